@@ -1,5 +1,238 @@
-"""Placeholder; the real CLI lands with the store core."""
+"""The command line: parse arguments, call one core function, render its result.
+
+Only typer and the standard library are imported here: TAB completion and `--help` run
+this module on every key press, so each command imports what it needs when it runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
+
+import typer
+
+from memcli import __version__
+
+if TYPE_CHECKING:
+    from memcli.config import Settings
+    from memcli.render import Output
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    name="memcli",
+    help="Long-term memory for AI agents as reviewable Markdown.",
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+LevelOpt = Annotated[str | None, typer.Option("--level", "-l", help="project, user or all.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", "-n", help="Show the diff; write nothing.")]
+ConflictOpt = Annotated[
+    str, typer.Option("--on-conflict", help="A create whose note exists: fail, update or rename.")
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        sys.stdout.write(f"memcli {__version__}\n")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main_options(
+    ctx: typer.Context,
+    project_store: Annotated[str | None, typer.Option(
+        "--project-store", metavar="PATH", help="Project store folder [env MEMCLI_PROJECT_STORE]."
+    )] = None,
+    user_store: Annotated[str | None, typer.Option(
+        "--user-store", metavar="PATH", help="User store folder [env MEMCLI_USER_STORE]."
+    )] = None,
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    )] = False,
+) -> None:
+    """Long-term memory for AI agents as reviewable Markdown."""
+    ctx.obj = {"project_store": project_store, "user_store": user_store}
+
+
+def handled(command: F) -> F:
+    """The one place where memcli errors become a message and an exit status."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from memcli.errors import MemcliError
+
+        try:
+            return command(*args, **kwargs)
+        except MemcliError as exc:
+            sys.stderr.write(f"memcli: error: {exc}\n")
+            raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:
+            sys.stderr.write("memcli: interrupted\n")
+            raise typer.Exit(130) from None
+        except BrokenPipeError:
+            # The reader went away (`memcli show | head`): not an error worth a traceback.
+            _silence_stdout()
+            raise typer.Exit(0) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _silence_stdout() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def _settings(ctx: typer.Context, **flags: Any) -> Settings:
+    from memcli.config import Flags, resolve
+
+    options = dict(ctx.obj or {})
+    options.update({k: v for k, v in flags.items() if v is not None})
+    return resolve(Flags(**options), os.environ, Path.cwd())
+
+
+def _output(as_json: bool = False) -> Output:
+    from memcli.render import Output
+
+    return Output(as_json=as_json)
+
+
+@app.command()
+@handled
+def apply(
+    ctx: typer.Context,
+    source: Annotated[str, typer.Argument(metavar="[FILE|-]", help="Operations document.")] = "-",
+    dry_run: DryRunOpt = False,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Write nothing if any operation is rejected.")
+    ] = False,
+    on_conflict: ConflictOpt = "fail",
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate an operations document and write it to the stores (one transaction)."""
+    from memcli import core, render
+
+    settings = _settings(ctx)
+    text = core.read_text(source, "operations document")
+    report = core.apply_text(settings, text, dry_run=dry_run, strict=strict,
+                             on_conflict=on_conflict)
+    render.apply_report(_output(as_json), report)
+    raise typer.Exit(report.exit_code)
+
+
+@app.command()
+@handled
+def index(
+    ctx: typer.Context,
+    level: LevelOpt = None,
+    check: Annotated[
+        bool, typer.Option("--check", help="Change nothing; exit 1 if out of date.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Rebuild MEMORY.md from the notes."""
+    from memcli import core, render
+
+    results = core.rebuild_index(_settings(ctx), level, check=check)
+    render.index_results(_output(as_json), results, check=check)
+    if check and not all(r.up_to_date and not r.broken for r in results):
+        raise typer.Exit(1)
+
+
+@app.command()
+@handled
+def context(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """Print the memory block an agent puts in its system prompt."""
+    from memcli import core, render
+
+    render.context_block(_output(as_json), core.context(_settings(ctx)))
+
+
+@app.command()
+@handled
+def show(
+    ctx: typer.Context,
+    note: Annotated[
+        str | None, typer.Argument(help="File name, slug or title of one note.")
+    ] = None,
+    level: LevelOpt = None,
+    paths: Annotated[bool, typer.Option("--paths", help="Print the store folders.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """List the memory entries, or print one note."""
+    from memcli import core, render
+
+    settings = _settings(ctx)
+    output = _output(as_json)
+    if note is not None:
+        render.one_note(output, core.show_note(settings, note, level))
+    else:
+        render.listing(output, core.list_entries(settings, level), paths=paths)
+
+
+@app.command()
+@handled
+def rm(
+    ctx: typer.Context,
+    notes: Annotated[
+        list[str], typer.Argument(metavar="NOTE...", help="File names, slugs or titles.")
+    ],
+    level: LevelOpt = None,
+    dry_run: DryRunOpt = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Remove notes (and their index lines)."""
+    from memcli import core, render
+
+    settings = _settings(ctx)
+    output = _output(as_json)
+    targets = core.resolve_removal(settings, notes, level)
+    if not dry_run and not yes and sys.stdin.isatty():
+        output.note("memcli: about to remove:")
+        render.removal_targets(output, targets)
+        if not typer.confirm("Remove these notes?", err=True):
+            raise typer.Exit(1)
+    report = core.remove(settings, targets, dry_run=dry_run)
+    render.apply_report(output, report)
+    raise typer.Exit(report.exit_code)
+
+
+@app.command()
+@handled
+def add(
+    ctx: typer.Context,
+    text: Annotated[str, typer.Argument(help="The memory; '-' reads it from stdin.")],
+    level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
+    note_type: Annotated[str, typer.Option(
+        "--type", "-t", help="user_preference, correction_feedback, project_knowledge or "
+        "reference_material."
+    )] = "project_knowledge",
+    title: Annotated[str | None, typer.Option(help="Defaults to the first sentence.")] = None,
+    summary: Annotated[str | None, typer.Option(help="Defaults to the first sentence.")] = None,
+    on_conflict: ConflictOpt = "fail",
+    dry_run: DryRunOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Add one memory by hand, through the same validation and write path."""
+    from memcli import core, render
+
+    settings = _settings(ctx)
+    body = core.read_text("-", "memory text") if text == "-" else text
+    report = core.add(settings, level=level, note_type=note_type, text=body, title=title,
+                      summary=summary, on_conflict=on_conflict, dry_run=dry_run)
+    render.apply_report(_output(as_json), report)
+    raise typer.Exit(report.exit_code)
 
 
 def main() -> None:
-    raise SystemExit(0)
+    app()

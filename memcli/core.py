@@ -1,0 +1,324 @@
+"""What each command does. Functions here return values and never print."""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from memcli.config import Settings
+from memcli.errors import InputError, MemcliError, NotFoundError
+from memcli.index import ContextBlock, IndexEntry, build_context
+from memcli.names import INDEX_NAME, LEVELS, name_key, parse_note_name, title_key
+from memcli.notes import Note, now_iso
+from memcli.store import StoreState, load_store
+from memcli.transaction import commit, locked
+
+if TYPE_CHECKING:
+    from memcli.plan import OnConflict
+
+# --------------------------------------------------------------------------- input
+
+
+def read_text(source: str | Path, what: str = "input") -> str:
+    """Read a file, or stdin for '-', as UTF-8; bad input is one clear error."""
+    try:
+        if str(source) == "-":
+            if sys.stdin is None or sys.stdin.isatty():
+                raise InputError(f"no {what} on stdin; pipe it in or pass a file")
+            data = sys.stdin.buffer.read()
+        else:
+            data = Path(source).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {source}: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"the {what} is not valid UTF-8 (byte {exc.start})") from None
+
+
+# --------------------------------------------------------------------------- stores
+
+
+def levels_for(level: str | None) -> tuple[str, ...]:
+    if level in (None, "all"):
+        return LEVELS
+    if level not in LEVELS:
+        raise InputError(f"unknown level '{level}'; use project, user or all")
+    return (level,)
+
+
+@contextmanager
+def open_stores(settings: Settings, levels: Sequence[str],
+                create: Sequence[str] = ()) -> Iterator[dict[str, StoreState]]:
+    """Lock the stores (fixed order), finish any interrupted batch, and read them."""
+    paths = [settings.store_for(lvl) for lvl in levels]
+    creating = [settings.store_for(lvl) for lvl in create]
+    with locked(paths, settings.lock_timeout, creating):
+        yield {lvl: load_store(lvl, settings.store_for(lvl)) for lvl in levels}
+
+
+def timestamp(settings: Settings) -> str:
+    return settings.now or now_iso()
+
+
+# --------------------------------------------------------------------------- apply
+
+
+@dataclass
+class ApplyReport:
+    outcomes: list[Any]
+    files: list[Any]
+    stale_levels: list[str]
+    warnings: list[str]
+    dry_run: bool
+    written: bool
+    diff: str = ""
+
+    @property
+    def rejected(self) -> int:
+        return sum(1 for o in self.outcomes if o.status == "rejected")
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.rejected else 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "dry_run": self.dry_run,
+            "written": self.written,
+            "applied": [_outcome_json(o) for o in self.outcomes if o.status == "applied"],
+            "unchanged": [_outcome_json(o) for o in self.outcomes if o.status == "unchanged"],
+            "rejected": [_outcome_json(o) for o in self.outcomes if o.status == "rejected"],
+            "held": [_outcome_json(o) for o in self.outcomes if o.status == "held"],
+            "skipped": [o.position for o in self.outcomes if o.status == "skipped"],
+            "files": [{"level": f.level, "file": f.filename, "change": f.kind}
+                      for f in self.files],
+            "base_stale": self.stale_levels,
+            "warnings": self.warnings,
+        }
+
+
+def _outcome_json(outcome: Any) -> dict[str, Any]:
+    data = {"position": outcome.position, "action": outcome.action, "level": outcome.level,
+            "file": outcome.filename, "message": outcome.message}
+    if outcome.warnings:
+        data["warnings"] = outcome.warnings
+    if outcome.reason:
+        data["reason"] = outcome.reason
+    return data
+
+
+def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: bool = False,
+               on_conflict: str = "fail") -> ApplyReport:
+    from memcli.operations import parse_document
+
+    document = parse_document(text)
+    return apply_items(settings, document.items, document.base, dry_run=dry_run, strict=strict,
+                       on_conflict=on_conflict)
+
+
+def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], *,
+                dry_run: bool = False, strict: bool = False,
+                on_conflict: str = "fail") -> ApplyReport:
+    from memcli.operations import validate_item
+    from memcli.plan import Planner
+
+    parsed = [validate_item(i, raw) for i, raw in enumerate(items, start=1)]
+    creating = sorted({p.op.level for p in parsed
+                       if p.op is not None and p.op.action == "create" and not dry_run})
+    with open_stores(settings, LEVELS, create=creating) as stores:
+        planner = Planner(stores, now=timestamp(settings), on_conflict=conflict_policy(on_conflict))
+        plan = planner.plan(parsed, base, strict=strict)
+        written = False
+        if not dry_run and plan.changes:
+            commit(plan.changes)
+            written = True
+    report = ApplyReport(plan.outcomes, plan.files, plan.stale_levels, plan.warnings,
+                         dry_run, written)
+    if dry_run:
+        report.diff = unified_diff(plan.files)
+    return report
+
+
+def conflict_policy(value: str) -> OnConflict:
+    if value == "fail":
+        return "fail"
+    if value == "update":
+        return "update"
+    if value == "rename":
+        return "rename"
+    raise InputError(f"unknown --on-conflict '{value}'; use fail, update or rename")
+
+
+def unified_diff(files: Sequence[Any]) -> str:
+    chunks: list[str] = []
+    for change in files:
+        before = _lines(change.before)
+        after = _lines(change.after)
+        old = f"a/{change.level}/{change.filename}" if change.before is not None else "/dev/null"
+        new = f"b/{change.level}/{change.filename}" if change.after is not None else "/dev/null"
+        chunks.extend(difflib.unified_diff(before, after, old, new))
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
+                   for line in chunks)
+
+
+def _lines(data: bytes | None) -> list[str]:
+    if data is None:
+        return []
+    return data.decode("utf-8", "replace").splitlines(keepends=True)
+
+
+# --------------------------------------------------------------------------- index
+
+
+@dataclass
+class IndexResult:
+    level: str
+    path: Path
+    up_to_date: bool
+    changed: bool
+    broken: list[str] = field(default_factory=list)
+
+
+def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list[IndexResult]:
+    from memcli.transaction import Change
+
+    levels = levels_for(level)
+    results: list[IndexResult] = []
+    with open_stores(settings, levels) as stores:
+        changes: list[Change] = []
+        for lvl, state in stores.items():
+            if not state.exists:
+                continue
+            rendered = state.rendered_index().encode()
+            fresh = rendered == state.index_bytes
+            results.append(IndexResult(lvl, state.path / INDEX_NAME, fresh,
+                                       not fresh and not check, sorted(state.broken.values())))
+            if not fresh and not check:
+                changes.append(Change(state.path, INDEX_NAME, rendered))
+        commit(changes)
+    return results
+
+
+# --------------------------------------------------------------------------- context, show
+
+
+def context(settings: Settings) -> ContextBlock:
+    with open_stores(settings, LEVELS) as stores:
+        project = stores["project"].entries()
+        user = stores["user"].entries()
+    where = _relative_where(settings)
+    return build_context(project, user, project_where=where, user_where=str(settings.user_store))
+
+
+def _relative_where(settings: Settings) -> str:
+    try:
+        return str(settings.project_store.relative_to(settings.project_root))
+    except ValueError:
+        return str(settings.project_store)
+
+
+@dataclass
+class Listing:
+    entries: list[IndexEntry]
+    paths: dict[str, Path]
+    broken: dict[str, list[str]]
+
+
+def list_entries(settings: Settings, level: str | None) -> Listing:
+    levels = levels_for(level)
+    with open_stores(settings, levels) as stores:
+        entries = [e for lvl in levels for e in stores[lvl].entries()]
+        broken = {lvl: sorted(stores[lvl].broken.values()) for lvl in levels}
+    from memcli.index import ordered
+
+    ordered_entries = [e for lvl in levels for e in ordered(x for x in entries if x.level == lvl)]
+    return Listing(ordered_entries, {lvl: settings.store_for(lvl) for lvl in levels}, broken)
+
+
+@dataclass
+class Found:
+    level: str
+    filename: str
+    note: Note | None  # None when the note is broken
+    path: Path
+    problem: str = ""
+
+
+def find_notes(stores: dict[str, StoreState], name: str) -> list[Found]:
+    """Notes a person may mean by NAME: a file name, a slug or a title (any case)."""
+    key = name_key(name)
+    wanted_title = title_key(name)
+    found: list[Found] = []
+    for level, state in stores.items():
+        for filename in (*state.notes, *state.broken):
+            note = state.notes.get(filename)
+            parsed = parse_note_name(filename)
+            if (name_key(filename) == key
+                    or (parsed is not None and name_key(parsed.slug) == key)
+                    or (note is not None and title_key(note.title) == wanted_title)):
+                found.append(Found(level, filename, note, state.path / filename,
+                                   state.broken.get(filename, "")))
+    return found
+
+
+def show_note(settings: Settings, name: str, level: str | None) -> Found:
+    with open_stores(settings, levels_for(level)) as stores:
+        found = find_notes(stores, name)
+    return _exactly_one(name, found)
+
+
+def _exactly_one(name: str, found: list[Found]) -> Found:
+    if not found:
+        raise NotFoundError(f"no note matches '{name}'; see `memcli show` for the list")
+    if len(found) > 1:
+        raise AmbiguousName(name, found)
+    return found[0]
+
+
+class AmbiguousName(MemcliError):
+    exit_code = 1
+
+    def __init__(self, name: str, found: list[Found]) -> None:
+        listing = ", ".join(f"{f.level}/{f.filename}" for f in found)
+        super().__init__(f"'{name}' matches several notes: {listing}; name one by file name "
+                         "or pass --level")
+        self.candidates = found
+
+
+# --------------------------------------------------------------------------- rm, add
+
+
+def resolve_removal(settings: Settings, names: Sequence[str], level: str | None) -> list[Found]:
+    """Every note the names mean; nothing is removed when any name is unknown or ambiguous."""
+    with open_stores(settings, levels_for(level)) as stores:
+        targets = [_exactly_one(name, find_notes(stores, name)) for name in names]
+    unique = {(t.level, t.filename): t for t in targets}
+    return list(unique.values())
+
+
+def remove(settings: Settings, targets: Sequence[Found], *, dry_run: bool) -> ApplyReport:
+    items = [{"action": "delete", "level": t.level, "filename": t.filename} for t in targets]
+    return apply_items(settings, items, {}, dry_run=dry_run, strict=True)
+
+
+def add(settings: Settings, *, level: str, note_type: str, text: str, title: str | None,
+        summary: str | None, on_conflict: str = "fail", dry_run: bool = False) -> ApplyReport:
+    from memcli.plan import derive_summary, shorten
+
+    if not text.strip():
+        raise InputError("the memory text is empty; pass TEXT or pipe it with '-'")
+    item: dict[str, Any] = {
+        "action": "create", "level": level, "type": note_type, "content": text,
+        "title": title or shorten(derive_summary(text).rstrip(".。"), 60),
+    }
+    if summary:
+        item["summary"] = summary
+    return apply_items(settings, [item], {}, dry_run=dry_run, strict=True,
+                       on_conflict=on_conflict)
+

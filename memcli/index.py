@@ -1,0 +1,185 @@
+"""MEMORY.md: one line per note, derived from the notes, in an order that trims well."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from memcli.names import NOTE_TYPES
+
+DEFAULT_HEADER = (
+    "# Memory index\n"
+    "\n"
+    "<!-- Maintained by memcli from the notes in this folder: edit the notes, then run "
+    "`memcli index`. -->\n"
+    "\n"
+)
+SEPARATOR = " — "
+MAX_CONTEXT_LINES = 200
+MAX_CONTEXT_BYTES = 25 * 1024
+
+_ENTRY = re.compile(
+    r"^- \[(?P<type>[a-z_]+)\] (?P<rest>.*) \((?P<filename>[^()/\\]+\.md)\)[ \t]*\r?$"
+)
+_TYPE_RANK = {name: rank for rank, name in enumerate(NOTE_TYPES)}
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """What the index says about one note; also what the extractors know of a store."""
+
+    level: str
+    type: str
+    title: str
+    summary: str
+    filename: str
+    updated: str = ""
+
+
+def one_line(text: str) -> str:
+    """Collapse whitespace so that a value can never break an index line."""
+    return " ".join(text.split())
+
+
+def render_line(entry: IndexEntry) -> str:
+    title = one_line(entry.title).replace(SEPARATOR.strip(), "-") if entry.title else entry.filename
+    summary = one_line(entry.summary)
+    middle = f"{title}{SEPARATOR}{summary}" if summary else title
+    return f"- [{entry.type}] {middle} ({entry.filename})"
+
+
+def parse_line(line: str, level: str = "") -> IndexEntry | None:
+    """The entry an index line stands for, or None when the line is not an entry."""
+    match = _ENTRY.match(line)
+    if match is None:
+        return None
+    title, _, summary = match["rest"].partition(SEPARATOR)
+    return IndexEntry(level, match["type"], title, summary, match["filename"])
+
+
+def sort_key(entry: IndexEntry) -> tuple[int, str, str]:
+    """Corrections first, newest first within a type; reference material trails."""
+    rank = _TYPE_RANK.get(entry.type, len(NOTE_TYPES))
+    # An inverted string sorts newest first without parsing dates that a person may have mangled.
+    newest_first = "".join(chr(0x10FFFF - ord(c)) for c in entry.updated)
+    return rank, newest_first, entry.filename
+
+
+def ordered(entries: Iterable[IndexEntry]) -> list[IndexEntry]:
+    return sorted(entries, key=sort_key)
+
+
+@dataclass(frozen=True)
+class IndexFile:
+    """MEMORY.md split into what a person wrote around the entries and the entries."""
+
+    header: str
+    entry_lines: list[str]
+    footer: str
+
+
+def split_index(text: str) -> IndexFile:
+    """Lines before the first entry form the header; non-entry lines after it the footer."""
+    lines = text.splitlines(keepends=True)
+    first = next((i for i, line in enumerate(lines) if _ENTRY.match(line)), None)
+    if first is None:
+        return IndexFile(text, [], "")
+    entries = [ln.rstrip("\r\n") for ln in lines[first:] if _ENTRY.match(ln)]
+    footer_lines = [ln for ln in lines[first:] if not _ENTRY.match(ln)]
+    footer = "".join(footer_lines).strip("\r\n")
+    return IndexFile("".join(lines[:first]), entries, footer + "\n" if footer else "")
+
+
+def render_index(existing: str | None, entries: Sequence[IndexEntry]) -> str:
+    """The MEMORY.md text for these entries, keeping a person's header and footer lines."""
+    if existing is None:
+        header, footer = DEFAULT_HEADER, ""
+    else:
+        parts = split_index(existing)
+        header, footer = parts.header, parts.footer
+        if header and not header.endswith("\n"):
+            header += "\n"
+    body = "".join(render_line(e) + "\n" for e in ordered(entries))
+    if footer:
+        footer = "\n" + footer
+    return header + body + footer
+
+
+@dataclass(frozen=True)
+class ContextBlock:
+    text: str
+    shown: int
+    left_out: int
+
+
+def build_context(
+    project: Sequence[IndexEntry],
+    user: Sequence[IndexEntry],
+    *,
+    project_where: str = "",
+    user_where: str = "",
+    max_lines: int = MAX_CONTEXT_LINES,
+    max_bytes: int = MAX_CONTEXT_BYTES,
+) -> ContextBlock:
+    """The system-prompt block: project first, then user, within the line and byte budget.
+
+    When the budget is short, the entries kept are the highest-ranked across both levels
+    (corrections, then the newest), so the stalest reference material is what goes.
+    """
+    sections = [
+        ("## Project Memory", project_where, ordered(project)),
+        ("## User Memory", user_where, ordered(user)),
+    ]
+    total = len(project) + len(user)
+    ranked = sorted(
+        ((s, i) for s, (_, _, es) in enumerate(sections) for i in range(len(es))),
+        key=lambda si: sort_key(sections[si[0]][2][si[1]]),
+    )
+    # Fitting is monotonic in the number of entries kept, so a binary search finds the most.
+    low, high = -1, total
+    while low < high:
+        middle = (low + high + 1) // 2
+        text = _render_context(sections, set(ranked[:middle]), total - middle)
+        if _fits(text, max_lines, max_bytes):
+            low = middle
+        else:
+            high = middle - 1
+    if low < 0:
+        text = _render_context(sections, set(), total)
+        return ContextBlock(_cut_to_budget(text, max_lines, max_bytes), 0, total)
+    return ContextBlock(_render_context(sections, set(ranked[:low]), total - low), low, total - low)
+
+
+def _render_context(
+    sections: list[tuple[str, str, list[IndexEntry]]],
+    keep: set[tuple[int, int]],
+    left_out: int,
+) -> str:
+    lines: list[str] = []
+    for s, (heading, where, entries) in enumerate(sections):
+        lines.append(heading)
+        if where:
+            lines.append(f"(notes in {where})")
+        shown = [render_line(e) for i, e in enumerate(entries) if (s, i) in keep]
+        lines.extend(shown or ["(none)"])
+        lines.append("")
+    if left_out:
+        lines.append(f"({left_out} more memory entries not shown; run `memcli show` to list all)")
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _fits(text: str, max_lines: int, max_bytes: int) -> bool:
+    return text.count("\n") <= max_lines and len(text.encode()) <= max_bytes
+
+
+def _cut_to_budget(text: str, max_lines: int, max_bytes: int) -> str:
+    """Last resort for headers longer than the budget: whole lines only."""
+    out: list[str] = []
+    size = 0
+    for line in text.splitlines(keepends=True)[:max_lines]:
+        size += len(line.encode())
+        if size > max_bytes:
+            break
+        out.append(line)
+    return "".join(out)

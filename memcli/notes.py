@@ -1,0 +1,231 @@
+"""One note: a Markdown file with exactly one YAML frontmatter block.
+
+python-frontmatter's writer sorts keys and strips the body, so a read-modify-write would
+change bytes nobody touched. Here a note is split into its frontmatter text and its body
+text, and an update rewrites only the frontmatter keys that changed; everything else is
+written back byte for byte.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import yaml
+
+from memcli.errors import BrokenNoteError
+
+FENCE = "---"
+_BOM = "\ufeff"
+# A top-level "key:" line; anything fancier (quoted keys, flow mappings) gets a full re-dump.
+_KEY_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]|\r?$)")
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+
+
+def _without_timestamps(
+    resolvers: dict[Any, list[tuple[str, Any]]],
+) -> dict[Any, list[tuple[str, Any]]]:
+    return {k: [r for r in v if r[0] != _TIMESTAMP_TAG] for k, v in resolvers.items()}
+
+
+class _Loader(yaml.CSafeLoader):
+    """Safe loader that keeps timestamps as the strings a person wrote."""
+
+
+class _Dumper(yaml.CSafeDumper):
+    """Safe dumper that does not quote ISO timestamps (they are plain strings here)."""
+
+
+_Loader.yaml_implicit_resolvers = _without_timestamps(yaml.CSafeLoader.yaml_implicit_resolvers)
+_Dumper.yaml_implicit_resolvers = _without_timestamps(yaml.CSafeDumper.yaml_implicit_resolvers)
+
+
+def load_yaml(text: str) -> Any:
+    return yaml.load(text, Loader=_Loader)
+
+
+def dump_yaml(data: dict[str, Any]) -> str:
+    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=10**9)
+
+
+def now_iso(now: datetime | None = None) -> str:
+    moment = now or datetime.now(UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class Note:
+    filename: str
+    meta: dict[str, Any]
+    frontmatter: str  # the text between the fences, exactly as on disk
+    body: str  # everything after the closing fence line, exactly as on disk
+    newline: str = "\n"
+    bom: bool = False
+    raw: bytes = field(default=b"", repr=False)
+
+    def _text(self, key: str) -> str:
+        value = self.meta.get(key)
+        return value if isinstance(value, str) else ""
+
+    @property
+    def type(self) -> str:
+        return self._text("type")
+
+    @property
+    def title(self) -> str:
+        return self._text("title")
+
+    @property
+    def summary(self) -> str:
+        return self._text("summary")
+
+    @property
+    def created(self) -> str:
+        return self._text("created")
+
+    @property
+    def updated(self) -> str:
+        return self._text("updated")
+
+    @property
+    def content(self) -> str:
+        """The body as an operation carries it: no surrounding blank lines, LF line ends."""
+        return self.body.replace("\r\n", "\n").strip("\n")
+
+
+def parse_note(filename: str, data: bytes) -> Note:
+    """Parse a note file; a file a person broke raises BrokenNoteError naming it and why."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BrokenNoteError(
+            f"{filename}: not valid UTF-8 (byte {exc.start}); re-save it as UTF-8"
+        ) from None
+    bom = text.startswith(_BOM)
+    if bom:
+        text = text[1:]
+    newline = "\r\n" if text.startswith(FENCE + "\r\n") else "\n"
+    first, sep, rest = text.partition("\n")
+    if first.rstrip("\r").rstrip() != FENCE or not sep:
+        raise BrokenNoteError(f"{filename}: no frontmatter; the file must start with a '---' line")
+    frontmatter, body = _split_at_closing_fence(filename, rest)
+    meta = _load_meta(filename, frontmatter)
+    return Note(filename, meta, frontmatter, body, newline, bom, data)
+
+
+def _split_at_closing_fence(filename: str, rest: str) -> tuple[str, str]:
+    position = 0
+    for line in rest.splitlines(keepends=True):
+        if line.rstrip("\r\n").rstrip() in (FENCE, "..."):
+            return rest[:position], rest[position + len(line) :]
+        position += len(line)
+    raise BrokenNoteError(f"{filename}: the frontmatter has no closing '---' line; add one")
+
+
+def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
+    try:
+        meta = load_yaml(frontmatter)
+    except yaml.YAMLError as exc:
+        where = getattr(exc, "problem_mark", None)
+        line = f" at line {where.line + 2}" if where is not None else ""
+        raise BrokenNoteError(
+            f"{filename}: the frontmatter is not valid YAML{line}; fix it"
+        ) from None
+    except RecursionError:
+        raise BrokenNoteError(f"{filename}: the frontmatter is nested too deeply") from None
+    if meta is None:
+        return {}
+    if not isinstance(meta, dict):
+        kind = type(meta).__name__
+        raise BrokenNoteError(
+            f"{filename}: the frontmatter is a YAML {kind}, not a mapping of keys"
+        )
+    return {str(k): v for k, v in meta.items()}
+
+
+def render_new_note(meta: dict[str, Any], content: str) -> bytes:
+    """The bytes of a note memcli creates: fixed key order, one trailing newline."""
+    body = _body_for(content, "\n")
+    return f"{FENCE}\n{dump_yaml(meta)}{FENCE}\n{body}".encode()
+
+
+def render_updated_note(note: Note, changes: dict[str, Any], content: str | None) -> bytes:
+    """Rewrite only what changed; unknown keys, untouched keys and an unchanged body stay."""
+    nl = note.newline
+    if changes:
+        frontmatter = _replace_keys(note.frontmatter, note.meta, changes, nl)
+    else:
+        frontmatter = note.frontmatter
+    if content is None or content.strip("\n") == note.content:
+        body = note.body
+    else:
+        body = _body_for(content, nl)
+    text = f"{FENCE}{nl}{frontmatter}{FENCE}{nl}{body}"
+    return ((_BOM if note.bom else "") + text).encode()
+
+
+def _body_for(content: str, newline: str) -> str:
+    lines = content.replace("\r\n", "\n").strip("\n").split("\n")
+    return newline.join(lines) + newline
+
+
+def _replace_keys(frontmatter: str, meta: dict[str, Any], changes: dict[str, Any], nl: str) -> str:
+    wanted = {**meta, **changes}
+    segments = _segments(frontmatter)
+    if segments is not None:
+        edited = _edit_segments(segments, changes, nl)
+        try:
+            if load_yaml(edited) == wanted:
+                return edited
+        except yaml.YAMLError:
+            pass
+    return dump_yaml(wanted).replace("\n", nl)
+
+
+def _segments(frontmatter: str) -> list[tuple[str | None, str]] | None:
+    """Split frontmatter into (key, text) runs; None when the layout is too unusual to edit."""
+    segments: list[tuple[str | None, str]] = []
+    seen: set[str] = set()
+    for line in frontmatter.splitlines(keepends=True):
+        match = _KEY_LINE.match(line)
+        if match:
+            key = match["key"]
+            if key in seen:
+                return None
+            seen.add(key)
+            segments.append((key, line))
+        elif line[:1] in (" ", "\t", "#", "-", "\r", "\n") or not line.strip():
+            if segments:
+                key, text = segments[-1]
+                segments[-1] = (key, text + line)
+            else:
+                segments.append((None, line))
+        else:
+            return None
+    return segments
+
+
+def _edit_segments(segments: list[tuple[str | None, str]], changes: dict[str, Any], nl: str) -> str:
+    out: list[str] = []
+    done: set[str] = set()
+    for key, text in segments:
+        if key is not None and key in changes:
+            out.append(dump_yaml({key: changes[key]}).replace("\n", nl) + _trailing_blank(text))
+            done.add(key)
+        else:
+            out.append(text if text.endswith("\n") else text + nl)
+    for key, value in changes.items():
+        if key not in done:
+            out.append(dump_yaml({key: value}).replace("\n", nl))
+    return "".join(out)
+
+
+def _trailing_blank(text: str) -> str:
+    """Blank or comment lines that ended a replaced key's run belong to the layout, not the key."""
+    lines = text.splitlines(keepends=True)
+    tail: list[str] = []
+    while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        tail.insert(0, lines.pop())
+    return "".join(tail)

@@ -1,0 +1,343 @@
+"""Validate a batch against the stores as they are (under the lock) and plan its file changes.
+
+Each operation is checked against a working copy of the stores that already holds the
+effect of the operations before it, so a batch may create a note and then update it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from memcli.index import one_line
+from memcli.names import (
+    INDEX_NAME,
+    name_key,
+    note_filename,
+    parse_note_name,
+    slugify,
+    title_key,
+    unsafe_name_reason,
+)
+from memcli.notes import Note, parse_note, render_new_note, render_updated_note
+from memcli.operations import CreateOp, DeleteOp, Parsed, UpdateOp
+from memcli.redact import describe, redact
+from memcli.store import StoreState
+from memcli.transaction import Change
+
+MAX_SUMMARY_CHARS = 160
+OnConflict = Literal["fail", "update", "rename"]
+Status = Literal["applied", "unchanged", "rejected", "skipped", "held"]
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s|(?<=[。！？])")
+
+
+@dataclass
+class Outcome:
+    """What happened to one operation of the batch."""
+
+    position: int
+    action: str
+    level: str | None
+    filename: str | None
+    status: Status
+    message: str = ""
+    warnings: list[str] = field(default_factory=list)
+    reason: str | None = None  # the operation's own "reason", shown in the dry-run
+
+
+@dataclass(frozen=True)
+class FileChange:
+    level: str
+    filename: str
+    before: bytes | None
+    after: bytes | None
+
+    @property
+    def kind(self) -> str:
+        if self.before is None:
+            return "created"
+        return "deleted" if self.after is None else "modified"
+
+
+@dataclass
+class Plan:
+    outcomes: list[Outcome]
+    files: list[FileChange]
+    stale_levels: list[str]
+    warnings: list[str]
+    changes: list[Change]
+
+    @property
+    def rejected(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "rejected"]
+
+
+class _Working:
+    """A store's notes as the batch so far leaves them."""
+
+    def __init__(self, state: StoreState) -> None:
+        self.state = state
+        self.notes: dict[str, Note] = dict(state.notes)
+        self.broken: dict[str, str] = dict(state.broken)
+        self.written: dict[str, bytes | None] = {}
+        self.keys: dict[str, str] = {
+            name_key(n): n for n in (*state.notes, *state.broken, *state.unsafe)
+        }
+        self.titles: dict[str, str] = {title_key(n.title): f for f, n in state.notes.items()}
+
+    def find(self, filename: str) -> str | None:
+        return self.keys.get(name_key(filename))
+
+    def put(self, filename: str, data: bytes) -> None:
+        note = parse_note(filename, data)
+        old = self.notes.get(filename)
+        if old is not None:
+            self.titles.pop(title_key(old.title), None)
+        self.notes[filename] = note
+        self.keys[name_key(filename)] = filename
+        self.titles[title_key(note.title)] = filename
+        self.written[filename] = data
+
+    def remove(self, filename: str) -> None:
+        old = self.notes.pop(filename, None)
+        if old is not None and self.titles.get(title_key(old.title)) == filename:
+            del self.titles[title_key(old.title)]
+        self.broken.pop(filename, None)
+        self.keys.pop(name_key(filename), None)
+        self.written[filename] = None
+
+    def index_text(self) -> str:
+        view = dataclasses.replace(self.state, notes=self.notes, broken=self.broken)
+        return view.rendered_index()
+
+
+class _Rejected(Exception):
+    pass
+
+
+def derive_summary(content: str) -> str:
+    """The first sentence of the content, on one line, cut to the summary budget."""
+    text = one_line(content.lstrip("#>*- \t\n"))
+    first = _SENTENCE_END.split(text, maxsplit=1)[0].strip()
+    return shorten(first or text)
+
+
+def shorten(text: str, limit: int = MAX_SUMMARY_CHARS) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:") + "…"
+
+
+class Planner:
+    def __init__(self, stores: dict[str, StoreState], *, now: str, on_conflict: OnConflict,
+                 redact_secrets: bool = True) -> None:
+        self.work = {level: _Working(state) for level, state in stores.items()}
+        self.now = now
+        self.on_conflict = on_conflict
+        self.redact_secrets = redact_secrets
+
+    def plan(self, items: Sequence[Parsed], base: dict[str, str], *, strict: bool) -> Plan:
+        outcomes = [self._one(item) for item in items]
+        stale = [lvl for lvl, fp in base.items()
+                 if lvl in self.work and self.work[lvl].state.fingerprint != fp]
+        warnings = [
+            f"{w.state.level} store: {why}; it is left as it is"
+            for w in self.work.values() for why in w.state.broken.values()
+        ]
+        if strict and any(o.status == "rejected" for o in outcomes):
+            for outcome in outcomes:
+                if outcome.status == "applied":
+                    outcome.status = "held"
+                    outcome.message = "not written: another operation was rejected (--strict)"
+            return Plan(outcomes, [], stale, warnings, [])
+        files = self._file_changes()
+        changes = [Change(self.work[f.level].state.path, f.filename, f.after) for f in files]
+        return Plan(outcomes, files, stale, warnings, changes)
+
+    def _one(self, item: Parsed) -> Outcome:
+        raw = item.raw if isinstance(item.raw, dict) else {}
+        action = str(raw.get("action", "")) if raw else "?"
+        if item.op is None:
+            status: Status = "skipped" if item.skipped else "rejected"
+            level = raw.get("level") if isinstance(raw.get("level"), str) else None
+            filename = raw.get("filename") if isinstance(raw.get("filename"), str) else None
+            return Outcome(item.position, action, level, filename, status, item.error or "noop")
+        op = item.op
+        outcome = Outcome(item.position, op.action, op.level, getattr(op, "filename", None),
+                          "applied", reason=op.reason)
+        try:
+            if isinstance(op, CreateOp):
+                self._create(op, outcome)
+            elif isinstance(op, UpdateOp):
+                self._update(op, outcome)
+            else:
+                self._delete(op, outcome)
+        except _Rejected as exc:
+            outcome.status = "rejected"
+            outcome.message = str(exc)
+        return outcome
+
+    def _clean(self, text: str, what: str, outcome: Outcome) -> str:
+        if not self.redact_secrets:
+            return text
+        cleaned, findings = redact(text)
+        if findings:
+            outcome.warnings.append(f"redacted {describe(findings)} from the {what}")
+        return str(cleaned)
+
+    def _create(self, op: CreateOp, outcome: Outcome) -> None:
+        work = self.work[op.level]
+        slug = self._slug(op)
+        filename = note_filename(op.type, slug)
+        existing = work.find(filename) or work.titles.get(title_key(op.title))
+        if existing is not None:
+            if self.on_conflict == "update":
+                update = UpdateOp(level=op.level, filename=existing, content=op.content,
+                                  title=op.title, summary=op.summary, type=op.type,
+                                  reason=op.reason)
+                outcome.warnings.append(f"{existing} already existed: updated it (--on-conflict)")
+                self._update(update, outcome)
+                return
+            if self.on_conflict == "fail":
+                why = "same file name" if work.find(filename) else "same title"
+                raise _Rejected(
+                    f"duplicate: {existing} already exists in the {op.level} store ({why}); "
+                    "update it instead, or pass --on-conflict update|rename"
+                )
+            filename = self._free_name(work, op.type, slug)
+            outcome.warnings.append(f"a note with this name or title existed: created {filename}")
+        content = self._clean(op.content, "content", outcome)
+        title = self._clean(op.title, "title", outcome)
+        summary = self._summary(op.summary, content, outcome)
+        meta = {"type": op.type, "title": title, "summary": summary,
+                "created": self.now, "updated": self.now}
+        work.put(filename, render_new_note(meta, content))
+        outcome.filename = filename
+        outcome.message = f"create {op.level}/{filename}"
+
+    def _slug(self, op: CreateOp) -> str:
+        if op.slug is None:
+            return slugify(op.title)
+        if any(c in op.slug for c in "/\\\x00") or ".." in op.slug:
+            raise _Rejected(f"slug {op.slug!r} holds a path separator or '..'")
+        return slugify(op.slug)
+
+    def _free_name(self, work: _Working, note_type: str, slug: str) -> str:
+        number = 2
+        while True:
+            suffix = f"-{number}"
+            candidate = note_filename(note_type, slugify(slug[: 64 - len(suffix)] + suffix))
+            if work.find(candidate) is None:
+                return candidate
+            number += 1
+
+    def _summary(self, given: str | None, content: str, outcome: Outcome) -> str:
+        if not given:
+            return derive_summary(content)
+        summary = self._clean(given, "summary", outcome)
+        if len(summary) > MAX_SUMMARY_CHARS:
+            outcome.warnings.append(f"summary shortened to {MAX_SUMMARY_CHARS} characters")
+            summary = shorten(summary)
+        return summary
+
+    def _target(self, level: str, filename: str) -> tuple[_Working, str]:
+        unsafe = unsafe_name_reason(filename)
+        if unsafe is not None:
+            raise _Rejected(unsafe)
+        work = self.work[level]
+        actual = work.find(filename)
+        if actual is None:
+            raise _Rejected(f"no note {filename} in the {level} store")
+        if actual in work.state.unsafe:
+            raise _Rejected(f"{actual} is {work.state.unsafe[actual]}")
+        return work, actual
+
+    def _update(self, op: UpdateOp, outcome: Outcome) -> None:
+        work, actual = self._target(op.level, op.filename)
+        if actual in work.broken:
+            raise _Rejected(f"{work.broken[actual]} (fix it by hand before updating)")
+        note = work.notes[actual]
+        content = self._clean(op.content, "content", outcome)
+        changes = self._meta_changes(op, note, content, outcome)
+        target = actual
+        if op.type is not None and op.type != note.type:
+            parsed = parse_note_name(actual)
+            slug = parsed.slug if parsed else slugify(note.title)
+            target = note_filename(op.type, slug)
+            if work.find(target) not in (None, actual):
+                raise _Rejected(f"cannot change the type: {target} already exists")
+        if not changes and content.strip("\n") == note.content and target == actual:
+            outcome.status = "unchanged"
+            outcome.filename = actual
+            outcome.message = f"{op.level}/{actual} already says this"
+            return
+        changes["updated"] = self.now
+        data = render_updated_note(note, changes, content)
+        if target != actual:
+            work.remove(actual)
+        work.put(target, data)
+        outcome.filename = target
+        renamed = f" (renamed from {actual})" if target != actual else ""
+        outcome.message = f"update {op.level}/{target}{renamed}"
+
+    def _meta_changes(self, op: UpdateOp, note: Note, content: str,
+                      outcome: Outcome) -> dict[str, str]:
+        changes: dict[str, str] = {}
+        work = self.work[op.level]
+        if op.title is not None:
+            title = self._clean(op.title, "title", outcome)
+            holder = work.titles.get(title_key(title))
+            if holder not in (None, note.filename):
+                raise _Rejected(f"the title {title!r} is already used by {holder}")
+            if title != note.title:
+                changes["title"] = title
+        summary = note.summary
+        if op.summary:
+            summary = self._summary(op.summary, content, outcome)
+        elif not note.summary or note.summary == derive_summary(note.content):
+            # A summary that was derived from the old content follows the new content.
+            summary = derive_summary(content)
+        if summary != note.summary:
+            changes["summary"] = summary
+        if op.type is not None and op.type != note.type:
+            changes["type"] = op.type
+        return changes
+
+    def _delete(self, op: DeleteOp, outcome: Outcome) -> None:
+        work, actual = self._target(op.level, op.filename)
+        work.remove(actual)
+        outcome.filename = actual
+        outcome.message = f"delete {op.level}/{actual}"
+
+    def _file_changes(self) -> list[FileChange]:
+        files: list[FileChange] = []
+        for level, work in self.work.items():
+            if not work.written:
+                continue
+            for filename, after in sorted(work.written.items()):
+                before = _bytes_before(work.state, filename)
+                if before != after:
+                    files.append(FileChange(level, filename, before, after))
+            index_after = work.index_text().encode()
+            if index_after != work.state.index_bytes:
+                files.append(FileChange(level, INDEX_NAME, work.state.index_bytes, index_after))
+        return files
+
+
+def _bytes_before(state: StoreState, filename: str) -> bytes | None:
+    note = state.notes.get(filename)
+    if note is not None:
+        return note.raw
+    if filename in state.broken:
+        try:
+            return (state.path / filename).read_bytes()
+        except OSError:
+            return b""
+    return None

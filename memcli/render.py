@@ -1,0 +1,191 @@
+"""All output: data to stdout, messages to stderr; colour and tables only on a terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+_RED, _GREEN, _CYAN, _YELLOW, _BOLD, _RESET = (
+    "\033[31m", "\033[32m", "\033[36m", "\033[33m", "\033[1m", "\033[0m",
+)
+
+
+def use_color(stream: TextIO) -> bool:
+    env = os.environ
+    if env.get("NO_COLOR") or env.get("PRE_COMMIT") or env.get("TERM") == "dumb":
+        return False
+    return stream.isatty()
+
+
+class Output:
+    """Where and how a command prints; built once by the CLI."""
+
+    def __init__(self, *, as_json: bool = False, out: TextIO | None = None,
+                 err: TextIO | None = None) -> None:
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.as_json = as_json
+        self.color = use_color(self.out)
+        self.err_color = use_color(self.err)
+
+    def line(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def data(self, payload: Any) -> None:
+        self.out.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+
+    def note(self, text: str) -> None:
+        self.err.write(text + "\n")
+
+    def warn(self, text: str) -> None:
+        prefix = f"{_YELLOW}warning:{_RESET}" if self.err_color else "warning:"
+        self.err.write(f"memcli: {prefix} {text}\n")
+
+    def error(self, text: str) -> None:
+        prefix = f"{_RED}error:{_RESET}" if self.err_color else "error:"
+        self.err.write(f"memcli: {prefix} {text}\n")
+
+    def paint(self, text: str, style: str) -> str:
+        return f"{style}{text}{_RESET}" if self.color else text
+
+
+def apply_report(output: Output, report: Any) -> None:
+    if output.as_json:
+        output.data(report.as_json())
+        return
+    for outcome in report.outcomes:
+        _outcome(output, outcome, report.dry_run)
+    for level in report.stale_levels:
+        output.warn(f"the {level} store changed since extraction (stale base); "
+                    "the operations were checked against it as it is now")
+    for warning in report.warnings:
+        output.warn(warning)
+    if report.dry_run:
+        diff(output, report.diff)
+        output.note(_summary(report, "dry run, nothing written"))
+    else:
+        output.note(_summary(report, "written" if report.written else "nothing written"))
+
+
+def _outcome(output: Output, outcome: Any, dry_run: bool) -> None:
+    where = f"#{outcome.position} {outcome.action}"
+    if outcome.status == "rejected":
+        output.error(f"rejected {where}: {outcome.message}")
+        return
+    if outcome.status == "skipped":
+        return
+    verb = {"applied": "would " if dry_run else "", "unchanged": "", "held": ""}[outcome.status]
+    text = f"{verb}{outcome.message}" if outcome.status == "applied" else outcome.message
+    if outcome.reason:
+        text += f"  ({outcome.reason})"
+    output.line(text)
+    for warning in outcome.warnings:
+        output.line(f"  note: {warning}")
+
+
+def _summary(report: Any, state: str) -> str:
+    counts: dict[str, int] = {}
+    for outcome in report.outcomes:
+        counts[outcome.status] = counts.get(outcome.status, 0) + 1
+    parts = [f"{n} {status}" for status, n in counts.items()] or ["no operations"]
+    return f"memcli: {', '.join(parts)}; {len(report.files)} files; {state}"
+
+
+def diff(output: Output, text: str) -> None:
+    for line in text.splitlines():
+        if not output.color:
+            output.line(line)
+        elif line.startswith(("+++", "---")):
+            output.line(output.paint(line, _BOLD))
+        elif line.startswith("+"):
+            output.line(output.paint(line, _GREEN))
+        elif line.startswith("-"):
+            output.line(output.paint(line, _RED))
+        elif line.startswith("@@"):
+            output.line(output.paint(line, _CYAN))
+        else:
+            output.line(line)
+
+
+def index_results(output: Output, results: Sequence[Any], *, check: bool) -> None:
+    if output.as_json:
+        output.data([{"level": r.level, "path": str(r.path), "up_to_date": r.up_to_date,
+                      "rewritten": r.changed, "broken": r.broken} for r in results])
+        return
+    if not results:
+        output.note("memcli: no store exists yet; nothing to index")
+    for result in results:
+        for problem in result.broken:
+            output.warn(f"{problem}; its old index line is kept")
+        if result.up_to_date:
+            output.note(f"{result.level}: {result.path} is up to date")
+        elif check:
+            output.error(f"{result.level}: {result.path} is out of date; run `memcli index`")
+        else:
+            output.note(f"{result.level}: rewrote {result.path}")
+
+
+def context_block(output: Output, block: Any) -> None:
+    if output.as_json:
+        output.data({"text": block.text, "shown": block.shown, "left_out": block.left_out})
+    else:
+        output.out.write(block.text)
+
+
+def listing(output: Output, listing: Any, *, paths: bool) -> None:
+    if paths:
+        if output.as_json:
+            output.data({level: str(path) for level, path in listing.paths.items()})
+        else:
+            for level, path in listing.paths.items():
+                output.line(f"{level}\t{path}")
+        return
+    if output.as_json:
+        output.data([_entry_json(e) for e in listing.entries])
+    elif output.color:
+        _rich_table(output, listing.entries)
+    else:
+        for e in listing.entries:
+            output.line("\t".join([e.level, e.type, e.title, e.summary, e.filename, e.updated]))
+    for problems in listing.broken.values():
+        for problem in problems:
+            output.warn(problem)
+
+
+def _entry_json(entry: Any) -> dict[str, str]:
+    return {"level": entry.level, "type": entry.type, "title": entry.title,
+            "summary": entry.summary, "file": entry.filename, "updated": entry.updated}
+
+
+def _rich_table(output: Output, entries: Sequence[Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(show_lines=False)
+    for column in ("level", "type", "title", "summary", "file", "updated"):
+        table.add_column(column, overflow="fold")
+    for e in entries:
+        table.add_row(e.level, e.type, e.title, e.summary, e.filename, e.updated)
+    Console(file=output.out).print(table)
+
+
+def one_note(output: Output, found: Any) -> None:
+    if output.as_json:
+        note = found.note
+        output.data({"level": found.level, "file": found.filename, "path": str(found.path),
+                     "meta": note.meta if note else None,
+                     "content": note.content if note else None, "problem": found.problem})
+        return
+    if found.note is None:
+        output.warn(found.problem)
+        output.out.write(found.path.read_text("utf-8", "replace"))
+        return
+    output.out.write(found.note.raw.decode("utf-8", "replace"))
+
+
+def removal_targets(output: Output, targets: Sequence[Any]) -> None:
+    for target in targets:
+        output.note(f"  {target.level}/{target.filename}")

@@ -1,0 +1,322 @@
+"""Crash-safe writes across both stores, under one exclusive lock per store.
+
+A batch is committed in three steps (see docs/transactions.md for the argument):
+
+1. *prepare*: in every store it touches, a hidden ``.memcli-txn-<id>/`` folder receives the
+   new file contents and a manifest, all fsynced;
+2. *commit point*: a ``COMMITTED`` marker is renamed into the txn folder of the primary
+   store (the first in lock order) and the folder is fsynced;
+3. *roll forward*: staged files are renamed over their targets, deleted notes unlinked,
+   then the secondary txn folders are removed and the primary's last.
+
+Any memcli command that opens a store first finishes or discards what a killed process
+left: with the marker it rolls forward (every step is idempotent), without it it discards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memcli.errors import LockTimeout, StoreError
+
+LOCK_NAME = ".memcli.lock"
+TXN_PREFIX = ".memcli-txn-"
+MANIFEST = "manifest.json"
+COMMITTED = "COMMITTED"
+STAGED = "files"
+
+
+@dataclass(frozen=True)
+class Change:
+    """The new bytes of one file of a store, or None to delete it."""
+
+    store: Path
+    filename: str
+    data: bytes | None
+
+
+def fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_durably(path: Path, data: bytes) -> None:
+    """Write a new file and flush it to disk (the caller fsyncs the folder)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _store_key(path: Path) -> str:
+    return str(path.resolve())
+
+
+class StoreLocks:
+    """Exclusive locks on several stores, always taken in one global order (resolved path).
+
+    A lock file lives inside its store; it is unlinked while still held, so that nothing is
+    left behind, and filelock re-opens the path when it wins a lock on an unlinked file.
+    """
+
+    def __init__(self, stores: Sequence[Path], timeout: float,
+                 create: Sequence[Path] = ()) -> None:
+        unique = {_store_key(p): p for p in [*stores, *create]}
+        self._stores = [unique[k] for k in sorted(unique)]
+        self._timeout = timeout
+        self._create = {_store_key(p) for p in create}
+        self._held: list[tuple[Path, Any]] = []
+        self._created: list[Path] = []
+
+    @property
+    def held(self) -> list[Path]:
+        return [path for path, _ in self._held]
+
+    def __enter__(self) -> StoreLocks:
+        try:
+            for store in self._stores:
+                self.acquire(store)
+        except BaseException:
+            self.release()
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def acquire(self, store: Path) -> bool:
+        """Lock one store; False when it does not exist and may not be created, or is read-only."""
+        creating = _store_key(store) in self._create
+        if creating:
+            self._created.extend(_make_store(store))
+        elif not store.is_dir():
+            return False
+        from filelock import FileLock, Timeout
+
+        lock = FileLock(str(store / LOCK_NAME), timeout=self._timeout, thread_local=False,
+                        is_singleton=False)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise LockTimeout(
+                f"another memcli process has held the lock on {store} for {self._timeout:g} s; "
+                "try again, or raise MEMCLI_LOCK_TIMEOUT"
+            ) from None
+        except OSError as exc:
+            if exc.errno in (errno.EACCES, errno.EROFS, errno.EPERM) and not creating:
+                return False  # a read-only store can still be read, just not locked
+            raise StoreError(f"cannot lock {store}: {exc.strerror}") from None
+        self._held.append((store, lock))
+        return True
+
+    def release(self) -> None:
+        while self._held:
+            store, lock = self._held.pop()
+            with contextlib.suppress(OSError):
+                (store / LOCK_NAME).unlink()
+            lock.release()
+        # A store created for a batch that wrote nothing is removed again: never created on read.
+        while self._created:
+            with contextlib.suppress(OSError):
+                self._created.pop().rmdir()
+
+
+def _make_store(store: Path) -> list[Path]:
+    """Create the store folder and its missing parents; return those created, outermost first."""
+    missing = [p for p in [store, *store.parents] if not p.exists()][::-1]
+    try:
+        store.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"cannot create the store {store}: {exc.strerror}") from None
+    if not store.is_dir():
+        raise StoreError(f"{store} is not a folder; point the store setting at a folder")
+    return missing
+
+
+def commit(changes: Sequence[Change]) -> None:
+    """Apply all changes atomically across their stores; the caller holds every store lock."""
+    if not changes:
+        return
+    by_store: dict[str, list[Change]] = {}
+    paths: dict[str, Path] = {}
+    for change in changes:
+        key = _store_key(change.store)
+        by_store.setdefault(key, []).append(change)
+        paths[key] = change.store
+    order = sorted(by_store)
+    txn_id = secrets.token_hex(8)
+    primary = paths[order[0]]
+    txn_dirs = [
+        _prepare(paths[k], by_store[k], txn_id, primary, [paths[o] for o in order])
+        for k in order
+    ]
+    try:
+        _mark_committed(txn_dirs[0])
+    except OSError as exc:
+        for txn_dir in txn_dirs:
+            shutil.rmtree(txn_dir, ignore_errors=True)
+        raise StoreError(
+            f"could not commit the batch ({exc.strerror}); nothing was changed"
+        ) from None
+    try:
+        _roll_forward_all(txn_dirs)
+    except OSError as exc:
+        raise StoreError(
+            f"the batch is committed but could not be finished ({exc.strerror}); "
+            "the next memcli command finishes it"
+        ) from None
+
+
+def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
+             stores: list[Path]) -> Path:
+    txn_dir = store / f"{TXN_PREFIX}{txn_id}"
+    try:
+        (txn_dir / STAGED).mkdir(parents=True)
+        writes: dict[str, str] = {}
+        deletes: list[str] = []
+        for number, change in enumerate(changes):
+            if change.data is None:
+                deletes.append(change.filename)
+                continue
+            staged = f"{number}"
+            write_durably(txn_dir / STAGED / staged, change.data)
+            writes[change.filename] = staged
+        fsync_dir(txn_dir / STAGED)
+        manifest = {
+            "id": txn_id,
+            "primary": str(primary.resolve()),
+            "stores": [str(s.resolve()) for s in stores],
+            "writes": writes,
+            "deletes": deletes,
+        }
+        write_durably(txn_dir / MANIFEST, json.dumps(manifest, ensure_ascii=False).encode())
+        fsync_dir(txn_dir)
+        fsync_dir(store)
+    except OSError as exc:
+        shutil.rmtree(txn_dir, ignore_errors=True)
+        raise StoreError(f"cannot write to {store}: {exc.strerror}; nothing was changed") from None
+    return txn_dir
+
+
+def _mark_committed(txn_dir: Path) -> None:
+    temp = txn_dir / (COMMITTED + ".tmp")
+    write_durably(temp, b"")
+    os.replace(temp, txn_dir / COMMITTED)
+    fsync_dir(txn_dir)
+
+
+def _roll_forward_all(txn_dirs: Sequence[Path]) -> None:
+    """Finish a committed batch; the primary's folder (holding the marker) goes last."""
+    for txn_dir in txn_dirs:
+        _roll_forward(txn_dir)
+    for txn_dir in [*txn_dirs[1:], txn_dirs[0]]:
+        _remove_txn_dir(txn_dir)
+
+
+def _roll_forward(txn_dir: Path) -> None:
+    store = txn_dir.parent
+    manifest = _read_manifest(txn_dir)
+    if manifest is None:
+        return
+    for filename, staged in manifest["writes"].items():
+        source = txn_dir / STAGED / staged
+        if source.exists():
+            os.replace(source, store / filename)
+    for filename in manifest["deletes"]:
+        with contextlib.suppress(FileNotFoundError):
+            (store / filename).unlink()
+    fsync_dir(store)
+
+
+def _remove_txn_dir(txn_dir: Path) -> None:
+    # The manifest goes first: a folder without one is an unfinished prepare, safe to discard.
+    with contextlib.suppress(FileNotFoundError):
+        (txn_dir / MANIFEST).unlink()
+    shutil.rmtree(txn_dir, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        fsync_dir(txn_dir.parent)
+
+
+def _read_manifest(txn_dir: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads((txn_dir / MANIFEST).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("writes"), dict):
+        return None
+    return data
+
+
+def pending(store: Path) -> list[Path]:
+    try:
+        return sorted(p for p in store.iterdir() if p.name.startswith(TXN_PREFIX) and p.is_dir())
+    except OSError:
+        return []
+
+
+def recover(locks: StoreLocks) -> int:
+    """Finish or discard every batch a killed process left in the locked stores."""
+    finished = 0
+    for store in list(locks.held):
+        for txn_dir in pending(store):
+            if txn_dir.exists():
+                _recover_one(txn_dir, locks)
+                finished += 1
+    return finished
+
+
+def _recover_one(txn_dir: Path, locks: StoreLocks) -> None:
+    manifest = _read_manifest(txn_dir)
+    if manifest is None:
+        _remove_txn_dir(txn_dir)  # killed while preparing: never committed
+        return
+    name = txn_dir.name
+    primary_dir = Path(str(manifest.get("primary", ""))) / name
+    if not (primary_dir / COMMITTED).exists():
+        _remove_txn_dir(txn_dir)
+        return
+    held = {_store_key(p) for p in locks.held}
+    dirs: list[Path] = []
+    for store in _stores_primary_first(manifest):
+        if _store_key(store) not in held and store.is_dir():
+            locks.acquire(store)
+        if (store / name).is_dir():
+            dirs.append(store / name)
+    if dirs and dirs[0] == primary_dir:
+        _roll_forward_all(dirs)
+    else:
+        for txn in dirs:
+            _roll_forward(txn)
+            _remove_txn_dir(txn)
+
+
+def _stores_primary_first(manifest: dict[str, Any]) -> list[Path]:
+    stores = [Path(str(s)) for s in manifest.get("stores", [])]
+    primary = Path(str(manifest.get("primary", "")))
+    return [primary] + [s for s in stores if s != primary]
+
+
+@contextlib.contextmanager
+def locked(stores: Sequence[Path], timeout: float,
+           create: Sequence[Path] = ()) -> Iterator[StoreLocks]:
+    """Lock the stores, finish what a killed process left, and yield the locks."""
+    with StoreLocks(stores, timeout, create) as locks:
+        recover(locks)
+        yield locks
