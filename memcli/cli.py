@@ -234,5 +234,29 @@ def add(
     raise typer.Exit(report.exit_code)
 
 
+@app.command()
+@handled
+def lint(
+    ctx: typer.Context,
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="[PATH]...", help="Store folders, MEMORY.md files or notes."),
+    ] = None,
+    fix: Annotated[bool, typer.Option("--fix", help="Repair what can be repaired safely.")] = False,
+    output_format: Annotated[
+        str, typer.Option("--format", "-f", help="text, json or github.")
+    ] = "text",
+    strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
+) -> None:
+    """Check stores for broken, drifting, duplicate or secret-holding notes."""
+    from memcli import lint as linting
+    from memcli import render
+
+    settings = _settings(ctx)
+    report = linting.run_lint(settings, paths or [], fix=fix)
+    render.lint_report(_output(output_format == "json"), report, output_format)
+    raise typer.Exit(report.exit_code(strict=strict))
+
+
 def main() -> None:
     app()
