@@ -236,6 +236,74 @@ def add(
 
 @app.command()
 @handled
+def extract(
+    ctx: typer.Context,
+    input_path: Annotated[
+        str, typer.Option("--input", "-i", metavar="FILE", help="Transcript file; '-' is stdin.")
+    ] = "-",
+    provider: Annotated[
+        str | None, typer.Option(help="rules, openai or anthropic [env MEMCLI_PROVIDER].")
+    ] = None,
+    model: Annotated[str | None, typer.Option(help="Model name [env MEMCLI_MODEL].")] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="Server URL [env OPENAI_BASE_URL].")
+    ] = None,
+    timeout: Annotated[float | None, typer.Option(help="Seconds per request.")] = None,
+    fmt: Annotated[
+        str | None, typer.Option("--format", help="Force a transcript format (else detected).")
+    ] = None,
+    last_turn: Annotated[
+        bool, typer.Option("--last-turn", help="Only the newest turn of a whole session.")
+    ] = False,
+    include_tools: Annotated[bool, typer.Option("--include-tools")] = False,
+    include_thinking: Annotated[bool, typer.Option("--include-thinking")] = False,
+    no_redact: Annotated[
+        bool, typer.Option("--no-redact", help="Send secrets in the transcript as they are.")
+    ] = False,
+    allow_delete: Annotated[
+        bool, typer.Option("--allow-delete", help="Keep delete operations the model proposes.")
+    ] = False,
+    show_prompt: Annotated[
+        bool, typer.Option("--show-prompt", help="Print the prompt that would be sent; stop.")
+    ] = False,
+    dry_run: DryRunOpt = False,
+    apply_now: Annotated[bool, typer.Option("--apply", help="Write the operations.")] = False,
+    on_conflict: ConflictOpt = "fail",
+    strict: Annotated[bool, typer.Option("--strict", help="Broken transcript lines fail.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Settings and usage.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Turn a transcript slice (JSONL on stdin) into memory operations."""
+    from memcli import core, render
+    from memcli.extract import ExtractOptions, run_extract
+
+    settings = _settings(ctx, provider=provider, model=model, base_url=base_url, timeout=timeout)
+    output = _output(as_json)
+    text = core.read_text(input_path, "transcript")
+    options = ExtractOptions(
+        fmt=fmt, include_tools=include_tools, include_thinking=include_thinking,
+        last_turn=last_turn, strict=strict, redact=not no_redact, allow_delete=allow_delete,
+        show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, on_conflict=on_conflict,
+    )
+    if verbose:
+        render.settings_sources(output, settings)
+    with render.Spinner(output) as spinner:
+        result = run_extract(settings, text, options, on_progress=spinner.update)
+    render.extract_result(output, result, verbose=verbose, show_prompt=show_prompt)
+    raise typer.Exit(result.exit_code)
+
+
+@app.command()
+@handled
+def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """Show every setting and where its value came from."""
+    from memcli import render
+
+    render.settings_sources(_output(as_json), _settings(ctx), to_stdout=True)
+
+
+@app.command()
+@handled
 def lint(
     ctx: typer.Context,
     paths: Annotated[

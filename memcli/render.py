@@ -186,6 +186,77 @@ def one_note(output: Output, found: Any) -> None:
     output.out.write(found.note.raw.decode("utf-8", "replace"))
 
 
+def extract_result(output: Output, result: Any, *, verbose: bool, show_prompt: bool) -> None:
+    if show_prompt:
+        output.out.write(result.prompt.combined())
+        return
+    stats = result.stats
+    if stats["skipped"] or stats["broken"]:
+        output.note(f"memcli: transcript: {stats['messages']} messages; skipped "
+                    f"{stats['skipped']} records that are not messages and {stats['broken']} "
+                    "broken lines")
+    if not stats["messages"]:
+        output.warn("no messages found in the transcript; nothing to extract")
+    if stats["redacted"]:
+        output.note(f"memcli: redacted {stats['redacted']} secrets from the transcript")
+    for position, reason in result.rejected:
+        output.error(f"rejected operation #{position} from the {result.provider} extractor: "
+                     f"{reason}")
+    if verbose and result.usage:
+        usage = result.usage
+        output.note(f"memcli: {usage.get('model')}: {usage.get('input_tokens')} input tokens, "
+                    f"{usage.get('output_tokens')} output tokens, {usage.get('attempts')} "
+                    "attempts")
+    if output.as_json:
+        output.data(result.as_json())
+    elif result.report is not None:
+        apply_report(output, result.report)
+    else:
+        output.data(result.document())
+
+
+def settings_sources(output: Output, settings: Any, *, to_stdout: bool = False) -> None:
+    rows = []
+    for name, setting in settings.sources.items():
+        value = setting.value
+        if name == "api_key" and value:
+            value = str(value)[:4] + "…" + f" ({len(str(value))} characters)"
+        rows.append((name, "" if value is None else str(value), setting.source))
+    if output.as_json and to_stdout:
+        output.data({name: {"value": value, "source": source} for name, value, source in rows})
+        return
+    write = output.line if to_stdout else output.note
+    for name, value, source in rows:
+        write(f"{name} = {value or '(unset)'}    # {source}")
+
+
+class Spinner:
+    """A one-line progress indicator on stderr, only when stderr is a terminal."""
+
+    _FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+    def __init__(self, output: Output) -> None:
+        self.output = output
+        self.active = output.err.isatty() and use_color(output.err)
+        self.ticks = 0
+
+    def __enter__(self) -> Spinner:
+        return self
+
+    def update(self, received: int) -> None:
+        if not self.active:
+            return
+        frame = self._FRAMES[self.ticks % len(self._FRAMES)]
+        self.ticks += 1
+        self.output.err.write(f"\r{frame} waiting for the model… {received} characters")
+        self.output.err.flush()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active and self.ticks:
+            self.output.err.write("\r\033[K")
+            self.output.err.flush()
+
+
 def removal_targets(output: Output, targets: Sequence[Any]) -> None:
     for target in targets:
         output.note(f"  {target.level}/{target.filename}")

@@ -1,0 +1,176 @@
+"""`memcli extract`: a transcript slice in, validated operations out (SPEC §6–7)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from memcli.config import Settings
+from memcli.core import ApplyReport, apply_items, open_stores
+from memcli.errors import ConfigError
+from memcli.messages import Message
+from memcli.names import LEVELS
+from memcli.prompt import PromptText, build_prompt
+
+# One turn rarely holds more than a handful of memories; a reply with dozens is a model
+# running away (or obeying an injected instruction), not a conversation worth keeping.
+MAX_OPERATIONS = 25
+DEFAULT_MODELS = {"openai": "gpt-4o-mini", "anthropic": "claude-3-5-haiku-latest"}
+DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1",
+                     "anthropic": "https://api.anthropic.com"}
+
+
+@dataclass(frozen=True)
+class ExtractOptions:
+    fmt: str | None = None
+    include_tools: bool = False
+    include_thinking: bool = False
+    last_turn: bool = False
+    strict: bool = False
+    redact: bool = True
+    allow_delete: bool = False
+    show_prompt: bool = False
+    dry_run: bool = False
+    apply: bool = False
+    on_conflict: str = "fail"
+
+
+@dataclass
+class ExtractResult:
+    provider: str
+    operations: list[dict[str, Any]]
+    rejected: list[tuple[int, str]]
+    base: dict[str, str]
+    stats: dict[str, Any]
+    usage: dict[str, Any] = field(default_factory=dict)
+    prompt: PromptText | None = None
+    report: ApplyReport | None = None
+
+    def document(self) -> dict[str, Any]:
+        return {"operations": self.operations, "base": self.base,
+                "extractor": {"provider": self.provider, **self.usage}}
+
+    def as_json(self) -> dict[str, Any]:
+        data = self.document()
+        data["rejected"] = [{"position": p, "reason": r} for p, r in self.rejected]
+        data["transcript"] = self.stats
+        if self.report is not None:
+            data["apply"] = self.report.as_json()
+        return data
+
+    @property
+    def exit_code(self) -> int:
+        if self.report is not None and self.report.exit_code:
+            return self.report.exit_code
+        return 1 if self.rejected else 0
+
+
+def run_extract(settings: Settings, text: str, options: ExtractOptions,
+                on_progress: Callable[[int], None] | None = None) -> ExtractResult:
+    from memcli.transcripts import read_transcript
+
+    transcript = read_transcript(
+        text, fmt=options.fmt, include_tools=options.include_tools,
+        include_thinking=options.include_thinking, last_turn=options.last_turn,
+        strict=options.strict,
+    )
+    messages, redactions = _redacted(transcript.messages, options.redact)
+    stats = {"messages": len(messages), "records": transcript.records,
+             "skipped": transcript.skipped, "broken": transcript.broken,
+             "formats": transcript.formats, "truncated": transcript.truncated,
+             "redacted": redactions}
+    with open_stores(settings, LEVELS) as stores:
+        known = {lvl: stores[lvl].entries() for lvl in LEVELS}
+        base = {lvl: stores[lvl].fingerprint for lvl in LEVELS}
+    provider = settings.provider or "rules"
+    today = _today(settings)
+    prompt = build_prompt(messages, known["project"], known["user"], today=today.isoformat())
+    result = ExtractResult(provider, [], [], base, stats, prompt=prompt)
+    if options.show_prompt or not messages:
+        return result
+    if provider == "rules":
+        from memcli.rules import extract_rules
+
+        items: list[Any] = extract_rules(messages, [*known["project"], *known["user"]],
+                                         today=today)
+    else:
+        items = _ask_model(settings, provider, prompt, result, on_progress)
+    _validate(items, options, result)
+    if options.apply or options.dry_run:
+        result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
+                                    on_conflict=options.on_conflict)
+    return result
+
+
+def _redacted(messages: Sequence[Message], enabled: bool) -> tuple[list[Message], int]:
+    if not enabled:
+        return list(messages), 0
+    from memcli.redact import redact
+
+    cleaned: list[Message] = []
+    count = 0
+    for message in messages:
+        text, findings = redact(message.text)
+        count += len(findings)
+        cleaned.append(Message(message.role, text, message.timestamp))
+    return cleaned, count
+
+
+def _today(settings: Settings) -> dt.date:
+    if settings.now:
+        try:
+            return dt.datetime.fromisoformat(settings.now.replace("Z", "+00:00")).date()
+        except ValueError:
+            raise ConfigError(f"MEMCLI_NOW {settings.now!r} is not an ISO date-time") from None
+    return dt.datetime.now(dt.UTC).date()
+
+
+def provider_settings(settings: Settings, provider: str) -> Any:
+    from memcli.providers import ProviderSettings
+
+    key_name = "ANTHROPIC_API_KEY" if provider == "anthropic" else "OPENAI_API_KEY"
+    base_url = settings.base_url or DEFAULT_BASE_URLS[provider]
+    if settings.api_key is None and base_url == DEFAULT_BASE_URLS[provider]:
+        raise ConfigError(f"{provider} needs an API key: set {key_name}, or point --base-url "
+                          "at a local server")
+    return ProviderSettings(provider=provider, model=settings.model or DEFAULT_MODELS[provider],
+                            base_url=base_url, api_key=settings.api_key,
+                            timeout=settings.timeout)
+
+
+def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: ExtractResult,
+               on_progress: Callable[[int], None] | None) -> list[Any]:
+    from memcli.providers import Prompt, complete
+    from memcli.reply import parse_reply
+
+    completion = complete(Prompt(prompt.system, prompt.user), provider_settings(settings, provider),
+                          on_progress=on_progress)
+    result.usage = {"model": completion.model, "input_tokens": completion.input_tokens,
+                    "output_tokens": completion.output_tokens, "attempts": completion.attempts,
+                    "json_mode": completion.json_mode}
+    return parse_reply(completion.text)
+
+
+def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
+    """Keep each valid operation as the model wrote it; report each invalid one with its reason."""
+    from memcli.operations import validate_item
+
+    kept = 0
+    for position, raw in enumerate(items, start=1):
+        parsed = validate_item(position, raw)
+        if parsed.skipped:
+            continue
+        if parsed.op is None:
+            result.rejected.append((position, parsed.error or "invalid"))
+        elif parsed.op.action == "delete" and not options.allow_delete:
+            result.rejected.append((position, "extract does not delete notes without "
+                                    "--allow-delete; review it and use `memcli rm`"))
+        elif kept >= MAX_OPERATIONS:
+            result.rejected.append((position, f"more than {MAX_OPERATIONS} operations in one "
+                                    "turn; the rest were dropped"))
+        else:
+            result.operations.append(parsed.op.model_dump(exclude_none=True))
+            kept += 1
+
