@@ -326,5 +326,69 @@ def lint(
     raise typer.Exit(report.exit_code(strict=strict))
 
 
+hook_app = typer.Typer(help="Entry points for agent hooks (they never fail the agent).")
+import_app = typer.Typer(help="Bring memory from other tools into memcli.")
+export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
+app.add_typer(hook_app, name="hook")
+app.add_typer(import_app, name="import")
+app.add_typer(export_app, name="export")
+
+
+@hook_app.command("claude-code")
+def hook_claude_code(ctx: typer.Context) -> None:
+    """Handle a Claude Code hook payload on stdin (Stop, SessionStart); always exits 0."""
+    from memcli.hooks import run_claude_code_hook
+
+    # Fails open by design: the hook logs its own errors and never breaks the agent's session.
+    sys.stdout.write(run_claude_code_hook(dict(ctx.obj or {}), os.environ, Path.cwd()))
+
+
+@import_app.command("claude-code")
+@handled
+def import_claude_code(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="A Claude Code memory folder.")],
+    level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
+    dry_run: DryRunOpt = False,
+    on_conflict: ConflictOpt = "fail",
+    as_json: JsonOpt = False,
+) -> None:
+    """Convert a Claude Code auto-memory folder into memcli notes."""
+    from memcli import render
+    from memcli.claude_code import import_folder
+
+    result = import_folder(_settings(ctx), folder, level=level, dry_run=dry_run,
+                           on_conflict=on_conflict)
+    output = _output(as_json)
+    render.import_result(output, result)
+    raise typer.Exit(result.exit_code)
+
+
+@export_app.command("claude-code")
+@handled
+def export_claude_code(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="Folder to write the Claude Code memory to.")],
+    level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a memcli store as a Claude Code memory folder."""
+    from memcli import render
+    from memcli.claude_code import export_store
+
+    render.export_result(_output(as_json), export_store(_settings(ctx), folder, level=level))
+
+
+@app.command()
+@handled
+def completion(
+    shell: Annotated[str, typer.Argument(help="bash, zsh or fish.")],
+) -> None:
+    """Print the shell completion script (also installed with the package)."""
+    from memcli.completions import completion_script
+
+    sys.stdout.write(completion_script(shell))
+
+
 def main() -> None:
     app()
