@@ -155,7 +155,7 @@ def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: Ex
 
 def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
     """Keep each valid operation as the model wrote it; report each invalid one with its reason."""
-    from memcli.operations import validate_item
+    from memcli.operations import as_dict, validate_item
 
     kept = 0
     for position, raw in enumerate(items, start=1):
@@ -171,6 +171,6 @@ def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResu
             result.rejected.append((position, f"more than {MAX_OPERATIONS} operations in one "
                                     "turn; the rest were dropped"))
         else:
-            result.operations.append(parsed.op.model_dump(exclude_none=True))
+            result.operations.append(as_dict(parsed.op))
             kept += 1
 

@@ -211,6 +211,16 @@ def validate_item(position: int, raw: Any) -> Parsed:
         return Parsed(position, raw, None, _describe(exc))
 
 
+_FIELD_ORDER = ("action", "level", "type", "filename", "title", "slug", "summary", "content",
+                "reason")
+
+
+def as_dict(op: CreateOp | UpdateOp | DeleteOp) -> dict[str, Any]:
+    """The operation as SPEC §4 writes it: action first, unset fields left out."""
+    data = op.model_dump(exclude_none=True)
+    return {key: data[key] for key in _FIELD_ORDER if key in data}
+
+
 def _describe(exc: ValidationError) -> str:
     parts = []
     for error in exc.errors(include_url=False):
