@@ -1,0 +1,244 @@
+"""The Anthropic Messages API (``/v1/messages``), streamed.
+
+JSON output comes from a prefilled assistant turn: the model continues ``PREFILL``, and the
+prefill is put back in front of what it returns. Models from Claude 4.6 on refuse a
+prefill, and Opus 4.7 refuses ``temperature``; both are left out for those models by name
+and, for names we cannot judge, dropped after the server says so.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import httpx
+from httpx_sse import ServerSentEvent
+
+from memcli.errors import ProviderError
+from memcli.providers import Completion, Prompt, ProviderSettings, _http
+
+API_VERSION = "2023-06-01"
+MAX_TOKENS = 4096
+PREFILL = '{"operations": ['
+
+_MODEL_VERSION = re.compile(r"claude-(?:opus|sonnet|haiku)-(\d+)(?:[-.](\d{1,2})(?!\d))?")
+
+
+def _version(model: str) -> tuple[int, int] | None:
+    # "claude-sonnet-4-20250514" is 4.0: a date is never taken for a minor version.
+    match = _MODEL_VERSION.search(model.lower())
+    if match is None:
+        return None
+    return int(match.group(1)), int(match.group(2) or 0)
+
+
+def supports_prefill(model: str) -> bool:
+    version = _version(model)
+    return version is None or version < (4, 6)
+
+
+def supports_temperature(model: str) -> bool:
+    version = _version(model)
+    return version is None or version < (4, 7)
+
+
+def request_body(
+    prompt: Prompt, settings: ProviderSettings, *, prefill: bool, temperature: bool
+) -> dict[str, Any]:
+    messages: list[dict[str, Any]] = [{"role": "user", "content": prompt.user}]
+    if prefill:
+        messages.append({"role": "assistant", "content": PREFILL})
+    body: dict[str, Any] = {
+        "model": settings.model,
+        "max_tokens": MAX_TOKENS,
+        "stream": True,
+        "system": prompt.system,
+        "messages": messages,
+    }
+    if temperature:
+        body["temperature"] = 0
+    return body
+
+
+def messages_url(base_url: str) -> str:
+    base = base_url.strip().rstrip("/")
+    # Tolerate a base URL given the OpenAI way, with the version already on it.
+    if base.endswith("/v1"):
+        base = base[: -len("/v1")]
+    return base + "/v1/messages"
+
+
+def complete(
+    prompt: Prompt,
+    settings: ProviderSettings,
+    *,
+    transport: httpx.BaseTransport | None = None,
+    on_progress: Callable[[int], None] | None = None,
+) -> Completion:
+    url = messages_url(settings.base_url)
+    headers = {
+        "x-api-key": settings.api_key or "",
+        "anthropic-version": API_VERSION,
+        "content-type": "application/json",
+        "accept": "text/event-stream",
+    }
+    budget = _http.Budget(settings)
+    prefill = supports_prefill(settings.model)
+    temperature = supports_temperature(settings.model)
+    with _http.make_client(settings, transport) as client:
+        while True:
+            body = request_body(prompt, settings, prefill=prefill, temperature=temperature)
+            send = functools.partial(_attempt, client, settings, url, headers, body, on_progress)
+            try:
+                answer = _http.with_retries(budget, send)
+            except _http.StatusFailure as failure:
+                if prefill and _rejects_prefill(failure):
+                    prefill = False
+                    continue
+                if temperature and failure.status == 400 and _http.mentions(failure, "temperature"):
+                    temperature = False
+                    continue
+                raise _status_error(failure, settings) from None
+            return Completion(
+                text=(PREFILL if prefill else "") + answer.text,
+                model=answer.model or settings.model,
+                input_tokens=answer.input_tokens,
+                output_tokens=answer.output_tokens,
+                attempts=budget.attempts,
+                json_mode="prefill" if prefill else "none",
+            )
+
+
+def _rejects_prefill(failure: _http.StatusFailure) -> bool:
+    return failure.status == 400 and _http.mentions(
+        failure, "prefill", "must end with a user message", "final assistant content"
+    )
+
+
+def _status_error(failure: _http.StatusFailure, settings: ProviderSettings) -> ProviderError:
+    status, message, base = failure.status, failure.message, settings.base_url
+    if status in (401, 403):
+        return ProviderError(
+            f"{base} refused the API key (HTTP {status}: {message}); check "
+            "ANTHROPIC_API_KEY, or --base-url if the key belongs to another server"
+        )
+    if status == 404:
+        return ProviderError(
+            f"model '{settings.model}' or the messages endpoint was not found at {base} "
+            f"(HTTP 404: {message}); check --model and --base-url"
+        )
+    return ProviderError(f"{base} rejected the request (HTTP {status}): {message}")
+
+
+def _attempt(
+    client: httpx.Client,
+    settings: ProviderSettings,
+    url: str,
+    headers: dict[str, str],
+    body: dict[str, Any],
+    on_progress: Callable[[int], None] | None,
+) -> _http.Answer:
+    with _http.post(client, settings, url, headers, body) as reply:
+        if reply.is_event_stream:
+            return read_stream(reply.events(), on_progress)
+        if reply.content_type.endswith("json"):
+            return read_whole(reply.json())
+        raise ProviderError(
+            f"{url} answered with {reply.content_type or 'no content type'}, "
+            "not an event stream; check --base-url"
+        )
+
+
+def read_stream(
+    events: Iterable[ServerSentEvent], on_progress: Callable[[int], None] | None = None
+) -> _http.Answer:
+    """Collect the text deltas of a Messages stream, up to ``message_stop``."""
+    parts: list[str] = []
+    received = 0
+    answer = _http.Answer(text="")
+    input_parts: dict[str, int] = {}
+    finished = False
+    for event in events:
+        if event.event == "ping" or not event.data.strip():
+            continue
+        payload = _http.decode_event(event.data)
+        kind = payload.get("type", event.event)
+        if kind == "error" or event.event == "error":
+            raise _http.stream_error(payload.get("error", payload))
+        if kind == "message_start":
+            message = payload.get("message")
+            if isinstance(message, dict):
+                if isinstance(message.get("model"), str):
+                    answer.model = message["model"]
+                _read_usage(message.get("usage"), answer, input_parts)
+        elif kind == "content_block_start":
+            block = payload.get("content_block")
+            if isinstance(block, dict) and block.get("type") == "text":
+                received = _add(parts, block.get("text"), received, on_progress)
+        elif kind == "content_block_delta":
+            delta = payload.get("delta")
+            # thinking_delta, signature_delta, input_json_delta are not part of the answer.
+            if isinstance(delta, dict) and delta.get("type") == "text_delta":
+                received = _add(parts, delta.get("text"), received, on_progress)
+        elif kind == "message_delta":
+            _read_usage(payload.get("usage"), answer, input_parts)
+        elif kind == "message_stop":
+            finished = True
+            break
+        # Other event types (content_block_stop, and any added later) carry nothing we use.
+    if not finished:
+        raise _http.Retryable("the stream ended before message_stop")
+    answer.text = "".join(parts)
+    return answer
+
+
+def read_whole(data: Any) -> _http.Answer:
+    """A non-streamed Messages response."""
+    if isinstance(data, dict) and data.get("type") == "error":
+        raise _http.stream_error(data.get("error", data))
+    content = data.get("content") if isinstance(data, dict) else None
+    if not isinstance(content, list):
+        raise ProviderError("the server's answer is not a Messages response (no content)")
+    text = "".join(
+        block["text"]
+        for block in content
+        if isinstance(block, dict)
+        and block.get("type") == "text"
+        and isinstance(block.get("text"), str)
+    )
+    answer = _http.Answer(text=text)
+    if isinstance(data.get("model"), str):
+        answer.model = data["model"]
+    _read_usage(data.get("usage"), answer, {})
+    return answer
+
+
+def _add(
+    parts: list[str], text: Any, received: int, on_progress: Callable[[int], None] | None
+) -> int:
+    if isinstance(text, str) and text:
+        parts.append(text)
+        received += len(text)
+        if on_progress is not None:
+            on_progress(received)
+    return received
+
+
+_INPUT_KEYS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+
+
+def _read_usage(usage: Any, answer: _http.Answer, input_parts: dict[str, int]) -> None:
+    if not isinstance(usage, dict):
+        return
+    # input_tokens leaves out cached tokens; all three together are what was sent.
+    for key in _INPUT_KEYS:
+        count = _http.token_count(usage.get(key))
+        if count is not None:
+            input_parts[key] = count
+    if "input_tokens" in input_parts:
+        answer.input_tokens = sum(input_parts.values())
+    output = _http.token_count(usage.get("output_tokens"))
+    if output is not None:
+        answer.output_tokens = output
