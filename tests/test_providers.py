@@ -42,7 +42,7 @@ from memcli.providers import (
     _http,
     complete,
 )
-from memcli.providers.anthropic import PREFILL
+from memcli.providers.anthropic import PREFILL, with_prefill
 
 KEY = "sk-test-K3Y-never-in-messages"
 PROMPT = Prompt(system="Reply with JSON operations.", user="user: remember that I use fish")
@@ -416,8 +416,10 @@ def test_a_server_that_ignores_stream_true_still_works(server: FakeServer) -> No
             },
         )
     )
-    result = complete(PROMPT, openai_settings(server))
+    progress: list[int] = []
+    result = complete(PROMPT, openai_settings(server), on_progress=progress.append)
     assert (result.text, result.model, result.input_tokens) == (ANSWER, "llama3", 5)
+    assert progress == [len(ANSWER)]
 
 
 def test_a_200_that_is_not_a_stream_is_an_error(server: FakeServer) -> None:
@@ -736,3 +738,10 @@ def test_a_chunk_delay_shorter_than_the_timeout_is_fine(server: FakeServer) -> N
     pieces = openai_stream(['{"operations"', ": []}"])
     server.script(Step(body=[pieces[0], Chunk(pieces[1], delay=0.2), *pieces[2:]]))
     assert complete(PROMPT, openai_settings(server, timeout=1.0)).text == '{"operations": []}'
+
+
+def test_a_model_that_restarts_instead_of_continuing_the_prefill_is_not_doubled() -> None:
+    assert with_prefill('{"action": "noop"}]}') == '{"operations": [{"action": "noop"}]}'
+    assert with_prefill("]}") == '{"operations": []}'
+    assert with_prefill(' {"operations": []}') == ' {"operations": []}'
+    assert with_prefill('```json\n{"operations": []}\n```') == '```json\n{"operations": []}\n```'

@@ -102,13 +102,25 @@ def complete(
                     continue
                 raise _status_error(failure, settings) from None
             return Completion(
-                text=(PREFILL if prefill else "") + answer.text,
+                text=with_prefill(answer.text) if prefill else answer.text,
                 model=answer.model or settings.model,
                 input_tokens=answer.input_tokens,
                 output_tokens=answer.output_tokens,
                 attempts=budget.attempts,
                 json_mode="prefill" if prefill else "none",
             )
+
+
+def with_prefill(text: str) -> str:
+    """The whole answer: the prefill, then what the model continued with.
+
+    A model that starts over instead of continuing (a fresh ``{"operations"`` or a code
+    fence) would otherwise give ``{"operations": [{"operations": [...`` that no parser
+    accepts; its restart is complete on its own.
+    """
+    if text.lstrip().startswith(('{"operations"', "```")):
+        return text
+    return PREFILL + text
 
 
 def _rejects_prefill(failure: _http.StatusFailure) -> bool:
@@ -144,7 +156,10 @@ def _attempt(
         if reply.is_event_stream:
             return read_stream(reply.events(), on_progress)
         if reply.content_type.endswith("json"):
-            return read_whole(reply.json())
+            answer = read_whole(reply.json())
+            if on_progress is not None:
+                on_progress(len(answer.text))
+            return answer
         raise ProviderError(
             f"{url} answered with {reply.content_type or 'no content type'}, "
             "not an event stream; check --base-url"

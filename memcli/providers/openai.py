@@ -141,7 +141,10 @@ def _attempt(
             return read_stream(reply.events(), on_progress)
         if reply.content_type.endswith("json"):
             # Some servers ignore "stream": true and answer in one piece.
-            return read_whole(reply.json())
+            answer = read_whole(reply.json())
+            if on_progress is not None:
+                on_progress(len(answer.text))
+            return answer
         raise ProviderError(
             f"{url} answered with {reply.content_type or 'no content type'}, "
             "not an event stream; check --base-url"
