@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from typing import Any
 
 from memcli.errors import InputError, UsageError
@@ -69,7 +69,7 @@ class _Entry:
     rec_no: int
     fmt: str
     rec: Record
-    pieces: list[_Piece] | None = field(default=None)
+    pieces: list[_Piece] | None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -97,15 +97,15 @@ def read_transcript(
     ``include_injected`` (see the module docstring for why). Each of those messages is cut to
     ``max_tool_chars`` and all of them together to ``max_extra_chars``.
     """
-    opts = _check_options(
-        fmt,
-        include_tools,
-        include_thinking,
-        include_injected,
-        last_turn,
-        max_tool_chars,
-        max_extra_chars,
+    opts = _Options(
+        include_tools=include_tools,
+        include_thinking=include_thinking,
+        include_injected=include_injected,
+        last_turn=last_turn,
+        max_tool_chars=max_tool_chars,
+        max_extra_chars=max_extra_chars,
     )
+    _check_options(fmt, opts)
     values, broken = _parse_records(text, strict)
     entries, formats = _collect(values, fmt)
     _drop_codex_echoes(entries)
@@ -125,27 +125,11 @@ def read_transcript(
     )
 
 
-def _check_options(
-    fmt: str | None,
-    include_tools: bool,
-    include_thinking: bool,
-    include_injected: bool,
-    last_turn: bool,
-    max_tool_chars: int,
-    max_extra_chars: int,
-) -> _Options:
+def _check_options(fmt: str | None, opts: _Options) -> None:
     if fmt is not None and fmt not in FORMATS:
         raise UsageError(f"unknown transcript format {fmt!r}; use one of: {', '.join(FORMATS)}")
-    if max_tool_chars < 0 or max_extra_chars < 0:
+    if opts.max_tool_chars < 0 or opts.max_extra_chars < 0:
         raise UsageError("transcript size budgets must be 0 or more characters")
-    return _Options(
-        include_tools,
-        include_thinking,
-        include_injected,
-        last_turn,
-        max_tool_chars,
-        max_extra_chars,
-    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -160,9 +144,8 @@ _LINE_END = re.compile(r"[ \t\r]*(?:\n|\Z)")
 def _parse_records(text: str, strict: bool) -> tuple[list[Any], int]:
     """All JSON values in ``text`` and the number of lines that held none.
 
-    Decoding from the start of each line (not of each whole line) is what recovers records
-    pretty-printed over many lines; a value must still end at a line end, so a fragment of a
-    broken multi-line record is never mistaken for a record of its own.
+    A value must end at a line end, so a key or a half line of a broken pretty-printed
+    record is not taken for a record.
     """
     values: list[Any] = []
     broken = 0
@@ -180,21 +163,24 @@ def _parse_records(text: str, strict: bool) -> tuple[list[Any], int]:
 
 
 def _scan(text: str) -> Iterator[tuple[int, Any]]:
-    pos, line_no, counted_to = 0, 1, 0
+    # Lines inside a region a failed multi-line attempt already looked through only get a
+    # one-line try: regrowing from each of them made nested garbage cost quadratic time, and
+    # the inner objects of a broken pretty-printed record are not records.
+    pos, line_no, counted_to, horizon = 0, 1, 0, 0
     while True:
         pos = _skip_blank(text, pos)
         if pos >= len(text):
             return
         line_no += text.count("\n", counted_to, pos)
         counted_to = pos
-        value, end = _decode_at(text, pos)
-        if end is None:
+        value, next_pos, looked_to = _decode_at(text, pos, grow=pos >= horizon)
+        if next_pos is None:
+            horizon = max(horizon, looked_to)
             yield line_no, _BROKEN
-            newline = text.find("\n", pos)
-            pos = len(text) if newline < 0 else newline + 1
+            pos = _line_end(text, pos) + 1
         else:
             yield line_no, value
-            pos = end
+            pos = next_pos
 
 
 def _skip_blank(text: str, pos: int) -> int:
@@ -202,14 +188,38 @@ def _skip_blank(text: str, pos: int) -> int:
     return blank.end() if blank else pos
 
 
-def _decode_at(text: str, pos: int) -> tuple[Any, int | None]:
-    """The value starting at ``pos`` and where its line ends, or ``(None, None)``."""
-    try:
-        value, end = _DECODER.raw_decode(text, pos)
-    except (ValueError, RecursionError):
-        return None, None
-    tail = _LINE_END.match(text, end)
-    return (value, tail.end()) if tail else (None, None)
+def _decode_at(text: str, pos: int, grow: bool) -> tuple[Any, int | None, int]:
+    """The value starting at ``pos``, where its line ends (None: no value), how far it looked.
+
+    Decoding a slice, never the whole text from ``pos``: JSONDecodeError counts newlines from
+    the start of its document, which made every broken line cost the size of the file. With
+    ``grow`` the slice doubles (pretty-printed records) while the JSON is only incomplete.
+    """
+    end = _line_end(text, pos)
+    while True:
+        chunk = text[pos:end]
+        try:
+            value, used = _DECODER.raw_decode(chunk)
+        except json.JSONDecodeError as err:
+            more = _needs_more(err, chunk)
+            if not (grow and more and end < len(text)):
+                return None, None, end if more else pos + err.pos
+            end = _line_end(text, pos + 2 * (end - pos) + 1)
+            continue
+        except (ValueError, RecursionError):
+            return None, None, end  # over-long integers, absurd nesting
+        tail = _LINE_END.match(text, pos + used)
+        return value, (tail.end() if tail else None), pos + used
+
+
+def _line_end(text: str, pos: int) -> int:
+    newline = text.find("\n", pos)
+    return len(text) if newline < 0 else newline
+
+
+def _needs_more(err: json.JSONDecodeError, chunk: str) -> bool:
+    """Whether the chunk failed only because the value goes on past it."""
+    return err.msg.startswith("Unterminated string") or err.pos >= len(chunk.rstrip())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -281,6 +291,12 @@ def _role_format(rec: Record) -> str:
     return "plain"
 
 
+def _format_of(rec: Record, forced: str | None) -> str | None:
+    if forced is None:
+        return _detect(rec)
+    return forced if _accepts(forced, rec) else None
+
+
 def _accepts(fmt: str, rec: Record) -> bool:
     """Whether a record can be read as ``fmt`` when the caller forces that format."""
     if fmt == "codex":
@@ -323,11 +339,8 @@ def _collect_record(rec: Record, rec_no: int, forced: str | None, out: list[_Ent
     found = [f for item in inner if (f := _collect_one(item, rec_no, forced, out))]
     system = rec.get("system")
     if isinstance(system, str):
-        out.append(
-            _entry(
-                len(out), rec_no, "anthropic", rec, [_Piece("user", system, None, injected=True)]
-            )
-        )
+        prompt = [_Piece("user", system, None, injected=True)]
+        out.append(_Entry(len(out), rec_no, "anthropic", rec, prompt))
     for preferred in ("gemini", "claude-code", "codex", "anthropic"):
         if preferred in found:
             return preferred
@@ -345,21 +358,15 @@ def _wrapped_messages(rec: Record) -> list[Record] | None:
 
 
 def _collect_one(rec: Record, rec_no: int, forced: str | None, out: list[_Entry]) -> str | None:
-    fmt = forced if forced is not None and _accepts(forced, rec) else None
-    if forced is None:
-        fmt = _detect(rec)
+    fmt = _format_of(rec, forced)
     if fmt is None:
         return None
     try:
         pieces = _READERS[fmt](rec)
     except RecursionError:
         pieces = None  # a pathologically nested value: not worth a message
-    out.append(_entry(len(out), rec_no, fmt, rec, pieces))
+    out.append(_Entry(len(out), rec_no, fmt, rec, pieces))
     return fmt
-
-
-def _entry(seq: int, rec_no: int, fmt: str, rec: Record, pieces: list[_Piece] | None) -> _Entry:
-    return _Entry(seq=seq, rec_no=rec_no, fmt=fmt, rec=rec, pieces=pieces)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -522,7 +529,11 @@ def _block(block: Any, kind: Role, ts: str | None, injected: bool) -> list[_Piec
 
 
 def _call_piece(name: str | None, args: Any, ts: str | None, injected: bool = False) -> _Piece:
-    return _Piece("tool", f"[{name or 'tool'}] {_as_text(args)}", ts, injected)
+    return _Piece("tool", _call_text(name, args), ts, injected)
+
+
+def _call_text(name: str | None, args: Any) -> str:
+    return f"[{name or 'tool'}] {_as_text(args)}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -674,15 +685,15 @@ def _gemini_thought(thought: Record, ts: str | None) -> _Piece:
 
 
 def _gemini_tool(call: Record, ts: str | None) -> list[_Piece]:
-    head = _call_piece(_str(call, "displayName") or _str(call, "name"), call.get("args"), ts)
+    called = _call_text(_str(call, "displayName") or _str(call, "name"), call.get("args"))
     # The description is the tool's own one-line account of the call (an edit's old => new).
-    head.text = "\n".join(filter(None, (head.text, _str(call, "description"))))
+    head = "\n".join(filter(None, (called, _str(call, "description"))))
     results = [_gemini_response(r) for r in _list(call, "result") if isinstance(r, dict)]
     shown = call.get("resultDisplay")
     if isinstance(shown, dict):
         shown = shown.get("fileDiff")
     text = "\n".join(r for r in results if r) or _as_text(shown)
-    return [head, _Piece("tool", text, ts)]
+    return [_Piece("tool", head, ts), _Piece("tool", text, ts)]
 
 
 def _gemini_response(part: Record) -> str:
@@ -822,13 +833,10 @@ def _walk(leaf: _Entry, by_uuid: dict[str, _Entry], seen: set[int]) -> list[_Ent
 
 
 def _visible_pieces(entries: list[_Entry], opts: _Options) -> list[_Piece]:
-    pieces: list[_Piece] = []
-    for entry in entries:
-        for piece in entry.pieces or ():
-            piece.text = piece.text.strip()
-            if piece.text and _wanted(piece, opts):
-                pieces.append(piece)
-    return pieces
+    stripped = (
+        replace(piece, text=piece.text.strip()) for e in entries for piece in e.pieces or ()
+    )
+    return [piece for piece in stripped if piece.text and _wanted(piece, opts)]
 
 
 def _wanted(piece: _Piece, opts: _Options) -> bool:

@@ -241,6 +241,22 @@ def test_claude_injected_content_comes_in_as_tool_role() -> None:
     assert "THINKING_SECRET" not in joined(transcript)
 
 
+def test_claude_synthetic_model_reply_is_not_the_assistant_speaking() -> None:
+    text = lines(
+        {"type": "user", "uuid": "s1", "message": {"content": "hi"}},
+        {
+            "type": "assistant",
+            "uuid": "s2",
+            "parentUuid": "s1",
+            "message": {
+                "model": "<synthetic>",
+                "content": [{"type": "text", "text": "No response requested."}],
+            },
+        },
+    )
+    assert pairs(read_transcript(text)) == [("user", "hi")]
+
+
 def test_claude_thinking_only_with_flag_and_redacted_never() -> None:
     assert "THINKING_SECRET" not in joined(read(CLAUDE_INJECTED, include_tools=True))
     transcript = read(CLAUDE_INJECTED, **EVERYTHING)
@@ -270,6 +286,28 @@ def test_claude_walk_crosses_missing_parent_in_file_order() -> None:
         {"type": "assistant", "uuid": "x5", "parentUuid": "x4", "message": {"content": "five"}},
     )
     assert texts(read_transcript(text)) == ["one", "two", "four", "five"]
+
+
+def test_compact_boundary_links_to_its_logical_parent_not_the_previous_line() -> None:
+    # d1 answers k2 but was rewound away just before compaction; the boundary continues k2.
+    def line(uuid: str, parent: str | None, text: str, kind: str = "user") -> dict[str, Any]:
+        return {"type": kind, "uuid": uuid, "parentUuid": parent, "message": {"content": text}}
+
+    text = lines(
+        line("u1", None, "start"),
+        line("k1", "u1", "kept answer", "assistant"),
+        line("k2", "k1", "kept question"),
+        line("d1", "k2", "DISCARDED answer", "assistant"),
+        {
+            "type": "system",
+            "subtype": "compact_boundary",
+            "uuid": "cb",
+            "parentUuid": None,
+            "logicalParentUuid": "k2",
+        },
+        line("p1", "cb", "after"),
+    )
+    assert texts(read_transcript(text)) == ["start", "kept answer", "kept question", "after"]
 
 
 def test_claude_parent_cycle_terminates() -> None:
@@ -612,6 +650,13 @@ def test_strict_names_the_broken_line_after_a_multiline_record() -> None:
     with pytest.raises(InputError, match=r"\bline 7\b"):
         read_transcript(text, strict=True)
     assert read_transcript(text).broken == 1
+
+
+def test_fragments_of_a_broken_multiline_record_are_not_records() -> None:
+    text = '{\n  "role": "user",\n  "content": oops\n}\n{"role": "user"} trailing\n' + GOOD
+    transcript = read_transcript(text)
+    assert (transcript.records, transcript.broken) == (1, 5)
+    assert texts(transcript) == ["good"]
 
 
 def test_strict_accepts_clean_input() -> None:
