@@ -19,9 +19,11 @@ SEPARATOR = " — "
 MAX_CONTEXT_LINES = 200
 MAX_CONTEXT_BYTES = 25 * 1024
 
-_ENTRY = re.compile(
-    r"^- \[(?P<type>[a-z_]+)\] (?P<rest>.*) \((?P<filename>[^()/\\]+\.md)\)[ \t]*\r?$"
-)
+_ENTRY = re.compile(r"^- \[(?P<type>[a-z_]+)\] (?P<inner>.*)\)[ \t]*\r?$")
+_PLAIN_FILE = re.compile(r"[^()/\\]+\.md")
+# A note's own file name may hold parentheses (a hand-named `project_knowledge_a(b).md`).
+_NOTE_FILE = re.compile(r"(?:" + "|".join(NOTE_TYPES) + r")_[^/\\\r\n]*\.md")
+_NOTE_FILE_STARTS = tuple(f" ({name}_" for name in NOTE_TYPES)
 _TYPE_RANK = {name: rank for rank, name in enumerate(NOTE_TYPES)}
 
 
@@ -54,8 +56,23 @@ def parse_line(line: str, level: str = "") -> IndexEntry | None:
     match = _ENTRY.match(line)
     if match is None:
         return None
-    title, _, summary = match["rest"].partition(SEPARATOR)
-    return IndexEntry(level, match["type"], title, summary, match["filename"])
+    split = _split_file(match["inner"])
+    if split is None:
+        return None
+    rest, filename = split
+    title, _, summary = rest.partition(SEPARATOR)
+    return IndexEntry(level, match["type"], title, summary, filename)
+
+
+def _split_file(inner: str) -> tuple[str, str] | None:
+    """Text and file name of `<text> (<file>`; linear time, whatever the line holds."""
+    cut = inner.rfind(" (")
+    if cut >= 0 and _PLAIN_FILE.fullmatch(inner, cut + 2):
+        return inner[:cut], inner[cut + 2 :]
+    cut = max(inner.rfind(start) for start in _NOTE_FILE_STARTS)
+    if cut >= 0 and _NOTE_FILE.fullmatch(inner, cut + 2):
+        return inner[:cut], inner[cut + 2 :]
+    return None
 
 
 def sort_key(entry: IndexEntry) -> tuple[int, str, str]:
@@ -82,11 +99,11 @@ class IndexFile:
 def split_index(text: str) -> IndexFile:
     """Lines before the first entry form the header; non-entry lines after it the footer."""
     lines = text.splitlines(keepends=True)
-    first = next((i for i, line in enumerate(lines) if _ENTRY.match(line)), None)
+    first = next((i for i, line in enumerate(lines) if parse_line(line)), None)
     if first is None:
         return IndexFile(text, [], "")
-    entries = [ln.rstrip("\r\n") for ln in lines[first:] if _ENTRY.match(ln)]
-    footer_lines = [ln for ln in lines[first:] if not _ENTRY.match(ln)]
+    entries = [ln.rstrip("\r\n") for ln in lines[first:] if parse_line(ln)]
+    footer_lines = [ln for ln in lines[first:] if not parse_line(ln)]
     footer = "".join(footer_lines).strip("\r\n")
     return IndexFile("".join(lines[:first]), entries, footer + "\n" if footer else "")
 
