@@ -15,6 +15,8 @@ from typing import Literal
 from memcli.index import one_line
 from memcli.names import (
     INDEX_NAME,
+    MAX_SLUG_BYTES,
+    MAX_SLUG_CHARS,
     name_key,
     note_filename,
     parse_note_name,
@@ -233,7 +235,12 @@ class Planner:
         number = 2
         while True:
             suffix = f"-{number}"
-            candidate = note_filename(note_type, slugify(slug[: 64 - len(suffix)] + suffix))
+            # Cut by bytes too: slugify would otherwise cut the suffix off a long slug of
+            # 4-byte letters, give back the taken name, and this loop would never end.
+            base = slug[: MAX_SLUG_CHARS - len(suffix)]
+            while len((base + suffix).encode()) > MAX_SLUG_BYTES:
+                base = base[:-1]
+            candidate = note_filename(note_type, slugify(base + suffix))
             if work.find(candidate) is None:
                 return candidate
             number += 1
