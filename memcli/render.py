@@ -89,7 +89,8 @@ def _outcome(output: Output, outcome: Any, dry_run: bool) -> None:
 def _summary(report: Any, state: str) -> str:
     counts: dict[str, int] = {}
     for outcome in report.outcomes:
-        counts[outcome.status] = counts.get(outcome.status, 0) + 1
+        status = "to apply" if report.dry_run and outcome.status == "applied" else outcome.status
+        counts[status] = counts.get(status, 0) + 1
     parts = [f"{n} {status}" for status, n in counts.items()] or ["no operations"]
     return f"memcli: {', '.join(parts)}; {len(report.files)} files; {state}"
 
@@ -260,3 +261,102 @@ class Spinner:
 def removal_targets(output: Output, targets: Sequence[Any]) -> None:
     for target in targets:
         output.note(f"  {target.level}/{target.filename}")
+
+
+# --------------------------------------------------------------------------- lint
+
+LINT_FORMATS = ("text", "json", "github")
+
+
+def lint_report(output: Output, report: Any, fmt: str) -> None:
+    """Findings to stdout (text lines, JSON or GitHub annotations); the summary to stderr."""
+    if fmt not in LINT_FORMATS:
+        from memcli.errors import InputError
+
+        raise InputError(f"unknown --format '{fmt}'; use {', '.join(LINT_FORMATS)}")
+    if fmt == "json":
+        output.data(report.as_json())
+        return
+    for done in report.fixed:
+        output.note(f"memcli: fixed {done}")
+    for item in report.findings:
+        output.line(_github_line(item) if fmt == "github" else _lint_line(output, item))
+    output.note(_lint_summary(report))
+
+
+def _lint_line(output: Output, finding: Any) -> str:
+    where = ":".join(str(part) for part in (finding.path, finding.line, finding.column)
+                     if part is not None)
+    style = _RED if finding.severity == "error" else _YELLOW
+    label = output.paint(f"{finding.code} {finding.severity}", style)
+    return f"{where}: {label}: {finding.message}"
+
+
+def _github_line(finding: Any) -> str:
+    # Workflow commands: properties escape ',' and ':' too; data escapes '%', CR and LF.
+    props = [f"file={_gh_escape(finding.path, prop=True)}"]
+    if finding.line is not None:
+        props.append(f"line={finding.line}")
+    if finding.column is not None:
+        props.append(f"col={finding.column}")
+    props.append(f"title={finding.code}")
+    return f"::{finding.severity} {','.join(props)}::{_gh_escape(finding.message)}"
+
+
+def _gh_escape(text: str, *, prop: bool = False) -> str:
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        text = text.replace(":", "%3A").replace(",", "%2C")
+    return text
+
+
+def _lint_summary(report: Any) -> str:
+    checked = [s for s in report.stores if s.exists]
+    notes = sum(s.notes for s in checked)
+    where = (f"{_plural(len(checked), 'store')}, {_plural(notes, 'note')}" if checked
+             else "no store exists yet")
+    counts = f"{_plural(report.errors, 'error')}, {_plural(report.warnings, 'warning')}"
+    fixed = f"; fixed {len(report.fixed)}" if report.fixed else ""
+    return f"memcli lint: {counts} ({where}){fixed}"
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def import_result(output: Output, result: Any) -> None:
+    if output.as_json:
+        output.data(result.as_json())
+        return
+    for item in result.left_out:
+        text = f"{item.file}: {item.reason}; not imported"
+        if item.problem:
+            output.error(text)
+        else:
+            output.note(f"memcli: {text}")
+    for warning in result.warnings:
+        output.warn(warning)
+    if result.report is None:
+        return
+    apply_report(output, result.report)
+    for outcome in result.report.outcomes:
+        if outcome.status == "rejected":
+            output.note(f"  #{outcome.position} came from {result.source_of(outcome.position)}")
+
+
+def export_result(output: Output, result: Any) -> None:
+    if output.as_json:
+        output.data(result.as_json())
+        return
+    for item in result.left_out:
+        if item.problem:
+            output.error(f"{item.file}: {item.reason}; not exported")
+        else:
+            output.note(f"memcli: {item.reason}; nothing exported")
+    for exported in result.files:
+        source = f"  (from {exported.source})" if exported.source else ""
+        output.line(f"{exported.change} {result.folder / exported.filename}{source}")
+    if result.files:
+        written = sum(1 for f in result.files if f.change != "unchanged")
+        output.note(f"memcli: exported {len(result.files) - 1} notes of the {result.level} store; "
+                    f"{written} files written")
