@@ -336,11 +336,10 @@ def _collect_record(rec: Record, rec_no: int, forced: str | None, out: list[_Ent
     inner = _wrapped_messages(rec)
     if inner is None:
         return _collect_one(rec, rec_no, forced, out)
-    found = [f for item in inner if (f := _collect_one(item, rec_no, forced, out))]
-    system = rec.get("system")
-    if isinstance(system, str):
-        prompt = [_Piece("user", system, None, injected=True)]
+    if "system" in rec:  # an Anthropic request's system prompt, a string or text blocks
+        prompt = _blocks(rec["system"], "user", None, injected=True)
         out.append(_Entry(len(out), rec_no, "anthropic", rec, prompt))
+    found = [f for item in inner if (f := _collect_one(item, rec_no, forced, out))]
     for preferred in ("gemini", "claude-code", "codex", "anthropic"):
         if preferred in found:
             return preferred

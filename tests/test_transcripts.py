@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -435,11 +436,17 @@ def test_gemini_rewritten_message_keeps_last_copy_once() -> None:
     assert len(readme_calls) == 1
     # 7 thoughts in 6 distinct gemini messages, not 11 from counting both copies
     assert sum(m.role == "thinking" for m in transcript.messages) == 7
-    # the rewritten message keeps the place of its first copy: before the next message
-    order = texts(transcript)
-    assert order.index(readme_calls[0].text) < order.index(
-        '[ReadFile] {"file_path": "src/demo/cli.py"}\nsrc/demo/cli.py'
+
+
+def test_gemini_rewritten_message_keeps_the_place_of_its_first_copy() -> None:
+    text = lines(
+        {"id": "g1", "type": "gemini", "content": "draft"},
+        {"id": "u1", "type": "user", "content": "typed while the tool ran"},
+        {"id": "g1", "type": "gemini", "content": "final"},
     )
+    transcript = read_transcript(text)
+    assert texts(transcript) == ["final", "typed while the tool ran"]
+    assert transcript.skipped == 1
 
 
 def test_gemini_last_turn() -> None:
@@ -679,6 +686,15 @@ def test_deep_nesting_and_huge_lines_do_not_crash() -> None:
     assert len(texts(transcript)[-2]) == 3_000_000
 
 
+def test_garbage_costs_linear_time() -> None:
+    # Before decoding line slices, each broken line re-scanned the rest of the file: these
+    # inputs took minutes. Generous bound; the point is quadratic versus linear.
+    started = time.perf_counter()
+    for garbage in ("[1,\n" * 80_000, "{\n" * 80_000, "log line {x}\n" * 200_000):
+        assert read_transcript(garbage).records == 0
+    assert time.perf_counter() - started < 15
+
+
 def test_line_separator_inside_a_string_is_not_a_line_break() -> None:
     text = '{"role": "user", "content": "a\u2028b\u0085c"}'
     assert texts(read_transcript(text)) == ["a\u2028b\u0085c"]
@@ -703,6 +719,26 @@ def test_system_wrapper_only_text_is_injected_but_mixed_text_is_not() -> None:
         {"role": "user", "content": "what does <system> mean in HTML?"},
     )
     assert texts(read_transcript(text)) == ["what does <system> mean in HTML?"]
+
+
+def test_anthropic_request_document_with_system_prompt() -> None:
+    request = {
+        "model": "m",
+        "system": "You are terse.",
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "Tabs or spaces?"}]},
+            {"role": "assistant", "content": [{"type": "tool_use", "name": "lint", "input": {}}]},
+        ],
+    }
+    transcript = read_transcript(json.dumps(request), include_tools=True)
+    assert transcript.formats == {"anthropic": 1}
+    assert pairs(transcript) == [("user", "Tabs or spaces?"), ("tool", "[lint] {}")]
+    with_system = read_transcript(json.dumps(request), include_injected=True)
+    assert pairs(with_system) == [("tool", "You are terse."), ("user", "Tabs or spaces?")]
+    request["system"] = [{"type": "text", "text": "You are terse."}]
+    assert read_transcript(json.dumps(request), include_injected=True).messages == (
+        with_system.messages
+    )
 
 
 def test_one_line_messages_wrapper_counts_once() -> None:
