@@ -1,0 +1,188 @@
+"""Shared fixtures.
+
+Everything memcli could touch lives under pytest's tmp_path: the one autouse fixture points
+HOME and MEMCLI_HOME at a temporary folder (and drops store overrides inherited from the
+shell), so no test can reach the real home folder or a real store. The rest is opt-in:
+
+* ``memenv``: a project store and a user store in tmp_path, a fixed clock (MEMCLI_NOW),
+  NO_COLOR, the working directory in a fresh "repo" folder; methods to run memcli in
+  process (``invoke``, ``apply``) or as a subprocess (``run``), to write notes by hand and
+  to snapshot a folder tree byte for byte.
+* ``run_memcli``: ``memenv.run``, the subprocess helper (``python -m memcli``).
+* ``cli``: ``memenv.invoke``, the in-process helper (typer's CliRunner on ``memcli.cli.app``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+FIXED_NOW = "2026-11-29T10:00:00Z"
+# Variables that would point memcli at a real store or change its timing.
+_INHERITED = ("MEMCLI_USER_STORE", "MEMCLI_PROJECT_STORE", "MEMCLI_LOCK_TIMEOUT", "MEMCLI_NOW")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory: pytest.TempPathFactory,
+                   monkeypatch: pytest.MonkeyPatch) -> Path:
+    """HOME and MEMCLI_HOME in a temporary folder, for every test."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("MEMCLI_HOME", str(home / ".memcli"))
+    for name in _INHERITED:
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+def run_memcli(*args: str, input: str | bytes | None = None,
+               env: Mapping[str, str] | None = None, cwd: Path | str | None = None,
+               timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m memcli ARGS`` in a subprocess; text output, never raises on exit status."""
+    full_env = {**os.environ, **(env or {})}
+    data = input.encode() if isinstance(input, str) else input
+    proc = subprocess.run(
+        [sys.executable, "-m", "memcli", *args],
+        input=data, capture_output=True, env=full_env, cwd=cwd, timeout=timeout,
+        check=False,
+    )
+    return subprocess.CompletedProcess(
+        proc.args, proc.returncode,
+        proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"),
+    )
+
+
+def snapshot_tree(root: Path) -> dict[str, Any]:
+    """Every entry under root: file bytes, 'dir' for folders, ('link', target) for symlinks."""
+    found: dict[str, Any] = {}
+    if not root.exists():
+        return found
+    for dirpath, dirnames, filenames in os.walk(root):
+        folder = Path(dirpath)
+        for name in dirnames + filenames:
+            path = folder / name
+            key = str(path.relative_to(root))
+            if path.is_symlink():
+                found[key] = ("link", os.readlink(path))
+            elif path.is_dir():
+                found[key] = "dir"
+            else:
+                found[key] = path.read_bytes()
+    return found
+
+
+def note_text(meta: Mapping[str, Any], body: str = "Body.\n") -> str:
+    """A note as a person would write it: simple `key: value` lines, then the body."""
+    lines = ["---"] + [f"{k}: {v}" for k, v in meta.items()] + ["---"]
+    return "\n".join(lines) + "\n" + body
+
+
+@dataclass
+class MemEnv:
+    root: Path
+    repo: Path
+    project: Path
+    user: Path
+    env: dict[str, str]
+
+    def store(self, level: str) -> Path:
+        return self.project if level == "project" else self.user
+
+    # ----------------------------------------------------------------- running memcli
+
+    def run(self, *args: str, input: str | bytes | None = None,
+            env: Mapping[str, str] | None = None, cwd: Path | None = None,
+            timeout: float = 60) -> subprocess.CompletedProcess[str]:
+        return run_memcli(*args, input=input, env={**self.env, **(env or {})},
+                          cwd=cwd or self.repo, timeout=timeout)
+
+    def invoke(self, *args: str, input: str | bytes | None = None,
+               env: Mapping[str, str] | None = None) -> Result:
+        runner = CliRunner()
+        from memcli.cli import app
+
+        return runner.invoke(app, list(args), input=input, env={**self.env, **(env or {})},
+                             catch_exceptions=False)
+
+    def apply(self, ops: Any, *flags: str, env: Mapping[str, str] | None = None) -> Result:
+        """`memcli apply -` in process, with ops (a list or document object) as JSON on stdin."""
+        return self.invoke("apply", *flags, "-", input=json.dumps(ops), env=env)
+
+    def apply_json(self, ops: Any, *flags: str) -> tuple[int, dict[str, Any]]:
+        result = self.apply(ops, "--json", *flags)
+        return result.exit_code, json.loads(result.stdout)
+
+    # ----------------------------------------------------------------- the stores
+
+    def write_note(self, level: str, filename: str, meta: Mapping[str, Any] | None = None,
+                   body: str = "Body.\n", *, raw: bytes | None = None) -> Path:
+        """Put a note in a store by hand (no memcli involved)."""
+        store = self.store(level)
+        store.mkdir(parents=True, exist_ok=True)
+        path = store / filename
+        if raw is None:
+            meta = meta if meta is not None else {
+                "type": filename.split("_")[0] + "_" + filename.split("_")[1],
+                "title": filename, "summary": "A note.", "updated": FIXED_NOW,
+            }
+            raw = note_text(meta, body).encode()
+        path.write_bytes(raw)
+        return path
+
+    def snapshot(self, root: Path | None = None) -> dict[str, Any]:
+        return snapshot_tree(root or self.root)
+
+    def stores_snapshot(self) -> dict[str, dict[str, Any]]:
+        return {"project": snapshot_tree(self.project), "user": snapshot_tree(self.user)}
+
+    def index(self, level: str) -> str:
+        return (self.store(level) / "MEMORY.md").read_text("utf-8")
+
+    def notes(self, level: str) -> list[str]:
+        store = self.store(level)
+        if not store.exists():
+            return []
+        return sorted(p.name for p in store.iterdir() if p.name != "MEMORY.md")
+
+
+@pytest.fixture
+def memenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MemEnv:
+    """Two empty (not yet existing) stores in tmp_path and an environment pointing at them."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    home = tmp_path / "home"
+    home.mkdir()
+    project = repo / ".memcli" / "memory"
+    user = home / ".memcli" / "memory"
+    env = {
+        "HOME": str(home),
+        "MEMCLI_HOME": str(home / ".memcli"),
+        "MEMCLI_PROJECT_STORE": str(project),
+        "MEMCLI_NOW": FIXED_NOW,
+        "NO_COLOR": "1",
+        "MEMCLI_LOCK_TIMEOUT": "20",
+    }
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.chdir(repo)
+    return MemEnv(tmp_path, repo, project, user, env)
+
+
+@pytest.fixture(name="run_memcli")
+def run_memcli_fixture(memenv: MemEnv) -> Any:
+    """``run_memcli(*args, input=..., env=...)``: memcli as a subprocess on memenv's stores."""
+    return memenv.run
+
+
+@pytest.fixture
+def cli(memenv: MemEnv) -> Any:
+    """``cli(*args, input=..., env=...)``: memcli in process (CliRunner) on memenv's stores."""
+    return memenv.invoke
