@@ -257,6 +257,9 @@ def extract(
     ] = False,
     include_tools: Annotated[bool, typer.Option("--include-tools")] = False,
     include_thinking: Annotated[bool, typer.Option("--include-thinking")] = False,
+    include_injected: Annotated[
+        bool, typer.Option("--include-injected", help="Also injected context and summaries.")
+    ] = False,
     no_redact: Annotated[
         bool, typer.Option("--no-redact", help="Send secrets in the transcript as they are.")
     ] = False,
@@ -282,7 +285,7 @@ def extract(
     text = core.read_text(input_path, "transcript")
     options = ExtractOptions(
         fmt=fmt, include_tools=include_tools, include_thinking=include_thinking,
-        last_turn=last_turn, strict=strict, redact=not no_redact, allow_delete=allow_delete,
+        include_injected=include_injected, last_turn=last_turn, strict=strict, redact=not no_redact, allow_delete=allow_delete,
         show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, on_conflict=on_conflict,
     )
     if verbose:

@@ -27,6 +27,7 @@ class ExtractOptions:
     fmt: str | None = None
     include_tools: bool = False
     include_thinking: bool = False
+    include_injected: bool = False
     last_turn: bool = False
     strict: bool = False
     redact: bool = True
@@ -73,7 +74,8 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
 
     transcript = read_transcript(
         text, fmt=options.fmt, include_tools=options.include_tools,
-        include_thinking=options.include_thinking, last_turn=options.last_turn,
+        include_thinking=options.include_thinking, include_injected=options.include_injected,
+        last_turn=options.last_turn,
         strict=options.strict,
     )
     messages, redactions = _redacted(transcript.messages, options.redact)
@@ -105,17 +107,26 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
 
 
 def _redacted(messages: Sequence[Message], enabled: bool) -> tuple[list[Message], int]:
-    if not enabled:
-        return list(messages), 0
+    """Secrets out, and text that can be encoded: JSON escapes can carry lone surrogates."""
     from memcli.redact import redact
 
     cleaned: list[Message] = []
     count = 0
     for message in messages:
-        text, findings = redact(message.text)
-        count += len(findings)
+        text = _valid_unicode(message.text)
+        if enabled:
+            text, findings = redact(text)
+            count += len(findings)
         cleaned.append(Message(message.role, text, message.timestamp))
     return cleaned, count
+
+
+def _valid_unicode(text: str) -> str:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
 
 
 def _today(settings: Settings) -> dt.date:
