@@ -255,18 +255,39 @@ def _remove_txn_dir(txn_dir: Path) -> None:
 
 
 def _read_manifest(txn_dir: Path) -> dict[str, Any] | None:
+    """The manifest, or None when there is none or it names anything but plain store files.
+
+    A store may be committed to a repository, so a transaction folder may come from anyone:
+    a manifest that points outside its store is treated as garbage, never rolled forward.
+    """
     try:
         data = json.loads((txn_dir / MANIFEST).read_bytes())
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("writes"), dict):
         return None
+    writes, deletes = data["writes"], data.get("deletes")
+    if not isinstance(deletes, list) or not all(_plain_name(n) for n in [*writes, *deletes]):
+        return None
+    if not all(isinstance(s, str) and s.isascii() and s.isdigit() for s in writes.values()):
+        return None
     return data
+
+
+def _plain_name(name: object) -> bool:
+    """A file right inside a store: no separators, no '..', not hidden."""
+    return (isinstance(name, str) and name not in ("", ".", "..") and not name.startswith(".")
+            and not any(c in name for c in "/\\\x00"))
+
+
+def _is_txn_dir(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
 
 
 def pending(store: Path) -> list[Path]:
     try:
-        return sorted(p for p in store.iterdir() if p.name.startswith(TXN_PREFIX) and p.is_dir())
+        return sorted(p for p in store.iterdir()
+                      if p.name.startswith(TXN_PREFIX) and _is_txn_dir(p))
     except OSError:
         return []
 
@@ -295,9 +316,12 @@ def _recover_one(txn_dir: Path, locks: StoreLocks) -> None:
     held = {_store_key(p) for p in locks.held}
     dirs: list[Path] = []
     for store in _stores_primary_first(manifest):
-        if _store_key(store) not in held and store.is_dir():
+        # Only a store that holds this batch's folder is locked: a manifest may name any path.
+        if not _is_txn_dir(store / name):
+            continue
+        if _store_key(store) not in held:
             locks.acquire(store)
-        if (store / name).is_dir():
+        if _is_txn_dir(store / name):
             dirs.append(store / name)
     if dirs and dirs[0] == primary_dir:
         _roll_forward_all(dirs)
