@@ -1,0 +1,356 @@
+"""Redaction: every corpus secret is found and removed, no near-miss fires, and the scan stays
+linear on hostile input."""
+
+from __future__ import annotations
+
+import base64
+import itertools
+import re
+import subprocess
+import sys
+import time
+from re import _parser as sre_parse  # type: ignore[attr-defined]
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcli import redact as redact_mod
+from memcli.redact import KINDS, REDACTED, SecretFinding, describe, find_secrets, redact
+from tests.secret_corpus import NEAR_MISSES, SECRET_VALUES, SECRETS
+
+
+def _id(text: str) -> str:
+    return text[:40].replace("\n", "\\n")
+
+
+def _windows(value: str, width: int = 10) -> list[str]:
+    """Every ``width``-character slice of each line of ``value`` (the whole line if shorter):
+    if any survives redaction, part of the secret leaked."""
+    out: list[str] = []
+    for piece in re.split(r"\s|\\n", value):
+        if len(piece) <= width:
+            if piece:
+                out.append(piece)
+            continue
+        out.extend(piece[i : i + width] for i in range(len(piece) - width + 1))
+    return out
+
+
+# --- the corpus itself ----------------------------------------------------------------------
+
+
+def test_corpus_is_large_and_covers_every_kind() -> None:
+    assert len(SECRETS) == len(SECRET_VALUES)
+    assert len(SECRETS) >= 40
+    assert len(NEAR_MISSES) >= 40
+    assert {kind for kind, _ in SECRETS} == set(KINDS)
+    for (_, text), value in zip(SECRETS, SECRET_VALUES, strict=True):
+        assert value in text
+
+
+# --- secrets are found and removed ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "text", "value"),
+                         [(k, t, v) for (k, t), v in zip(SECRETS, SECRET_VALUES, strict=True)],
+                         ids=[_id(t) for _, t in SECRETS])
+def test_secret_is_found_with_its_kind(kind: str, text: str, value: str) -> None:
+    findings = find_secrets(text)
+    assert [f.kind for f in findings] == [kind]
+    f = findings[0]
+    # The finding covers the whole secret (it may cover a little more, e.g. PEM markers).
+    assert f.start <= text.index(value) and text.index(value) + len(value) <= f.end
+
+
+@pytest.mark.parametrize(("text", "value"), list(zip([t for _, t in SECRETS], SECRET_VALUES,
+                                                     strict=True)),
+                         ids=[_id(t) for _, t in SECRETS])
+def test_redact_leaves_no_part_of_the_secret(text: str, value: str) -> None:
+    out, findings = redact(text)
+    assert findings
+    assert REDACTED in out
+    assert value not in out
+    leaked = [w for w in _windows(value) if w in out]
+    assert not leaked
+
+
+@pytest.mark.parametrize("text", NEAR_MISSES, ids=[_id(t) for t in NEAR_MISSES])
+def test_near_miss_is_not_flagged(text: str) -> None:
+    findings = find_secrets(text)
+    assert findings == [], [(f.kind, text[f.start : f.end]) for f in findings]
+    assert redact(text) == (text, [])
+
+
+def test_all_secrets_in_one_document() -> None:
+    doc = "\n\n".join(t for _, t in SECRETS)
+    out, findings = redact(doc)
+    assert sorted({f.kind for f in findings}) == sorted(KINDS)
+    assert len(findings) >= len(SECRETS)
+    for value in SECRET_VALUES:
+        assert not [w for w in _windows(value) if w in out]
+
+
+# --- positions ------------------------------------------------------------------------------
+
+
+def test_line_and_column_on_a_multiline_text() -> None:
+    gh = SECRET_VALUES[[k for k, _ in SECRETS].index("github-token")]
+    pw = "Zq7pL2mXv9"
+    text = (
+        "# notes\n"
+        "\n"
+        f"token {gh} here\n"
+        "nothing\n"
+        f"  db: postgres://app:{pw}@db/x  and {gh}\n"
+    )
+    findings = find_secrets(text)
+    assert [(f.kind, f.line, f.column) for f in findings] == [
+        ("github-token", 3, 7),
+        ("url-password", 5, len("  db: postgres://app:") + 1),
+        ("github-token", 5, len(f"  db: postgres://app:{pw}@db/x  and ") + 1),
+    ]
+    for f in findings:
+        line = text.splitlines()[f.line - 1]
+        assert line[f.column - 1 :].startswith(text[f.start : f.end])
+
+
+def test_findings_are_sorted_and_never_overlap() -> None:
+    doc = "\n".join(t for _, t in SECRETS) + "\n" + "\n".join(NEAR_MISSES)
+    findings = find_secrets(doc)
+    for a, b in itertools.pairwise(findings):
+        assert a.end <= b.start
+    assert all(f.start < f.end for f in findings)
+
+
+def test_overlapping_matches_merge_into_the_most_specific_kind() -> None:
+    key = SECRET_VALUES[[k for k, _ in SECRETS].index("openai-key")]
+    text = f"OPENAI_API_KEY={key}"
+    (f,) = find_secrets(text)
+    assert (f.kind, f.start, f.end) == ("openai-key", len("OPENAI_API_KEY="), len(text))
+
+
+# --- structure-preserving redaction ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("postgres://app:Zq7pL2mXv9@db.internal:5432/orders?sslmode=require",
+         "postgres://app:[REDACTED]@db.internal:5432/orders?sslmode=require"),
+        ("redis://:Zq7pL2mXv9@cache:6379/0", "redis://:[REDACTED]@cache:6379/0"),
+        ("see https://bob:p@ss:w0rd@host.example/x.", "see https://bob:[REDACTED]@host.example/x."),
+        ("mongodb+srv://svc:Zq7pL2mXv9@c0.mongodb.net/db",
+         "mongodb+srv://svc:[REDACTED]@c0.mongodb.net/db"),
+    ],
+)
+def test_url_password_keeps_the_rest_of_the_url(text: str, expected: str) -> None:
+    out, findings = redact(text)
+    assert out == expected
+    assert [f.kind for f in findings] == ["url-password"]
+
+
+def test_assignment_keeps_name_and_quotes() -> None:
+    assert redact("export DB_PASSWORD='Zq7pL2mXv9'\n")[0] == "export DB_PASSWORD='[REDACTED]'\n"
+    assert redact('{"client_secret": "Zq7pL2mXv9"}')[0] == '{"client_secret": "[REDACTED]"}'
+
+
+def test_query_parameter_value_ends_at_the_next_parameter() -> None:
+    text = "GET /cb?state=s1&access_token=Zq7pL2mXv9Kd&expires_in=3600#top"
+    assert redact(text)[0] == "GET /cb?state=s1&access_token=[REDACTED]&expires_in=3600#top"
+
+
+def test_basic_auth_is_recognised_by_its_colon() -> None:
+    assert find_secrets("Authorization: Basic YWxpY2U6d29uZGVybGFuZA==")[0].kind == "auth-header"
+    # Base64 without a "user:password" inside is not Basic credentials.
+    assert find_secrets("Authorization: Basic aGVsbG8gd29ybGQ=") == []
+
+
+def test_jwt_header_must_decode_to_json_with_alg() -> None:
+    sig = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV"
+    payload = "eyJzdWIiOiIxIn0"
+    assert find_secrets(f"eyJhbGciOiJSUzI1NiJ9.{payload}.{sig}")[0].kind == "jwt"
+    assert find_secrets(f"eyJ0eXAiOiJKV1QifQ.{payload}.{sig}") == []  # {"typ":"JWT"}
+    assert find_secrets(f"eyJ!!!notbase64.{payload}.{sig}") == []
+    nested = base64.urlsafe_b64encode(b'{"a":' + b"[" * 5000).decode().rstrip("=")
+    assert find_secrets(f"{nested}.{payload}.{sig}") == []
+
+
+def test_patterns_compile_on_first_use_not_at_import() -> None:
+    code = "import memcli.redact as r; assert r._pats.cache_info().currsize == 0"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_pem_block_is_redacted_whole() -> None:
+    text = next(t for k, t in SECRETS if k == "private-key" and "RSA" in t)
+    out, _ = redact(text)
+    assert "BEGIN" not in out and "END RSA" not in out
+    assert out.startswith("Here is the deploy key:\n\n[REDACTED]")
+    assert out.endswith("\n\nPlease install it.")
+
+
+def test_truncated_pem_keeps_the_prose_after_it() -> None:
+    text = next(t for k, t in SECRETS if k == "private-key" and "cut off" in t)
+    out, _ = redact(text)
+    assert out == "[REDACTED]\n\nsorry, the paste got cut off"
+
+
+def test_truncated_pem_is_bounded() -> None:
+    line = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlqa2xtbm9wcXJzdHV2"
+    text = "-----BEGIN PRIVATE KEY-----\n" + (line + "\n") * 5000
+    (f,) = find_secrets(text)
+    assert f.kind == "private-key"
+    assert f.end - f.start <= redact_mod._PEM_LIMIT + len(line) + 1
+
+
+# --- idempotence and properties -------------------------------------------------------------
+
+
+def test_redact_is_idempotent_on_the_corpus() -> None:
+    for text in [t for _, t in SECRETS] + NEAR_MISSES:
+        once, _ = redact(text)
+        twice, again = redact(once)
+        assert twice == once, _id(text)
+        assert again == []
+
+
+_fragments = st.sampled_from([t for _, t in SECRETS] + NEAR_MISSES + [
+    " ", "\n", "=", ":", "@", "://", "-----BEGIN PRIVATE KEY-----", "sk-", "eyJ", "\\n", '"',
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_fragments, st.text(max_size=30)), max_size=8))
+def test_redact_is_idempotent_on_mixtures(parts: list[str]) -> None:
+    once, findings = redact("".join(parts))
+    assert redact(once)[0] == once
+    for a, b in itertools.pairwise(findings):
+        assert a.end <= b.start
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text())
+def test_find_secrets_never_raises_and_secret_free_text_is_unchanged(text: str) -> None:
+    findings = find_secrets(text)
+    out, again = redact(text)
+    assert again == findings
+    if not findings:
+        assert out == text
+    for f in findings:
+        assert 0 <= f.start < f.end <= len(text)
+        assert f.kind in KINDS
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from("AKIAghp_sk-antxoxb=:/@.eyJ0123456789 \n\\'\""),
+               max_size=200))
+def test_never_raises_on_trigger_heavy_text(text: str) -> None:
+    redact(text)
+
+
+# --- describe -------------------------------------------------------------------------------
+
+
+def test_describe() -> None:
+    gh = SecretFinding("github-token", 0, 5, 1, 1)
+    url = SecretFinding("url-password", 9, 12, 1, 10)
+    assert describe([]) == "no secrets"
+    assert describe([gh]) == "1 secret (github-token)"
+    assert describe([url, gh, gh]) == "3 secrets (github-token, url-password)"
+
+
+def test_describe_never_quotes_the_secret() -> None:
+    for (_, text), value in zip(SECRETS, SECRET_VALUES, strict=True):
+        assert value not in describe(find_secrets(text))
+
+
+# --- cost -----------------------------------------------------------------------------------
+
+
+def _has_nested_quantifier(items: Any, inside_repeat: bool = False) -> bool:
+    """True when a variable-length quantifier sits inside a quantifier that can repeat: the
+    shape behind catastrophic backtracking. ``(...)?`` is allowed to contain one, since it
+    runs at most once."""
+    repeats = {sre_parse.MAX_REPEAT, sre_parse.MIN_REPEAT, sre_parse.POSSESSIVE_REPEAT}
+    for op, av in items:
+        children: list[Any] = []
+        nested = inside_repeat
+        if op in repeats:
+            lo, hi, sub = av
+            if inside_repeat and lo != hi:
+                return True
+            children, nested = [sub], inside_repeat or hi > 1
+        elif op in (sre_parse.SUBPATTERN, sre_parse.ASSERT, sre_parse.ASSERT_NOT):
+            children = [av[-1]]
+        elif op is sre_parse.ATOMIC_GROUP:
+            children = [av]
+        elif op is sre_parse.BRANCH:
+            children = list(av[1])
+        if any(_has_nested_quantifier(child, nested) for child in children):
+            return True
+    return False
+
+
+def test_nested_quantifier_check_works() -> None:
+    assert _has_nested_quantifier(sre_parse.parse(r"(?:a+)+b"))
+    assert _has_nested_quantifier(sre_parse.parse(r"(?:x|a*)*"))
+    assert not _has_nested_quantifier(sre_parse.parse(r"a+b*(?:cd)?(?:e{2,3}f)?"))
+
+
+def test_patterns_have_no_nested_quantifiers() -> None:
+    patterns = redact_mod._pats().all()
+    assert len(patterns) >= 15
+    for name, pattern in patterns.items():
+        assert not _has_nested_quantifier(sre_parse.parse(pattern.pattern, pattern.flags)), name
+
+
+def test_megabyte_of_prose() -> None:
+    prose = (
+        "We agreed to keep the password policy in the wiki; the token budget is 4096. "
+        "Commit 3f786850e387550fdab836ed7e6dc881de23001b fixed key rotation for the API.\n"
+    )
+    text = prose * (1_000_000 // len(prose) + 1)
+    start = time.perf_counter()
+    assert find_secrets(text) == []
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize(
+    "unit",
+    [
+        "-----BEGIN",
+        "-----BEGIN PRIVATE KEY-----",
+        "-----BEGIN PRIVATE KEY-----\n",
+        "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END",
+        "sk-",
+        "sk-ant-",
+        "sk-proj-",
+        "xsk-ant-a",
+        "eyJ",
+        "eyJhbGciOi.",
+        "ghp_",
+        "AKIA",
+        "xoxb-1-",
+        "://a:",
+        "://:b",
+        "@",
+        "password=",
+        "token: ",
+        "Authorization: Bearer ",
+        "aws_secret_access_key=",
+        "a",
+        "AAAAAAAAAAAAAAAAAAAAAAAAA\\",
+        "-----BEGIN PRIVATE KEY-----AAAAAAAAAAAAAAAAAAAAAAAAA\\n",
+        "https://u:p@",
+        "x://" + "a" * 40,
+        "API_KEY=" + "a1" * 300,
+    ],
+)
+def test_pathological_repetition_finishes(unit: str) -> None:
+    # 100,000 copies, or ~3 MB for the longer units.
+    text = unit * min(100_000, 3_000_000 // len(unit))
+    start = time.perf_counter()
+    redact(text)
+    redact(text + "\n" + "A" * 10_000)
+    assert time.perf_counter() - start < 5, unit
