@@ -196,7 +196,11 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
             if not state.exists:
                 continue
             rendered = state.rendered_index().encode()
-            fresh = rendered == state.index_bytes
+            # A store with nothing in it needs no index: that is what a batch killed right
+            # after creating the store folder leaves, and it reads exactly like no store.
+            empty = state.index_bytes is None and not (state.notes or state.broken
+                                                       or state.unsafe)
+            fresh = empty or rendered == state.index_bytes
             results.append(IndexResult(lvl, state.path / INDEX_NAME, fresh,
                                        not fresh and not check, sorted(state.broken.values())))
             if not fresh and not check:
