@@ -1,0 +1,382 @@
+"""`memcli hook claude-code`: Claude Code hook events in, memory work out, never a failure.
+
+- ``SessionStart`` prints the ``memcli context`` block as ``additionalContext``.
+- ``Stop`` queues an extraction of the turn that just ended and starts a detached worker;
+  the agent does not wait for the model.
+
+The queue is one folder per user store under ``<user folder>/hooks/`` (every extraction
+may write the user store, so all of a person's projects share it). One job is one file,
+named so that names sort in arrival order. A worker takes the queue's lock, runs the oldest
+job (``memcli extract --last-turn --apply``) to its end, deletes it and takes the next, so
+extractions run one at a time, in order, and each reads the index when it starts. A worker
+that finds the lock taken leaves at once: the holder drains the queue, and looks again after
+letting go of the lock, so a job queued at that moment is never stranded.
+
+A job records how long the transcript was when the turn ended, and the worker reads only
+that much: a job that waited while the session went on still sees its own turn as the last
+one. Claude Code may fire ``Stop`` before it has written the final answer to the transcript,
+so the payload's ``last_assistant_message`` is added when the transcript lacks it.
+
+Whatever goes wrong is written to ``<user folder>/logs/hook.log`` and the hook prints
+nothing: a memory tool must never break the agent's session.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
+import traceback
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from memcli.config import Settings
+
+LOG_NAME = "hook.log"
+MAX_LOG_BYTES = 1024 * 1024
+MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
+# An extraction is one model request with retries; one that runs longer than this is stuck,
+# and killing it is safe because apply is transactional.
+JOB_TIMEOUT = 900.0
+# A job that killed its worker this often (out of memory, say) is dropped, not retried forever.
+MAX_ATTEMPTS = 3
+JOB_SUFFIX = ".json"
+QUEUE_LOCK = ".lock"
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def run_claude_code_hook(flags: Mapping[str, Any], env: Mapping[str, str], cwd: Path,
+                         stdin: IO[bytes] | None = None) -> str:
+    """Handle one hook payload; the text to print on stdout. Never raises."""
+    home = _home(env)
+    try:
+        payload = _read_payload(stdin)
+        event = payload.get("hook_event_name")
+        if event == "Stop":
+            _queue_stop(payload, flags, env, cwd, home)
+            return ""
+        if event == "SessionStart":
+            return _session_start(payload, flags, env, cwd)
+        log(home, f"ignored a {event!r} event: memcli handles Stop and SessionStart")
+        return ""
+    except BaseException as exc:  # fail open, whatever it was
+        _log_failure(home, exc)
+        return ""
+
+
+class _BadPayload(Exception):
+    pass
+
+
+def _read_payload(stdin: IO[bytes] | None) -> dict[str, Any]:
+    stream = stdin if stdin is not None else sys.stdin.buffer
+    if stream.isatty():
+        raise _BadPayload("no hook payload on stdin (this command is run by Claude Code)")
+    data = stream.read(MAX_PAYLOAD_BYTES + 1)
+    if len(data) > MAX_PAYLOAD_BYTES:
+        raise _BadPayload(f"the hook payload is larger than {MAX_PAYLOAD_BYTES} bytes")
+    try:
+        payload = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _BadPayload(f"the hook payload is not JSON: {exc}; got {data[:200]!r}") from None
+    if not isinstance(payload, dict):
+        raise _BadPayload(f"the hook payload is not a JSON object; got {data[:200]!r}")
+    return payload
+
+
+def _settings(payload: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, str],
+              cwd: Path) -> tuple[Settings, Path]:
+    """Settings for the project the agent works in (the payload's cwd, else ours)."""
+    from memcli.config import Flags, resolve
+
+    where = payload.get("cwd")
+    base = Path(where) if isinstance(where, str) and where and Path(where).is_dir() else cwd
+    stores = {k: str(flags[k]) if flags.get(k) is not None else None
+              for k in ("project_store", "user_store")}
+    given = Flags(project_store=stores["project_store"], user_store=stores["user_store"])
+    return resolve(given, env, base), base
+
+
+def _session_start(payload: Mapping[str, Any], flags: Mapping[str, Any],
+                   env: Mapping[str, str], cwd: Path) -> str:
+    from memcli.core import context
+
+    settings, _ = _settings(payload, flags, env, cwd)
+    block = context(settings)
+    output = {"hookSpecificOutput": {"hookEventName": "SessionStart",
+                                     "additionalContext": block.text}}
+    return json.dumps(output) + "\n"
+
+
+# --------------------------------------------------------------------------- Stop: queue
+
+
+def _queue_stop(payload: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, str],
+                cwd: Path, home: Path) -> None:
+    raw_path = payload.get("transcript_path")
+    if not isinstance(raw_path, str) or not raw_path:
+        raise _BadPayload("the Stop payload has no transcript_path")
+    settings, base = _settings(payload, flags, env, cwd)
+    transcript = Path(raw_path).expanduser()
+    if not transcript.is_absolute():
+        transcript = base / transcript
+    size = transcript.stat().st_size
+    session = payload.get("session_id")
+    last_message = payload.get("last_assistant_message")
+    job = {
+        "session_id": session if isinstance(session, str) else "",
+        "transcript": str(transcript),
+        "size": size,
+        "cwd": str(base),
+        "argv": extract_argv(settings),
+        "last_assistant_message": last_message if isinstance(last_message, str) else None,
+        "queued": _now(),
+        "attempts": 0,
+    }
+    queue = queue_dir(settings)
+    name = _write_job(queue, job)
+    pid = _spawn_worker(queue, env, base, home)
+    log(home, f"queued {name} for session {job['session_id'] or '?'} "
+              f"({size} bytes of {transcript}); worker pid {pid}")
+
+
+def extract_argv(settings: Settings) -> list[str]:
+    """The memcli arguments of one job: the settings as resolved for the agent's project.
+
+    Resolving them now, not in the worker, keeps a job's project and provider even when
+    the worker that runs it was started from another project. API keys are not written
+    down: the worker finds them in its environment or the user config.
+    """
+    argv = ["--project-store", str(settings.project_store),
+            "--user-store", str(settings.user_store),
+            "extract", "--last-turn", "--apply", "--input", "-",
+            "--timeout", f"{settings.timeout:g}"]
+    for flag, value in (("--provider", settings.provider), ("--model", settings.model),
+                        ("--base-url", settings.base_url)):
+        if value:
+            argv += [flag, value]
+    return argv
+
+
+def queue_dir(settings: Settings) -> Path:
+    key = hashlib.sha256(str(_resolved(settings.user_store)).encode()).hexdigest()[:16]
+    return settings.user_home / "hooks" / key
+
+
+def _write_job(queue: Path, job: Mapping[str, Any]) -> str:
+    queue.mkdir(parents=True, exist_ok=True, mode=0o700)
+    # Zero-padded nanoseconds sort in arrival order; the pid keeps two hooks apart.
+    name = f"{time.time_ns():020d}-{os.getpid()}{JOB_SUFFIX}"
+    _write_atomically(queue / name, json.dumps(job).encode())
+    return name
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    temporary = path.with_name(f".{path.name}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(temporary, path)
+
+
+def _spawn_worker(queue: Path, env: Mapping[str, str], cwd: Path, home: Path) -> int:
+    """Start a worker the agent does not wait for and that outlives the agent."""
+    options: dict[str, Any] = {}
+    if sys.platform == "win32":  # pragma: no cover - POSIX CI
+        options["creationflags"] = (subprocess.DETACHED_PROCESS
+                                    | subprocess.CREATE_NEW_PROCESS_GROUP
+                                    | subprocess.CREATE_NO_WINDOW)
+    else:
+        # Its own session: no SIGHUP when the agent's terminal goes, no kill of the hook's
+        # process group when Claude Code times the hook out.
+        options["start_new_session"] = True
+    log_path = _log_path(home)
+    # Claude Code waits for the hook's stdout and stderr to close, so the worker may keep
+    # neither open: stdout goes nowhere, stderr (tracebacks) to the log.
+    with open(log_path, "ab") as log_file:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "memcli.hooks", "drain", str(queue)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log_file,
+            cwd=cwd, env=dict(env), close_fds=True, **options,
+        )
+    return process.pid
+
+
+# --------------------------------------------------------------------------- the worker
+
+
+def drain(queue: Path, home: Path) -> None:
+    """Run the queue's jobs, oldest first, one at a time; leave if another worker is at it."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(queue / QUEUE_LOCK), thread_local=False, is_singleton=False)
+    while True:
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            return
+        try:
+            while (job := _oldest(queue)) is not None:
+                _run_job(job, home)
+        finally:
+            lock.release()
+        # A hook may have queued a job and seen the lock still held just before it was let go.
+        if _oldest(queue) is None:
+            return
+
+
+def _oldest(queue: Path) -> Path | None:
+    try:
+        names = sorted(n for n in os.listdir(queue)
+                       if n.endswith(JOB_SUFFIX) and not n.startswith("."))
+    except FileNotFoundError:
+        return None
+    return queue / names[0] if names else None
+
+
+def _run_job(path: Path, home: Path) -> None:
+    name = path.name
+    try:
+        job = json.loads(path.read_bytes())
+        if not isinstance(job, dict):
+            raise ValueError("not a JSON object")
+        attempts = int(job.get("attempts", 0)) + 1
+        if attempts > MAX_ATTEMPTS:
+            log(home, f"job {name}: dropped after {MAX_ATTEMPTS} attempts that did not finish")
+            return
+        job["attempts"] = attempts
+        _write_atomically(path, json.dumps(job).encode())
+        _extract(name, job, home)
+    except Exception as exc:
+        _log_failure(home, exc, f"job {name}")
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+
+
+def _extract(name: str, job: Mapping[str, Any], home: Path) -> None:
+    argv = job["argv"]
+    if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
+        raise ValueError("the job's argv is not a list of strings")
+    data = turn_input(Path(job["transcript"]), int(job["size"]), job.get("last_assistant_message"))
+    started = time.monotonic()
+    log(home, f"job {name}: extract started (session {job.get('session_id') or '?'})")
+    try:
+        done = subprocess.run([sys.executable, "-m", "memcli", *argv], input=data,
+                              capture_output=True, cwd=job["cwd"], timeout=JOB_TIMEOUT,
+                              check=False)
+    except subprocess.TimeoutExpired:
+        log(home, f"job {name}: extract killed after {JOB_TIMEOUT:g} s; nothing was written")
+        return
+    output = (done.stdout + done.stderr).decode("utf-8", "replace").strip()
+    log(home, f"job {name}: extract exited {done.returncode} after "
+              f"{time.monotonic() - started:.1f} s" + (f"\n{output}" if output else ""))
+
+
+def turn_input(transcript: Path, size: int, last_message: Any) -> bytes:
+    """The transcript as it was when the turn ended, with the final answer if it was missing."""
+    with open(transcript, "rb") as handle:
+        data = handle.read(size)
+    if not data.endswith(b"\n"):
+        # A record half-written at the time is dropped; a whole one without its newline kept.
+        head, _, tail = data.rpartition(b"\n")
+        try:
+            json.loads(tail)
+            data += b"\n"
+        except ValueError:
+            data = head + b"\n" if head else b""
+    if isinstance(last_message, str) and last_message.strip() and not _turn_says(data,
+                                                                                 last_message):
+        line = json.dumps({"role": "assistant", "content": last_message}, ensure_ascii=False)
+        data += line.encode() + b"\n"
+    return data
+
+
+def _turn_says(data: bytes, message: str) -> bool:
+    from memcli.transcripts import read_transcript
+
+    wanted = " ".join(message.split())
+    turn = read_transcript(data.decode("utf-8", "replace"), last_turn=True)
+    return any(m.role == "assistant" and wanted in " ".join(m.text.split())
+               for m in turn.messages)
+
+
+# --------------------------------------------------------------------------- log
+
+
+def _home(env: Mapping[str, str]) -> Path:
+    try:
+        from memcli.config import _user_home
+
+        return _user_home(env)
+    except Exception:
+        return Path(os.path.expanduser("~")) / ".memcli"
+
+
+def _log_path(home: Path) -> Path:
+    folder = home / "logs"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / LOG_NAME
+
+
+def log(home: Path, message: str) -> None:
+    """Append one entry to the hook log; a log that cannot be written is not an error."""
+    try:
+        path = _log_path(home)
+        with contextlib.suppress(FileNotFoundError):
+            if path.stat().st_size > MAX_LOG_BYTES:
+                os.replace(path, path.with_name(LOG_NAME + ".1"))
+        first, *rest = message.rstrip("\n").split("\n")
+        text = "".join(f"    {line}\n" for line in rest)
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(f"{_now()} [{os.getpid()}] {first}\n{text}")
+    except Exception:
+        pass
+
+
+def _log_failure(home: Path, exc: BaseException, where: str = "hook") -> None:
+    if isinstance(exc, _BadPayload):
+        log(home, f"{where}: {exc}")
+        return
+    details = "".join(traceback.format_exception(exc)).rstrip()
+    log(home, f"{where} failed: {type(exc).__name__}: {exc}\n{details}")
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) != 2 or argv[0] != "drain":
+        sys.stderr.write("usage: python -m memcli.hooks drain QUEUE_FOLDER\n")
+        return 2
+    queue = Path(argv[1])
+    home = queue.parent.parent
+    try:
+        drain(queue, home)
+    except Exception as exc:
+        _log_failure(home, exc, "worker")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
