@@ -78,7 +78,9 @@ class Agent:
     def notes(self) -> list[str]:
         if not self.project_store.exists():
             return []
-        return sorted(p.name for p in self.project_store.iterdir() if p.name != "MEMORY.md")
+        # Hidden files (the lock, a transaction under way) are memcli's, not notes.
+        return sorted(p.name for p in self.project_store.glob("[!.]*.md")
+                      if p.name != "MEMORY.md")
 
     def wait_for_workers(self, finished_jobs: int) -> None:
         """Until FINISHED_JOBS extractions have ended and every worker has exited."""
