@@ -1,0 +1,1 @@
+complete --command memcli --no-files --arguments "(env _MEMCLI_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=get-args _TYPER_COMPLETE_ARGS=(commandline -cp) memcli)" --condition "env _MEMCLI_COMPLETE=complete_fish _TYPER_COMPLETE_FISH_ACTION=is-args _TYPER_COMPLETE_ARGS=(commandline -cp) memcli"

@@ -1,0 +1,93 @@
+"""Shell completion scripts for bash, zsh and fish.
+
+The bash and fish scripts are typer's own, generated from the app, so they can never name a
+command that does not exist. zsh is hand-written: typer's zsh script starts with a blank line
+and calls ``compdef`` itself, so zsh's compinit ignores it when it is installed as
+``_memcli`` in ``$fpath`` (see the project notes on shell completions).
+
+At TAB time every script runs ``memcli`` with ``_MEMCLI_COMPLETE=complete_<shell>``; the
+app is built with ``add_completion=False`` (no ``--install-completion`` in the help), which
+also leaves typer's shell classes unregistered, so :func:`register_shells` must run before
+the app does whenever that variable is set.
+
+``python -m memcli.completions DIR`` rewrites the three files in DIR (the repository's
+``completions/`` folder); a test fails when they drift from what this module generates.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from memcli.errors import UsageError
+
+PROG_NAME = "memcli"
+COMPLETE_VAR = "_MEMCLI_COMPLETE"
+SHELLS: tuple[str, ...] = ("bash", "zsh", "fish")
+# Where each script goes in completions/ and, through the wheel's shared-data, on install.
+FILE_NAMES = {"bash": "memcli.bash", "zsh": "_memcli", "fish": "memcli.fish"}
+
+# The #compdef line must come first so that compinit autoloads the file from $fpath; the
+# loadautofunc test lets the same file also be sourced from .zshrc.
+ZSH_SCRIPT = """\
+#compdef memcli
+# zsh completion for memcli: put this file in a folder on $fpath (before compinit runs),
+# or source it after compinit. The candidates come from memcli itself at TAB time.
+
+_memcli() {
+  local reply
+  reply="$(env _TYPER_COMPLETE_ARGS="${words[1,$CURRENT]}" _MEMCLI_COMPLETE=complete_zsh \\
+    memcli 2>/dev/null)" || return 1
+  eval "$reply"
+}
+
+if [[ "${zsh_eval_context[-1]}" == loadautofunc ]]; then
+  _memcli "$@"
+else
+  compdef _memcli memcli
+fi
+"""
+
+
+def register_shells() -> None:
+    """Make typer's bash/zsh/fish classes known, which add_completion=False leaves undone."""
+    from typer._completion_classes import completion_init
+
+    completion_init()
+
+
+def completion_script(shell: str) -> str:
+    """The completion script for SHELL, ending with a newline."""
+    name = shell.strip().lower()
+    if name == "zsh":
+        return ZSH_SCRIPT
+    if name not in SHELLS:
+        raise UsageError(f"unknown shell '{shell}'; use one of: {', '.join(SHELLS)}")
+    from typer._click.shell_completion import get_completion_class
+    from typer.main import get_command
+
+    from memcli.cli import app
+
+    register_shells()
+    completer = get_completion_class(name)
+    if completer is None:  # pragma: no cover - typer renamed its shells
+        raise UsageError(f"this typer version has no {name} completion")
+    script = completer(get_command(app), {}, PROG_NAME, COMPLETE_VAR).source()
+    return script.strip("\n") + "\n"
+
+
+def write_scripts(folder: Path) -> list[Path]:
+    """Write every completion script into FOLDER; return the files written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for shell in SHELLS:
+        path = folder / FILE_NAMES[shell]
+        path.write_text(completion_script(shell), encoding="utf-8", newline="\n")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("completions")
+    for written_path in write_scripts(target):
+        sys.stdout.write(f"wrote {written_path}\n")

@@ -1,0 +1,252 @@
+"""Shell completion: the shipped scripts match the app, and real shells complete with them.
+
+bash and zsh run interactively on a pseudo-terminal: the test types ``memcli l``, TAB, then
+moves to the start of the line and types ``echo `` and Enter, so the shell prints the line
+as completion left it. fish completes non-interactively with ``complete -C``. Each shell
+finds the script where a package install puts it (zsh's $fpath, fish's completion path) or
+sources it, and runs the installed ``memcli`` at TAB time, as a person's shell does.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from memcli.completions import FILE_NAMES, SHELLS, completion_script
+
+ROOT = Path(__file__).resolve().parents[1]
+COMPLETIONS = ROOT / "completions"
+DEADLINE = 30.0
+_ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]|\x1b\][^\x07]*\x07")
+
+
+# --------------------------------------------------------------------------- the files
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_shipped_script_matches_what_the_app_generates(shell: str) -> None:
+    shipped = (COMPLETIONS / FILE_NAMES[shell]).read_text("utf-8")
+    assert shipped == completion_script(shell), (
+        f"completions/{FILE_NAMES[shell]} is out of date; regenerate the scripts with "
+        "`python -m memcli.completions completions`"
+    )
+
+
+@pytest.mark.parametrize("shell", ["bash", "fish"])
+def test_completion_env_var_gives_the_shipped_script(shell: str, tmp_path: Path) -> None:
+    done = subprocess.run([memcli_command()], env={**shell_env(tmp_path),
+                                                   "_MEMCLI_COMPLETE": f"source_{shell}"},
+                          capture_output=True, timeout=DEADLINE, check=False)
+    assert done.returncode == 0, (
+        f"`_MEMCLI_COMPLETE=source_{shell} memcli` failed: {done.stderr.decode()!r}; "
+        "memcli.cli.main must call memcli.completions.register_shells() when that variable "
+        "is set (the app has add_completion=False)"
+    )
+    # The shipped file drops the blank lines typer puts around the script.
+    generated = done.stdout.decode().strip("\n") + "\n"
+    assert generated == (COMPLETIONS / FILE_NAMES[shell]).read_text("utf-8")
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_completion_command_prints_the_shipped_script(shell: str, tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "memcli", "completion", shell],
+                          env=shell_env(tmp_path), capture_output=True, timeout=DEADLINE,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode() == (COMPLETIONS / FILE_NAMES[shell]).read_text("utf-8")
+
+
+def test_an_unknown_shell_is_a_usage_error(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "memcli", "completion", "tcsh"],
+                          env=shell_env(tmp_path), capture_output=True, timeout=DEADLINE,
+                          check=False)
+    assert done.returncode == 2
+    assert b"unknown shell 'tcsh'" in done.stderr
+
+
+def test_the_wheel_installs_the_three_scripts() -> None:
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    shared = config["tool"]["hatch"]["build"]["targets"]["wheel"]["shared-data"]
+    assert shared == {
+        "completions/memcli.bash": "share/bash-completion/completions/memcli",
+        "completions/_memcli": "share/zsh/site-functions/_memcli",
+        "completions/memcli.fish": "share/fish/vendor_completions.d/memcli.fish",
+    }
+
+
+# --------------------------------------------------------------------------- real shells
+
+
+def memcli_command() -> str:
+    """The installed console script, which is what a shell runs at TAB time."""
+    beside = Path(sys.executable).parent / "memcli"
+    found = str(beside) if beside.exists() else shutil.which("memcli")
+    if found is None:
+        pytest.fail("no `memcli` command next to this Python or on PATH; install the package")
+    return found
+
+
+def shell_env(tmp_path: Path) -> dict[str, str]:
+    keep = {k: v for k, v in os.environ.items()
+            if not k.startswith(("MEMCLI_", "_MEMCLI", "BASH_", "ZDOTDIR", "FISH"))}
+    home = tmp_path / "shell-home"
+    home.mkdir(exist_ok=True)
+    bin_dir = str(Path(memcli_command()).parent)
+    return {**keep, "HOME": str(home), "MEMCLI_HOME": str(home / ".memcli"),
+            "ZDOTDIR": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+            "XDG_DATA_HOME": str(home / ".local" / "share"), "INPUTRC": os.devnull,
+            "PATH": bin_dir + os.pathsep + keep.get("PATH", os.defpath),
+            "EDITOR": "nano", "VISUAL": "nano", "NO_COLOR": "1"}
+
+
+def need(shell: str) -> str:
+    found = shutil.which(shell)
+    if found is not None:
+        _require_tab_completion()
+        return found
+    message = (f"{shell.upper()} IS NOT INSTALLED: completion in {shell} was NOT TESTED. "
+               f"Install it (apt-get install {shell}); .ci/run does.")
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _require_tab_completion() -> None:
+    """Fail at once, with the reason, rather than after a shell waited for a completion."""
+    probe = subprocess.run([memcli_command()], capture_output=True, timeout=DEADLINE,
+                           check=False, env={**os.environ, "_MEMCLI_COMPLETE": "complete_bash",
+                                             "COMP_WORDS": "memcli l", "COMP_CWORD": "1"})
+    if probe.stdout.split() != [b"lint"]:
+        pytest.fail("`memcli` does not answer TAB completion requests "
+                    f"({probe.stderr.decode().strip()!r}): memcli.cli.main must call "
+                    "memcli.completions.register_shells() when _MEMCLI_COMPLETE is set")
+
+
+def run_on_terminal(argv: list[str], env: dict[str, str], steps: list[tuple[bytes, bytes]],
+                    cwd: Path) -> list[str]:
+    """Type each step's keys once its expected output has appeared; the screen's lines."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+    process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                               cwd=cwd, start_new_session=True)
+    os.close(slave)
+    screen = b""
+    try:
+        for keys, expected in steps:
+            os.write(master, keys)
+            screen = _read_until(master, screen, expected)
+    finally:
+        os.close(master)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+    return _lines(screen)
+
+
+def _read_until(master: int, screen: bytes, expected: bytes) -> bytes:
+    deadline = time.monotonic() + DEADLINE
+    start = len(screen)
+    while time.monotonic() < deadline:
+        if expected in _ESCAPES.sub(b"", screen[start:]):
+            return screen
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the shell exited
+            break
+        if not chunk:
+            break
+        screen += chunk
+    if expected in _ESCAPES.sub(b"", screen[start:]):
+        return screen
+    raise AssertionError(f"no {expected!r} within {DEADLINE} s; the terminal showed:\n"
+                         + "\n".join(_lines(screen)))
+
+
+def _lines(screen: bytes) -> list[str]:
+    text = _ESCAPES.sub(b"", screen).decode("utf-8", "replace")
+    return [line.strip() for line in re.split(r"\r*\n", text.replace("\r\r", "\r"))]
+
+
+# Type `memcli l`, TAB, go to the start of the line (Ctrl-A), type `echo ` and run it: the
+# shell prints the line as completion left it. (`READY$((0+1))` in the set-up line plays
+# the same trick: the typed command never matches what it prints.)
+TYPE_AND_PRINT = b"memcli l\t\x01echo \n"
+COMPLETED = b"\nmemcli lint"
+
+
+def test_bash_completes_memcli_l_to_lint(tmp_path: Path) -> None:
+    bash = need("bash")
+    script = COMPLETIONS / FILE_NAMES["bash"]
+    lines = run_on_terminal(
+        [bash, "--norc", "--noprofile", "-i"], {**shell_env(tmp_path), "PS1": "$ ",
+                                                "TERM": "dumb"},
+        [(f"source '{script}'; echo READY$((0+1))\n".encode(), b"READY1"),
+         (TYPE_AND_PRINT, COMPLETED),
+         (b"exit\n", b"exit")],
+        tmp_path,
+    )
+    assert "memcli lint" in lines
+
+
+def test_zsh_autoloads_memcli_from_fpath_and_completes_lint(tmp_path: Path) -> None:
+    zsh = need("zsh")
+    fpath = tmp_path / "site-functions"
+    fpath.mkdir()
+    shutil.copy(COMPLETIONS / FILE_NAMES["zsh"], fpath / "_memcli")
+    lines = run_on_terminal(
+        [zsh, "-f", "-i"], {**shell_env(tmp_path), "TERM": "xterm"},
+        [(f"fpath=('{fpath}' $fpath); autoload -Uz compinit; compinit -u -D; bindkey -e; "
+          "PS1='%# '; echo READY$((0+1))\n".encode(), b"READY1"),
+         (TYPE_AND_PRINT, COMPLETED),
+         (b"exit\n", b"exit")],
+        tmp_path,
+    )
+    assert "memcli lint" in lines
+
+
+def test_zsh_completes_lint_with_the_script_sourced_after_compinit(tmp_path: Path) -> None:
+    zsh = need("zsh")
+    script = COMPLETIONS / FILE_NAMES["zsh"]
+    lines = run_on_terminal(
+        [zsh, "-f", "-i"], {**shell_env(tmp_path), "TERM": "xterm"},
+        [(f"autoload -Uz compinit; compinit -u -D; source '{script}'; bindkey -e; "
+          "PS1='%# '; echo READY$((0+1))\n".encode(), b"READY1"),
+         (TYPE_AND_PRINT, COMPLETED),
+         (b"exit\n", b"exit")],
+        tmp_path,
+    )
+    assert "memcli lint" in lines
+
+
+def test_fish_loads_memcli_from_its_completion_path_and_offers_lint(tmp_path: Path) -> None:
+    fish = need("fish")
+    vendor = tmp_path / "vendor_completions.d"
+    vendor.mkdir()
+    shutil.copy(COMPLETIONS / FILE_NAMES["fish"], vendor / "memcli.fish")
+    done = subprocess.run(
+        [fish, "--no-config", "-c",
+         f"set -p fish_complete_path '{vendor}'; complete -C 'memcli l'"],
+        env=shell_env(tmp_path), capture_output=True, timeout=DEADLINE, check=False, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    offered = [line.split("\t")[0] for line in done.stdout.decode().splitlines()]
+    assert offered == ["lint"], done.stdout
