@@ -250,3 +250,15 @@ def test_fish_loads_memcli_from_its_completion_path_and_offers_lint(tmp_path: Pa
     assert done.returncode == 0, done.stderr
     offered = [line.split("\t")[0] for line in done.stdout.decode().splitlines()]
     assert offered == ["lint"], done.stdout
+
+
+def test_fish_shows_help_texts_as_written(tmp_path: Path) -> None:
+    """Help is plain text: typer's rich rendering would eat "[env …]" as a markup tag."""
+    fish = need("fish")
+    done = subprocess.run(
+        [fish, "--no-config", "-c",
+         f"source '{COMPLETIONS / FILE_NAMES['fish']}'; complete -C 'memcli --'"],
+        env=shell_env(tmp_path), capture_output=True, timeout=DEADLINE, check=False, cwd=tmp_path,
+    )
+    assert "--project-store\tProject store folder [env MEMCLI_PROJECT_STORE]." in (
+        done.stdout.decode().splitlines()), done.stdout
