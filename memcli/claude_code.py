@@ -187,7 +187,7 @@ def _parse_links(text: str) -> tuple[dict[str, _Link], list[tuple[str, str | Non
     lines: list[tuple[str, str | None]] = []
     for line in text.replace("\r\n", "\n").split("\n"):
         match = _LINK.match(line)
-        target = match["target"] if match else None
+        target = match["target"].removeprefix("./") if match else None
         if match and target and "/" not in target and target.endswith(".md"):
             title = re.sub(r"\\(.)", r"\1", match["title"]).strip()
             links.setdefault(target, _Link(title, (match["desc"] or "").strip()))

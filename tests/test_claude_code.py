@@ -25,7 +25,7 @@ FOLDER: dict[str, str | bytes] = {
         "- [Use pnpm](feedback_use_pnpm.md) — Always pnpm, never npm\n"
         "- [Deploy](project_deploy.md) — How a release goes out\n"
         "- [用户偏好](user_language.md) — 用中文回答\n"
-        "- [Debugging](debugging.md) — The flaky test\n"
+        "- [Debugging](./debugging.md) — The flaky test\n"
         "- [Grafana](reference_dashboards.md): where the dashboards are\n"
         "\n"
         "## Loose notes\n"
