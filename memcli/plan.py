@@ -196,13 +196,15 @@ class Planner:
 
     def _create(self, op: CreateOp, outcome: Outcome) -> None:
         work = self.work[op.level]
-        slug = self._slug(op)
+        # Redact before naming the file: a secret in a title or slug must not become a name.
+        title = self._clean(op.title, "title", outcome)
+        slug = self._slug(op, title, outcome)
         filename = note_filename(op.type, slug)
-        existing = work.find(filename) or work.titles.get(title_key(op.title))
+        existing = work.find(filename) or work.titles.get(title_key(title))
         if existing is not None:
             if self.on_conflict == "update":
                 update = UpdateOp(level=op.level, filename=existing, content=op.content,
-                                  title=op.title, summary=op.summary, type=op.type,
+                                  title=title, summary=op.summary, type=op.type,
                                   reason=op.reason)
                 outcome.warnings.append(f"{existing} already existed: updated it (--on-conflict)")
                 self._update(update, outcome)
@@ -216,7 +218,6 @@ class Planner:
             filename = self._free_name(work, op.type, slug)
             outcome.warnings.append(f"a note with this name or title existed: created {filename}")
         content = self._clean(op.content, "content", outcome)
-        title = self._clean(op.title, "title", outcome)
         summary = self._summary(op.summary, content, outcome)
         meta = {"type": op.type, "title": title, "summary": summary,
                 "created": self.now, "updated": self.now}
@@ -224,12 +225,13 @@ class Planner:
         outcome.filename = filename
         outcome.message = f"create {op.level}/{filename}"
 
-    def _slug(self, op: CreateOp) -> str:
+    def _slug(self, op: CreateOp, title: str, outcome: Outcome) -> str:
         if op.slug is None:
-            return slugify(op.title)
-        if any(c in op.slug for c in "/\\\x00") or ".." in op.slug:
-            raise _Rejected(f"slug {op.slug!r} holds a path separator or '..'")
-        return slugify(op.slug)
+            return slugify(title)
+        slug = self._clean(op.slug, "slug", outcome)
+        if any(c in slug for c in "/\\\x00") or ".." in slug:
+            raise _Rejected(f"slug {slug!r} holds a path separator or '..'")
+        return slugify(slug)
 
     def _free_name(self, work: _Working, note_type: str, slug: str) -> str:
         number = 2
