@@ -130,12 +130,12 @@ def test_create_then_update_then_delete_in_one_batch(memenv) -> None:
 
 
 def test_summary_is_derived_from_the_first_sentence(memenv) -> None:
-    ops = [create("Deploy", content="## Deploy\nDeploys go through Argo. Never kubectl apply."),
+    ops = [create("Deploy", content="- Deploys go through Argo!\nNever kubectl apply."),
            create("测试命令", content="测试命令是 pytest -q。不要用 unittest。"),
            create("Long", content="word " * 100)]
     assert memenv.apply(ops).exit_code == 0
     index = memenv.index("project")
-    assert "Deploy — Deploy Deploys go through Argo. (project_knowledge_deploy.md)" in index
+    assert "Deploy — Deploys go through Argo! (project_knowledge_deploy.md)" in index
     assert "测试命令 — 测试命令是 pytest -q。 (project_knowledge_测试命令.md)" in index
     long_line = next(ln for ln in index.splitlines() if "_long.md" in ln)
     summary = long_line.split(" — ")[1].rsplit(" (", 1)[0]
@@ -393,10 +393,26 @@ def test_secrets_in_updates_and_titles_are_redacted(memenv) -> None:
     assert any("url-password" in w for w in report["applied"][0]["warnings"])
     text = (memenv.project / "project_knowledge_database.md").read_text()
     assert "S3cretPassw0rd" not in text and "postgres://app:[REDACTED]@db.internal/app" in text
-    token = github_token(8)
-    code, report = memenv.apply_json([create(f"Token {token}", content="x")])
-    assert code == 0
-    assert token not in str(memenv.snapshot())
+
+
+def test_a_secret_in_a_title_or_slug_never_becomes_a_file_name(memenv) -> None:
+    token, other = github_token(8), github_token(9)
+    code, report = memenv.apply_json([
+        create(f"Token {token}", content="x"),
+        create("Second", slug=f"key-{other}", content="y"),
+        create("Third", slug="postgres://app:S3cretPassw0rd@db/x", content="z"),
+    ])
+    assert code == 1  # the third: its slug holds a path separator
+    assert [a["file"] for a in report["applied"]] == [
+        "project_knowledge_token-redacted.md", "project_knowledge_key-redacted.md"]
+    assert "redacted 1 secret (github-token) from the title" in report["applied"][0]["warnings"]
+    assert "redacted 1 secret (github-token) from the slug" in report["applied"][1]["warnings"]
+    assert "S3cretPassw0rd" not in json.dumps(report)
+    everything = repr(memenv.snapshot()).lower()
+    for secret in (token, other, "S3cretPassw0rd"):
+        assert secret.lower() not in everything
+    assert "title: Token [REDACTED]\n" in (
+        memenv.project / "project_knowledge_token-redacted.md").read_text()
 
 
 # --------------------------------------------------------------------------- dry run
