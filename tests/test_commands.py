@@ -415,3 +415,54 @@ def test_data_on_stdout_messages_on_stderr(stocked) -> None:
     assert proc.stderr == ""
     proc = stocked.run("index", "--check")
     assert proc.stdout == "" and "up to date" in proc.stderr
+
+
+# --------------------------------------------------------------------------- store discovery
+
+
+def _paths(memenv: Any, *args: str, env: dict[str, Any] | None = None) -> dict[str, str]:
+    result = memenv.invoke(*args, "show", "--paths", "--json", env=env)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_store_flags_beat_the_environment(memenv, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(memenv.root)
+    paths = _paths(memenv, "--project-store", "p", "--user-store", str(memenv.root / "u"),
+                   env={"MEMCLI_USER_STORE": str(memenv.root / "env-user")})
+    assert paths == {"project": str(memenv.root / "p"), "user": str(memenv.root / "u")}
+    paths = _paths(memenv, env={"MEMCLI_USER_STORE": str(memenv.root / "env-user")})
+    assert paths["user"] == str(memenv.root / "env-user")  # MEMCLI_USER_STORE beats MEMCLI_HOME
+    paths = _paths(memenv, env={"MEMCLI_HOME": str(memenv.root / "mh")})
+    assert paths["user"] == str(memenv.root / "mh" / "memory")
+    paths = _paths(memenv, env={"MEMCLI_HOME": None, "HOME": str(memenv.root / "h")})
+    assert paths["user"] == str(memenv.root / "h" / ".memcli" / "memory")
+
+
+def test_project_root_discovery(memenv, monkeypatch: pytest.MonkeyPatch) -> None:
+    unset = {"MEMCLI_PROJECT_STORE": None}
+    top = memenv.root / "work"
+    deep = top / "proj" / "src" / "pkg"
+    deep.mkdir(parents=True)
+    monkeypatch.chdir(deep)
+    assert _paths(memenv, env=unset)["project"] == str(deep / ".memcli" / "memory")
+    (top / ".git").mkdir()
+    assert _paths(memenv, env=unset)["project"] == str(top / ".memcli" / "memory")
+    (top / "proj" / ".memcli").mkdir()
+    assert _paths(memenv, env=unset)["project"] == str(top / "proj" / ".memcli" / "memory")
+    before = memenv.snapshot()
+    assert memenv.invoke("show", env=unset).exit_code == 0
+    assert memenv.snapshot() == before  # found, not created
+
+
+def test_the_users_own_memcli_folder_is_not_a_project_marker(
+    memenv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = memenv.root / "home"
+    (home / ".memcli").mkdir(exist_ok=True)
+    code = home / "code" / "scratch"
+    code.mkdir(parents=True)
+    monkeypatch.chdir(code)
+    paths = _paths(memenv, env={"MEMCLI_PROJECT_STORE": None})
+    assert paths["project"] == str(code / ".memcli" / "memory")
+    assert paths["user"] == str(home / ".memcli" / "memory")
