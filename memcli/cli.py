@@ -394,4 +394,10 @@ def completion(
 
 
 def main() -> None:
+    if "_MEMCLI_COMPLETE" in os.environ:
+        # TAB completion: typer's shell classes are registered only when asked for, since
+        # add_completion=False keeps --install-completion out of the help.
+        from memcli.completions import register_shells
+
+        register_shells()
     app()
