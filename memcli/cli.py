@@ -343,7 +343,11 @@ def hook_claude_code(ctx: typer.Context) -> None:
     from memcli.hooks import run_claude_code_hook
 
     # Fails open by design: the hook logs its own errors and never breaks the agent's session.
-    sys.stdout.write(run_claude_code_hook(dict(ctx.obj or {}), os.environ, Path.cwd()))
+    try:
+        cwd = Path.cwd()
+    except OSError:  # the working folder was deleted; the payload's cwd is used anyway
+        cwd = Path(os.sep)
+    sys.stdout.write(run_claude_code_hook(dict(ctx.obj or {}), os.environ, cwd))
 
 
 @import_app.command("claude-code")
@@ -379,7 +383,9 @@ def export_claude_code(
     from memcli import render
     from memcli.claude_code import export_store
 
-    render.export_result(_output(as_json), export_store(_settings(ctx), folder, level=level))
+    result = export_store(_settings(ctx), folder, level=level)
+    render.export_result(_output(as_json), result)
+    raise typer.Exit(result.exit_code)
 
 
 @app.command()
