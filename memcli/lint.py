@@ -51,42 +51,40 @@ from memcli.names import (
 from memcli.notes import Note, now_iso, parse_note, render_updated_note
 from memcli.redact import REDACTED, SecretFinding, describe, find_secrets, redact
 from memcli.store import StoreState
+from memcli.transaction import Change, commit, locked
 
 Severity = Literal["error", "warning"]
 
-# code -> (severity, what it means, what --fix does or "" when it cannot fix it)
-CODES: dict[str, tuple[Severity, str, str]] = {
-    "M101": ("error", "an index line that looks like an entry but does not parse", ""),
-    "M102": ("error", "an index line points at a note that does not exist",
-             "drops the line"),
-    "M103": ("error", "an index line disagrees with its note", "rewrites the line"),
-    "M104": ("error", "two index lines for one note", "keeps one"),
-    "M105": ("error", "the index is not in the SPEC order", "reorders it"),
-    "M106": ("error", "the index is not laid out as memcli writes it", "rewrites it"),
-    "M107": ("error", "the store has notes but no MEMORY.md", "writes it"),
-    "M108": ("warning", "index entries past the 200-line / 25 KiB context budget", ""),
-    "M109": ("warning", "an index line longer than 200 characters", ""),
-    "M201": ("error", "a note missing from the index", "adds its line"),
-    "M202": ("error", "a note without frontmatter", ""),
-    "M203": ("error", "broken frontmatter", ""),
-    "M204": ("error", "a second frontmatter block", ""),
-    "M205": ("error", "type, title or summary missing or not text",
-             "adds a missing type (from the file name) or summary (from the body)"),
-    "M206": ("error", "created or updated missing", "adds it from the file's modification time"),
-    "M207": ("error", "an unknown note type", "replaces a known alias by its type"),
-    "M208": ("error", "a file name that does not match the note's type and slug",
-             "renames the file when the canonical name is free"),
-    "M209": ("warning", "a note with an empty body", ""),
-    "M210": ("error", "created or updated is not a date", ""),
-    "M211": ("warning", "created is after updated", ""),
-    "M301": ("error", "a file that is not valid UTF-8", ""),
-    "M302": ("error", "a secret", f"replaces it with {REDACTED}"),
-    "M303": ("warning", "near-duplicate titles within a level", ""),
-    "M304": ("warning", "the same note in both levels", ""),
-    "M305": ("warning", "a stray file that is not a note", ""),
-    "M306": ("error", "a note name or MEMORY.md that is not a regular file", ""),
-    "M307": ("error", "a file or store that cannot be read", ""),
-    "M308": ("error", "the store path is not a folder", ""),
+# Stable codes: M1xx the index, M2xx one note, M3xx any file or the store (docs/lint.md).
+CODES: dict[str, tuple[Severity, str]] = {
+    "M101": ("error", "an index line that looks like an entry but does not parse"),
+    "M102": ("error", "an index line points at a note that does not exist"),
+    "M103": ("error", "an index line disagrees with its note"),
+    "M104": ("error", "two index lines for one note"),
+    "M105": ("error", "the index is not in the SPEC order"),
+    "M106": ("error", "the index is not laid out as memcli writes it"),
+    "M107": ("error", "the store has notes but no MEMORY.md"),
+    "M108": ("warning", "index entries past the 200-line / 25 KiB context budget"),
+    "M109": ("warning", "an index line longer than 200 characters"),
+    "M201": ("error", "a note missing from the index"),
+    "M202": ("error", "a note without frontmatter"),
+    "M203": ("error", "broken frontmatter"),
+    "M204": ("error", "a second frontmatter block"),
+    "M205": ("error", "type, title or summary missing or not text"),
+    "M206": ("error", "created or updated missing"),
+    "M207": ("error", "an unknown note type"),
+    "M208": ("error", "a file name that does not match the note's type and slug"),
+    "M209": ("warning", "a note with an empty body"),
+    "M210": ("error", "created or updated is not a date"),
+    "M211": ("warning", "created is after updated"),
+    "M301": ("error", "a file that is not valid UTF-8"),
+    "M302": ("error", "a secret"),
+    "M303": ("warning", "near-duplicate titles within a level"),
+    "M304": ("warning", "the same note in both levels"),
+    "M305": ("warning", "a stray file that is not a note"),
+    "M306": ("error", "a note name or MEMORY.md that is not a regular file"),
+    "M307": ("error", "a file that cannot be read"),
+    "M308": ("error", "the store path is not a folder"),
 }
 
 REQUIRED_TEXT_KEYS = ("type", "title", "summary")
@@ -112,8 +110,8 @@ _SIMPLE_LINE = re.compile(r"(?P<key>[A-Za-z][A-Za-z0-9_-]*): (?P<value>\S(?:.*\S
 _resolve: Callable[[type[yaml.Node], str, tuple[bool, bool]], str] = (
     yaml.resolver.Resolver().resolve
 )
-# notes.py loads timestamps as the text a person wrote.
 _RESOLVED_FIRST = frozenset(yaml.resolver.Resolver.yaml_implicit_resolvers)
+# notes.py loads timestamps as the text a person wrote.
 _TEXT_TAGS = frozenset({"tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp"})
 _ASCII_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -187,7 +185,7 @@ class FileScan:
     """One file of a store, read once."""
 
     name: str
-    path: Path
+    path: str  # text, not Path: building 10,000 Paths costs more than reading the files
     data: bytes
     text: str  # decoded; invalid bytes replaced, so that secrets are still found
     bad_byte: int | None  # offset of the first byte that is not UTF-8
@@ -280,7 +278,7 @@ def _scan_entry(scan: StoreScan, entry: os.DirEntry[str]) -> None:
     except OSError as exc:
         scan.unreadable[name] = exc.strerror or "cannot be read"
         return
-    read = _read_file(name, Path(entry.path), data)
+    read = _read_file(name, entry.path, data)
     if name == INDEX_NAME:
         scan.index = read
     else:
@@ -295,7 +293,7 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def _read_file(name: str, path: Path, data: bytes) -> FileScan:
+def _read_file(name: str, path: str, data: bytes) -> FileScan:
     bad: int | None = None
     try:
         text = data.decode("utf-8")
@@ -356,7 +354,11 @@ def simple_note(name: str, data: bytes, text: str) -> Note | None:
     return Note(name, meta, frontmatter, rest[end + 5 :], "\n", bom, data)
 
 
+@functools.lru_cache(maxsize=4096)
 def _plain_text(value: str) -> bool:
+    """True when YAML reads `value` (a plain scalar on one line) as exactly this text.
+
+    Cached: keys and dates repeat from note to note."""
     if not value[0].isalnum() or not value.isprintable():
         return False
     if ": " in value or " #" in value or value.endswith(":"):
@@ -422,7 +424,7 @@ def _store_of(raw: str) -> Path:
     if not path.exists() and not path.is_symlink():
         raise InputError(f"{raw}: no such file or folder; give a store folder or a file in one")
     named_like_store_file = path.name == INDEX_NAME or parse_note_name(path.name) is not None
-    if path.is_dir() and not path.is_symlink() and not named_like_store_file:
+    if path.is_dir() and not named_like_store_file:
         return path
     return path.parent
 
@@ -445,8 +447,6 @@ def _resolved(path: Path) -> Path:
 
 def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintReport:
     """Check the stores (under their locks); with fix, repair what is safe and check again."""
-    from memcli.transaction import commit, locked
-
     chosen = targets(settings, paths)
     report = LintReport()
     with locked([t.path for t in chosen], settings.lock_timeout):
@@ -650,9 +650,12 @@ def _disagreement(line: IndexEntry, wanted: IndexEntry) -> str:
 
 def _index_order(listed: list[tuple[str, int]], writer_order: list[IndexEntry],
                  path: str) -> Iterator[Finding]:
+    # The writer's order of every entry, narrowed to the ones listed: no second sort. (A line
+    # that names a broken note by a twin name is not the writer's: M106 covers it.)
+    order = dict.fromkeys(e.filename for e in writer_order)
+    listed = [(name, number) for name, number in listed if name in order]
     names = {name for name, _ in listed}
-    # The writer's order of every entry, narrowed to the ones listed: no second sort.
-    wanted = list(dict.fromkeys(e.filename for e in writer_order if e.filename in names))
+    wanted = [name for name in order if name in names]
     for (name, number), want in zip(listed, wanted, strict=True):
         if name != want:
             yield finding("M105", path, number,
@@ -753,6 +756,8 @@ def _note_name(scan: StoreScan, file: FileScan, path: str) -> Iterator[Finding]:
     holder = scan.names.get(name_key(target))
     if holder is not None and holder != file.name:
         how = f"{holder} already exists, so merge the two notes by hand"
+    elif not repairable(file):
+        how = f"fix the note, then rename it to {target}"
     else:
         how = f"rename it to {target} (`memcli lint --fix` does)"
     yield finding("M208", path, None, f"{file.name} does not match the note: {why}; {how}")
@@ -956,10 +961,8 @@ class _StoreFix:
     taken: set[str] = field(default_factory=set)
 
 
-def plan_fixes(scans: list[StoreScan]) -> tuple[list[Any], list[str]]:
+def plan_fixes(scans: list[StoreScan]) -> tuple[list[Change], list[str]]:
     """The changes that repair what can be repaired without losing anything."""
-    from memcli.transaction import Change
-
     changes: list[Change] = []
     done: list[str] = []
     for scan in scans:
@@ -986,10 +989,10 @@ def _fix_store(scan: StoreScan) -> _StoreFix:
 
 def _fix_note(plan: _StoreFix, source: str, file: FileScan) -> None:
     """Repair one file; `file` is `source` as read, under the name it should have."""
-    repairable = file.note is not None and not file.too_complex and file.utf8
-    data, what = _repaired(file, file.note) if file.note and repairable else (None, [])
+    fixable = repairable(file)
+    data, what = _repaired(file, file.note) if file.note and fixable else (None, [])
     # A broken note keeps its name: its old index line, all it has, is found by that name.
-    candidates = [canonical_name(file), file.name] if repairable else [file.name]
+    candidates = [canonical_name(file), file.name] if fixable else [file.name]
     target = next((c for c in candidates if c is not None
                    and (c == source or _claim(plan, source, c))), source)
     if data is None and target == source:
@@ -998,7 +1001,7 @@ def _fix_note(plan: _StoreFix, source: str, file: FileScan) -> None:
     try:
         fixed: Note | None = parse_note(target, data)
     except BrokenNoteError:
-        if repairable:
+        if fixable:
             return  # a repair that breaks the note is no repair
         fixed = None
     plan.writes[target] = data
@@ -1009,6 +1012,11 @@ def _fix_note(plan: _StoreFix, source: str, file: FileScan) -> None:
         plan.removes.append(source)
         what.append(f"renamed it to {target}")
     plan.done.append(f"{plan.scan.file(source)}: {'; '.join(what)}")
+
+
+def repairable(file: FileScan) -> bool:
+    """--fix only edits notes it could parse completely."""
+    return file.note is not None and not file.too_complex and file.utf8
 
 
 def _claim(plan: _StoreFix, source: str, target: str) -> bool:
@@ -1035,7 +1043,7 @@ def _fix_stray(plan: _StoreFix, name: str) -> None:
         data = path.read_bytes()
     except OSError:
         return
-    file = _read_file(target, path, data)
+    file = _read_file(target, str(path), data)
     _parse(file)
     _fix_note(plan, name, file)
 
@@ -1047,11 +1055,10 @@ def _repaired(file: FileScan, note: Note) -> tuple[bytes | None, list[str]]:
     body, body_secrets = redact(note.body)
     secrets = list(body_secrets)
     for key, value in note.meta.items():
-        if isinstance(value, str):
-            clean, found = redact(value)
-            if found:
-                changes[key] = clean
-                secrets.extend(found)
+        clean, found = _redacted(value)
+        if found:
+            changes[key] = clean
+            secrets.extend(found)
     if secrets:
         what.append(f"redacted {describe(secrets)}")
     _complete_keys(file, note, body, changes, what)
@@ -1062,6 +1069,23 @@ def _repaired(file: FileScan, note: Note) -> tuple[bytes | None, list[str]]:
     except (yaml.YAMLError, RecursionError, ValueError):
         return None, []
     return data, what
+
+
+def _redacted(value: Any) -> tuple[Any, list[SecretFinding]]:
+    """A frontmatter value with every string in it redacted (walked only when not too complex:
+    the caller checked)."""
+    if isinstance(value, str):
+        return redact(value)
+    found: list[SecretFinding] = []
+    if isinstance(value, list):
+        items = [_redacted(item) for item in value]
+        found = [f for _, fs in items for f in fs]
+        return ([v for v, _ in items] if found else value), found
+    if isinstance(value, dict):
+        pairs = {k: _redacted(v) for k, v in value.items()}
+        found = [f for _, fs in pairs.values() for f in fs]
+        return ({k: v for k, (v, _) in pairs.items()} if found else value), found
+    return value, found
 
 
 def _complete_keys(file: FileScan, note: Note, body: str, changes: dict[str, Any],
@@ -1090,7 +1114,7 @@ def _missing_dates(file: FileScan, note: Note) -> dict[str, str]:
     if not missing:
         return {}
     try:
-        mtime = datetime.fromtimestamp(file.path.stat().st_mtime, UTC)
+        mtime = datetime.fromtimestamp(os.stat(file.path).st_mtime, UTC)
     except OSError:
         mtime = datetime.now(UTC)
     created, updated = (_date_of(note.meta.get(k)) for k in DATE_KEYS)

@@ -252,8 +252,10 @@ def _secret_in(where: str) -> Callable[[Stores], None]:
             body = f"Use the token {GITHUB_TOKEN} for the release.\n"
         elif where == "summary":
             meta["summary"] = f"The release token is {GITHUB_TOKEN}."
-        else:
+        elif where == "key":
             meta["api_key"] = GITHUB_TOKEN
+        else:
+            meta["tokens"] = f"\n  - public\n  - {GITHUB_TOKEN}"
         stores.note(name, meta, body)
         stores.reindex()
 
@@ -346,6 +348,7 @@ CASES = [
     Case("M302", _secret_in("body"), True, "body"),
     Case("M302", _secret_in("summary"), True, "summary"),
     Case("M302", _secret_in("key"), True, "frontmatter-key"),
+    Case("M302", _secret_in("nested"), True, "nested-value"),
     Case("M303", _with("project_knowledge_deploy.md", title="Build workflows"), False),
     Case("M304", _user_twin, False),
     Case("M305", lambda s: s.write("notes.txt", "scratch\n"), False),
