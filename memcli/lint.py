@@ -1068,7 +1068,7 @@ def _repaired(file: FileScan, note: Note) -> tuple[bytes | None, list[str]]:
         data = render_updated_note(dataclasses.replace(note, body=body), changes, None)
     except (yaml.YAMLError, RecursionError, ValueError):
         return None, []
-    return data, what
+    return (data, what) if data != file.data else (None, [])
 
 
 def _redacted(value: Any) -> tuple[Any, list[SecretFinding]]:
@@ -1102,7 +1102,9 @@ def _complete_keys(file: FileScan, note: Note, body: str, changes: dict[str, Any
     if _blank(note.meta.get("summary")) and content.strip():
         from memcli.plan import derive_summary  # pydantic comes with it: only when needed
 
-        added["summary"] = derive_summary(content)
+        summary = derive_summary(content)
+        if summary.strip():  # a body of only markup gives nothing to summarise
+            added["summary"] = summary
     added.update(_missing_dates(file, note))
     if added:
         changes.update(added)

@@ -232,9 +232,14 @@ def _yaml_bomb(stores: Stores) -> None:
     stores.reindex()
 
 
+# A note that lint cannot parse sorts as undated in the writer's index (first of its type);
+# the only correction is first either way, so breaking it changes nothing else.
+ONLY_CORRECTION = "correction_feedback_use-pnpm.md"
+
+
 def _huge_frontmatter(stores: Stores) -> None:
-    meta = {**clean_meta("project_knowledge_build.md"), "extra": "x" * 70_000}
-    stores.note("project_knowledge_build.md", meta, "Body.\n")
+    meta = {**clean_meta(ONLY_CORRECTION), "extra": "x" * 70_000}
+    stores.note(ONLY_CORRECTION, meta, "Body.\n")
     stores.reindex()
 
 
@@ -340,8 +345,7 @@ CASES = [
     Case("M209", _with_body(""), False),
     Case("M210", _with("project_knowledge_build.md", created="yesterday"), False),
     Case("M211", _with("project_knowledge_build.md", created="2027-01-01T00:00:00Z"), False),
-    Case("M301", lambda s: s.write("project_knowledge_build.md",
-                                   (s.project / "project_knowledge_build.md").read_bytes()
+    Case("M301", lambda s: s.write(ONLY_CORRECTION, (s.project / ONLY_CORRECTION).read_bytes()
                                    + b"caf\xe9\n"), False, "note"),
     Case("M301", lambda s: s.write("MEMORY.md", b"# Memory \xff\n" + s.index.read_bytes()),
          False, "index"),
