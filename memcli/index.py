@@ -75,12 +75,13 @@ def _split_file(inner: str) -> tuple[str, str] | None:
     return None
 
 
-def sort_key(entry: IndexEntry) -> tuple[int, str, str]:
+def sort_key(entry: IndexEntry) -> tuple[int, bool, str, str]:
     """Corrections first, newest first within a type; reference material trails."""
     rank = _TYPE_RANK.get(entry.type, len(NOTE_TYPES))
     # An inverted string sorts newest first without parsing dates that a person may have mangled.
     newest_first = "".join(chr(0x10FFFF - ord(c)) for c in entry.updated)
-    return rank, newest_first, entry.filename
+    # A note without a date is not the newest: it goes after the dated ones of its type.
+    return rank, not entry.updated, newest_first, entry.filename
 
 
 def ordered(entries: Iterable[IndexEntry]) -> list[IndexEntry]:
