@@ -113,6 +113,19 @@ def test_order_by_type_then_newest_then_file_name() -> None:
     ]
 
 
+def test_a_note_without_a_date_is_not_taken_for_the_newest() -> None:
+    entries = [
+        _e("reference_material", "", "reference_material_undated.md"),
+        _e("reference_material", "2020-01-01T00:00:00Z", "reference_material_old.md"),
+        _e("correction_feedback", "", "correction_feedback_undated.md"),
+        _e("correction_feedback", "2026-11-29T00:00:00Z", "correction_feedback_new.md"),
+    ]
+    assert [e.filename for e in ordered(entries)] == [
+        "correction_feedback_new.md", "correction_feedback_undated.md",
+        "reference_material_old.md", "reference_material_undated.md",
+    ]
+
+
 # --------------------------------------------------------------------------- the file
 
 
