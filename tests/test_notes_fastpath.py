@@ -1,0 +1,109 @@
+"""The plain-frontmatter fast path of memcli.notes must read exactly what YAML reads.
+
+``_simple_meta`` skips the YAML parser for frontmatter made of plain ``key: text`` lines
+(a big store loads about twice as fast). Whenever it accepts a frontmatter, the result must
+equal the YAML parser's; whenever YAML could read it differently, it must decline (None).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memcli.notes import _simple_meta, load_yaml, parse_note
+
+# Characters that mean something to YAML somewhere, plus letters of several scripts.
+TRICKY = [
+    *"abcXY _-:#'\"!&*|>%@`,[]{}?~.=<+0123456789\\/()$^;\t\r",
+    "é", "東", "😀", "ß", "İ", "ǅ", "Ⅻ", "²", "\u0301", "ﬁ", "\u00a0", "\u2028", "\x85",
+    "\ufeff", "\x07", "٣",
+]
+WORDS = ["yes", "No", "TRUE", "off", "null", "~", "12:30", "0x1F", "1_000", ".inf", "-1", "+2",
+         ".5", "1e3", "1.5e+3", "2026-11-15T22:34:00Z", "2026-11-15", "2026-11-15 10:00:00",
+         "2026-11-15t10:00:00.5+01:00", "<<", "=", "http://x.y", "a: b", "a #b", "key"]
+KEYS = ["type", "title", "summary", "a_b", "x-y", "on", "Yes", "null", "k" * 130, "_k", "9k",
+        "t itle", "created"]
+
+
+def _yaml_reading(frontmatter: str) -> Any:
+    try:
+        meta = load_yaml(frontmatter)
+    except yaml.YAMLError:
+        return "error"
+    return {str(k): v for k, v in meta.items()} if isinstance(meta, dict) else ("scalar", meta)
+
+
+def _check(frontmatter: str) -> bool:
+    fast = _simple_meta(frontmatter)
+    if fast is None:
+        return False
+    assert fast == _yaml_reading(frontmatter), repr(frontmatter)
+    return True
+
+
+def _random_value(rng: random.Random) -> str:
+    roll = rng.random()
+    if roll < 0.2:
+        return rng.choice(WORDS) + "".join(rng.choice(TRICKY) for _ in range(rng.randint(0, 3)))
+    if roll < 0.35:
+        stamp = f"{rng.randint(0, 9999):04d}-{rng.randint(0, 99):02d}-{rng.randint(0, 99):02d}"
+        return stamp + rng.choice(["", "T10:00:00Z", " 10:00", "t01:02:03.5+01:00", "T1:2"])
+    first = rng.choice(["a", "Z", "é", "東", "Ⅻ", "ǅ", "ß", "-", "'", "[", "٣", chr(rng.randint(
+        0x20, 0xD7FF))])
+    tail = "".join(rng.choice(TRICKY) if rng.random() < 0.3 else rng.choice("abc de")
+                   for _ in range(rng.randint(0, 12)))
+    return first + tail
+
+
+def test_random_frontmatter_agrees_with_yaml() -> None:
+    rng = random.Random(20261130)
+    accepted = 0
+    for _ in range(30000):
+        lines = []
+        for _ in range(rng.randint(1, 4)):
+            key = rng.choice(KEYS)
+            separator = ": " if rng.random() < 0.7 else rng.choice([":  ", ":", " : ", ":\t"])
+            lines.append(key + separator + _random_value(rng) + rng.choice(["\n", "\r\n"]))
+        accepted += _check("".join(lines))
+    # The generator must exercise the fast path, not only the fallback.
+    assert accepted > 1000
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(KEYS), st.text(min_size=1, max_size=20)),
+                min_size=1, max_size=4))
+def test_any_text_agrees_with_yaml(pairs: list[tuple[str, str]]) -> None:
+    _check("".join(f"{key}: {value}\n" for key, value in pairs))
+
+
+@pytest.mark.parametrize("frontmatter", [
+    "type: project_knowledge\ntitle: Build cache\nsummary: Keys change.\n"
+    "created: 2026-11-15T22:34:00Z\nupdated: 2026-11-15T22:34:00Z\n",
+    "title: Café au lait — 東京\r\nsummary: Use `make test`, then [x] (y) {z}!\r\n",
+    "title: http://example.com/a?b=c&d\n",
+])
+def test_common_frontmatter_takes_the_fast_path(frontmatter: str) -> None:
+    assert _check(frontmatter)
+
+
+@pytest.mark.parametrize("frontmatter", [
+    "", "\n", "title: yes\n", "on: x\n", "title: 'quoted'\n", "title: a # comment\n",
+    "title: a: b\n", "title: 12\n", "title: 1.5\n", "title: ~\n", "title:\n", "title: a \n",
+    "title: a\n  continued\n", "# comment\ntitle: a\n", "title: a\ntitle: b\n",
+    "title: a\u2028b\n", "- a\n", "title: a\n\n", "title: [a, b]\n", "title: &x a\n",
+])
+def test_anything_unusual_goes_to_yaml(frontmatter: str) -> None:
+    assert _simple_meta(frontmatter) is None
+
+
+def test_a_whole_note_reads_the_same_either_way() -> None:
+    data = (b"---\ntype: project_knowledge\ntitle: Build cache\nsummary: Keys change.\n"
+            b"created: 2026-11-15T22:34:00Z\nupdated: 2026-11-15T22:34:00Z\n---\nBody.\n")
+    note = parse_note("project_knowledge_build-cache.md", data)
+    assert note.meta == _yaml_reading(note.frontmatter)
+    assert note.frontmatter.startswith("type:") and note.body == "Body.\n"
