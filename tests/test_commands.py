@@ -466,3 +466,75 @@ def test_the_users_own_memcli_folder_is_not_a_project_marker(
     paths = _paths(memenv, env={"MEMCLI_PROJECT_STORE": None})
     assert paths["project"] == str(code / ".memcli" / "memory")
     assert paths["user"] == str(home / ".memcli" / "memory")
+
+
+# --------------------------------------------------------------------------- terminals
+
+
+def _on_a_terminal(memenv: Any, *args: str, stdin_tty: bool = False, stdout_tty: bool = False,
+                   feed: bytes = b"", env: dict[str, str | None] | None = None,
+                   ) -> tuple[int, str, str]:
+    """Run memcli with stdin and/or stdout on a pseudo-terminal; (status, stdout, stderr)."""
+    import pty
+    import select
+
+    full_env = {**os.environ, **memenv.env}
+    for key, value in (env or {}).items():
+        if value is None:
+            full_env.pop(key, None)
+        else:
+            full_env[key] = value
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "memcli", *args], env=full_env, cwd=memenv.repo,
+        stdin=slave if stdin_tty else subprocess.DEVNULL,
+        stdout=slave if stdout_tty else subprocess.PIPE, stderr=subprocess.PIPE)
+    os.close(slave)
+    if feed:
+        os.write(master, feed)
+    tty_out = b""
+    try:
+        while stdout_tty:
+            ready, _, _ = select.select([master], [], [], 30)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            tty_out += chunk
+        out, err = proc.communicate(timeout=60)
+    finally:
+        os.close(master)
+    stdout = tty_out.decode() if stdout_tty else out.decode()
+    return proc.returncode, stdout, err.decode()
+
+
+def test_no_document_on_a_terminal_is_a_usage_error(memenv) -> None:
+    code, _, err = _on_a_terminal(memenv, "apply", stdin_tty=True)
+    assert code == 2 and "no operations document on stdin" in err
+
+
+def test_rm_asks_on_a_terminal(stocked) -> None:
+    before = stocked.snapshot()
+    code, _, err = _on_a_terminal(stocked, "rm", "build", stdin_tty=True, feed=b"n\n")
+    assert code == 1
+    assert "about to remove" in err and "project/project_knowledge_build.md" in err
+    assert stocked.snapshot() == before
+    code, _, err = _on_a_terminal(stocked, "rm", "build", stdin_tty=True, feed=b"y\n")
+    assert code == 0, err
+    assert "project_knowledge_build.md" not in stocked.notes("project")
+
+
+def test_colour_and_boxes_only_on_a_terminal_without_no_color(stocked) -> None:
+    code, out, _ = _on_a_terminal(stocked, "show", stdout_tty=True, env={"NO_COLOR": None})
+    assert code == 0
+    assert "\x1b[" in out and "┃" in out
+    code, out, _ = _on_a_terminal(stocked, "show", stdout_tty=True)  # NO_COLOR=1
+    assert code == 0
+    assert "\x1b[" not in out and "┃" not in out
+    assert "project\tcorrection_feedback\tUse pnpm" in out
+    code, out, _ = _on_a_terminal(stocked, "show", env={"NO_COLOR": None})  # a pipe
+    assert code == 0 and "\x1b[" not in out and "┃" not in out
