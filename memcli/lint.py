@@ -1052,15 +1052,16 @@ def _repaired(file: FileScan, note: Note) -> tuple[bytes | None, list[str]]:
     """New bytes for a note whose keys can be completed or whose secrets redacted."""
     changes: dict[str, Any] = {}
     what: list[str] = []
-    body, body_secrets = redact(note.body)
-    secrets = list(body_secrets)
-    for key, value in note.meta.items():
-        clean, found = _redacted(value)
-        if found:
-            changes[key] = clean
-            secrets.extend(found)
-    if secrets:
-        what.append(f"redacted {describe(secrets)}")
+    body = note.body
+    if file.secrets:  # the scan of the whole file already said whether there is any
+        body, secrets = redact(note.body)
+        for key, value in note.meta.items():
+            clean, found = _redacted(value)
+            if found:
+                changes[key] = clean
+                secrets.extend(found)
+        if secrets:
+            what.append(f"redacted {describe(secrets)}")
     _complete_keys(file, note, body, changes, what)
     if not changes and body == note.body:
         return None, what

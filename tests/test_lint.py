@@ -552,16 +552,14 @@ def test_github_output(stores: Stores) -> None:
 
 
 def test_github_output_escapes_properties(stores: Stores) -> None:
-    odd = stores.root / "a,b:c%"
-    odd.mkdir()
-    result = CliRunner().invoke(app, ["--project-store", str(odd / "memory"), "--user-store",
-                                      str(odd / "user"), "lint", "--format", "github"])
+    odd = stores.root / "a,b:c%" / "memory"
+    odd.mkdir(parents=True)
+    (odd / "notes.txt").write_text("x")
+    result = CliRunner().invoke(app, ["--project-store", str(odd), "--user-store",
+                                      str(stores.user), "lint", "--format", "github"])
     assert result.exit_code == 0
-    (odd / "memory").mkdir()
-    (odd / "memory" / "notes.txt").write_text("x")
-    result = CliRunner().invoke(app, ["--project-store", str(odd / "memory"), "--user-store",
-                                      str(odd / "user"), "lint", "--format", "github"])
-    assert "a%2Cb%3Ac%25" in result.stdout and "::warning file=" in result.stdout
+    assert result.stdout.startswith("::warning file=") and "a%2Cb%3Ac%25" in result.stdout
+    assert ",title=M305::notes.txt is not a note" in result.stdout
 
 
 def test_json_output(stores: Stores) -> None:
