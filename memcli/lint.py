@@ -18,7 +18,7 @@ import functools
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -105,14 +105,6 @@ _FENCE_LINE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
 _ENTRY_LIKE = re.compile(r"^\s*[-*+]\s*\[\s*(?P<type>[^\]]{1,40})\]")
 _KNOWN_KEY = re.compile(r"^(?:type|title|summary|created|updated)[ \t]*:")
 _ERROR_LINE = re.compile(r" at line (\d+)")
-_SIMPLE_LINE = re.compile(r"(?P<key>[A-Za-z][A-Za-z0-9_-]*): (?P<value>\S(?:.*\S)?)")
-# PyYAML's resolver is untyped; this is the loader's own decision "which tag is this scalar".
-_resolve: Callable[[type[yaml.Node], str, tuple[bool, bool]], str] = (
-    yaml.resolver.Resolver().resolve
-)
-_RESOLVED_FIRST = frozenset(yaml.resolver.Resolver.yaml_implicit_resolvers)
-# notes.py loads timestamps as the text a person wrote.
-_TEXT_TAGS = frozenset({"tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp"})
 _ASCII_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -319,53 +311,13 @@ def _parse(scan: FileScan) -> None:
         scan.problem = f"the frontmatter is larger than {MAX_FRONTMATTER_CHARS // 1024} KiB"
         return
     try:
-        scan.note = simple_note(scan.name, scan.data, scan.text) or parse_note(
-            scan.name, scan.data)
+        scan.note = parse_note(scan.name, scan.data)
     except BrokenNoteError as exc:
         scan.problem = str(exc).removeprefix(f"{scan.name}: ")
         found = _ERROR_LINE.search(scan.problem)
         scan.problem_line = int(found.group(1)) if found else 1
         return
     scan.too_complex = _too_complex(scan.note)
-
-
-def simple_note(name: str, data: bytes, text: str) -> Note | None:
-    """The note parse_note would return, for frontmatter of plain `key: text` lines only.
-
-    Constructing YAML in Python is most of the time of a 10,000-note lint; the notes memcli
-    writes (and most a person writes) are one plain scalar per line, whose value is the text
-    itself when the YAML resolver calls it a string. Anything else returns None and goes
-    through the real loader; tests compare the two on generated input.
-    """
-    bom = text.startswith("\ufeff")
-    rest = text[1:] if bom else text
-    if not rest.startswith("---\n"):
-        return None
-    end = rest.find("\n---\n", 3)
-    if end < 4:
-        return None
-    frontmatter = rest[4 : end + 1]
-    meta: dict[str, Any] = {}
-    for line in frontmatter[:-1].split("\n"):
-        match = _SIMPLE_LINE.fullmatch(line)
-        if match is None or not (_plain_text(match["key"]) and _plain_text(match["value"])):
-            return None
-        meta[match["key"]] = match["value"]
-    return Note(name, meta, frontmatter, rest[end + 5 :], "\n", bom, data)
-
-
-@functools.lru_cache(maxsize=4096)
-def _plain_text(value: str) -> bool:
-    """True when YAML reads `value` (a plain scalar on one line) as exactly this text.
-
-    Cached: keys and dates repeat from note to note."""
-    if not value[0].isalnum() or not value.isprintable():
-        return False
-    if ": " in value or " #" in value or value.endswith(":"):
-        return False
-    if value[0] not in _RESOLVED_FIRST:
-        return True  # no implicit tag starts with this character: a string, no lookup needed
-    return _resolve(yaml.ScalarNode, value, (True, False)) in _TEXT_TAGS
 
 
 def _frontmatter_end(text: str) -> int:

@@ -25,10 +25,8 @@ from typer.testing import CliRunner, Result
 
 from memcli.cli import app
 from memcli.config import Flags, resolve
-from memcli.errors import BrokenNoteError
-from memcli.lint import CODES, near_duplicates, run_lint, simple_note
+from memcli.lint import CODES, near_duplicates, run_lint
 from memcli.names import NOTE_TYPES
-from memcli.notes import parse_note
 
 NOW = "2026-11-29T10:00:00Z"
 # Built at run time so that no secret-shaped literal sits in the repository.
@@ -737,28 +735,6 @@ def _assert_lint_agrees_with_index_check(store: Path, report: Any, codes: set[st
     mine = {f.code for f in report.findings if f.path.startswith(str(store))}
     if not fresh:
         assert mine & codes, (level, mine)
-
-
-_FM_VALUES = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
-
-
-@settings(max_examples=300, deadline=None)
-@given(pairs=st.lists(st.tuples(st.from_regex(r"[A-Za-z][A-Za-z0-9_-]{0,6}", fullmatch=True),
-                                _FM_VALUES), max_size=5),
-       body=st.sampled_from(["", "x\n", "---\n"]), bom=st.booleans())
-def test_the_fast_frontmatter_path_agrees_with_parse_note(
-        pairs: list[tuple[str, str]], body: str, bom: bool) -> None:
-    text = ("\ufeff" if bom else "") + "---\n" + "".join(f"{k}: {v}\n" for k, v in pairs)
-    text += "---\n" + body
-    data = text.encode()
-    fast = simple_note("project_knowledge_x.md", data, text)
-    if fast is None:
-        return
-    try:
-        slow = parse_note("project_knowledge_x.md", data)
-    except BrokenNoteError:
-        pytest.fail(f"the fast path accepted what the loader rejects: {text!r}")
-    assert fast == slow
 
 
 # --------------------------------------------------------------------------- near duplicates
