@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from memcli.errors import LockTimeout, StoreError
+from memcli.names import name_key
 
 LOCK_NAME = ".memcli.lock"
 TXN_PREFIX = ".memcli-txn-"
@@ -239,10 +240,23 @@ def _roll_forward(txn_dir: Path) -> None:
         source = txn_dir / STAGED / staged
         if source.exists():
             os.replace(source, store / filename)
+    written = {name_key(name): store / name for name in manifest["writes"]}
     for filename in manifest["deletes"]:
+        twin = written.get(name_key(filename))
+        if twin is not None and _same_file(store / filename, twin):
+            # On a case-insensitive filesystem a deleted project_knowledge_Build.md and a
+            # written project_knowledge_build.md are one file: it holds the new note now.
+            continue
         with contextlib.suppress(FileNotFoundError):
             (store / filename).unlink()
     fsync_dir(store)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _remove_txn_dir(txn_dir: Path) -> None:
