@@ -282,6 +282,20 @@ def test_case_twin_on_disk_is_the_same_note(memenv) -> None:
     assert (memenv.project / "project_knowledge_Build.md").read_text().endswith("Updated.\n")
 
 
+def test_delete_a_case_twin_and_create_its_canonical_name_in_one_batch(memenv) -> None:
+    """One file on a case-insensitive filesystem, two on this one: either way the new note
+    is what is left (the delete must not remove the file the batch just wrote)."""
+    memenv.write_note("project", "project_knowledge_Build.md", {
+        "type": "project_knowledge", "title": "Old", "summary": "x"})
+    code, report = memenv.apply_json([
+        {"action": "delete", "level": "project", "filename": "project_knowledge_Build.md"},
+        create("Build", content="The new note.")])
+    assert code == 0, report
+    assert memenv.notes("project") == ["project_knowledge_build.md"]
+    assert (memenv.project / "project_knowledge_build.md").read_text().endswith("The new note.\n")
+    assert memenv.invoke("index", "--check").exit_code == 0
+
+
 def test_nfc_twin_on_disk_is_the_same_note(memenv) -> None:
     nfd_name = unicodedata.normalize("NFD", "project_knowledge_café.md")
     memenv.write_note("project", nfd_name, {
