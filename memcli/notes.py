@@ -221,10 +221,14 @@ def _replace_keys(frontmatter: str, meta: dict[str, Any], changes: dict[str, Any
     if segments is not None:
         edited = _edit_segments(segments, changes, nl)
         try:
-            if load_yaml(edited) == wanted:
-                return edited
+            reloaded = load_yaml(edited)
         except yaml.YAMLError:
-            pass
+            reloaded = None
+        # Only the changed keys are compared: the untouched lines are byte-identical, and a
+        # deep comparison of a person's YAML (an alias bomb, say) could take forever.
+        if (isinstance(reloaded, dict) and list(reloaded) == list(wanted)
+                and all(reloaded[k] == v for k, v in changes.items())):
+            return edited
     return dump_yaml(wanted).replace("\n", nl)
 
 
