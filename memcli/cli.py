@@ -322,7 +322,11 @@ def lint(
     """Check stores for broken, drifting, duplicate or secret-holding notes."""
     from memcli import lint as linting
     from memcli import render
+    from memcli.errors import UsageError
 
+    if output_format not in render.LINT_FORMATS:
+        choices = ", ".join(render.LINT_FORMATS)
+        raise UsageError(f"unknown --format '{output_format}'; use {choices}")
     settings = _settings(ctx)
     report = linting.run_lint(settings, paths or [], fix=fix)
     render.lint_report(_output(output_format == "json"), report, output_format)
