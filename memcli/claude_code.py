@@ -109,7 +109,7 @@ class ExportResult:
 
     @property
     def exit_code(self) -> int:
-        return 1 if self.left_out else 0
+        return 1 if any(item.problem for item in self.left_out) else 0
 
     def as_json(self) -> dict[str, Any]:
         return {
