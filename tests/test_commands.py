@@ -538,3 +538,15 @@ def test_colour_and_boxes_only_on_a_terminal_without_no_color(stocked) -> None:
     assert "project\tcorrection_feedback\tUse pnpm" in out
     code, out, _ = _on_a_terminal(stocked, "show", env={"NO_COLOR": None})  # a pipe
     assert code == 0 and "\x1b[" not in out and "┃" not in out
+
+
+@pytest.mark.xfail(reason="known bug: project and user store in one folder are not refused; "
+                          "each level's MEMORY.md overwrites the other's", strict=False)
+def test_one_folder_for_both_stores_never_leaves_a_wrong_index(memenv) -> None:
+    env = {"MEMCLI_PROJECT_STORE": str(memenv.user)}
+    ops = [create("P"), create("U", "user", "user_preference")]
+    result = memenv.invoke("apply", "-", input=json.dumps(ops), env=env)
+    if result.exit_code == 0:
+        assert memenv.invoke("index", "--check", env=env).exit_code == 0
+    else:  # refused: then nothing may be written
+        assert not memenv.user.exists() or memenv.notes("user") == []
