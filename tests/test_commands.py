@@ -550,3 +550,14 @@ def test_one_folder_for_both_stores_never_leaves_a_wrong_index(memenv) -> None:
         assert memenv.invoke("index", "--check", env=env).exit_code == 0
     else:  # refused: then nothing may be written
         assert not memenv.user.exists() or memenv.notes("user") == []
+
+
+@pytest.mark.xfail(reason="known bug: run from the home folder (no git), the project store "
+                          "is the user store", strict=False)
+def test_running_from_the_home_folder_keeps_two_stores(
+    memenv, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = memenv.root / "home"
+    monkeypatch.chdir(home)
+    paths = _paths(memenv, env={"MEMCLI_PROJECT_STORE": None})
+    assert paths["project"] != paths["user"]
