@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcli.index import (
@@ -62,6 +62,7 @@ def test_lines_that_are_not_entries(line: str) -> None:
 _TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=80)
 
 
+@settings(deadline=None, max_examples=300)
 @given(note_type=st.sampled_from(NOTE_TYPES), title=_TEXT, summary=_TEXT, slug_source=_TEXT)
 def test_index_line_round_trip(note_type: str, title: str, summary: str,
                                slug_source: str) -> None:

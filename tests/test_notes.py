@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcli.errors import BrokenNoteError, StoreError
@@ -145,6 +145,7 @@ _CONTENT = st.text(
 ).filter(lambda s: s.strip("\n") != "")
 
 
+@settings(deadline=None, max_examples=300)
 @given(
     title=_VALUE, summary=_VALUE,
     extra=st.dictionaries(_KEY, _VALUE, max_size=4),
@@ -164,6 +165,7 @@ def test_new_note_round_trip(title: str, summary: str, extra: dict[str, str],
 _PLAIN = st.from_regex(r"[A-Za-z][A-Za-z0-9 ,.()'-]{0,30}[A-Za-z0-9.)]", fullmatch=True)
 
 
+@settings(deadline=None, max_examples=300)
 @given(
     keys=st.lists(_KEY, min_size=1, max_size=6, unique=True),
     values=st.lists(_PLAIN, min_size=6, max_size=6),
