@@ -336,6 +336,33 @@ def post(
         raise ProviderError(f"request to {url} failed: {_reason(exc)}") from None
 
 
+def attempt(
+    client: httpx.Client,
+    settings: ProviderSettings,
+    url: str,
+    headers: dict[str, str],
+    body: dict[str, Any],
+    on_progress: Callable[[int], None] | None,
+    *,
+    read_stream: Callable[[Iterator[ServerSentEvent], Callable[[int], None] | None], Answer],
+    read_whole: Callable[[Any], Answer],
+) -> Answer:
+    """One request: a stream read event by event, or a whole JSON answer from a server that
+    ignored ``"stream": true``; anything else means the base URL points at the wrong thing."""
+    with post(client, settings, url, headers, body) as reply:
+        if reply.is_event_stream:
+            return read_stream(reply.events(), on_progress)
+        if reply.content_type.endswith("json"):
+            answer = read_whole(reply.json())
+            if on_progress is not None:
+                on_progress(len(answer.text))
+            return answer
+        raise ProviderError(
+            f"{url} answered with {reply.content_type or 'no content type'}, "
+            "not an event stream; check --base-url"
+        )
+
+
 def _reason(exc: Exception) -> str:
     return one_line(str(exc), 120) or type(exc).__name__
 

@@ -75,7 +75,10 @@ def complete(
         while True:
             mode, response_format = FORMATS[format_index]
             body = request_body(prompt, settings, response_format, temperature=temperature)
-            send = functools.partial(_attempt, client, settings, url, headers, body, on_progress)
+            send = functools.partial(
+                _http.attempt, client, settings, url, headers, body, on_progress,
+                read_stream=read_stream, read_whole=read_whole,
+            )
             try:
                 answer = _http.with_retries(budget, send)
             except _http.StatusFailure as failure:
@@ -126,29 +129,6 @@ def _status_error(failure: _http.StatusFailure, settings: ProviderSettings) -> P
             f"(HTTP 404: {message}); check --model, and that --base-url ends with /v1"
         )
     return ProviderError(f"{base} rejected the request (HTTP {status}): {message}")
-
-
-def _attempt(
-    client: httpx.Client,
-    settings: ProviderSettings,
-    url: str,
-    headers: dict[str, str],
-    body: dict[str, Any],
-    on_progress: Callable[[int], None] | None,
-) -> _http.Answer:
-    with _http.post(client, settings, url, headers, body) as reply:
-        if reply.is_event_stream:
-            return read_stream(reply.events(), on_progress)
-        if reply.content_type.endswith("json"):
-            # Some servers ignore "stream": true and answer in one piece.
-            answer = read_whole(reply.json())
-            if on_progress is not None:
-                on_progress(len(answer.text))
-            return answer
-        raise ProviderError(
-            f"{url} answered with {reply.content_type or 'no content type'}, "
-            "not an event stream; check --base-url"
-        )
 
 
 def read_stream(
