@@ -285,7 +285,8 @@ def extract(
     text = core.read_text(input_path, "transcript")
     options = ExtractOptions(
         fmt=fmt, include_tools=include_tools, include_thinking=include_thinking,
-        include_injected=include_injected, last_turn=last_turn, strict=strict, redact=not no_redact, allow_delete=allow_delete,
+        include_injected=include_injected, last_turn=last_turn, strict=strict,
+        redact=not no_redact, allow_delete=allow_delete,
         show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, on_conflict=on_conflict,
     )
     if verbose:
