@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memcli.config import Settings
-from memcli.errors import InputError, MemcliError, NotFoundError
+from memcli.errors import ConfigError, InputError, MemcliError, NotFoundError
 from memcli.index import ContextBlock, IndexEntry, build_context
 from memcli.names import INDEX_NAME, LEVELS, name_key, parse_note_name, title_key
 from memcli.notes import Note, now_iso
@@ -56,10 +56,22 @@ def levels_for(level: str | None) -> tuple[str, ...]:
 def open_stores(settings: Settings, levels: Sequence[str],
                 create: Sequence[str] = ()) -> Iterator[dict[str, StoreState]]:
     """Lock the stores (fixed order), finish any interrupted batch, and read them."""
+    if len(set(levels)) > 1:
+        refuse_shared_folder(settings)
     paths = [settings.store_for(lvl) for lvl in levels]
     creating = [settings.store_for(lvl) for lvl in create]
     with locked(paths, settings.lock_timeout, creating):
         yield {lvl: load_store(lvl, settings.store_for(lvl)) for lvl in levels}
+
+
+def refuse_shared_folder(settings: Settings) -> None:
+    """Two levels in one folder would each rewrite the other's MEMORY.md; refuse, say why."""
+    if settings.project_store.resolve() == settings.user_store.resolve():
+        raise ConfigError(
+            f"the project store and the user store are the same folder "
+            f"({settings.user_store}); run memcli inside a project (a folder with .memcli/ "
+            "or a git repository), pass --project-store, or use --level user"
+        )
 
 
 def timestamp(settings: Settings) -> str:

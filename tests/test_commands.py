@@ -540,24 +540,24 @@ def test_colour_and_boxes_only_on_a_terminal_without_no_color(stocked) -> None:
     assert code == 0 and "\x1b[" not in out and "┃" not in out
 
 
-@pytest.mark.xfail(reason="known bug: project and user store in one folder are not refused; "
-                          "each level's MEMORY.md overwrites the other's", strict=False)
-def test_one_folder_for_both_stores_never_leaves_a_wrong_index(memenv) -> None:
+def test_one_folder_for_both_stores_is_refused_and_nothing_is_written(memenv) -> None:
     env = {"MEMCLI_PROJECT_STORE": str(memenv.user)}
     ops = [create("P"), create("U", "user", "user_preference")]
     result = memenv.invoke("apply", "-", input=json.dumps(ops), env=env)
-    if result.exit_code == 0:
-        assert memenv.invoke("index", "--check", env=env).exit_code == 0
-    else:  # refused: then nothing may be written
-        assert not memenv.user.exists() or memenv.notes("user") == []
+    assert result.exit_code == 2
+    assert "same folder" in result.stderr
+    assert not memenv.user.exists() or memenv.notes("user") == []
 
 
-@pytest.mark.xfail(reason="known bug: run from the home folder (no git), the project store "
-                          "is the user store", strict=False)
-def test_running_from_the_home_folder_keeps_two_stores(
+def test_running_from_the_home_folder_refuses_to_merge_the_two_stores(
     memenv, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     home = memenv.root / "home"
     monkeypatch.chdir(home)
-    paths = _paths(memenv, env={"MEMCLI_PROJECT_STORE": None})
-    assert paths["project"] != paths["user"]
+    both = memenv.invoke("show", "--paths", "--json", env={"MEMCLI_PROJECT_STORE": None})
+    assert both.exit_code == 2
+    assert "--project-store" in both.stderr
+    user_only = memenv.invoke("show", "--level", "user", "--paths", "--json",
+                              env={"MEMCLI_PROJECT_STORE": None})
+    assert user_only.exit_code == 0, user_only.output
+    assert set(json.loads(user_only.stdout)) == {"user"}
