@@ -154,19 +154,25 @@ def build_context(
         ((s, i) for s, (_, _, es) in enumerate(sections) for i in range(len(es))),
         key=lambda si: sort_key(sections[si[0]][2][si[1]]),
     )
-    # Fitting is monotonic in the number of entries kept, so a binary search finds the most.
-    low, high = -1, total
-    while low < high:
-        middle = (low + high + 1) // 2
-        text = _render_context(sections, set(ranked[:middle]), total - middle)
-        if _fits(text, max_lines, max_bytes):
-            low = middle
-        else:
-            high = middle - 1
-    if low < 0:
-        text = _render_context(sections, set(), total)
-        return ContextBlock(_cut_to_budget(text, max_lines, max_bytes), 0, total)
-    return ContextBlock(_render_context(sections, set(ranked[:low]), total - low), low, total - low)
+    # The frame (headings, placeholders, the left-out line) is priced at its largest; entries
+    # are then taken in rank order while they fit, so one oversized entry is skipped rather
+    # than hiding everything ranked below it.
+    frame = _render_context(sections, set(), total)
+    if not _fits(frame, max_lines, max_bytes):
+        return ContextBlock(_cut_to_budget(frame, max_lines, max_bytes), 0, total)
+    lines_left = max_lines - frame.count("\n")
+    bytes_left = max_bytes - len(frame.encode())
+    keep: set[tuple[int, int]] = set()
+    for s, i in ranked:
+        if lines_left == 0:
+            break
+        cost = len(render_line(sections[s][2][i]).encode()) + 1
+        if cost <= bytes_left:
+            keep.add((s, i))
+            lines_left -= 1
+            bytes_left -= cost
+    return ContextBlock(_render_context(sections, keep, total - len(keep)), len(keep),
+                        total - len(keep))
 
 
 def _render_context(

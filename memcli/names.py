@@ -30,7 +30,11 @@ TYPE_ALIASES: dict[str, str] = {
     "reference": "reference_material",
 }
 
-_NOTE_NAME = re.compile(r"^(?P<type>" + "|".join(NOTE_TYPES) + r")_(?P<slug>.+)\.md$")
+# A slug holding a backslash or a line-breaking character could never sit on one index line:
+# such a file is not a note (lint reports it as a stray file).
+_NOTE_NAME = re.compile(
+    r"^(?P<type>" + "|".join(NOTE_TYPES) + r")_(?P<slug>[^/\\\x00-\x1f\x7f\x85\u2028\u2029]+)\.md$"
+)
 _SLUG_KEEP_CATEGORIES = ("L", "N", "M")
 
 

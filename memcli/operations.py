@@ -91,7 +91,8 @@ def _content(value: Any) -> Any:
         raise ValueError("is empty")
     if len(value) > MAX_CONTENT_CHARS:
         raise ValueError(f"is longer than {MAX_CONTENT_CHARS} characters; split the note")
-    return value
+    # Line ends are the note's business, not the operation's: CRLF content is the same text.
+    return value.replace("\r\n", "\n")
 
 
 def _optional_text(value: Any) -> Any:

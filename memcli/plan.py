@@ -122,7 +122,11 @@ class _Rejected(Exception):
 
 def derive_summary(content: str) -> str:
     """The first sentence of the content, on one line, cut to the summary budget."""
-    text = one_line(content.lstrip("#>*- \t\n"))
+    lines = content.strip().splitlines()
+    # A leading Markdown heading names the note; the summary starts with what follows it.
+    while len(lines) > 1 and lines[0].lstrip().startswith("#"):
+        lines.pop(0)
+    text = one_line("\n".join(lines).lstrip("#>*- \t\n"))
     first = _SENTENCE_END.split(text, maxsplit=1)[0].strip()
     return shorten(first or text)
 
@@ -173,7 +177,9 @@ class Planner:
             return Outcome(item.position, action, level, filename, status, item.error or "noop")
         op = item.op
         outcome = Outcome(item.position, op.action, op.level, getattr(op, "filename", None),
-                          "applied", reason=op.reason)
+                          "applied")
+        # The reason is printed in the dry-run and the JSON report: no secret in it either.
+        outcome.reason = redact(op.reason)[0] if op.reason else None
         try:
             if isinstance(op, CreateOp):
                 self._create(op, outcome)
