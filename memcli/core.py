@@ -58,7 +58,9 @@ def open_stores(settings: Settings, levels: Sequence[str],
     """Lock the stores (fixed order), finish any interrupted batch, and read them."""
     if len(set(levels)) > 1:
         refuse_shared_folder(settings)
-    paths = [settings.store_for(lvl) for lvl in levels]
+    # Both stores are locked even when one is read: recovering a two-store batch needs both,
+    # and taking them together keeps the one global lock order.
+    paths = [settings.store_for(lvl) for lvl in LEVELS]
     creating = [settings.store_for(lvl) for lvl in create]
     with locked(paths, settings.lock_timeout, creating):
         yield {lvl: load_store(lvl, settings.store_for(lvl)) for lvl in levels}
