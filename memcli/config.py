@@ -75,7 +75,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path) -> Settings:
                          str(root / MARKER_DIR / "memory"))
     user_store = pick("user_store", flags.user_store, ("MEMCLI_USER_STORE",),
                       str(user_home / "memory"))
-    provider = pick("provider", flags.provider, ("MEMCLI_PROVIDER",), None)
+    provider = pick("provider", flags.provider, ("MEMCLI_PROVIDER",), "rules")
     provider_name = _provider_name(provider)
     key_env = ("ANTHROPIC_API_KEY",) if provider_name == "anthropic" else ("OPENAI_API_KEY",)
     base_env = ("MEMCLI_BASE_URL",) + (("OPENAI_BASE_URL",) if provider_name != "anthropic"

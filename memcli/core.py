@@ -231,7 +231,16 @@ def context(settings: Settings) -> ContextBlock:
         project = stores["project"].entries()
         user = stores["user"].entries()
     where = _relative_where(settings)
-    return build_context(project, user, project_where=where, user_where=str(settings.user_store))
+    return build_context(project, user, project_where=where,
+                         user_where=_home_relative(settings.user_store))
+
+
+def _home_relative(path: Path) -> str:
+    """~/… for paths in the home folder: shorter in a prompt, and no user name in it."""
+    try:
+        return "~/" + str(path.relative_to(Path.home()))
+    except (ValueError, RuntimeError):
+        return str(path)
 
 
 def _relative_where(settings: Settings) -> str:

@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -120,7 +121,7 @@ def test_context_block(stocked) -> None:
     assert lines[:2] == ["## Project Memory", "(notes in .memcli/memory)"]
     assert lines[2].startswith("- [correction_feedback] Use pnpm — Use pnpm, not npm.")
     user_at = lines.index("## User Memory")
-    assert lines[user_at + 1] == f"(notes in {stocked.user})"
+    assert lines[user_at + 1] == f"(notes in {_tilde(stocked.user)})"
     assert any("Answer language" in ln for ln in lines[user_at:])
     assert "not shown" not in result.stdout
     data = json.loads(stocked.invoke("context", "--json").stdout)
@@ -132,7 +133,7 @@ def test_context_on_empty_stores(memenv) -> None:
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
         "## Project Memory", "(notes in .memcli/memory)", "(none)", "",
-        "## User Memory", f"(notes in {memenv.user})", "(none)"]
+        "## User Memory", f"(notes in {_tilde(memenv.user)})", "(none)"]
 
 
 def _note(note_type: str, title: str, summary: str, updated: str) -> str:
@@ -418,6 +419,12 @@ def test_data_on_stdout_messages_on_stderr(stocked) -> None:
 
 
 # --------------------------------------------------------------------------- store discovery
+
+
+def _tilde(path: Path) -> str:
+    """The user store as the context block names it: relative to HOME when inside it."""
+    home = Path(os.environ["HOME"])
+    return "~/" + str(path.relative_to(home)) if path.is_relative_to(home) else str(path)
 
 
 def _paths(memenv: Any, *args: str, env: dict[str, Any] | None = None) -> dict[str, str]:
