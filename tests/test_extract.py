@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import stamina
 from fakeserver import FakeServer, Step, anthropic_stream, json_step, openai_stream, sse
 from typer.testing import CliRunner
 
@@ -287,6 +288,43 @@ def test_provider_failures_exit_4_and_leave_stores_byte_identical(
     assert message in result.stderr
     assert "Traceback" not in result.output
     assert _stores(env) == before
+
+
+@pytest.mark.parametrize(
+    ("steps", "message"),
+    [
+        ([json_step(429, {"error": {"message": "slow down"}}, {"Retry-After": "0"})] * 4,
+         "4 attempts"),
+        ([Step(body=openai_stream(['{"operations": '])[:2], stall=3)] * 4, "within"),
+    ],
+    ids=["429-until-the-attempts-run-out", "read-timeout"],
+)
+def test_retries_that_run_out_exit_4_and_leave_stores_byte_identical(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch, steps: list[Step], message: str,
+) -> None:
+    before = _seed(env)
+    with FakeServer() as server, stamina.set_testing(True, attempts=4):
+        _use(monkeypatch, server)
+        monkeypatch.setenv("MEMCLI_TIMEOUT", "0.5")
+        server.script(*steps)
+        result = _invoke("extract", "--apply", input=TURN_WITH_SECRET)
+    assert result.exit_code == 4, result.output
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert message in result.stderr
+    assert len(server.requests) == 4
+    assert _stores(env) == before
+
+
+def test_500_then_success_applies_once(env: dict[str, str],
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    with FakeServer() as server, stamina.set_testing(True, attempts=4):
+        _use(monkeypatch, server)
+        server.script(json_step(500, {"error": {"message": "boom"}}),
+                      Step(body=openai_stream([_reply([_op()])])))
+        result = _invoke("extract", "--apply", input=TURN_WITH_SECRET)
+    assert result.exit_code == 0, result.output
+    assert len(server.requests) == 2
+    assert (Path(env["MEMCLI_PROJECT_STORE"]) / "project_knowledge_test-command.md").exists()
 
 
 def test_connection_refused_is_one_line_exit_4_as_a_subprocess(env: dict[str, str]) -> None:
