@@ -1,0 +1,64 @@
+"""The benchmark harness runs end to end (in --quick mode) and reports every row and target.
+
+Timings are not checked here: a test machine's load says nothing about memcli. What is
+checked is that each command of the benchmark ran, that every ratio could be computed,
+and that the JSON a later run compares against has the expected shape.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+RUN = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
+
+ROWS = {
+    "pass", "typer", "help", "version", "help_m", "lint_cold", "show_cold", "context_cold",
+    "extract", "extract_rules", "typer_app_help", "import_cli", "lint_libs", "lint_mods",
+    "extract_libs", "extract_mods", "apply", "add",
+}
+SCALED = ("lint", "index", "show", "context")
+TARGETS = {
+    "help", "version", "lint_cold", "lint_large", "index_large", "lint_scale", "index_scale",
+    "apply", "extract", "rss_lint", "rss_index",
+}
+
+
+def test_quick_benchmark_reports_every_row_and_target(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMCLI_")}
+    proc = subprocess.run([sys.executable, str(RUN), "--quick", "--quiet", "--out",
+                           str(tmp_path)], capture_output=True, text=True, env=env,
+                          timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    results = list(tmp_path.glob("*-quick.json"))
+    assert len(results) == 1
+    data = json.loads(results[0].read_text("utf-8"))
+
+    assert data["quick"] is True
+    sizes = data["sizes"]
+    rows = {row["id"]: row for row in data["rows"]}
+    expected = ROWS | {f"{c}_{n}" for c in SCALED for n in (sizes["small"], sizes["large"])}
+    assert expected <= rows.keys()
+    for row_id in expected:
+        row = rows[row_id]
+        assert row["error"] is None, (row_id, row["error"])
+        assert row["runs"] >= 1 and row["median_ms"] > 0, row_id
+        assert row["ratio_typer"] is not None and row["ratio_typer"] > 0, row_id
+        assert row["ratio_pass"] is not None, row_id
+        assert row["peak_rss_mb"] is None or row["peak_rss_mb"] > 1, row_id
+    # The extraction really talked to the local server, once per run.
+    assert rows["extract"]["server_requests"] == rows["extract"]["runs"] + 1
+    assert rows["add"]["notes_written"] == sizes["adds"]
+
+    targets = {t["id"]: t for t in data["targets"]}
+    assert targets.keys() == TARGETS
+    for target in targets.values():
+        assert isinstance(target["value"], float), target
+        assert target["met"] in (True, False)
+        assert target["met"] or target["reason"], target
+
+    assert data["prompt"]["fixed_chars"] > 0
+    assert "memcli --help / import typer" in proc.stdout
