@@ -285,6 +285,8 @@ def _read_manifest(txn_dir: Path) -> dict[str, Any] | None:
         return None
     if not all(isinstance(s, str) and s.isascii() and s.isdigit() for s in writes.values()):
         return None
+    if (txn_dir / STAGED).is_symlink():
+        return None  # staged files would be taken from (and moved out of) another folder
     return data
 
 

@@ -17,3 +17,31 @@ def test_an_empty_store_folder_left_by_a_killed_first_write_is_up_to_date(memenv
     # A store with a note but no index is still out of date.
     memenv.write_note("project", "project_knowledge_x.md")
     assert memenv.invoke("index", "--check").exit_code == 1
+
+
+def test_a_planted_journal_with_a_symlinked_files_folder_moves_nothing_in(memenv) -> None:
+    # hostile-input: recovery validated the manifest's names but followed a `files` folder
+    # that is a symlink, so a planted, committed journal in a (cloned) project store moved
+    # `<elsewhere>/0` out of its folder and into the store as a note.
+    import json
+
+    assert memenv.apply([{"action": "create", "level": "project", "type": "project_knowledge",
+                          "title": "Build", "content": "Run make."}]).exit_code == 0
+    elsewhere = memenv.root / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "0").write_bytes(b"a file outside the store\n")
+    txn = memenv.project / ".memcli-txn-00000000deadbeef"
+    txn.mkdir()
+    (txn / "files").symlink_to(elsewhere)
+    (txn / "manifest.json").write_text(json.dumps({
+        "id": "00000000deadbeef", "primary": str(memenv.project),
+        "stores": [str(memenv.project)], "writes": {"project_knowledge_stolen.md": "0"},
+        "deletes": []}))
+    (txn / "COMMITTED").write_bytes(b"")
+    before = memenv.snapshot(elsewhere)
+    proc = memenv.run("show", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert memenv.snapshot(elsewhere) == before
+    assert not (memenv.project / "project_knowledge_stolen.md").exists()
+    assert not txn.exists()
+    assert memenv.invoke("index", "--check").exit_code == 0
