@@ -686,7 +686,7 @@ def previous_result(folder: Path, current: Path) -> dict[str, Any] | None:
             with contextlib.suppress(OSError, ValueError):
                 data = json.loads(path.read_text("utf-8"))
                 if (isinstance(data, dict) and data.get("quick") is False
-                        and data.get("groups") == list(GROUPS)):
+                        and set(data.get("groups", ())) == set(GROUPS)):
                     return data
     return None
 
