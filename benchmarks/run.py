@@ -706,6 +706,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     memcli, how = launcher(args.memcli)
+    if shutil.which(memcli[0]) is None:
+        parser.error(f"cannot run {memcli[0]}: install memcli in this environment or pass "
+                     "--memcli")
     progress = Progress(args.quiet)
     started = dt.datetime.now(dt.UTC)
     clock = time.monotonic()
