@@ -39,16 +39,30 @@ class IndexEntry:
     updated: str = ""
 
 
+# Control characters that are not whitespace, and the bidi embeddings, overrides and
+# isolates: in an index line they hide or reorder what a reviewer sees (or drive a terminal),
+# and a NUL makes git treat MEMORY.md as a binary file.
+_INVISIBLE: dict[int, None] = dict.fromkeys(
+    c for c in [*range(0x20), 0x7F, *range(0x80, 0xA0), *range(0x202A, 0x202F),
+                *range(0x2066, 0x206A)] if not chr(c).isspace()
+)
+
+
 def one_line(text: str) -> str:
     """Collapse whitespace so that a value can never break an index line."""
     return " ".join(text.split())
 
 
 def render_line(entry: IndexEntry) -> str:
-    title = one_line(entry.title).replace(SEPARATOR.strip(), "-") if entry.title else entry.filename
-    summary = one_line(entry.summary)
+    title = shown_text(entry.title).replace(SEPARATOR.strip(), "-") or entry.filename
+    summary = shown_text(entry.summary)
     middle = f"{title}{SEPARATOR}{summary}" if summary else title
     return f"- [{entry.type}] {middle} ({entry.filename})"
+
+
+def shown_text(text: str) -> str:
+    """A title or summary as an index line shows it: one line, no invisible controls."""
+    return one_line(text.translate(_INVISIBLE))
 
 
 def parse_line(line: str, level: str = "") -> IndexEntry | None:

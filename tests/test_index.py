@@ -12,11 +12,11 @@ from memcli.index import (
     DEFAULT_HEADER,
     IndexEntry,
     build_context,
-    one_line,
     ordered,
     parse_line,
     render_index,
     render_line,
+    shown_text,
     split_index,
 )
 from memcli.names import NOTE_TYPES, note_filename, slugify
@@ -72,9 +72,9 @@ def test_index_line_round_trip(note_type: str, title: str, summary: str,
     assert len(line.splitlines()) == 1
     parsed = parse_line(line, "project")
     assert parsed is not None
-    expected_title = one_line(title).replace("—", "-") if title else filename
+    expected_title = shown_text(title).replace("—", "-") or filename
     assert (parsed.type, parsed.title, parsed.summary, parsed.filename) == (
-        note_type, expected_title, one_line(summary), filename)
+        note_type, expected_title, shown_text(summary), filename)
 
 
 def test_file_names_with_parentheses_round_trip() -> None:

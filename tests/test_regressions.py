@@ -45,3 +45,27 @@ def test_a_planted_journal_with_a_symlinked_files_folder_moves_nothing_in(memenv
     assert not (memenv.project / "project_knowledge_stolen.md").exists()
     assert not txn.exists()
     assert memenv.invoke("index", "--check").exit_code == 0
+
+
+def test_control_and_bidi_characters_never_reach_an_index_line(memenv) -> None:
+    # hostile-input: a title or summary holding ESC sequences, BEL, NUL or a right-to-left
+    # override went into MEMORY.md (and `memcli context`) as it was: a terminal showing the
+    # index ran the escapes, an RLO reordered what a reviewer read, a NUL made git treat
+    # MEMORY.md as binary.
+    ops = [
+        {"action": "create", "level": "project", "type": "project_knowledge",
+         "title": "\x1b[31mred\x1b[0m alert\x07", "content": "Body."},
+        {"action": "create", "level": "project", "type": "project_knowledge",
+         "title": "invoice\u202egnp.exe", "summary": "\x1b]0;pwned\x07 title", "content": "x"},
+        {"action": "create", "level": "user", "type": "user_preference",
+         "title": "Nul", "content": "line\x00with a NUL. Second sentence."},
+    ]
+    assert memenv.apply(ops).exit_code == 0
+    for level in ("project", "user"):
+        index = (memenv.store(level) / "MEMORY.md").read_text("utf-8")
+        assert not any(c in index for c in "\x00\x07\x1b\u202e"), repr(index)
+    index = memenv.index("project")
+    assert "[31mred[0m alert" in index and "invoicegnp.exe" in index
+    context = memenv.invoke("context").stdout
+    assert not any(c in context for c in "\x00\x07\x1b\u202e")
+    assert memenv.invoke("index", "--check").exit_code == 0
