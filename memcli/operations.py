@@ -8,6 +8,7 @@ so that one bad operation is reported with its reason while the others go on.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -91,8 +92,29 @@ def _content(value: Any) -> Any:
         raise ValueError("is empty")
     if len(value) > MAX_CONTENT_CHARS:
         raise ValueError(f"is longer than {MAX_CONTENT_CHARS} characters; split the note")
+    if _opens_with_frontmatter(value):
+        # Models often send the whole note file as its content: written as it is, it would
+        # become a second frontmatter block under memcli's own (lint M204).
+        raise ValueError("starts with a frontmatter block; send the note's body only")
     # Line ends are the note's business, not the operation's: CRLF content is the same text.
     return value.replace("\r\n", "\n")
+
+
+_NOTE_KEY = re.compile(r"(?:type|title|summary|created|updated)[ \t]*:")
+
+
+def _opens_with_frontmatter(text: str) -> bool:
+    """True when the first non-blank line is '---' and a note key follows before a fence."""
+    lines = text.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None or lines[start].strip() != "---":
+        return False
+    for line in lines[start + 1 : start + 200]:
+        if line.strip() in ("---", "..."):
+            return False
+        if _NOTE_KEY.match(line):
+            return True
+    return False
 
 
 def _optional_text(value: Any) -> Any:

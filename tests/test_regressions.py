@@ -69,3 +69,26 @@ def test_control_and_bidi_characters_never_reach_an_index_line(memenv) -> None:
     context = memenv.invoke("context").stdout
     assert not any(c in context for c in "\x00\x07\x1b\u202e")
     assert memenv.invoke("index", "--check").exit_code == 0
+
+
+def test_content_that_opens_with_a_frontmatter_block_is_rejected(memenv) -> None:
+    # hostile-input: an operation whose content was a whole note file ("---\ntype: evil\n...")
+    # was written below memcli's own frontmatter: a second block that `memcli lint` then
+    # reported as an error (M204) and that other Markdown tools may read as the real one.
+    planted = "---\ntype: evil\ntitle: Evil\n---\nThe body."
+    ops = [
+        {"action": "create", "level": "project", "type": "project_knowledge",
+         "title": "Planted", "content": planted},
+        {"action": "create", "level": "project", "type": "project_knowledge",
+         "title": "Rules", "content": "Text.\n\n---\n\nA horizontal rule is fine."},
+    ]
+    code, report = memenv.apply_json(ops)
+    assert code == 1
+    assert [r["position"] for r in report["rejected"]] == [1]
+    assert "frontmatter" in report["rejected"][0]["message"]
+    assert memenv.notes("project") == ["project_knowledge_rules.md"]
+    update = [{"action": "update", "level": "project", "filename": "project_knowledge_rules.md",
+               "content": "\n" + planted}]
+    code, report = memenv.apply_json(update)
+    assert code == 1 and report["applied"] == []
+    assert memenv.invoke("lint").exit_code == 0
