@@ -7,6 +7,7 @@ this module on every key press, so each command imports what it needs when it ru
 # No `from __future__ import annotations` here: typer reads every command's annotations on
 # every run, and string annotations cost an eval() apiece (10 ms per start for this app).
 import functools
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -416,4 +417,8 @@ def main() -> None:
         from memcli.completions import register_shells
 
         register_shells()
+    # memcli allocates many small, long-lived objects (one per note) and frees none of them
+    # before it exits: the default thresholds collect over and over for nothing (measured:
+    # lint on 10,000 notes per level 2.13 s -> 1.92 s, same peak memory).
+    gc.set_threshold(100_000, 20, 100)
     app()
