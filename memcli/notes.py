@@ -226,8 +226,9 @@ def _replace_keys(frontmatter: str, meta: dict[str, Any], changes: dict[str, Any
             reloaded = None
         # Only the changed keys are compared: the untouched lines are byte-identical, and a
         # deep comparison of a person's YAML (an alias bomb, say) could take forever.
-        if (isinstance(reloaded, dict) and list(reloaded) == list(wanted)
-                and all(reloaded[k] == v for k, v in changes.items())):
+        # Keys are compared as text, as meta holds them: `no:` and `on:` load as booleans.
+        if (isinstance(reloaded, dict) and [str(k) for k in reloaded] == list(wanted)
+                and all(reloaded.get(k) == v for k, v in changes.items())):
             return edited
     return dump_yaml(wanted).replace("\n", nl)
 

@@ -92,3 +92,19 @@ def test_content_that_opens_with_a_frontmatter_block_is_rejected(memenv) -> None
     code, report = memenv.apply_json(update)
     assert code == 1 and report["applied"] == []
     assert memenv.invoke("lint").exit_code == 0
+
+
+def test_an_update_keeps_untouched_yaml_boolean_named_keys_byte_for_byte(memenv) -> None:
+    # fuzzing (notes.parse_note): YAML reads `no:`, `on:` and `yes:` as booleans; the check
+    # after editing only the changed lines compared those keys with the text keys of the
+    # note's metadata, failed, and fell back to re-dumping the whole frontmatter, so an
+    # update of the content renamed a person's `no: ...` line to `'False': ...`.
+    memenv.write_note("project", "project_knowledge_flags.md", raw=(
+        b"---\ntype: project_knowledge\ntitle: Flags\nsummary: Old.\nno: 'quoted'\n"
+        b"on: yes\nupdated: 2026-01-01T00:00:00Z\n---\nOld body.\n"))
+    update = [{"action": "update", "level": "project", "filename": "project_knowledge_flags.md",
+               "content": "New body.", "summary": "New."}]
+    assert memenv.apply(update).exit_code == 0
+    text = (memenv.project / "project_knowledge_flags.md").read_text("utf-8")
+    assert "\nno: 'quoted'\non: yes\n" in text, text
+    assert "False" not in text and "True" not in text
