@@ -870,14 +870,24 @@ def _apply_budgets(pieces: list[_Piece], opts: _Options) -> tuple[list[Message],
     truncated = 0
     for piece in pieces:
         role = _role(piece)
-        text = piece.text
+        text = _valid_unicode(piece.text)
         if role in ("tool", "thinking"):
             text, cut = _cut(text, min(opts.max_tool_chars, left))
             truncated += cut
             left -= len(text)
         if text:
-            messages.append(Message(role=role, text=text, timestamp=piece.timestamp))
+            stamp = _valid_unicode(piece.timestamp) if piece.timestamp else piece.timestamp
+            messages.append(Message(role=role, text=text, timestamp=stamp))
     return messages, truncated
+
+
+def _valid_unicode(text: str) -> str:
+    """JSON escapes can carry lone surrogates (``"\\ud800"``): they become U+FFFD."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
 
 
 def _cut(text: str, limit: int) -> tuple[str, bool]:

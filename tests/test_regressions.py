@@ -108,3 +108,23 @@ def test_an_update_keeps_untouched_yaml_boolean_named_keys_byte_for_byte(memenv)
     text = (memenv.project / "project_knowledge_flags.md").read_text("utf-8")
     assert "\nno: 'quoted'\non: yes\n" in text, text
     assert "False" not in text and "True" not in text
+
+
+def test_the_transcript_reader_never_returns_lone_surrogates() -> None:
+    # fuzzing (transcripts, every format): a JSON escape such as "\ud800" gave messages and
+    # timestamps holding lone surrogates, text that cannot be encoded as UTF-8; extract
+    # cleaned it up before building the prompt, every other reader of a transcript had to
+    # know to. The reader now returns U+FFFD in their place (a valid pair stays a character).
+    from memcli.transcripts import read_transcript
+
+    lines = [
+        '{"role": "user", "content": "a\\ud800b \\ud83d\\ude00", "timestamp": "\\udfff"}',
+        '{"type": "response_item", "payload": {"type": "message", "role": "assistant", '
+        '"content": [{"type": "output_text", "text": "x\\udc80"}]}}',
+    ]
+    transcript = read_transcript("\n".join(lines) + "\n")
+    texts = [m.text for m in transcript.messages]
+    assert texts == ["a\ufffdb \U0001f600", "x\ufffd"]
+    assert transcript.messages[0].timestamp == "\ufffd"
+    for message in transcript.messages:
+        message.text.encode("utf-8")
