@@ -337,12 +337,16 @@ def remove(settings: Settings, targets: Sequence[Found], *, dry_run: bool) -> Ap
 def add(settings: Settings, *, level: str, note_type: str, text: str, title: str | None,
         summary: str | None, on_conflict: str = "fail", dry_run: bool = False) -> ApplyReport:
     from memcli.plan import derive_summary, shorten
+    from memcli.redact import redact
 
     if not text.strip():
         raise InputError("the memory text is empty; pass TEXT or pipe it with '-'")
+    # The title is cut from the text: cut first, a token would lose the length that makes
+    # it recognisable and slip past the redaction of the title.
+    derived = shorten(derive_summary(redact(text)[0]).rstrip(".。"), 60)
     item: dict[str, Any] = {
         "action": "create", "level": level, "type": note_type, "content": text,
-        "title": title or shorten(derive_summary(text).rstrip(".。"), 60),
+        "title": title or derived,
     }
     if summary:
         item["summary"] = summary

@@ -128,3 +128,16 @@ def test_the_transcript_reader_never_returns_lone_surrogates() -> None:
     assert transcript.messages[0].timestamp == "\ufffd"
     for message in transcript.messages:
         message.text.encode("utf-8")
+
+
+def test_add_never_cuts_a_secret_into_its_derived_title(memenv) -> None:
+    # secrets: `memcli add TEXT` derived a 60-character title from the text before redacting
+    # it; the cut left a token too short to be recognised (ghp_ and 32 of its 36 characters),
+    # so most of the token reached the title, the index line and the file name.
+    token = "ghp_" + "SqdWssjo12ftQyz0HLEvN7TbK47gQcpobB2O"
+    result = memenv.invoke("add", f"Use my personal token {token} to push the release tag.")
+    assert result.exit_code == 0, result.stderr
+    for path in memenv.project.iterdir():
+        assert token[:20].lower() not in path.name.lower()
+        assert token[:20].lower() not in path.read_text("utf-8").lower(), path.name
+    assert "[REDACTED]" in memenv.index("project")
