@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memcli.config import Settings
 from memcli.core import ApplyReport, apply_items, open_stores
 from memcli.errors import ConfigError
+from memcli.index import IndexEntry
 from memcli.messages import Message
 from memcli.names import LEVELS
 from memcli.prompt import PromptText, build_prompt
@@ -88,7 +89,8 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         base = {lvl: stores[lvl].fingerprint for lvl in LEVELS}
     provider = settings.provider or "rules"
     today = _today(settings)
-    prompt = build_prompt(messages, known["project"], known["user"], today=today.isoformat())
+    shown = {lvl: _redacted_entries(known[lvl], options.redact) for lvl in LEVELS}
+    prompt = build_prompt(messages, shown["project"], shown["user"], today=today.isoformat())
     result = ExtractResult(provider, [], [], base, stats, prompt=prompt)
     if options.show_prompt or not messages:
         return result
@@ -104,6 +106,17 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
                                     on_conflict=options.on_conflict)
     return result
+
+
+def _redacted_entries(entries: Sequence[IndexEntry], enabled: bool) -> list[IndexEntry]:
+    """The index lines the prompt shows leave the machine too: a note written by hand may
+    hold a secret in its title or summary."""
+    if not enabled:
+        return list(entries)
+    from memcli.redact import redact
+
+    return [replace(e, title=redact(e.title)[0], summary=redact(e.summary)[0])
+            for e in entries]
 
 
 def _redacted(messages: Sequence[Message], enabled: bool) -> tuple[list[Message], int]:

@@ -141,3 +141,23 @@ def test_add_never_cuts_a_secret_into_its_derived_title(memenv) -> None:
         assert token[:20].lower() not in path.name.lower()
         assert token[:20].lower() not in path.read_text("utf-8").lower(), path.name
     assert "[REDACTED]" in memenv.index("project")
+
+
+def test_a_secret_in_a_hand_written_note_never_reaches_the_prompt(memenv) -> None:
+    # secrets: the transcript was redacted before it left the machine, but the prompt also
+    # shows both indexes, and a note written by hand may hold a secret in its title or
+    # summary: it went to the LLM as it was.
+    token = "AKIA" + "Z7Q4RPLM2W8XKJ3N"
+    memenv.write_note("project", "project_knowledge_deploy.md", {
+        "type": "project_knowledge", "title": f"Deploy as {token}",
+        "summary": f"The key id is {token}.", "updated": "2026-11-29T10:00:00Z"})
+    assert memenv.invoke("index").exit_code == 0
+    turn = '{"role": "user", "content": "Remember that the deploy runs at night."}\n'
+    result = memenv.invoke("extract", "--show-prompt", input=turn,
+                           env={"MEMCLI_PROVIDER": "openai",
+                                "MEMCLI_BASE_URL": "http://127.0.0.1:9/v1"})
+    assert result.exit_code == 0, result.stderr
+    assert "project_knowledge_deploy.md" in result.stdout
+    assert token not in result.stdout and "[REDACTED]" in result.stdout
+    shown = memenv.invoke("extract", "--show-prompt", "--no-redact", input=turn)
+    assert token in shown.stdout  # --no-redact still sends what is there
