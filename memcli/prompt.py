@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -12,6 +13,8 @@ from memcli.messages import Message
 
 # The model sees the newest messages first when the turn is too long to send whole.
 MAX_TRANSCRIPT_CHARS = 60_000
+# A closing tag in any case or spacing ("</Transcript >"): a model is no XML parser.
+_FENCE_CLOSE = re.compile(r"</(?=transcript\s*>)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ def render_transcript(messages: Sequence[Message], max_chars: int) -> tuple[str,
     size = 0
     for message in reversed(messages):
         # A message must not be able to close the transcript element and speak as the prompt.
-        text = message.text.replace("</transcript>", "</ transcript>")
+        text = _FENCE_CLOSE.sub("</ ", message.text)
         block = f"[{message.role}] {text}"
         if blocks and size + len(block) > max_chars:
             break
