@@ -24,8 +24,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
 from memcli.config import Settings
 from memcli.errors import BrokenNoteError, InputError
 from memcli.index import (
@@ -48,7 +46,7 @@ from memcli.names import (
     slugify,
     title_key,
 )
-from memcli.notes import Note, now_iso, parse_note, render_updated_note
+from memcli.notes import Note, now_iso, parse_note, render_updated_note, yaml_error
 from memcli.redact import REDACTED, SecretFinding, describe, find_secrets, redact
 from memcli.store import StoreState
 from memcli.transaction import Change, commit, locked
@@ -1019,7 +1017,7 @@ def _repaired(file: FileScan, note: Note) -> tuple[bytes | None, list[str]]:
         return None, what
     try:
         data = render_updated_note(dataclasses.replace(note, body=body), changes, None)
-    except (yaml.YAMLError, RecursionError, ValueError):
+    except (yaml_error(), RecursionError, ValueError):
         return None, []
     return (data, what) if data != file.data else (None, [])
 

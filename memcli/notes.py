@@ -8,12 +8,12 @@ written back byte for byte.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from types import ModuleType
 from typing import Any
-
-import yaml
 
 from memcli.errors import BrokenNoteError
 
@@ -24,30 +24,44 @@ _KEY_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]|\r?$)"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
+@functools.cache
+def _yaml() -> tuple[ModuleType, Any, Any]:
+    """PyYAML and memcli's loader and dumper, imported on first use: reading notes whose
+    frontmatter is plain `key: text` lines (the common case) never needs them."""
+    import yaml
+
+    class Loader(yaml.CSafeLoader):
+        """Safe loader that keeps timestamps as the strings a person wrote."""
+
+    class Dumper(yaml.CSafeDumper):
+        """Safe dumper that does not quote ISO timestamps (they are plain strings here)."""
+
+    Loader.yaml_implicit_resolvers = _without_timestamps(yaml.CSafeLoader.yaml_implicit_resolvers)
+    Dumper.yaml_implicit_resolvers = _without_timestamps(yaml.CSafeDumper.yaml_implicit_resolvers)
+    return yaml, Loader, Dumper
+
+
+def yaml_error() -> type[Exception]:
+    """PyYAML's error class, for except clauses (they are evaluated only when raising)."""
+    error: type[Exception] = _yaml()[0].YAMLError
+    return error
+
+
 def _without_timestamps(
     resolvers: dict[Any, list[tuple[str, Any]]],
 ) -> dict[Any, list[tuple[str, Any]]]:
     return {k: [r for r in v if r[0] != _TIMESTAMP_TAG] for k, v in resolvers.items()}
 
 
-class _Loader(yaml.CSafeLoader):
-    """Safe loader that keeps timestamps as the strings a person wrote."""
-
-
-class _Dumper(yaml.CSafeDumper):
-    """Safe dumper that does not quote ISO timestamps (they are plain strings here)."""
-
-
-_Loader.yaml_implicit_resolvers = _without_timestamps(yaml.CSafeLoader.yaml_implicit_resolvers)
-_Dumper.yaml_implicit_resolvers = _without_timestamps(yaml.CSafeDumper.yaml_implicit_resolvers)
-
-
 def load_yaml(text: str) -> Any:
-    return yaml.load(text, Loader=_Loader)
+    yaml, loader, _ = _yaml()
+    return yaml.load(text, Loader=loader)
 
 
 def dump_yaml(data: dict[str, Any]) -> str:
-    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=10**9)
+    yaml, _, dumper = _yaml()
+    return str(yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False,
+                         width=10**9))
 
 
 def now_iso(now: datetime | None = None) -> str:
@@ -130,7 +144,7 @@ def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
         return simple
     try:
         meta = load_yaml(frontmatter)
-    except yaml.YAMLError as exc:
+    except yaml_error() as exc:
         where = getattr(exc, "problem_mark", None)
         line = f" at line {where.line + 2}" if where is not None else ""
         raise BrokenNoteError(
@@ -222,7 +236,7 @@ def _replace_keys(frontmatter: str, meta: dict[str, Any], changes: dict[str, Any
         edited = _edit_segments(segments, changes, nl)
         try:
             reloaded = load_yaml(edited)
-        except yaml.YAMLError:
+        except yaml_error():
             reloaded = None
         # Only the changed keys are compared: the untouched lines are byte-identical, and a
         # deep comparison of a person's YAML (an alias bomb, say) could take forever.
