@@ -22,6 +22,8 @@ _BOM = "\ufeff"
 # A top-level "key:" line; anything fancier (quoted keys, flow mappings) gets a full re-dump.
 _KEY_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]|\r?$)")
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
 
 
 @functools.cache
@@ -36,8 +38,13 @@ def _yaml() -> tuple[ModuleType, Any, Any]:
     class Dumper(yaml.CSafeDumper):
         """Safe dumper that does not quote ISO timestamps (they are plain strings here)."""
 
-    Loader.yaml_implicit_resolvers = _without_timestamps(yaml.CSafeLoader.yaml_implicit_resolvers)
-    Dumper.yaml_implicit_resolvers = _without_timestamps(yaml.CSafeDumper.yaml_implicit_resolvers)
+    Loader.yaml_implicit_resolvers = _without_tags(
+        yaml.CSafeLoader.yaml_implicit_resolvers, _BOOL_TAG
+    )
+    # YAML 1.1 reads `no`, `on`, `yes` and `off` as booleans, which would turn a person's
+    # `no:` key into False; only true and false are booleans here (as in YAML 1.2).
+    Loader.add_implicit_resolver(_BOOL_TAG, _BOOL, list("tTfF"))
+    Dumper.yaml_implicit_resolvers = _without_tags(yaml.CSafeDumper.yaml_implicit_resolvers)
     return yaml, Loader, Dumper
 
 
@@ -47,10 +54,11 @@ def yaml_error() -> type[Exception]:
     return error
 
 
-def _without_timestamps(
-    resolvers: dict[Any, list[tuple[str, Any]]],
+def _without_tags(
+    resolvers: dict[Any, list[tuple[str, Any]]], *also: str
 ) -> dict[Any, list[tuple[str, Any]]]:
-    return {k: [r for r in v if r[0] != _TIMESTAMP_TAG] for k, v in resolvers.items()}
+    dropped = {_TIMESTAMP_TAG, *also}
+    return {k: [r for r in v if r[0] not in dropped] for k, v in resolvers.items()}
 
 
 def load_yaml(text: str) -> Any:
