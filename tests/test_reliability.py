@@ -1,0 +1,71 @@
+"""The reliability campaigns of issue 5, reduced for CI: each with few iterations, asserting
+the goal figures. `python benchmarks/reliability.py` runs them in full (docs/reliability.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import reliability_campaigns as campaigns
+
+
+def _show(name: str, figures: dict[str, object]) -> str:
+    return campaigns.line(name, figures) + f"\n{figures}"
+
+
+@pytest.mark.slow
+def test_crash_safety(tmp_path: Path) -> None:
+    figures = campaigns.crash_safety(14, workers=2, folder=tmp_path)
+    assert figures["kills"] >= 14
+    assert figures["torn"] == 0, _show("crash-safety", figures)
+    assert figures["unhandled"] == 0 and figures["leftovers"] == 0
+
+
+@pytest.mark.slow
+def test_concurrency(tmp_path: Path) -> None:
+    figures = campaigns.concurrency(3, 3, folder=tmp_path)
+    assert figures["applies"] == 9
+    assert figures["lost_writes"] == 0, _show("concurrency", figures)
+    assert figures["inconsistent_indexes"] == 0, _show("concurrency", figures)
+    assert figures["unhandled"] == 0 and figures["leftovers"] == 0
+
+
+def test_hostile_input(tmp_path: Path) -> None:
+    figures = campaigns.hostile_input(in_process=True, folder=tmp_path)
+    assert figures["cases"] >= 100 and figures["operations"] >= 100
+    assert figures["accepted_unsafely"] == 0, _show("hostile-input", figures)
+    assert figures["outside_touched"] == 0, _show("hostile-input", figures)
+    assert figures["index_broken"] == 0, _show("hostile-input", figures)
+    assert figures["unhandled"] == 0, _show("hostile-input", figures)
+
+
+def test_fuzzing() -> None:
+    figures = campaigns.fuzzing(60)
+    assert figures["min_cases_per_target"] >= 60
+    assert figures["unhandled"] == 0, _show("fuzzing", figures)
+    assert figures["invalid_utf8"] == 0, _show("fuzzing", figures)
+    assert figures["property_failures"] == 0, _show("fuzzing", figures)
+
+
+def test_provider_faults(tmp_path: Path) -> None:
+    figures = campaigns.provider_faults(2, folder=tmp_path)
+    assert figures["runs"] == 20
+    assert figures["wrote_on_failure"] == 0, _show("provider-faults", figures)
+    assert figures["unclear_errors"] == 0, _show("provider-faults", figures)
+    assert figures["wrong_outcomes"] == 0, _show("provider-faults", figures)
+    assert figures["unhandled"] == 0, _show("provider-faults", figures)
+
+
+def test_secrets(tmp_path: Path) -> None:
+    figures = campaigns.secrets(limit=12, folder=tmp_path)
+    assert figures["reached"] == 0, _show("secrets", figures)
+    # Every near-miss of the corpus comes through unredacted (the corpus says which are
+    # deliberately allowed, such as published documentation examples).
+    assert figures["false_positives"] == 0, _show("secrets", figures)
+
+
+def test_prompt_injection(tmp_path: Path) -> None:
+    figures = campaigns.prompt_injection(folder=tmp_path)
+    assert figures["harmful"] == 0, _show("prompt-injection", figures)
+    assert figures["unhandled"] == 0
+    assert figures["applied_per_case"]["reply: 100 operations"] <= 25
