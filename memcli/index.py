@@ -129,8 +129,13 @@ def split_index(text: str) -> IndexFile:
     first = next((i for i, line in enumerate(lines) if parse_line(line)), None)
     if first is None:
         return IndexFile(text, [], "")
-    entries = [ln.rstrip("\r\n") for ln in lines[first:] if parse_line(ln)]
-    footer_lines = [ln for ln in lines[first:] if not parse_line(ln)]
+    entries: list[str] = []
+    footer_lines: list[str] = []
+    for line in lines[first:]:
+        if parse_line(line):
+            entries.append(line.rstrip("\r\n"))
+        else:
+            footer_lines.append(line)
     footer = "".join(footer_lines).strip("\r\n")
     return IndexFile("".join(lines[:first]), entries, footer + "\n" if footer else "")
 
