@@ -120,26 +120,20 @@ def _redacted_entries(entries: Sequence[IndexEntry], enabled: bool) -> list[Inde
 
 
 def _redacted(messages: Sequence[Message], enabled: bool) -> tuple[list[Message], int]:
-    """Secrets out, and text that can be encoded: JSON escapes can carry lone surrogates."""
+    """Secrets out of the transcript before it is shown to an extractor or sent anywhere.
+
+    (The reader already turned lone surrogates from JSON escapes into U+FFFD.)"""
+    if not enabled:
+        return list(messages), 0
     from memcli.redact import redact
 
     cleaned: list[Message] = []
     count = 0
     for message in messages:
-        text = _valid_unicode(message.text)
-        if enabled:
-            text, findings = redact(text)
-            count += len(findings)
+        text, findings = redact(message.text)
+        count += len(findings)
         cleaned.append(Message(message.role, text, message.timestamp))
     return cleaned, count
-
-
-def _valid_unicode(text: str) -> str:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    return text
 
 
 def _today(settings: Settings) -> dt.date:
