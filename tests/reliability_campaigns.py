@@ -1362,8 +1362,8 @@ def hostile_input(*, in_process: bool = False, folder: Path | None = None) -> di
             if case.elsewhere:
                 ws.project.unlink()
                 ws.project.mkdir()
-            problems = index_problems(ws) if not case.planted else []
-            if not case.planted and not case.setup:
+            problems = index_problems(ws)
+            if LOCK_NAME not in case.planted:  # a symlinked lock file: refused (exit 3), rightly
                 check = ws.invoke(["index", "--check"])
                 if check.code != 0:
                     problems.append(f"index --check: {check.stderr.strip()[:200]}")
