@@ -181,13 +181,11 @@ def _write_job(queue: Path, job: Mapping[str, Any]) -> str:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
+    from memcli.transaction import write_durably
+
+    # Private mode: a job names a transcript, which may be all a person said today.
     temporary = path.with_name(f".{path.name}.tmp")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, data)
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    write_durably(temporary, data, mode=0o600)
     os.replace(temporary, path)
 
 
