@@ -60,7 +60,7 @@ class Flags:
 
 
 def resolve(flags: Flags, env: Mapping[str, str], cwd: Path) -> Settings:
-    user_home = _user_home(env)
+    user_home = memcli_home(env)
     root = find_project_root(cwd, user_home)
     user_cfg = _read_config(user_home / CONFIG_NAME, allow_secrets=True)
     project_cfg = _read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False)
@@ -129,7 +129,8 @@ def _provider_name(provider: Any) -> str | None:
     return name
 
 
-def _user_home(env: Mapping[str, str]) -> Path:
+def memcli_home(env: Mapping[str, str]) -> Path:
+    """The user's memcli folder: $MEMCLI_HOME, else ~/.memcli (config, logs, user store)."""
     if env.get("MEMCLI_HOME"):
         return Path(env["MEMCLI_HOME"]).expanduser()
     home = env.get("HOME") or str(Path.home())

@@ -316,9 +316,9 @@ def _turn_says(data: bytes, message: str) -> bool:
 
 def _home(env: Mapping[str, str]) -> Path:
     try:
-        from memcli.config import _user_home
+        from memcli.config import memcli_home
 
-        return _user_home(env)
+        return memcli_home(env)
     except Exception:
         return Path(os.path.expanduser("~")) / ".memcli"
 
