@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
+import typer.core
 
 from memcli import __version__
 
@@ -24,7 +25,20 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# The order a newcomer meets the commands in: the main job first, plumbing last.
+COMMAND_ORDER = ("extract", "apply", "show", "context", "add", "rm", "index", "lint", "config",
+                 "import", "export", "hook", "completion")
+
+
+class _OrderedGroup(typer.core.TyperGroup):
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
+
+
 app = typer.Typer(
+    cls=_OrderedGroup,
     name="memcli",
     help="Long-term memory for AI agents as reviewable Markdown.",
     add_completion=False,

@@ -124,3 +124,13 @@ def test_an_update_that_differs_only_in_crlf_line_ends_changes_nothing(tmp_path:
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["unchanged"], result.stdout
     assert (store / "project_knowledge_x.md").read_bytes() == before
+
+
+def test_help_lists_the_main_job_first_and_every_command_once() -> None:
+    result = CliRunner().invoke(app, ["--help"])
+    assert result.exit_code == 0
+    listed = [line.split()[0] for line in result.stdout.split("Commands:")[1].splitlines()
+              if line.startswith("  ")]
+    assert listed[:2] == ["extract", "apply"]
+    assert sorted(listed) == sorted(set(listed))
+    assert {"lint", "context", "show", "add", "rm", "index", "hook"} <= set(listed)
