@@ -89,10 +89,11 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         base = {lvl: stores[lvl].fingerprint for lvl in LEVELS}
     provider = settings.provider or "rules"
     today = _today(settings)
-    shown = {lvl: _redacted_entries(known[lvl], options.redact) for lvl in LEVELS}
-    prompt = build_prompt(messages, shown["project"], shown["user"], today=today.isoformat())
-    result = ExtractResult(provider, [], [], base, stats, prompt=prompt)
-    if options.show_prompt or not messages:
+    result = ExtractResult(provider, [], [], base, stats)
+    if options.show_prompt:
+        result.prompt = _prompt(messages, known, today, options.redact)
+        return result
+    if not messages:
         return result
     if provider == "rules":
         from memcli.rules import extract_rules
@@ -100,12 +101,21 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         items: list[Any] = extract_rules(messages, [*known["project"], *known["user"]],
                                          today=today)
     else:
-        items = _ask_model(settings, provider, prompt, result, on_progress)
+        # Built only for a model: the rules never read it, and redacting every index line
+        # of a large store is not free.
+        result.prompt = _prompt(messages, known, today, options.redact)
+        items = _ask_model(settings, provider, result.prompt, result, on_progress)
     _validate(items, options, result)
     if options.apply or options.dry_run:
         result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
                                     on_conflict=options.on_conflict)
     return result
+
+
+def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,
+            redact: bool) -> PromptText:
+    shown = {lvl: _redacted_entries(known[lvl], redact) for lvl in LEVELS}
+    return build_prompt(messages, shown["project"], shown["user"], today=today.isoformat())
 
 
 def _redacted_entries(entries: Sequence[IndexEntry], enabled: bool) -> list[IndexEntry]:
