@@ -9,7 +9,7 @@ from pathlib import Path
 
 from memcli.errors import BrokenNoteError, StoreError
 from memcli.index import IndexEntry, parse_line, render_index, split_index
-from memcli.names import INDEX_NAME, name_key, parse_note_name
+from memcli.names import INDEX_NAME, parse_note_name
 from memcli.notes import Note, parse_note
 
 
@@ -26,16 +26,6 @@ class StoreState:
     stray: list[str] = field(default_factory=list)  # files that are not notes
     index_text: str | None = None
     index_bytes: bytes | None = None
-
-    def find(self, filename: str) -> str | None:
-        """The file name on disk of the note this name means (case and NFC twins match)."""
-        if filename in self.notes or filename in self.broken or filename in self.unsafe:
-            return filename
-        key = name_key(filename)
-        for existing in (*self.notes, *self.broken, *self.unsafe):
-            if name_key(existing) == key:
-                return existing
-        return None
 
     @property
     def fingerprint(self) -> str:
