@@ -10,16 +10,20 @@ app is built with ``add_completion=False`` (no ``--install-completion`` in the h
 also leaves typer's shell classes unregistered, so :func:`register_shells` must run before
 the app does whenever that variable is set.
 
-``python -m memcli.completions DIR`` rewrites the three files in DIR (the repository's
-``completions/`` folder); a test fails when they drift from what this module generates.
+``memcli completion --write-to DIR`` rewrites the three files in DIR (the repository's
+``completions/`` folder); a test fails when they drift from what this module generates. The
+command tree comes in as an argument, so that this module never imports the CLI.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from memcli.errors import UsageError
+
+if TYPE_CHECKING:
+    from typer._click import Command
 
 PROG_NAME = "memcli"
 COMPLETE_VAR = "_MEMCLI_COMPLETE"
@@ -84,38 +88,29 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def completion_script(shell: str) -> str:
-    """The completion script for SHELL, ending with a newline."""
+def completion_script(shell: str, command: Command) -> str:
+    """The completion script for SHELL over COMMAND (memcli's tree), ending with a newline."""
     name = shell.strip().lower()
     if name == "zsh":
         return ZSH_SCRIPT
     if name not in SHELLS:
         raise UsageError(f"unknown shell '{shell}'; use one of: {', '.join(SHELLS)}")
     from typer._click.shell_completion import get_completion_class
-    from typer.main import get_command
-
-    from memcli.cli import app
 
     register_shells()
     completer = get_completion_class(name)
     if completer is None:  # pragma: no cover - typer renamed its shells
         raise UsageError(f"this typer version has no {name} completion")
-    script = completer(get_command(app), {}, PROG_NAME, COMPLETE_VAR).source()
+    script = completer(command, {}, PROG_NAME, COMPLETE_VAR).source()
     return script.strip("\n") + "\n"
 
 
-def write_scripts(folder: Path) -> list[Path]:
+def write_scripts(folder: Path, command: Command) -> list[Path]:
     """Write every completion script into FOLDER; return the files written."""
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for shell in SHELLS:
         path = folder / FILE_NAMES[shell]
-        path.write_text(completion_script(shell), encoding="utf-8", newline="\n")
+        path.write_text(completion_script(shell, command), encoding="utf-8", newline="\n")
         written.append(path)
     return written
-
-
-if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("completions")
-    for written_path in write_scripts(target):
-        sys.stdout.write(f"wrote {written_path}\n")

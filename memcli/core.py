@@ -309,7 +309,6 @@ def _exactly_one(name: str, found: list[Found]) -> Found:
 
 
 class AmbiguousName(MemcliError):
-    exit_code = 1
 
     def __init__(self, name: str, found: list[Found]) -> None:
         listing = ", ".join(f"{f.level}/{f.filename}" for f in found)

@@ -1,18 +1,62 @@
-"""One exception family; the CLI maps each class to an exit status in one place."""
+"""One exception family, and the exit statuses it maps to.
+
+The tree::
+
+    MemcliError                 1  something was rejected, not found or ambiguous
+    ├── NotFoundError           1  a note named on the command line does not exist
+    ├── UsageError              2  bad flags, arguments or input documents
+    │   ├── ConfigError         2  a setting (flag, environment, config file) is invalid
+    │   └── InputError          2  stdin or a file that cannot be read as what it should be
+    ├── StoreError              3  a store cannot be read or written safely
+    │   ├── BrokenNoteError     3  a note a person broke by hand (bad YAML, not UTF-8, ...)
+    │   └── LockTimeout         3  another memcli process held a store lock for too long
+    └── ProviderError           4  the LLM provider failed or answered nothing usable
+
+Any other exception is a bug in memcli: the CLI writes a crash log and exits with
+``ExitStatus.CRASH``. :data:`EXIT_STATUSES` is the table the README shows (a test keeps the
+two in step); the CLI's error handler is the only place that turns these into exit codes.
+"""
 
 from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitStatus(IntEnum):
+    OK = 0
+    REJECTED = 1
+    USAGE = 2
+    STORE = 3
+    PROVIDER = 4
+    CRASH = 5
+    INTERRUPTED = 130
+
+
+EXIT_STATUSES: dict[ExitStatus, str] = {
+    ExitStatus.OK: "success",
+    ExitStatus.REJECTED: "something was rejected, not found or ambiguous; lint found problems; "
+    "`index --check` found the index out of date",
+    ExitStatus.USAGE: "usage error or bad input: unknown flag, input that is not JSON or not "
+    "UTF-8, a bad setting",
+    ExitStatus.STORE: "a store could not be read, locked or written (lock timeout, a store "
+    "that is not a folder, I/O error)",
+    ExitStatus.PROVIDER: "the LLM provider failed (unreachable, refused the key, answered "
+    "nothing usable)",
+    ExitStatus.CRASH: "a bug in memcli: the message names the crash log to attach to a report",
+    ExitStatus.INTERRUPTED: "interrupted",
+}
 
 
 class MemcliError(Exception):
     """Base of every error memcli reports to a person. The message says what to do."""
 
-    exit_code = 1
+    exit_code: ExitStatus = ExitStatus.REJECTED
 
 
 class UsageError(MemcliError):
     """Bad flags, arguments or input documents."""
 
-    exit_code = 2
+    exit_code = ExitStatus.USAGE
 
 
 class ConfigError(UsageError):
@@ -26,7 +70,7 @@ class InputError(UsageError):
 class StoreError(MemcliError):
     """A store cannot be read or written safely."""
 
-    exit_code = 3
+    exit_code = ExitStatus.STORE
 
 
 class BrokenNoteError(StoreError):
@@ -40,10 +84,10 @@ class LockTimeout(StoreError):
 class ProviderError(MemcliError):
     """The LLM provider failed or answered with nothing usable."""
 
-    exit_code = 4
+    exit_code = ExitStatus.PROVIDER
 
 
 class NotFoundError(MemcliError):
     """A note named on the command line does not exist."""
 
-    exit_code = 1
+    exit_code = ExitStatus.REJECTED

@@ -23,7 +23,9 @@ import time
 from pathlib import Path
 
 import pytest
+from typer.main import get_command
 
+from memcli.cli import app
 from memcli.completions import FILE_NAMES, SHELLS, completion_script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,9 +40,9 @@ _ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]|
 @pytest.mark.parametrize("shell", SHELLS)
 def test_shipped_script_matches_what_the_app_generates(shell: str) -> None:
     shipped = (COMPLETIONS / FILE_NAMES[shell]).read_text("utf-8")
-    assert shipped == completion_script(shell), (
+    assert shipped == completion_script(shell, get_command(app)), (
         f"completions/{FILE_NAMES[shell]} is out of date; regenerate the scripts with "
-        "`python -m memcli.completions completions`"
+        "`memcli completion --write-to completions`"
     )
 
 

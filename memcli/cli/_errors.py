@@ -1,0 +1,109 @@
+"""The one place where an outcome becomes an exit status and an error becomes a message.
+
+A :class:`~memcli.errors.MemcliError` is one line on stderr and its class's status. Anything
+else is a bug: one line that names a crash log (traceback, version, platform, command line,
+secrets redacted) for the person to attach to a report, and ``ExitStatus.CRASH`` — never a
+bare traceback that exits 1, which would read as "rejected".
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import platform
+import sys
+import traceback
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+
+from memcli import __version__
+from memcli.errors import ExitStatus, MemcliError
+
+F = TypeVar("F", bound=Callable[..., Any])
+CRASH_LOG_NAME = "crash.log"
+
+
+def handled(command: F) -> F:
+    """Wrap a command so that every way it can end becomes a message and a status."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, SystemExit):
+            raise
+        except MemcliError as exc:
+            _say(f"memcli: error: {exc}")
+            raise typer.Exit(int(exc.exit_code)) from None
+        except KeyboardInterrupt:
+            _say("memcli: interrupted")
+            raise typer.Exit(int(ExitStatus.INTERRUPTED)) from None
+        except BrokenPipeError:
+            # The reader went away (`memcli show | head`): not an error worth a traceback.
+            _silence_stdout()
+            raise typer.Exit(int(ExitStatus.OK)) from None
+        except Exception as exc:
+            raise typer.Exit(int(report_crash(exc, os.environ, sys.argv))) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def report_crash(exc: BaseException, env: Mapping[str, str], argv: list[str]) -> ExitStatus:
+    """Write the crash log and the one line that points at it; return the crash status."""
+    log = crash_log_path(env)
+    text = crash_report(exc, argv)
+    try:
+        _write_private(log, text)
+        where = f"; details in {log}"
+    except OSError:
+        where = " (the crash log could not be written)"
+    from memcli.redact import redact
+
+    message = redact(_one_line(str(exc)))[0]
+    _say(f"memcli: internal error: {type(exc).__name__}: {message}{where} — please report it")
+    return ExitStatus.CRASH
+
+
+def crash_log_path(env: Mapping[str, str]) -> Path:
+    from memcli.config import memcli_home
+
+    return memcli_home(env) / "logs" / CRASH_LOG_NAME
+
+
+def crash_report(exc: BaseException, argv: list[str]) -> str:
+    from memcli.redact import redact
+
+    lines = [
+        f"time: {datetime.now(UTC).strftime('%Y-%m-%dT%H:%M:%SZ')}",
+        f"memcli: {__version__}",
+        f"python: {platform.python_version()} ({platform.platform()})",
+        f"command: {' '.join(argv)}",
+        "",
+        *traceback.format_exception(type(exc), exc, exc.__traceback__),
+    ]
+    return redact("\n".join(line.rstrip("\n") for line in lines) + "\n")[0]
+
+
+def _write_private(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def _one_line(text: str, limit: int = 200) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _say(line: str) -> None:
+    sys.stderr.write(line + "\n")
+
+
+def _silence_stdout() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

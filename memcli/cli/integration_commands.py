@@ -1,0 +1,105 @@
+"""Commands that connect memcli to other tools: hook, import, export, completion."""
+
+# No `from __future__ import annotations`: typer evaluates string annotations on every run.
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memcli.cli._app import (
+    ConflictOpt,
+    DryRunOpt,
+    JsonOpt,
+    app,
+    finish,
+    make_output,
+    resolve_settings,
+)
+from memcli.cli._errors import handled
+
+hook_app = typer.Typer(help="Entry points for agent hooks (they never fail the agent).")
+import_app = typer.Typer(help="Bring memory from other tools into memcli.")
+export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
+app.add_typer(hook_app, name="hook")
+app.add_typer(import_app, name="import")
+app.add_typer(export_app, name="export")
+
+
+@hook_app.command("claude-code")
+def hook_claude_code(ctx: typer.Context) -> None:
+    """Handle a Claude Code hook payload on stdin (Stop, SessionStart); always exits 0."""
+    from memcli.hooks import run_claude_code_hook
+
+    # Fails open by design: the hook logs its own errors and never breaks the agent's session.
+    try:
+        cwd = Path.cwd()
+    except OSError:  # the working folder was deleted; the payload's cwd is used anyway
+        cwd = Path(os.sep)
+    sys.stdout.write(run_claude_code_hook(dict(ctx.obj or {}), os.environ, cwd))
+
+
+@import_app.command("claude-code")
+@handled
+def import_claude_code(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="A Claude Code memory folder.")],
+    level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
+    dry_run: DryRunOpt = False,
+    on_conflict: ConflictOpt = "fail",
+    as_json: JsonOpt = False,
+) -> None:
+    """Convert a Claude Code auto-memory folder into memcli notes."""
+    from memcli import render
+    from memcli.claude_code import import_folder
+
+    result = import_folder(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
+                           on_conflict=on_conflict)
+    output = make_output(as_json)
+    render.import_result(output, result)
+    finish(result.exit_code)
+
+
+@export_app.command("claude-code")
+@handled
+def export_claude_code(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="Folder to write the Claude Code memory to.")],
+    level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a memcli store as a Claude Code memory folder."""
+    from memcli import render
+    from memcli.claude_code import export_store
+
+    result = export_store(resolve_settings(ctx), folder, level=level)
+    render.export_result(make_output(as_json), result)
+    finish(result.exit_code)
+
+
+@app.command()
+@handled
+def completion(
+    shell: Annotated[str | None, typer.Argument(help="bash, zsh or fish.")] = None,
+    write_to: Annotated[Path | None, typer.Option(
+        "--write-to", metavar="DIR", hidden=True, help="Write all three scripts into DIR."
+    )] = None,
+) -> None:
+    """Print the shell completion script (also installed with the package).
+
+    Example: memcli completion bash > ~/.local/share/bash-completion/completions/memcli
+    """
+    from typer.main import get_command
+
+    from memcli.completions import completion_script, write_scripts
+    from memcli.errors import UsageError
+
+    command = get_command(app)
+    if write_to is not None:
+        for path in write_scripts(write_to, command):
+            sys.stdout.write(f"wrote {path}\n")
+    elif shell is None:
+        raise UsageError("name a shell: bash, zsh or fish")
+    else:
+        sys.stdout.write(completion_script(shell, command))

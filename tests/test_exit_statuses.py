@@ -1,0 +1,99 @@
+"""Exit statuses come from one table, and the one error handler maps every ending onto it."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+import pytest
+import typer
+
+from memcli.cli._errors import handled
+from memcli.errors import (
+    EXIT_STATUSES,
+    BrokenNoteError,
+    ConfigError,
+    ExitStatus,
+    InputError,
+    LockTimeout,
+    MemcliError,
+    NotFoundError,
+    ProviderError,
+    StoreError,
+    UsageError,
+)
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def _readme_table() -> dict[int, str]:
+    text = README.read_text("utf-8")
+    section = text.split("## Exit statuses", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (\d+) \| (.+?) \|$", section, flags=re.M)
+    return {int(code): meaning for code, meaning in rows}
+
+
+def test_readme_table_is_the_table_beside_the_error_classes() -> None:
+    assert _readme_table() == {int(k): v for k, v in EXIT_STATUSES.items()}
+
+
+@pytest.mark.parametrize(("error", "status"), [
+    (MemcliError, 1), (NotFoundError, 1), (UsageError, 2), (ConfigError, 2), (InputError, 2),
+    (StoreError, 3), (BrokenNoteError, 3), (LockTimeout, 3), (ProviderError, 4),
+])
+def test_each_error_class_has_its_documented_status(error: type[MemcliError],
+                                                    status: int) -> None:
+    assert error.exit_code == status
+    assert ExitStatus(status) in EXIT_STATUSES
+
+
+def _ending(raise_this: BaseException) -> int:
+    @handled
+    def command() -> None:
+        raise raise_this
+
+    with pytest.raises(typer.Exit) as ended:
+        command()
+    return ended.value.exit_code
+
+
+def test_a_memcli_error_is_one_line_and_its_status(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _ending(LockTimeout("the project store is locked")) == 3
+    assert capsys.readouterr().err == "memcli: error: the project store is locked\n"
+
+
+def test_interrupt_is_130(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _ending(KeyboardInterrupt()) == 130
+    assert capsys.readouterr().err == "memcli: interrupted\n"
+
+
+def test_an_unexpected_exception_is_a_crash_with_a_private_redacted_log(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    token = "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
+    assert _ending(ZeroDivisionError(f"bad {token}")) == ExitStatus.CRASH == 5
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("memcli: internal error: ZeroDivisionError: bad ")
+    log = Path(os.environ["MEMCLI_HOME"]) / "logs" / "crash.log"
+    assert f"details in {log}" in err
+    text = log.read_text("utf-8")
+    assert "Traceback (most recent call last)" in text
+    assert "memcli: " in text and "python: " in text
+    assert token not in text and token not in err
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
+
+
+def test_crash_still_reports_when_the_log_cannot_be_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", "utf-8")
+    monkeypatch.setenv("MEMCLI_HOME", str(blocker))
+    assert _ending(RuntimeError("boom")) == 5
+    assert "the crash log could not be written" in capsys.readouterr().err
+
+
+def test_exits_and_broken_pipes_pass_through() -> None:
+    assert _ending(typer.Exit(1)) == 1
