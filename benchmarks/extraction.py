@@ -1,0 +1,288 @@
+"""Extraction quality of the offline `rules` extractor on a labelled corpus.
+
+    python benchmarks/extraction.py                 # both splits, the table
+    python benchmarks/extraction.py --split test    # one split
+    python benchmarks/extraction.py --json          # the figures as JSON
+
+The corpus (``benchmarks/data/extraction/{dev,test}.jsonl``) holds one person's turn per
+line with the memories a careful person keeps from it: level, type and key words. Hard
+negatives (questions, hypotheticals, quotes, logs, one-off tasks, politeness, complaints)
+carry none. An operation counts as a hit when its title or content holds every key word of
+a labelled memory of the same turn (case-folded); each memory is matched at most once.
+
+* precision = hits / operations, recall = hits / labelled memories, F1 their harmonic mean;
+* routing = share of hits whose level and type are the labelled ones.
+
+Duplicates are measured on sequences of turns (``sequences_{dev,test}.jsonl``): each turn
+is extracted and applied in order to an empty pair of stores, as `memcli extract --apply`
+would; a topic that ends with more than one note counts every note beyond the first as a
+duplicate. The figure is duplicates per 100 turns.
+
+Tune on dev; the test split is there to tell whether the tuning generalises.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parent / "data" / "extraction"
+TODAY = datetime.date(2026, 5, 12)
+SPLITS = ("dev", "test")
+LANGS = ("en", "zh")
+
+Extractor = Callable[[str], list[dict[str, Any]]]
+
+
+@dataclass
+class Score:
+    turns: int = 0
+    gold: int = 0
+    ops: int = 0
+    hits: int = 0
+    routed: int = 0
+
+    def add(self, other: Score) -> None:
+        self.turns += other.turns
+        self.gold += other.gold
+        self.ops += other.ops
+        self.hits += other.hits
+        self.routed += other.routed
+
+    @property
+    def precision(self) -> float:
+        return self.hits / self.ops if self.ops else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.hits / self.gold if self.gold else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+    @property
+    def routing(self) -> float:
+        return self.routed / self.hits if self.hits else 1.0
+
+    def as_json(self) -> dict[str, float | int]:
+        return {"turns": self.turns, "gold": self.gold, "ops": self.ops, "hits": self.hits,
+                "precision": round(self.precision, 4), "recall": round(self.recall, 4),
+                "f1": round(self.f1, 4), "routing": round(self.routing, 4)}
+
+
+@dataclass
+class TurnResult:
+    row: dict[str, Any]
+    ops: list[dict[str, Any]]
+    score: Score
+    misses: list[dict[str, Any]] = field(default_factory=list)  # labelled, not found
+    junk: list[dict[str, Any]] = field(default_factory=list)  # found, not labelled
+    misrouted: list[tuple[dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    path = DATA / f"{name}.jsonl"
+    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def rules_extractor(text: str) -> list[dict[str, Any]]:
+    from memcli.messages import Message
+    from memcli.rules import extract_rules
+
+    return extract_rules([Message("user", text)], [], today=TODAY)
+
+
+def _holds(op: dict[str, Any], keywords: Sequence[str]) -> bool:
+    text = (str(op.get("title", "")) + " " + str(op.get("content", ""))).casefold()
+    return all(word.casefold() in text for word in keywords)
+
+
+def score_turn(row: dict[str, Any], ops: list[dict[str, Any]]) -> TurnResult:
+    gold = row["memories"]
+    result = TurnResult(row, ops, Score(turns=1, gold=len(gold), ops=len(ops)))
+    unmatched = list(range(len(gold)))
+    for op in ops:
+        found = next((i for i in unmatched if _holds(op, gold[i]["keywords"])), None)
+        if found is None:
+            result.junk.append(op)
+            continue
+        unmatched.remove(found)
+        result.score.hits += 1
+        memory = gold[found]
+        if op.get("level") == memory["level"] and op.get("type") == memory["type"]:
+            result.score.routed += 1
+        else:
+            result.misrouted.append((op, memory))
+    result.misses = [gold[i] for i in unmatched]
+    return result
+
+
+def evaluate(rows: Iterable[dict[str, Any]], extractor: Extractor = rules_extractor
+             ) -> list[TurnResult]:
+    return [score_turn(row, extractor(row["text"])) for row in rows]
+
+
+def grouped(results: Iterable[TurnResult], key: Callable[[TurnResult], str]
+            ) -> dict[str, Score]:
+    groups: dict[str, Score] = {}
+    for result in results:
+        groups.setdefault(key(result), Score()).add(result.score)
+    return groups
+
+
+def by_language(results: Sequence[TurnResult]) -> dict[str, Score]:
+    scores = grouped(results, lambda r: r.row["lang"])
+    total = Score()
+    for result in results:
+        total.add(result.score)
+    return {**{lang: scores.get(lang, Score()) for lang in LANGS}, "all": total}
+
+
+def by_family(results: Sequence[TurnResult]) -> dict[str, Score]:
+    return dict(sorted(grouped(results, lambda r: r.row["family"]).items()))
+
+
+# --------------------------------------------------------------------------- duplicates
+
+
+@dataclass
+class DuplicateScore:
+    sequences: int = 0
+    turns: int = 0
+    duplicates: int = 0
+    details: list[str] = field(default_factory=list)
+
+    @property
+    def per_100_turns(self) -> float:
+        return 100 * self.duplicates / self.turns if self.turns else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"sequences": self.sequences, "turns": self.turns,
+                "duplicates": self.duplicates,
+                "per_100_turns": round(self.per_100_turns, 2), "details": self.details}
+
+
+def replay_sequence(sequence: dict[str, Any], workdir: Path,
+                    on_conflict: str | None = None) -> list[dict[str, str]]:
+    """Every turn extracted and applied in order; the notes the stores end with."""
+    from memcli.config import Flags, resolve
+    from memcli.extract import ExtractOptions, run_extract
+
+    env = {"MEMCLI_HOME": str(workdir / "home"), "MEMCLI_NOW": TODAY.isoformat() + "T09:00:00Z"}
+    settings = resolve(Flags(project_store=str(workdir / "project"),
+                             user_store=str(workdir / "user")), env, workdir)
+    options = ExtractOptions(apply=True) if on_conflict is None else ExtractOptions(
+        apply=True, on_conflict=on_conflict)
+    for turn in sequence["turns"]:
+        line = json.dumps({"role": "user", "content": turn["text"]}, ensure_ascii=False)
+        run_extract(settings, line + "\n", options)
+    return _notes(workdir / "project") + _notes(workdir / "user")
+
+
+def _notes(folder: Path) -> list[dict[str, str]]:
+    if not folder.is_dir():
+        return []
+    notes = []
+    for path in sorted(folder.glob("*.md")):
+        if path.name != "MEMORY.md":
+            notes.append({"file": path.name, "text": path.read_text("utf-8")})
+    return notes
+
+
+def _about(note: dict[str, str], words: Sequence[str]) -> bool:
+    text = note["text"].casefold()
+    return any(re.search(r"(?<![\w])" + re.escape(w.casefold()) + r"(?![\w])", text)
+               for w in words)
+
+
+def duplicates(sequences: Sequence[dict[str, Any]], on_conflict: str | None = None
+               ) -> DuplicateScore:
+    score = DuplicateScore()
+    for sequence in sequences:
+        with tempfile.TemporaryDirectory() as tmp:
+            notes = replay_sequence(sequence, Path(tmp), on_conflict)
+        score.sequences += 1
+        score.turns += len(sequence["turns"])
+        for topic, words in sequence["topics"].items():
+            files = [n["file"] for n in notes if _about(n, words)]
+            if len(files) > 1:
+                score.duplicates += len(files) - 1
+                score.details.append(f"{sequence['id']} {topic}: {', '.join(files)}")
+    return score
+
+
+# --------------------------------------------------------------------------- output
+
+HEADER = f"{'split':<5} {'group':<14} {'turns':>5} {'gold':>4} {'ops':>4} {'hits':>4} " \
+         f"{'prec':>6} {'recall':>6} {'F1':>6} {'route':>6}"
+
+
+def _line(split: str, group: str, s: Score) -> str:
+    return (f"{split:<5} {group:<14} {s.turns:>5} {s.gold:>4} {s.ops:>4} {s.hits:>4} "
+            f"{s.precision:>6.3f} {s.recall:>6.3f} {s.f1:>6.3f} {s.routing:>6.3f}")
+
+
+def report(split: str, results: Sequence[TurnResult], families: bool) -> list[str]:
+    lines = [_line(split, lang, s) for lang, s in by_language(results).items()]
+    if families:
+        for lang in LANGS:
+            mine = [r for r in results if r.row["lang"] == lang]
+            lines += [_line(split, f"{lang}:{fam}", s) for fam, s in by_family(mine).items()]
+    return lines
+
+
+def failures(results: Sequence[TurnResult]) -> list[str]:
+    out = []
+    for r in results:
+        for op in r.junk:
+            out.append(f"JUNK  {r.row['id']}: {r.row['text']!r} -> {op.get('title')!r}")
+        for memory in r.misses:
+            out.append(f"MISS  {r.row['id']}: {r.row['text']!r} wants {memory['keywords']}")
+        for op, memory in r.misrouted:
+            out.append(f"ROUTE {r.row['id']}: {r.row['text']!r} -> {op.get('level')}/"
+                       f"{op.get('type')}, wants {memory['level']}/{memory['type']}")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=(*SPLITS, "both"), default="both")
+    parser.add_argument("--families", action="store_true", help="one row per cue family")
+    parser.add_argument("--failures", action="store_true",
+                        help="list junk, misses and misrouted turns (use on dev only)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    splits = SPLITS if args.split == "both" else (args.split,)
+    data: dict[str, Any] = {}
+    lines = [HEADER]
+    for split in splits:
+        results = evaluate(load(split))
+        dup = duplicates(load(f"sequences_{split}"))
+        data[split] = {"languages": {k: v.as_json() for k, v in by_language(results).items()},
+                       "families": {k: v.as_json() for k, v in by_family(results).items()},
+                       "duplicates": dup.as_json()}
+        lines += report(split, results, args.families)
+        lines.append(f"{split:<5} duplicates: {dup.duplicates} in {dup.turns} turns of "
+                     f"{dup.sequences} sequences = {dup.per_100_turns:.1f} per 100 turns")
+        lines += [f"      {d}" for d in dup.details]
+        if args.failures:
+            lines += failures(results)
+    if args.json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

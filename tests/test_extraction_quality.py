@@ -1,0 +1,82 @@
+"""The rules extractor's precision, recall and routing on the labelled corpus cannot fall
+below floors without this failing (benchmarks/extraction.py prints the whole table)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks" / "extraction.py"
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("extraction_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while building
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+# Floors a little under what the extractor scores today, so that noise in a future change
+# of the corpus does not trip them but a real regression does.
+FLOORS = {
+    ("test", "en"): {"precision": 0.88, "recall": 0.52, "routing": 0.95},
+    ("test", "zh"): {"precision": 0.78, "recall": 0.58, "routing": 0.95},
+    ("dev", "en"): {"precision": 0.80, "recall": 0.55, "routing": 0.95},
+    ("dev", "zh"): {"precision": 0.80, "recall": 0.55, "routing": 0.95},
+}
+
+
+@pytest.mark.parametrize(("split", "lang"), sorted(FLOORS))
+def test_quality_stays_above_its_floor(split: str, lang: str) -> None:
+    score = bench.by_language(bench.evaluate(bench.load(split)))[lang]
+    floor = FLOORS[(split, lang)]
+    assert score.precision >= floor["precision"], bench.failures(bench.evaluate(bench.load(split)))
+    assert score.recall >= floor["recall"]
+    assert score.routing >= floor["routing"]
+
+
+def test_corpus_is_large_bilingual_and_sourced() -> None:
+    rows = bench.load("dev") + bench.load("test")
+    assert len(rows) >= 400
+    assert {r["lang"] for r in rows} == {"en", "zh"}
+    assert len({r["id"] for r in rows}) == len(rows)
+    for row in rows:
+        assert row["source"] and row["family"] and row["text"].strip()
+        for memory in row["memories"]:
+            assert memory["level"] in ("project", "user") and memory["keywords"]
+    negatives = [r for r in rows if not r["memories"]]
+    assert len(negatives) >= 150
+
+
+def test_scoring_counts_hits_junk_misses_and_routing() -> None:
+    row = {"id": "x", "lang": "en", "family": "f", "text": "t",
+           "memories": [{"level": "project", "type": "project_knowledge", "keywords": ["uv"]},
+                        {"level": "user", "type": "user_preference", "keywords": ["tabs"]}]}
+    ops = [{"level": "project", "type": "correction_feedback", "title": "Package manager",
+            "content": "Use UV, not pip."},
+           {"level": "project", "type": "project_knowledge", "title": "Junk", "content": "x y"}]
+    result = bench.score_turn(row, ops)
+    assert (result.score.hits, result.score.routed, len(result.junk)) == (1, 0, 1)
+    assert result.misses == [row["memories"][1]]
+    assert result.score.precision == 0.5 and result.score.recall == 0.5
+
+
+def test_duplicates_are_counted_per_topic() -> None:
+    # Two different statements that both name the topic's word: the counter sees two notes
+    # on one topic, whatever the extractor thinks of them.
+    sequence = {"id": "s", "topics": {"pin": ["pinned"], "none": ["kubernetes"]},
+                "turns": [{"text": "remember that the python deps are pinned"},
+                          {"text": "thanks"},
+                          {"text": "remember that the docker base images are pinned by digest"}]}
+    score = bench.duplicates([sequence])
+    assert (score.sequences, score.turns, score.duplicates) == (1, 3, 1)
+    assert score.details[0].startswith("s pin: ")
+    assert round(score.per_100_turns, 1) == 33.3
