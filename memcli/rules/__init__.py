@@ -1,0 +1,43 @@
+"""The offline extractor: explicit memory cues in what the user typed, turned into operations.
+
+It runs where no LLM is configured, so it is stdlib only and deterministic: the same
+messages, known notes and ``today`` always give the same operations in the same order.
+It is deliberately conservative. A cue must open its sentence ("Always…", "Remember
+that…", "The test command is…"), because a cue word in the middle of a sentence ("the
+build never finishes", "he said always…") is almost never an instruction to remember.
+docs/rules.md is the user-facing description of the cues and of the routing.
+
+The stages, in order: :mod:`.text` masks code, links and quotations and splits sentences;
+:mod:`.cues` peels lead words and memory cues off each clause; :mod:`.statements` says
+what the clause states; :mod:`.topics` names its topic and routes it (level, type);
+:mod:`.dates` writes relative dates as ISO dates; :mod:`.duplicates` keeps one note per
+topic, against the turn and against the stores.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any
+
+from memcli.messages import Message
+from memcli.rules.duplicates import dedupe, operation
+from memcli.rules.findings import findings_in_text
+from memcli.rules.model import Finding, KnownNote
+
+__all__ = ["KnownNote", "extract_rules"]
+
+
+def extract_rules(
+    messages: Sequence[Message], known: Sequence[KnownNote], *, today: datetime.date
+) -> list[dict[str, Any]]:
+    """Operations for the explicit memory cues in the user's messages, in order of appearance.
+
+    Only ``role == "user"`` counts: an assistant saying "I'll remember that" has not been
+    told anything, and tool output or reasoning is not the user's word.
+    """
+    findings: list[Finding] = []
+    for message in messages:
+        if message.role == "user":
+            findings.extend(findings_in_text(message.text, today))
+    return [operation(finding, known) for finding in dedupe(findings)]

@@ -1,0 +1,132 @@
+"""Lead words peeled off a clause: fillers, corrections, politeness, questions and memory cues."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from memcli.rules.model import State
+
+# --------------------------------------------------------------------------- lead words
+
+LIST_MARK_RE = re.compile(r"^\s*(?:[-*•+]\s+|\d+[.)、]\s*)")
+_FILLER_RE = re.compile(
+    r"^(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|fyi|nb|ps|plus|great|"
+    r"thanks|thank you|cool|alright|all right|well|again|as i said|like i said|i repeat|"
+    r"important|note|just so you know|heads up)\b|好的|好吧|嗯嗯?|哦|噢|另外|还有|对了|顺便说一下|"
+    r"顺便说|顺便|补充一下|补充|然后|那么|所以|注意|重要)\s*[,:;!，。:：！、—–-]*\s*",
+    re.I)
+_CORRECTIVE_RE = re.compile(
+    r"^(?:(?:no|nope|nah|wrong|incorrect|not quite|that's wrong|that is wrong|"
+    r"that's not right)\s*[,.!:;—–-]+|(?:actually|correction|wait)\b[,.!:;—–-]*"
+    r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+)\s*", re.I)
+_POLITE_RE = re.compile(
+    r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+    r"(?=(?:remember|note|keep in mind|always|never|make a note|from now on|stop|not)\b)"
+    r"|你?(?:能不能|能否|可不可以|可以|能)(?:请你|帮我|麻烦你)?"
+    r"(?=记住|记下|记一下|以后|从现在开始|总是|不要|别))", re.I)
+_POLITE_END_RE = re.compile(r"\s*[吗嘛么]?\s*[?？]+\s*$")
+_QUESTION_START_RE = re.compile(
+    r"^(?:(?:do|does|did|should|shall|can|could|would|will|is|are|was|were|has|have|why|"
+    r"what|how|where|which|who|whose|isn't|aren't|doesn't|didn't|shouldn't|won't|"
+    r"wouldn't|may|might|am)\b|don't you\b|为什么|怎么|什么|哪|谁|是否)", re.I)
+_QUESTION_ZH_RE = re.compile(
+    r"是不是|要不要|能不能|可不可以|会不会|对不对|有没有|好不好|行不行|[吗呢么]\W*$")
+_HYPOTHETICAL_RE = re.compile(
+    r"^(?:(?:if|suppose|supposing|imagine|what if|say|let's say|lets say|assuming|assume|"
+    r"hypothetically|in case|unless|even if|pretend|for example|for instance|as if|"
+    r"e\.g\.)(?:\b|(?=\W))|如果|假如|要是|假设|万一|比如|例如|譬如|假使|倘若)", re.I)
+_DIRECTIVE_RE = re.compile(
+    r"^(?:please|kindly|you should|you must|you need to|you have to|make sure (?:to|that you|"
+    r"you)|be sure to|i want you to|i need you to|i'd like you to|i would like you to|"
+    r"try to|we should|we must|we need to|请你|请|你要|你应该|一定要)"
+    r"(?:\b|(?=\W)|(?<=[^\x00-\x7f]))\s*",
+    re.I)
+_REMEMBER_RE = re.compile(
+    r"^(?:(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|never forget|"
+    r"make a note|note for the future|for future reference|reminder|for the record)\b"
+    r"(?!\s+(?:when|how|what|why|where|who|whom|whether|if|the time|me)\b)"
+    r"(?:\s+(?:this|that)\s*(?=[:：]))?(?:\s+that\b)?"
+    r"|(?:帮我|麻烦你?)?(?:记住|记下|记一下|记好|牢记|记着)(?:了|啊|哦|这一点|这点)?)"
+    r"\s*[:：,，\-–—]?\s*", re.I)
+_TODO_TO_RE = re.compile(r"^to\s+", re.I)
+_TODO_ZH_RE = re.compile(
+    r"^(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
+_DURABLE_RE = re.compile(
+    r"^(?:(?:from now on|from here on(?: out)?|going forward|moving forward|in (?:the )?future|"
+    r"henceforth|for (?:all )?future [a-z]+|in all future [a-z]+|from this point on|"
+    r"for the future)\b"
+    r"|(?:从现在开始|从现在起|从今以后|从今往后|从今天起|今后|以后|往后)(?:都|也|请|你|就|的话)*)"
+    r"\s*[:：,，]?\s*", re.I)
+_TRAILING_DURABLE_RE = re.compile(
+    r"\s*[,;，]?\s*(?:from now on|going forward|moving forward|in (?:the )?future|"
+    r"from here on(?: out)?|以后都这样|以后也是|以后都是|从现在开始)\s*[.!。！]*$", re.I)
+_TRAILING_POLITE_RE = re.compile(r"\s*,?\s*(?:please|thanks|thank you)\s*[.!]*$", re.I)
+
+
+def prepare(state: State) -> State | None:
+    """Peel lead words off a clause; None for a question or a hypothetical."""
+    state = _strip_fillers(state)
+    polite = _POLITE_RE.match(state.text)
+    if polite:
+        text = _POLITE_END_RE.sub("", state.text[polite.end():])
+        state = replace(state, text=text)
+    elif _is_question(state.text):
+        return None
+    if _HYPOTHETICAL_RE.match(state.text):
+        return None
+    return _strip_cues(state)
+
+
+def _strip_fillers(state: State) -> State:
+    while True:
+        text = LIST_MARK_RE.sub("", state.text, count=1)
+        text = _FILLER_RE.sub("", text, count=1)
+        corrective = _CORRECTIVE_RE.match(text)
+        if corrective:
+            text = text[corrective.end():]
+        if text == state.text:
+            return state
+        state = replace(state, text=text, corrective=state.corrective or bool(corrective))
+
+
+def _is_question(text: str) -> bool:
+    stripped = text.rstrip(" \t")
+    if stripped.endswith(("?", "？")) or _QUESTION_START_RE.match(text):
+        return True
+    return bool(_QUESTION_ZH_RE.search(text.rstrip("。！.! ")))
+
+
+def _strip_cues(state: State) -> State:
+    while True:
+        text, flags = _strip_one_cue(state.text)
+        if text == state.text:
+            break
+        state = replace(state, text=text, **{flag: True for flag in flags})
+        state = _strip_fillers(state)
+    trailing = _TRAILING_DURABLE_RE.search(state.text)
+    if trailing:
+        state = replace(state, text=state.text[:trailing.start()], durable=True)
+    text = _TRAILING_POLITE_RE.sub("", state.text)
+    return replace(state, text=text.rstrip(" \t.!;,。！；，、"))
+
+
+def _strip_one_cue(text: str) -> tuple[str, tuple[str, ...]]:
+    match = _DIRECTIVE_RE.match(text)
+    if match:
+        return text[match.end():], ()
+    match = _REMEMBER_RE.match(text)
+    if match:
+        rest = text[match.end():]
+        to = _TODO_TO_RE.match(rest)
+        return (rest[to.end():], ("todo",)) if to else (rest, ("remember",))
+    match = _TODO_ZH_RE.match(text)
+    if match:
+        rest = text[match.end():]
+        # 别忘了 + a copula states a fact ("别忘了测试命令是…"); otherwise it is a task.
+        fact = match.group(0).startswith(("别", "不", "千", "可")) and "是" in rest
+        return rest, ("remember",) if fact else ("todo",)
+    match = _DURABLE_RE.match(text)
+    if match:
+        return text[match.end():], ("durable",)
+    return text, ()

@@ -1,0 +1,161 @@
+"""A message read sentence by sentence and clause by clause into findings."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import replace
+
+from memcli.rules.cues import LIST_MARK_RE, prepare
+from memcli.rules.dates import absolute_dates
+from memcli.rules.model import Finding, Hit, State
+from memcli.rules.statements import detect, find_correction
+from memcli.rules.text import capitalise, cut_title, is_cjk, mask, restore, split_sentences
+from memcli.rules.topics import route
+
+
+def findings_in_text(text: str, today: datetime.date) -> list[Finding]:
+    slots: list[str] = []
+    # The placeholder marks must not come from the text itself; typographic apostrophes
+    # ("don’t") must match the same cues as typed ones.
+    text = text.replace("\ue000", "").replace("\ue001", "").replace("\u2019", "'")
+    sentences = split_sentences(mask(text, slots))
+    findings: list[Finding] = []
+    corrective = False
+    i = 0
+    while i < len(sentences):
+        sentence = quote = sentences[i]
+        merged = _merge_dont_use(sentence, sentences[i + 1] if i + 1 < len(sentences) else "")
+        if merged is not None:
+            sentence, quote, i = merged, quote + " " + sentences[i + 1], i + 1
+        if _BARE_NO_RE.match(sentence):
+            corrective = True
+        else:
+            quote = " ".join(restore(LIST_MARK_RE.sub("", quote, count=1), slots).split())
+            findings.extend(_sentence_findings(sentence, quote, slots, today, corrective))
+            corrective = False
+        i += 1
+    return findings
+
+
+_BARE_NO_RE = re.compile(
+    r"^(?:no|nope|nah|wrong|incorrect|not quite|不对|不是|错了|不)\s*[.!。！,，]*$", re.I)
+_DONT_USE_ALONE_RE = re.compile(
+    r"^(?:(?:no|nope)[,.!]?\s*)?(?:(?:don't|do not|never|stop)\s+(?:use|using)\s+\S+(?:\s+\S+)?"
+    r"|(?:不要|别|不)(?:再)?(?:用|使用)\S+)\s*[.!。！]?$", re.I)
+_USE_INSTEAD_RE = re.compile(
+    r"^(?:(?:use|we use|switch to|go with)\s+\S+(?:\s+\S+)?(?:\s+instead)?"
+    r"|(?:改|要|请)?(?:用|使用)\S+)\s*[.!。！]?$", re.I)
+
+
+def _merge_dont_use(sentence: str, nxt: str) -> str | None:
+    """ "Don't use npm. Use pnpm instead." is one correction, not two."""
+    sentence = LIST_MARK_RE.sub("", sentence, count=1)
+    if not (_DONT_USE_ALONE_RE.match(sentence) and _USE_INSTEAD_RE.match(nxt)):
+        return None
+    return sentence.rstrip(".!。！ ") + "; " + nxt[:1].lower() + nxt[1:]
+
+
+def _sentence_findings(
+    sentence: str, quote: str, slots: list[str], today: datetime.date, corrective: bool
+) -> list[Finding]:
+    state = prepare(State(sentence, corrective=corrective))
+    if state is None:
+        return []
+    whole = find_correction(state.text, slots, state)
+    if whole is not None:
+        found = _finish(whole, state, slots, today, quote)
+        return [found] if found is not None else []
+    findings = []
+    for n, clause in enumerate(_CLAUSE_RE.split(state.text)):
+        clause_state = prepare(replace(state, text=clause)) if n else replace(state, text=clause)
+        if clause_state is None:
+            continue
+        hit = detect(clause_state, slots)
+        found = _finish(hit, clause_state, slots, today, quote) if hit else None
+        if found is not None:
+            findings.append(found)
+    return findings
+
+
+# One sentence may hold several cues: "answer in Chinese and never use emojis".
+_CLAUSE_RE = re.compile(
+    r"\s*;\s*|\s*；\s*"
+    r"|,?\s+and\s+(?=(?:also\s+)?(?:always|never|don't|do not|please)\b)"
+    r"|\s*,\s*(?=(?:always|never)\b)"
+    r"|,\s*and\s+(?=(?:the|our)\s)"
+    r"|\s*[，,]\s*(?=总是|永远不要|不要|别|绝不|始终|也不要|一直)", re.I)
+
+
+# --------------------------------------------------------------------------- finishing
+
+_EPHEMERAL_RE = re.compile(
+    r"\b(?:right now|for now|this time|just this once|for this (?:task|session|pr|change|one|"
+    r"run|ticket|commit)|later today|in this session|at the moment|temporarily|"
+    r"for the moment)\b|这次|这一次|这回|暂时|目前先|先这样|本次|今天先", re.I)
+_DEICTIC_RE = re.compile(
+    r"\b(?:this|that|these|those)\s+(?:bugs?|issues?|errors?|files?|functions?|methods?|"
+    r"class(?:es)?|tests?|prs?|branch(?:es)?|commits?|lines?|changes?|tickets?|todos?|typos?|"
+    r"warnings?|failures?|snippets?|loops?|variables?|one|code|approach|idea|answer|output)\b"
+    r"|\bhere\b|这个(?:bug|问题|错误|报错|文件|函数|方法|类|测试|分支|提交|改动|PR|pr)|这里|这段代码",
+    re.I)
+_TIME_RE = re.compile(
+    r"\b(?:today|tonight|tomorrow|later|now|soon|asap|this (?:morning|afternoon|evening|week|"
+    r"weekend)|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|the end of the day)|"
+    r"in (?:a|an|\d+) (?:minute|hour|moment|day)s?|after lunch|before lunch|when you're done|"
+    r"once you're done)\b|今天|今晚|明天|后天|待会|等会|一会|稍后|马上|现在|下周|"
+    r"周[一二三四五六日天]|星期[一二三四五六日天]|晚点|回头", re.I)
+_HABITUAL_RE = re.compile(
+    r"\b(?:before|after|whenever|every|each|always|when|while)\b|每次|每当|之前|之后|以前|前|后|时|"
+    r"总是|都要|都得", re.I)
+_VAGUE_RE = re.compile(
+    r"^(?:(?:do|doing|keep|keep doing|say|use)\s+)?(?:that|this|it|so|these|those|the same|"
+    r"them)(?:\s+(?:too|again|please|instead|as well|always|one))?$"
+    r"|^(?:这样|那样|这个|那个|这么做|那么做|照这样|按这个|就这样)(?:做|办|来)?(?:吧|啊)?$", re.I)
+
+
+_POINTING_RE = re.compile(r"\b(?:it|them|that|this|these|those)\b", re.I)
+
+
+def _finish(
+    hit: Hit, state: State, slots: list[str], today: datetime.date, quote: str
+) -> Finding | None:
+    plain = restore(hit.body, slots)
+    if _is_ephemeral(hit, state, plain):
+        return None
+    content = _content(hit.body, slots, today)
+    if content is None:
+        return None
+    level, note_type, title = route(hit, state, plain)
+    if title is None and _POINTING_RE.search(content) and len(content.split()) <= 4:
+        return None  # "Always pin it": what "it" is was said before, out of reach here
+    title = cut_title(title or content.rstrip(".。"))
+    return Finding(level, note_type, title, content, quote, hit.terms)
+
+
+def _is_ephemeral(hit: Hit, state: State, plain: str) -> bool:
+    if _EPHEMERAL_RE.search(plain):
+        return True
+    if _DEICTIC_RE.search(plain) and hit.kind != "reference":
+        return True
+    # "Remember to fix this later" is a task; "remember to run ruff before committing" a rule.
+    if state.todo and hit.kind in ("rule", "fact"):
+        return bool(_TIME_RE.search(plain)) or not _HABITUAL_RE.search(plain)
+    return False
+
+
+def _content(body: str, slots: list[str], today: datetime.date) -> str | None:
+    text = restore(absolute_dates(body, today), slots).strip()
+    if len(text) >= 2 and text[0] + text[-1] in ('""', "“”", "「」", "『』"):
+        text = text[1:-1].strip()  # remember: "…" quotes the note itself
+    text = " ".join(text.split()).rstrip(" .,;:!?。，；：！？")
+    if not text or _VAGUE_RE.match(text) or _too_short(text):
+        return None
+    return capitalise(text) + ("。" if any(is_cjk(ch) for ch in text) else ".")
+
+
+def _too_short(text: str) -> bool:
+    if any(is_cjk(ch) for ch in text):
+        return len(text) < 2
+    return len(text.split()) < 2

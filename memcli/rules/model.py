@@ -1,0 +1,70 @@
+"""What the rules extractor's stages hand each other, and the note kinds they produce."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+PROJECT, USER = "project", "user"
+PREFERENCE = "user_preference"
+CORRECTION = "correction_feedback"
+KNOWLEDGE = "project_knowledge"
+REFERENCE = "reference_material"
+
+MAX_SUMMARY_CHARS = 120
+MAX_TITLE_CHARS = 100
+MAX_REASON_CHARS = 200
+TITLE_WORDS = 8
+TITLE_CJK_CHARS = 20
+
+
+class KnownNote(Protocol):
+    """What the extractor needs to know about a note that is already stored."""
+
+    @property
+    def level(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def filename(self) -> str: ...
+
+
+# --------------------------------------------------------------------------- findings
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str
+    type: str
+    title: str
+    content: str
+    quote: str
+    # The tools named by an uncategorised "use X, not Y" correction; a later correction
+    # that names one of them is about the same topic even though its title differs.
+    terms: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A recognised statement, before routing: what it is and the text that becomes the note."""
+
+    kind: str  # correction | rule | prefer | fact | reference | command | behaviour
+    body: str  # masked text of the note body
+    title: str | None = None
+    terms: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class State:
+    """A clause while its lead words are peeled off; the flags say which cues were seen."""
+
+    text: str
+    corrective: bool = False
+    remember: bool = False
+    todo: bool = False
+    durable: bool = False

@@ -1,0 +1,369 @@
+"""What a clause says once its cues are gone: a correction, a command, a reference, a rule…"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from memcli.rules.model import Hit, State
+from memcli.rules.text import PH, capitalise, cut_title, is_cjk, restore, url_slot
+from memcli.rules.topics import pair_category, style_topic, tool_category, use_category
+
+# --------------------------------------------------------------------------- detection
+
+
+def detect(state: State, slots: list[str]) -> Hit | None:
+    text = state.text
+    for detector in (find_correction, _find_reference, _find_command, _find_uses,
+                     _find_always_never, _find_prefer, _find_prohibition):
+        hit = detector(text, slots, state)
+        if hit is not None:
+            return hit
+    if state.remember or state.durable or state.todo:
+        return Hit("rule" if state.durable or state.todo else "fact", text)
+    return None
+
+
+_USE_VERB = (r"(?:we\s+|you\s+should\s+|let's\s+|always\s+)?(?:use|switch to|go with|pick|"
+             r"choose|stick with|stick to|should use)")
+_CORRECTION_RES = (
+    re.compile(_USE_VERB + r"\s+(?P<x>\S+(?:\s+\S+){0,3}?)\s*,?\s+(?:instead of|rather than|"
+               r"not|over|and not|never|don't use|do not use)"
+               r"\s+(?P<y>\S+(?:\s+\S+){0,3}?)(?:\s+(?:for|to|when|in|on|with)\s+.+)?$", re.I),
+    re.compile(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+?)\s*[,;:]?\s+"
+               r"(?:use|we use|instead use|prefer|go with|switch to)\s+(?P<x>.+?)"
+               r"(?:\s+instead)?$", re.I),
+    re.compile(r"(?:不要|别|不)(?:再)?(?:用|使用)(?P<y>.+?)[，,、；;\s]*(?:了)?[，,]?\s*"
+               r"(?:要|请|改|而是|应该|就)?(?:用|使用)(?P<x>.+)$"),
+    re.compile(r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:而不是|而非|[，,]?\s*(?:不要|别|不是))"
+               r"(?:用|使用)?\s*(?P<y>.+)$"),
+    re.compile(r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:来)?(?:代替|替代|取代|替换)\s*(?P<y>.+)$"),
+)
+_DONT_USE_RES = (
+    re.compile(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+)$", re.I),
+    re.compile(r"(?:不要|别)(?:再)?(?:用|使用)(?P<y>.+)$"),
+)
+_USE_INSTEAD_ALONE_RE = re.compile(r"(?:use|we use|switch to)\s+(?P<x>.+?)\s+instead$", re.I)
+_SIDE_TRIM = " \t，,。.!！了吧"
+
+
+def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
+    for pattern in _CORRECTION_RES:
+        match = pattern.fullmatch(text)
+        if match:
+            x = restore(match.group("x").strip(_SIDE_TRIM), slots)
+            y = restore(match.group("y").strip(_SIDE_TRIM), slots)
+            return _correction_hit(text, x, y)
+    for pattern in _DONT_USE_RES:
+        match = pattern.fullmatch(text)
+        if match:
+            return _correction_hit(text, None, restore(match.group("y").strip(_SIDE_TRIM), slots))
+    match = _USE_INSTEAD_ALONE_RE.fullmatch(text) if state.corrective else None
+    if match:
+        return _correction_hit(text, restore(match.group("x").strip(_SIDE_TRIM), slots), None)
+    return None
+
+
+def _correction_hit(text: str, x: str | None, y: str | None) -> Hit:
+    # Only a choice ("use X") may take over the category's note; a bare "don't use Y" would
+    # otherwise overwrite "use uv instead of pip" with less than it said.
+    category = pair_category(x, y) if x else None
+    if category is not None:
+        return Hit("correction", text, category)
+    terms = frozenset(_term(t) for t in (x, y) if t)
+    cjk = any(is_cjk(ch) for ch in (x or "") + (y or ""))
+    if x and y:
+        title = f"用{x}，不用{y}" if cjk else f"Use {x}, not {y}"
+    elif y:
+        title = f"不要用{y}" if cjk else f"Don't use {y}"
+    else:
+        title = f"用{x}" if cjk else f"Use {x}"
+    return Hit("correction", text, title, terms)
+
+
+_TITLE_TERMS_RES = (
+    re.compile(r"^use (?P<x>.+), not (?P<y>.+)$", re.I),
+    re.compile(r"^用(?P<x>.+)，不用(?P<y>.+)$"),
+    re.compile(r"^(?:don't use|不要用) ?(?P<y>.+)$", re.I),
+)
+
+
+def title_terms(title: str) -> frozenset[str]:
+    for pattern in _TITLE_TERMS_RES:
+        match = pattern.match(title.strip())
+        if match:
+            return frozenset(_term(v) for v in match.groupdict().values() if v)
+    return frozenset()
+
+
+def _term(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", text.replace("`", "")).casefold().split())
+
+
+_CMD_EN_RES = (
+    re.compile(r"(?:the\s+|our\s+)?(?!(?:my|your|his|her|their|a|an|this|that|which|what)\s)"
+               r"(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?P<noun>command|cmd|script|process|"
+               r"procedure|workflow)\s+is\s*:?\s*(?P<cmd>.+)", re.I),
+    re.compile(r"(?:you can\s+|we\s+|always\s+)?(?:run|execute)\s+(?:all\s+)?(?:the\s+)?"
+               r"(?:(?:unit|integration|e2e|end-to-end)\s+)?(?P<what>tests?|test suite|linters?|"
+               r"type ?checks?|type-checks?|benchmarks?|formatters?)\s+(?:with|using|via|"
+               r"by running|through)\s*:?\s*(?P<cmd>.+)", re.I),
+    # "we build with bazel" is a fact; a bare "build with bazel" is usually today's request.
+    re.compile(r"(?:you can|we|always)\s+(?P<what>test|build|lint|deploy|format|release|"
+               r"publish|type-?check)\s+(?:with|using|via|by running|through)\s*:?\s*(?P<cmd>.+)",
+               re.I),
+    re.compile(r"(?:the\s+)?(?P<what>tests?|builds?|deploys?|deployments?|releases?)\s+(?:are|is)"
+               r"\s+(?:run|done|triggered|made|built|deployed)\s+(?:with|using|via|by|through)"
+               r"\s*:?\s*(?P<cmd>.+)", re.I),
+    re.compile(r"to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|deploy|format|release|"
+               r"publish|type-?check)(?:\s+(?:the\s+)?(?:project|app|code|package|repo|site))?"
+               r"\s*,\s*(?:use|run|type)\s*:?\s*(?P<cmd>.+)", re.I),
+    re.compile(r"use\s+(?P<cmd>.+?)\s+to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|"
+               r"deploy|format|release|type-?check)(?:\s+(?:the\s+)?(?:project|app|code|"
+               r"package|repo|site))?", re.I),
+    re.compile(r"(?:we\s+)?(?P<what>deploy)s?\s+(?:to|on)\s+(?P<cmd>.+)", re.I),
+    re.compile(r"the\s+(?P<what>deploy(?:ment)?(?:\s+[\w-]+){1,2}?)(?P<noun>)\s+(?:is|are|lives?|"
+               r"runs?)\s+(?P<cmd>.+)", re.I),
+)
+_CMD_ZH_RES = (
+    re.compile(r"(?P<what>单元测试|测试|构建|编译|部署|发布|格式化|lint|检查|类型检查)(?:的)?"
+               r"(?:命令|指令|脚本)(?:是|为|用)\s*[:：]?\s*(?P<cmd>.+)", re.I),
+    re.compile(r"(?:跑|运行|执行)(?:单元|全部|所有的?)?(?P<what>测试|lint|类型检查)(?:要|请|就|都)?"
+               r"(?:用|使用|用的是|是)\s*[:：]?\s*(?P<cmd>.+)", re.I),
+    re.compile(r"(?:用|使用)\s*(?P<cmd>.+?)\s*(?:来)?(?:跑|运行|执行)(?P<what>测试|lint|构建)",
+               re.I),
+    re.compile(r"(?P<what>部署|构建|发布)(?:要|请|都)?(?:用|使用|通过)\s*(?P<cmd>.+)"),
+)
+_COMMAND_TITLES = (
+    (re.compile(r"test|测试", re.I), "Test command"),
+    (re.compile(r"^(?:build|构建|编译)", re.I), "Build command"),
+    (re.compile(r"^(?:lint|检查)", re.I), "Lint command"),
+    (re.compile(r"^(?:format|格式化)", re.I), "Format command"),
+    (re.compile(r"^(?:type[ -]?check|类型检查)", re.I), "Type check command"),
+    (re.compile(r"^(?:deploy(?:s|ment)?|部署)$", re.I), "Deployment"),
+    (re.compile(r"^(?:release|publish|发布)", re.I), "Release command"),
+    (re.compile(r"^benchmark", re.I), "Benchmark command"),
+)
+
+
+def _find_command(text: str, slots: list[str], state: State) -> Hit | None:
+    for pattern in (*_CMD_EN_RES, *_CMD_ZH_RES):
+        match = pattern.fullmatch(text)
+        if match and restore(match.group("cmd"), slots).strip():
+            noun = match.groupdict().get("noun")
+            return Hit("command", text, _command_title(match.group("what"), noun))
+    return None
+
+
+def _command_title(what: str, noun: str | None) -> str:
+    what = " ".join(what.split())
+    for pattern, title in _COMMAND_TITLES:
+        if pattern.search(what):
+            return title
+    if noun == "":
+        return capitalise(what)  # "the deploy key is …": the key is the topic
+    noun = "command" if noun is None or noun.lower() == "cmd" else noun.lower()
+    return capitalise(f"{what} {noun}")
+
+
+_REF_NOUNS_ZH = r"设计文档|接口文档|API文档|文档|手册|wiki|Wiki|维基|仪表盘|看板|面板|监控|runbook"
+_REF_RES = (
+    re.compile(r"(?:the\s+|our\s+|my\s+)?(?P<what>[^,:;]{1,60}?)\s+(?:is|are|lives?|"
+               r"can be found|is hosted|are hosted|is available|are available)\s+"
+               r"(?:at|on|in|under|here)?\s*:?\s*(?P<url>" + PH + r")(?:[\s,;(].*)?", re.I),
+    re.compile(r"(?P<what>.+?)\s+(?:is|are)\s+(?P<documented>documented)\s+(?:at|in|on)\s+"
+               r"(?P<url>" + PH + r")", re.I),
+    re.compile(r"(?:(?P<what>.+?)的)?(?P<kind>" + _REF_NOUNS_ZH + r")(?:地址|链接)?"
+               r"(?:在|是|位于|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
+)
+# "See <link> for …" points somewhere to look whatever the link is.
+_POINTER_RES = (
+    re.compile(r"see\s+(?P<url>" + PH + r")\s+for\s+(?P<what>.+)", re.I),
+    re.compile(r"for\s+(?P<what>.+?)\s*,\s*see\s+(?P<url>" + PH + r")", re.I),
+    re.compile(r"(?:参考|参见|请看|详见|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
+)
+_REF_NOUN_RE = re.compile(
+    r"\b(?:docs?|documentation|wiki|dashboards?|runbooks?|playbooks?|specs?|specification|"
+    r"design doc|board|tracker|guides?|handbook|readme|api|reference|manual|status page|"
+    r"grafana|kibana|sentry|jira|confluence|notion|repo|repository|staging|production|ci|"
+    r"pipeline|portal|console|registry|changelog|roadmap|calendar|mirror|site|website|"
+    r"homepage|storybook|figma|schema|documented)\b|" + _REF_NOUNS_ZH, re.I)
+_DOCS_WORDS = frozenset({"docs", "documentation", "project docs", "project documentation",
+                         "文档", "the docs"})
+_GENERIC_WHAT = re.compile(r"^(?:(?:more|the|further)\s+)*(?:details?|info|information|context|"
+                           r"reference|background|more)$", re.I)
+
+
+def _find_reference(text: str, slots: list[str], state: State) -> Hit | None:
+    for pattern in (*_REF_RES, *_POINTER_RES):
+        match = pattern.fullmatch(text)
+        if not match:
+            continue
+        url = url_slot(match.group("url"), slots)
+        # "The fix is in <PR link>" is news, "the runbook is at <link>" a reference; "see
+        # <link>" always points somewhere to look.
+        said = (state.remember or state.durable or pattern in _POINTER_RES
+                or _REF_NOUN_RE.search(restore(text, slots)))
+        if url is not None and said:
+            return Hit("reference", text, _reference_title(match, slots, url))
+    return None
+
+
+def _reference_title(match: re.Match[str], slots: list[str], url: str) -> str:
+    groups = match.groupdict()
+    what = restore(groups.get("what") or "", slots).strip(" :：")
+    kind = groups.get("kind")
+    if kind is not None:
+        what = what + kind if what else kind
+    what = re.sub(r"^(?:the|our|my|your)\s+", "", what, flags=re.I)
+    if groups.get("documented"):
+        what = f"{what} docs"
+    if what.lower() in _DOCS_WORDS:
+        return "Documentation"
+    if not what or _GENERIC_WHAT.match(what):
+        return url.split("/")[2]
+    return cut_title(what)
+
+
+_USES_RES = (
+    re.compile(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on|"
+               r"rel(?:y|ies) on)\s+(?P<x>.+?)\s+(?:for|to)\s+(?P<y>.+)", re.I),
+    re.compile(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on)\s+"
+               r"(?P<x>.+)", re.I),
+    re.compile(r"(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|monorepo|app|"
+               r"service|package|library)\s+(?:uses|is using|is built (?:with|on)|runs on|targets|"
+               r"requires|depends on|is written in)\s+(?P<x>.+)", re.I),
+    re.compile(r"(?:这个|本|我们的?)(?:项目|仓库|代码库|repo)(?:里|中)?(?:用|使用|用的是|采用|基于)"
+               r"\s*(?P<x>.+)", re.I),
+    re.compile(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+?)\s*(?:来|做|进行)(?P<y>.+)"),
+    re.compile(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+)"),
+)
+_LANG_VERSION_RE = re.compile(
+    r"^(python|node(?:\.?js)?|go|golang|rust|java|ruby|typescript|php)\s*v?\d+(?:\.\d+)*\b",
+    re.I)
+_LANG_NAMES = {"python": "Python", "node": "Node.js", "nodejs": "Node.js", "node.js": "Node.js",
+               "go": "Go", "golang": "Go", "rust": "Rust", "java": "Java", "ruby": "Ruby",
+               "typescript": "TypeScript", "php": "PHP"}
+
+
+def _find_uses(text: str, slots: list[str], state: State) -> Hit | None:
+    for pattern in _USES_RES:
+        match = pattern.fullmatch(text)
+        if not match:
+            continue
+        x = restore(match.group("x"), slots)
+        y = match.groupdict().get("y")
+        # "we use a lot of memory", "we use it twice": an amount or a pointer, not a choice.
+        vague = _VAGUE_USE_RE if y else _VAGUE_USE_ALONE_RE
+        if vague.match(x):
+            return None
+        return Hit("fact", text, _uses_title(x, restore(y, slots) if y else None))
+    return None
+
+
+_VAGUE_USE_RE = re.compile(
+    r"^(?:it|this|that|them|these|those|up|lots|a lot|a bit|too|way|much|more|less|so|"
+    r"这个|那个|它)(?:\b|(?<=[^\x00-\x7f]))", re.I)
+_VAGUE_USE_ALONE_RE = re.compile(_VAGUE_USE_RE.pattern + r"|^(?:a|an|the|some|any)\b", re.I)
+
+
+def _uses_title(x: str, y: str | None) -> str | None:
+    category = tool_category(x)
+    if category is not None:
+        return category
+    version = _LANG_VERSION_RE.match(x.replace("`", "").strip())
+    if version:
+        return _LANG_NAMES[version.group(1).lower()] + " version"
+    if y and not _ANY_PURPOSE_RE.match(y):
+        command = _command_in_purpose(y)
+        return command or cut_title(re.sub(r"^(?:the|our)\s+", "", y, flags=re.I), words=6)
+    return None
+
+
+_ANY_PURPOSE_RE = re.compile(r"^(?:everything|anything|all|most things|all of it|所有|一切)\b",
+                             re.I)
+
+
+def _command_in_purpose(purpose: str) -> str | None:
+    match = re.match(r"^(?:run\s+)?(?:the\s+)?(tests?|build|lint|deploy|format|type-?check)\b",
+                     purpose.strip(), re.I)
+    return _command_title(match.group(1), "command") if match else None
+
+
+_ALWAYS_NEVER_RES = (
+    re.compile(r"(?:always|never|don't ever|do not ever|never ever)\s+(?P<rest>.+)", re.I),
+    re.compile(r"we\s+(?:always|never)\s+(?P<rest>(?:use|run|commit|push|merge|deploy|write|put|"
+               r"keep|add|squash|rebase|test|lint|format|review|tag|release|pin|prefix|name|"
+               r"store|log|import|document|avoid|prefer|require|vendor|ship|target|support|"
+               r"check|update|bump|sign|open|create|follow|indent|declare|annotate)\b.*)", re.I),
+    re.compile(r"(?:永远不要|永远别|永远不|绝不|绝对不要|绝对别|千万不要|千万别|不要再|别再|再也不要|决不|从不)"
+               r"(?P<rest>.+)"),
+    re.compile(r"(?:总是|一直|始终|每次都|务必|一律|永远)(?P<always>)(?P<rest>.+)"),
+)
+_NOT_IMPERATIVE = frozenset(
+    {"been", "was", "were", "is", "are", "has", "had", "did", "does", "works", "happens",
+     "seems", "mind", "again", "ever", "knew", "thought", "said", "got", "gets", "fails",
+     "breaks", "broke", "gonna", "the", "a", "an", "this", "that", "these", "those", "it",
+     "my", "your", "our", "his", "her", "their", "so", "such", "more", "less", "true",
+     "false", "here", "there", "in", "at", "on"})
+_NOT_IMPERATIVE_ZH = re.compile(r"^(?:在|是|没|有|会|报错|出错|失败|崩溃|卡|挂|不行|这样|不|很|忘)")
+
+
+def _find_always_never(text: str, slots: list[str], state: State) -> Hit | None:
+    for pattern in _ALWAYS_NEVER_RES:
+        match = pattern.fullmatch(text)
+        if match and _imperative(match.group("rest"), "always" in match.groupdict()):
+            return Hit("rule", text, use_category(restore(match.group("rest"), slots)))
+    return None
+
+
+def _imperative(rest: str, always_zh: bool) -> bool:
+    # "一直在报错" (it keeps failing) describes, "一直用中文回答" instructs.
+    if always_zh and _NOT_IMPERATIVE_ZH.match(rest):
+        return False
+    first = rest.split()[0].lower().strip(",.") if rest.split() else ""
+    return first not in _NOT_IMPERATIVE and not (first.endswith("ed") and first != "need")
+
+
+_PREFER_RES = (
+    # "I would like to enrol" is a request; only "I'd prefer/rather" states a preference.
+    re.compile(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
+               r"(?P<rest>.+)", re.I),
+    re.compile(r"i\s+(?:(?:really|strongly|generally|usually|much|also|do|definitely|"
+               r"personally|always|still)\s+)*(?:prefer|like|love|hate|dislike|don't like|"
+               r"do not like|can't stand|cannot stand)\s+(?P<rest>.+)", re.I),
+    re.compile(r"my\s+preference\s+is\s+(?:for\s+|to\s+)?(?P<rest>.+)", re.I),
+    re.compile(r"我(?:个人)?(?:更|比较|还是|一般|通常|非常|很|真的|特别|最)*"
+               r"(?:喜欢|偏好|倾向于|偏爱|习惯|讨厌|不喜欢)(?P<rest>.+)"),
+)
+_VAGUE_OBJECT_RE = re.compile(
+    r"^(?:it|this|that|these|those|them|your|you|the idea|你|这|那|它)(?:\b|(?=\W)|(?<=\W))", re.I)
+
+
+def _find_prefer(text: str, slots: list[str], state: State) -> Hit | None:
+    for pattern in _PREFER_RES:
+        match = pattern.fullmatch(text)
+        if match and not _VAGUE_OBJECT_RE.match(match.group("rest")):
+            return Hit("prefer", text, use_category(restore(match.group("rest"), slots)))
+    return None
+
+
+_PROHIBITION_RES = (
+    re.compile(r"(?:don't|do not|stop|quit|no more|no)\s+(?P<rest>.+)", re.I),
+    re.compile(r"(?:不要|别|不用|不需要|不必)(?P<rest>.+)"),
+)
+
+
+def _find_prohibition(text: str, slots: list[str], state: State) -> Hit | None:
+    """ "Don't apologise so much": only a standing habit of the agent, or after a "no,"."""
+    for pattern in _PROHIBITION_RES:
+        match = pattern.fullmatch(text)
+        if not match:
+            continue
+        if style_topic(restore(text, slots)) is not None:
+            return Hit("behaviour", text)
+        if state.corrective:
+            return Hit("correction", text)
+        if state.remember or state.durable:
+            return Hit("rule", text)
+    return None

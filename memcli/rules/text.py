@@ -1,0 +1,130 @@
+"""Masking code, links and quotations; sentences; the text helpers titles and summaries use."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from memcli.rules.model import MAX_TITLE_CHARS, TITLE_CJK_CHARS, TITLE_WORDS
+
+# --------------------------------------------------------------------------- masking
+
+# Code, URLs and quotations are swapped for placeholders before sentences are split and
+# cues are looked for: their dots are not full stops and their words are not cues. The
+# content gets them back verbatim.
+_PH_RE = re.compile("\ue000(\\d+)\ue001")
+PH = "\ue000\\d+\ue001"
+_INJECTED_RE = re.compile(
+    r"<(system-reminder|command-[\w-]+|local-command-[\w-]+|user-prompt-submit-hook)>"
+    r".*?</\1>", re.S)
+_BLOCKQUOTE_RE = re.compile(r"^[ \t]*>.*$", re.M)
+_LEAD_FENCE_RE = re.compile(
+    r":[ \t]*\n[ \t]*(```|~~~)[\w+-]*[ \t]*\n[ \t]*([^\n`]+?)[ \t]*\n[ \t]*\1[ \t]*(?=\n|$)")
+_FENCE_RE = re.compile(r"^[ \t]*(```|~~~).*?(?:^[ \t]*\1[ \t]*$|\Z)", re.M | re.S)
+_INLINE_CODE_RE = re.compile(r"(`+)([^\n]+?)\1")
+_URL_RE = re.compile(r"https?://[^\s<>\"'`）」，。]+")
+_QUOTE_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』")
+
+
+def mask(text: str, slots: list[str]) -> str:
+    text = _INJECTED_RE.sub("\n", text)
+    text = _BLOCKQUOTE_RE.sub("", text)
+    # A one-line block right after "…is:" is the value being stated; keep it as inline code.
+    text = _LEAD_FENCE_RE.sub(lambda m: ": `" + m.group(2) + "`", text)
+    text = _FENCE_RE.sub("\n", text)
+
+    def hide(found: str) -> str:
+        slots.append(found)
+        return f"\ue000{len(slots) - 1}\ue001"
+
+    text = _INLINE_CODE_RE.sub(lambda m: hide(m.group(0)), text)
+    text = _URL_RE.sub(lambda m: _hide_url(m.group(0), hide), text)
+    return _QUOTE_RE.sub(lambda m: hide(m.group(0)), text)
+
+
+def _hide_url(url: str, hide: Callable[[str], str]) -> str:
+    core = url.rstrip(".,;:!?")
+    if core.endswith(")") and core.count("(") < core.count(")"):
+        core = core[:-1]
+    return hide(core) + url[len(core):]
+
+
+def restore(text: str, slots: list[str]) -> str:
+    for _ in range(3):  # a quotation may hold a URL placeholder
+        if "\ue000" not in text:
+            break
+        text = _PH_RE.sub(lambda m: slots[int(m.group(1))], text)
+    return text
+
+
+def url_slot(text: str, slots: list[str]) -> str | None:
+    for match in _PH_RE.finditer(text):
+        value = slots[int(match.group(1))]
+        if value.startswith(("http://", "https://")):
+            return value
+    return None
+
+
+# --------------------------------------------------------------------------- sentences
+
+_ABBREVIATIONS = frozenset(
+    {"e.g", "i.e", "eg", "ie", "etc", "vs", "cf", "approx", "incl", "mr", "mrs", "ms", "dr",
+     "st", "al", "fig", "resp"})
+_CJK_STOPS = "。！？\n"
+
+
+def is_cjk(ch: str) -> bool:
+    return "\u3000" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" or "\uff00" <= ch <= "\uffef"
+
+
+def split_sentences(text: str) -> list[str]:
+    pieces: list[str] = []
+    start = 0
+    for i, ch in enumerate(text):
+        if ch in _CJK_STOPS or (ch in ".!?" and _ends_sentence(text, i)):
+            pieces.append(text[start:i + 1])
+            start = i + 1
+    pieces.append(text[start:])
+    return [p.strip() for p in pieces if p.strip()]
+
+
+def _ends_sentence(text: str, i: int) -> bool:
+    nxt = text[i + 1] if i + 1 < len(text) else ""
+    if nxt and not (nxt.isspace() or is_cjk(nxt)):
+        return False  # setup.py, 3.11, "?!", a URL that was not masked
+    if text[i] != ".":
+        return True
+    j = i
+    while j > 0 and (text[j - 1].isalnum() or text[j - 1] == "."):
+        j -= 1
+    word = text[j:i].lower()
+    if word == "etc":  # "etc." closes a list, and often the sentence: "…etc. Always run…"
+        return text[i + 2:i + 3].isupper()
+    return word not in _ABBREVIATIONS
+
+
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def cut_title(text: str, words: int = TITLE_WORDS) -> str:
+    # An aside in brackets is detail, and cutting inside one leaves a dangling "(see".
+    text = " ".join(_ASIDE_RE.sub("", text).split()) or text
+    if any(is_cjk(ch) for ch in text) and len(text.split()) < 3:
+        cut = text[:TITLE_CJK_CHARS]
+    else:
+        cut = " ".join(text.split()[:words])
+    return capitalise(cut.rstrip(" ,;:，；：、")[:MAX_TITLE_CHARS].rstrip())
+
+
+_ASIDE_RE = re.compile(r"\s*[(（][^)）]*(?:[)）]|$)")
+
+
+def shorten(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    if " " in cut[limit // 2:]:
+        cut = cut[:cut.rfind(" ")]
+    return cut.rstrip(" ,;:") + "…"

@@ -1,0 +1,166 @@
+"""Topics and routing: the style topics, tool categories, and the level and type of a note."""
+
+from __future__ import annotations
+
+import re
+
+from memcli.rules.model import (
+    CORRECTION,
+    KNOWLEDGE,
+    PREFERENCE,
+    PROJECT,
+    REFERENCE,
+    USER,
+    Hit,
+    State,
+)
+
+# --------------------------------------------------------------------------- topics
+
+_ARTEFACT_RE = re.compile(
+    r"\b(?:commits?|commit messages?|docstrings?|comments?|logs?|logging|variables?|functions?|"
+    r"tests?|prs?|pull requests?|changelog|readme|code|identifiers?|file ?names?|branch(?:es)?|"
+    r"docs|documentation|strings?|ui|error messages?|api|fields?)\b"
+    r"|提交|注释|变量|函数|日志|代码|测试|文档", re.I)
+_LANGS = (r"(?:english|chinese|mandarin|cantonese|french|german|spanish|japanese|korean|"
+          r"italian|portuguese|russian|dutch|simplified chinese|traditional chinese)")
+_ANSWERS = r"(?:answers?|replies|reply|responses?|explanations?)"
+_STYLE_TOPICS: tuple[tuple[re.Pattern[str], str, str], ...] = (
+    (re.compile(r"\b(?:answer|reply|respond|write|talk|speak|communicate|explain|chat)\b.*"
+                r"\bin\s+" + _LANGS + r"\b|\b" + _LANGS + r"\s+(?:" + _ANSWERS + r"|only)\b"
+                r"|\b" + _ANSWERS + r"\s+in\s+" + _LANGS + r"\b|\bspeak\s+" + _LANGS + r"\b"
+                r"|(?:用|使用|说|讲)(?:简体)?(?:中文|汉语|英文|英语|日语|日文|韩语)"
+                r"|(?:中文|英文|英语)(?:回答|回复|交流|沟通)", re.I),
+     "Answer language", PREFERENCE),
+    (re.compile(r"\bbe\s+(?:more\s+|very\s+|less\s+)?(?:concise|brief|terse|succinct|verbose|"
+                r"wordy)\b|\b(?:concise|brief|short|shorter|terse|succinct|long|longer|verbose|"
+                r"detailed)\s+" + _ANSWERS + r"\b|\bkeep\s+(?:it|them|answers|replies|"
+                r"responses)\s+(?:short|brief|concise)\b|\b(?:too|so|less)\s+(?:verbose|wordy|"
+                r"long-winded)\b|\bto the point\b|简洁|简短|简明|精简|啰嗦|长篇大论|废话", re.I),
+     "Answer length", PREFERENCE),
+    (re.compile(r"\bemojis?\b|\bemoticons?\b|表情", re.I), "Emoji use", PREFERENCE),
+    (re.compile(r"\b(?:be|sound|stay|keep it)\s+(?:more\s+|less\s+)?(?:formal|informal|casual|"
+                r"polite|friendly)\b|\btone\b|语气|正式|客气", re.I), "Tone", PREFERENCE),
+    (re.compile(r"\bapologi[sz]\w*|\bapology|\bapologies|\bsorry\b|道歉|对不起|抱歉", re.I),
+     "Apologies", CORRECTION),
+    (re.compile(r"\bask(?:ing)?\s+(?:me\s+)?(?:for\s+)?(?:confirmation|permission|before)\b|"
+                r"\bcheck with me\b|\bconfirm with me\b|\bwait for my (?:ok|approval|"
+                r"confirmation)\b|先问我|先确认|征求我的?同意|经过我的?同意|等我确认", re.I),
+     "Asking for confirmation", CORRECTION),
+    (re.compile(r"great question|\bflatter\w*|\bsycophan\w*|\bpraise\b|\bcompliment\w*|拍马屁|"
+                r"奉承|夸我|好问题", re.I), "Flattery", CORRECTION),
+    (re.compile(r"\b(?:summari[sz]\w*|recap\w*)\b|\bsummar(?:y|ies)\s+(?:at the end|after|"
+                r"of (?:what|your|the changes))|总结", re.I), "Summaries", CORRECTION),
+)
+_INDENT_RE = re.compile(r"\bindent\w*|\btabs?\b|\b\d+[- ]spaces?\b|缩进|制表符", re.I)
+
+
+def style_topic(text: str) -> tuple[str, str] | None:
+    """A topic about how the agent talks or behaves, which follows the person (user level)."""
+    if _ARTEFACT_RE.search(text):
+        return None  # "no emojis in commit messages" is a rule of the codebase
+    for pattern, title, note_type in _STYLE_TOPICS:
+        if pattern.search(text):
+            return title, note_type
+    return None
+
+
+_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "Package manager": ("npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv", "poetry", "pipenv",
+                        "conda", "mamba", "pdm", "hatch", "rye", "composer", "bundler"),
+    "Test runner": ("pytest", "unittest", "nose", "nose2", "jest", "vitest", "mocha", "jasmine",
+                    "ava", "tox", "nox"),
+    "Linter": ("ruff", "flake8", "pylint", "eslint", "biome", "pyflakes", "golangci-lint",
+               "clippy", "rubocop", "shellcheck"),
+    "Formatter": ("black", "prettier", "yapf", "autopep8", "gofmt", "rustfmt", "ruff", "isort",
+                  "biome"),
+    "Type checker": ("mypy", "pyright", "basedpyright", "pytype", "pyre"),
+    "HTTP client": ("requests", "httpx", "aiohttp", "urllib", "urllib3", "axios", "fetch", "got"),
+    "Build tool": ("make", "cmake", "ninja", "bazel", "just", "gradle", "maven", "meson",
+                   "scons", "webpack", "vite", "esbuild", "rollup", "tsup"),
+    "Container runtime": ("docker", "podman"),
+    "Database": ("postgres", "postgresql", "mysql", "sqlite", "mariadb", "mongodb"),
+    "Logging": ("logging", "loguru", "structlog", "print"),
+    "Date library": ("datetime", "arrow", "pendulum", "moment", "dayjs", "date-fns"),
+    "Indentation": ("tabs", "tab", "spaces"),
+}
+_TOOL_RE = re.compile(
+    r"^(?:using\s+|to use\s+|use\s+|(?:always\s+)?use\s+)?(?P<tool>[A-Za-z0-9_.+-]+)"
+    r"(?:\s+v?\d[\w.]*)?"
+    r"(?:\s+(?:for|to|when|in|with|on|as|instead|rather|over|and|than|not|into|everywhere|"
+    r"always|only|please)\b.*|\s*[,;，；].*|\s*(?:来|做|跑|管理|安装|进行).*)?$", re.I)
+_USE_LEAD_RE = re.compile(
+    r"^(?:always\s+|never\s+)?(?:use|using|to use)\s+|^(?:都|总是)?(?:用|使用)\s*", re.I)
+
+
+def _categories(tool: str) -> tuple[str, ...]:
+    return tuple(name for name, tools in _CATEGORIES.items() if tool in tools)
+
+
+def tool_category(text: str) -> str | None:
+    """The category when the text names one tool on its own ("uv", "`uv` for installs")."""
+    match = _TOOL_RE.match(text.replace("`", "").strip().rstrip(".。"))
+    if match is None:
+        return None
+    found = _categories(match.group("tool").lower())
+    return found[0] if found else None
+
+
+def pair_category(x: str | None, y: str | None) -> str | None:
+    """ "Use ruff, not black": the category the two tools share, else the one named."""
+    cx = _categories(_first_tool(x)) if x else ()
+    cy = _categories(_first_tool(y)) if y else ()
+    shared = [c for c in cx if c in cy]
+    found = shared or list(cx) or list(cy)
+    return found[0] if found else None
+
+
+def _first_tool(text: str) -> str:
+    match = _TOOL_RE.match(text.replace("`", "").strip().rstrip(".。"))
+    return match.group("tool").lower() if match else ""
+
+
+def use_category(rest: str) -> str | None:
+    """ "always use uv", "I prefer pnpm over npm": a tool choice, titled by its category."""
+    text = rest.replace("`", "").strip()
+    lead = _USE_LEAD_RE.match(text)
+    if lead is None and not re.match(r"^[\w.+-]+(?:\s+(?:over|to|instead of|rather than)\s|$)",
+                                     text):
+        return None
+    return tool_category(text[lead.end():] if lead else text)
+
+
+# --------------------------------------------------------------------------- routing
+
+_PROJECT_MARK_RE = re.compile(
+    r"\b(?:this|our|the current)\s+(?:project|repo|repository|codebase|code base|monorepo|"
+    r"package|service|app|workspace)\b|\bin here\b|\bin this (?:code|folder)\b|这个项目|本项目|"
+    r"该项目|这个仓库|本仓库|这个代码库|我们的项目|这个repo", re.I)
+_USER_MARK_RE = re.compile(
+    r"\b(?:all (?:of )?my|any of my|every one of my)\s+(?:projects|repos|repositories|code|"
+    r"work)\b|\b(?:every|any|all|each)\s+(?:project|repo|repository|codebase)s?\b|"
+    r"\beverywhere\b|\bin general\b|\bacross (?:all )?(?:projects|repos)\b|\bglobally\b|"
+    r"所有项目|所有的项目|每个项目|任何项目|所有仓库|全局", re.I)
+
+
+def route(hit: Hit, state: State, plain: str) -> tuple[str, str, str | None]:
+    """(level, type, topic title or None) for a hit; plain is its restored text."""
+    topic = style_topic(plain) if hit.kind not in ("reference", "command") else None
+    if topic is not None:
+        return _level(plain, USER), topic[1], topic[0]
+    title = hit.title or ("Indentation" if _INDENT_RE.search(plain) else None)
+    if hit.kind == "reference":
+        return _level(plain, PROJECT), REFERENCE, title
+    if hit.kind == "correction" or (state.corrective and hit.kind == "rule"):
+        return _level(plain, PROJECT), CORRECTION, title
+    if hit.kind == "prefer":
+        return _level(plain, USER), PREFERENCE, title
+    return _level(plain, PROJECT), KNOWLEDGE, title
+
+
+def _level(text: str, default: str) -> str:
+    if _PROJECT_MARK_RE.search(text):
+        return PROJECT
+    if _USER_MARK_RE.search(text):
+        return USER
+    return default
