@@ -30,7 +30,7 @@ app.add_typer(export_app, name="export")
 @hook_app.command("claude-code")
 def hook_claude_code(ctx: typer.Context) -> None:
     """Handle a Claude Code hook payload on stdin (Stop, SessionStart); always exits 0."""
-    from memcli.hooks import run_claude_code_hook
+    from memcli.hooks.dispatch import run_claude_code_hook
 
     # Fails open by design: the hook logs its own errors and never breaks the agent's session.
     try:

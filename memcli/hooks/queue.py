@@ -1,8 +1,4 @@
-"""`memcli hook claude-code`: Claude Code hook events in, memory work out, never a failure.
-
-- ``SessionStart`` prints the ``memcli context`` block as ``additionalContext``.
-- ``Stop`` queues an extraction of the turn that just ended and starts a detached worker;
-  the agent does not wait for the model.
+"""The extraction queue: jobs written by hooks, run one at a time by a detached worker.
 
 The queue is one folder per user store under ``<user folder>/hooks/`` (every extraction
 may write the user store, so all of a person's projects share it). One job is one file,
@@ -14,11 +10,8 @@ letting go of the lock, so a job queued at that moment is never stranded.
 
 A job records how long the transcript was when the turn ended, and the worker reads only
 that much: a job that waited while the session went on still sees its own turn as the last
-one. Claude Code may fire ``Stop`` before it has written the final answer to the transcript,
-so the payload's ``last_assistant_message`` is added when the transcript lacks it.
-
-Whatever goes wrong is written to ``<user folder>/logs/hook.log`` and the hook prints
-nothing: a memory tool must never break the agent's session.
+one. An agent may fire its end-of-turn event before it has written the final answer to the
+transcript, so the payload's last answer is added when the transcript lacks it.
 """
 
 from __future__ import annotations
@@ -30,18 +23,16 @@ import os
 import subprocess
 import sys
 import time
-import traceback
-from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
+
+from memcli.hooks.log import log, log_failure, log_path, now
 
 if TYPE_CHECKING:
     from memcli.config import Settings
 
-LOG_NAME = "hook.log"
-MAX_LOG_BYTES = 1024 * 1024
-MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
 # An extraction is one model request with retries; one that runs longer than this is stuck,
 # and killing it is safe because apply is transactional.
 JOB_TIMEOUT = 900.0
@@ -51,102 +42,38 @@ JOB_SUFFIX = ".json"
 QUEUE_LOCK = ".lock"
 
 
-# --------------------------------------------------------------------------- entry point
-
-
-def run_claude_code_hook(flags: Mapping[str, Any], env: Mapping[str, str], cwd: Path,
-                         stdin: IO[bytes] | None = None) -> str:
-    """Handle one hook payload; the text to print on stdout. Never raises."""
-    home = _home(env)
-    try:
-        payload = _read_payload(stdin)
-        event = payload.get("hook_event_name")
-        if event == "Stop":
-            _queue_stop(payload, flags, env, cwd, home)
-            return ""
-        if event == "SessionStart":
-            return _session_start(payload, flags, env, cwd)
-        log(home, f"ignored a {event!r} event: memcli handles Stop and SessionStart")
-        return ""
-    except BaseException as exc:  # fail open, whatever it was
-        _log_failure(home, exc)
-        return ""
-
-
-class _BadPayload(Exception):
-    pass
-
-
-def _read_payload(stdin: IO[bytes] | None) -> dict[str, Any]:
-    stream = stdin if stdin is not None else sys.stdin.buffer
-    if stream.isatty():
-        raise _BadPayload("no hook payload on stdin (this command is run by Claude Code)")
-    data = stream.read(MAX_PAYLOAD_BYTES + 1)
-    if len(data) > MAX_PAYLOAD_BYTES:
-        raise _BadPayload(f"the hook payload is larger than {MAX_PAYLOAD_BYTES} bytes")
-    try:
-        payload = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise _BadPayload(f"the hook payload is not JSON: {exc}; got {data[:200]!r}") from None
-    if not isinstance(payload, dict):
-        raise _BadPayload(f"the hook payload is not a JSON object; got {data[:200]!r}")
-    return payload
-
-
-def _settings(payload: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, str],
-              cwd: Path) -> tuple[Settings, Path]:
-    """Settings for the project the agent works in (the payload's cwd, else ours)."""
-    from memcli.config import Flags, resolve
-
-    where = payload.get("cwd")
-    base = Path(where) if isinstance(where, str) and where and Path(where).is_dir() else cwd
-    stores = {k: str(flags[k]) if flags.get(k) is not None else None
-              for k in ("project_store", "user_store")}
-    given = Flags(project_store=stores["project_store"], user_store=stores["user_store"])
-    return resolve(given, env, base), base
-
-
-def _session_start(payload: Mapping[str, Any], flags: Mapping[str, Any],
-                   env: Mapping[str, str], cwd: Path) -> str:
-    from memcli.core import context
-
-    settings, _ = _settings(payload, flags, env, cwd)
-    block = context(settings)
-    output = {"hookSpecificOutput": {"hookEventName": "SessionStart",
-                                     "additionalContext": block.text}}
-    return json.dumps(output) + "\n"
-
-
 # --------------------------------------------------------------------------- Stop: queue
 
 
-def _queue_stop(payload: Mapping[str, Any], flags: Mapping[str, Any], env: Mapping[str, str],
-                cwd: Path, home: Path) -> None:
-    raw_path = payload.get("transcript_path")
-    if not isinstance(raw_path, str) or not raw_path:
-        raise _BadPayload("the Stop payload has no transcript_path")
-    settings, base = _settings(payload, flags, env, cwd)
-    transcript = Path(raw_path).expanduser()
-    if not transcript.is_absolute():
-        transcript = base / transcript
-    size = transcript.stat().st_size
-    session = payload.get("session_id")
-    last_message = payload.get("last_assistant_message")
+@dataclass(frozen=True)
+class Turn:
+    """The turn a hook asks to extract: where its transcript is and how much of it is the turn."""
+
+    session_id: str
+    transcript: Path
+    size: int
+    last_assistant_message: str | None
+
+
+def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str],
+               home: Path) -> str:
+    """Write the turn's job and start a worker; the job's name."""
     job = {
-        "session_id": session if isinstance(session, str) else "",
-        "transcript": str(transcript),
-        "size": size,
+        "session_id": turn.session_id,
+        "transcript": str(turn.transcript),
+        "size": turn.size,
         "cwd": str(base),
         "argv": extract_argv(settings),
-        "last_assistant_message": last_message if isinstance(last_message, str) else None,
-        "queued": _now(),
+        "last_assistant_message": turn.last_assistant_message,
+        "queued": now(),
         "attempts": 0,
     }
     queue = queue_dir(settings)
     name = _write_job(queue, job)
     pid = _spawn_worker(queue, env, base, home)
-    log(home, f"queued {name} for session {job['session_id'] or '?'} "
-              f"({size} bytes of {transcript}); worker pid {pid}")
+    log(home, f"queued {name} for session {turn.session_id or '?'} "
+              f"({turn.size} bytes of {turn.transcript}); worker pid {pid}")
+    return name
 
 
 def extract_argv(settings: Settings) -> list[str]:
@@ -200,10 +127,9 @@ def _spawn_worker(queue: Path, env: Mapping[str, str], cwd: Path, home: Path) ->
         # Its own session: no SIGHUP when the agent's terminal goes, no kill of the hook's
         # process group when Claude Code times the hook out.
         options["start_new_session"] = True
-    log_path = _log_path(home)
     # Claude Code waits for the hook's stdout and stderr to close, so the worker may keep
     # neither open: stdout goes nowhere, stderr (tracebacks) to the log.
-    with open(log_path, "ab") as log_file:
+    with open(log_path(home), "ab") as log_file:
         process = subprocess.Popen(
             [sys.executable, "-m", "memcli.hooks", "drain", str(queue)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log_file,
@@ -258,7 +184,7 @@ def _run_job(path: Path, home: Path) -> None:
         _write_atomically(path, json.dumps(job).encode())
         _extract(name, job, home)
     except Exception as exc:
-        _log_failure(home, exc, f"job {name}")
+        log_failure(home, exc, f"job {name}")
     finally:
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
@@ -311,70 +237,8 @@ def _turn_says(data: bytes, message: str) -> bool:
                for m in turn.messages)
 
 
-# --------------------------------------------------------------------------- log
-
-
-def _home(env: Mapping[str, str]) -> Path:
-    try:
-        from memcli.config import memcli_home
-
-        return memcli_home(env)
-    except Exception:
-        return Path(os.path.expanduser("~")) / ".memcli"
-
-
-def _log_path(home: Path) -> Path:
-    folder = home / "logs"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / LOG_NAME
-
-
-def log(home: Path, message: str) -> None:
-    """Append one entry to the hook log; a log that cannot be written is not an error."""
-    try:
-        path = _log_path(home)
-        with contextlib.suppress(FileNotFoundError):
-            if path.stat().st_size > MAX_LOG_BYTES:
-                os.replace(path, path.with_name(LOG_NAME + ".1"))
-        first, *rest = message.rstrip("\n").split("\n")
-        text = "".join(f"    {line}\n" for line in rest)
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(f"{_now()} [{os.getpid()}] {first}\n{text}")
-    except Exception:
-        pass
-
-
-def _log_failure(home: Path, exc: BaseException, where: str = "hook") -> None:
-    if isinstance(exc, _BadPayload):
-        log(home, f"{where}: {exc}")
-        return
-    details = "".join(traceback.format_exception(exc)).rstrip()
-    log(home, f"{where} failed: {type(exc).__name__}: {exc}\n{details}")
-
-
-def _now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
 def _resolved(path: Path) -> Path:
     try:
         return path.resolve()
     except OSError:
         return path
-
-
-def main(argv: Sequence[str]) -> int:
-    if len(argv) != 2 or argv[0] != "drain":
-        sys.stderr.write("usage: python -m memcli.hooks drain QUEUE_FOLDER\n")
-        return 2
-    queue = Path(argv[1])
-    home = queue.parent.parent
-    try:
-        drain(queue, home)
-    except Exception as exc:
-        _log_failure(home, exc, "worker")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,27 @@
+"""`python -m memcli.hooks drain QUEUE`: the detached worker a hook starts."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from memcli.hooks.log import log_failure
+from memcli.hooks.queue import drain
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) != 2 or argv[0] != "drain":
+        sys.stderr.write("usage: python -m memcli.hooks drain QUEUE_FOLDER\n")
+        return 2
+    queue = Path(argv[1])
+    home = queue.parent.parent
+    try:
+        drain(queue, home)
+    except Exception as exc:
+        log_failure(home, exc, "worker")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

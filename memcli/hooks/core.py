@@ -1,0 +1,99 @@
+"""What every agent's hook shares: the payload, the project's settings, the two actions.
+
+An agent module maps its events onto two actions, :func:`context_text` (the ``memcli
+context`` block, for the start of a session or a prompt) and :func:`queue_extraction`
+(the turn that just ended, extracted in the background), and writes the answer in the
+agent's own JSON. Whatever goes wrong is logged by the dispatcher, never raised to the agent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from memcli.hooks.log import BadPayload, log
+
+if TYPE_CHECKING:
+    from memcli.config import Settings
+
+MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class HookCall:
+    """One hook run: the global flags, the process state the CLI passed down, the payload."""
+
+    flags: Mapping[str, Any]
+    env: Mapping[str, str]
+    cwd: Path
+    home: Path
+    payload: Mapping[str, Any]
+
+    def text(self, key: str) -> str | None:
+        """The payload's string under KEY; None when absent, null or not a string."""
+        value = self.payload.get(key)
+        return value if isinstance(value, str) else None
+
+    def log(self, message: str) -> None:
+        log(self.home, message)
+
+
+def read_payload(stream: IO[bytes], agent: str) -> dict[str, Any]:
+    if stream.isatty():
+        raise BadPayload(f"no hook payload on stdin (this command is run by {agent})")
+    data = stream.read(MAX_PAYLOAD_BYTES + 1)
+    if len(data) > MAX_PAYLOAD_BYTES:
+        raise BadPayload(f"the hook payload is larger than {MAX_PAYLOAD_BYTES} bytes")
+    try:
+        payload = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadPayload(f"the hook payload is not JSON: {exc}; got {data[:200]!r}") from None
+    if not isinstance(payload, dict):
+        raise BadPayload(f"the hook payload is not a JSON object; got {data[:200]!r}")
+    return payload
+
+
+def settings_for(call: HookCall) -> tuple[Settings, Path]:
+    """Settings for the project the agent works in (the payload's cwd, else ours)."""
+    from memcli.config import Flags, resolve
+
+    where = call.text("cwd")
+    base = Path(where) if where and Path(where).is_dir() else call.cwd
+    stores = {k: str(call.flags[k]) if call.flags.get(k) is not None else None
+              for k in ("project_store", "user_store")}
+    given = Flags(project_store=stores["project_store"], user_store=stores["user_store"])
+    return resolve(given, call.env, base), base
+
+
+def context_text(call: HookCall) -> str:
+    """The ``memcli context`` block for the agent's project."""
+    from memcli.core import context
+
+    settings, _ = settings_for(call)
+    return context(settings).text
+
+
+def queue_extraction(call: HookCall, transcript_path: str | None, *,
+                     last_message: str | None = None) -> str:
+    """Queue the extraction of the turn that just ended; the job's name."""
+    from memcli.hooks.queue import Turn, queue_turn
+
+    event = call.text("hook_event_name") or "end-of-turn"
+    if not transcript_path:
+        raise BadPayload(f"the {event} payload has no transcript_path")
+    settings, base = settings_for(call)
+    transcript = Path(transcript_path).expanduser()
+    if not transcript.is_absolute():
+        transcript = base / transcript
+    turn = Turn(session_id=call.text("session_id") or "", transcript=transcript,
+                size=transcript.stat().st_size, last_assistant_message=last_message)
+    return queue_turn(turn, settings, base, call.env, call.home)
+
+
+def additional_context(event: str, text: str) -> str:
+    """The answer Claude Code, Codex and Gemini CLI read extra context from."""
+    output = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
+    return json.dumps(output) + "\n"

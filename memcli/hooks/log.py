@@ -1,0 +1,64 @@
+"""The hook log: every hook and worker writes what it did, and what went wrong, here.
+
+A hook prints nothing on failure (a memory tool must never break the agent's session), so
+this file is where a person looks when no memory appears.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import traceback
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+
+LOG_NAME = "hook.log"
+MAX_LOG_BYTES = 1024 * 1024
+
+
+class BadPayload(Exception):
+    """A payload the hook cannot use: logged in one line, without a traceback."""
+
+
+def memcli_folder(env: Mapping[str, str]) -> Path:
+    """The user's memcli folder, even when the configuration cannot be read."""
+    try:
+        from memcli.config import memcli_home
+
+        return memcli_home(env)
+    except Exception:
+        return Path(os.path.expanduser("~")) / ".memcli"
+
+
+def log_path(home: Path) -> Path:
+    folder = home / "logs"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / LOG_NAME
+
+
+def log(home: Path, message: str) -> None:
+    """Append one entry to the hook log; a log that cannot be written is not an error."""
+    try:
+        path = log_path(home)
+        with contextlib.suppress(FileNotFoundError):
+            if path.stat().st_size > MAX_LOG_BYTES:
+                os.replace(path, path.with_name(LOG_NAME + ".1"))
+        first, *rest = message.rstrip("\n").split("\n")
+        text = "".join(f"    {line}\n" for line in rest)
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(f"{now()} [{os.getpid()}] {first}\n{text}")
+    except Exception:
+        pass
+
+
+def log_failure(home: Path, exc: BaseException, where: str = "hook") -> None:
+    if isinstance(exc, BadPayload):
+        log(home, f"{where}: {exc}")
+        return
+    details = "".join(traceback.format_exception(exc)).rstrip()
+    log(home, f"{where} failed: {type(exc).__name__}: {exc}\n{details}")
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
