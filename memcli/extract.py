@@ -49,6 +49,7 @@ class ExtractResult:
     usage: dict[str, Any] = field(default_factory=dict)
     prompt: PromptText | None = None
     report: ApplyReport | None = None
+    warnings: list[str] = field(default_factory=list)
 
     def document(self) -> dict[str, Any]:
         return {"operations": self.operations, "base": self.base,
@@ -72,6 +73,7 @@ class ExtractResult:
 def run_extract(settings: Settings, text: str, options: ExtractOptions,
                 on_progress: Callable[[int], None] | None = None) -> ExtractResult:
     from memcli.transcripts import read_transcript
+    from memcli.transcripts.verdict import check
 
     transcript = read_transcript(
         text, fmt=options.fmt, include_tools=options.include_tools,
@@ -79,17 +81,18 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         last_turn=options.last_turn,
         strict=options.strict,
     )
+    warnings = check(transcript, strict=options.strict)
     messages, redactions = _redacted(transcript.messages, options.redact)
     stats = {"messages": len(messages), "records": transcript.records,
              "skipped": transcript.skipped, "broken": transcript.broken,
              "formats": transcript.formats, "truncated": transcript.truncated,
-             "redacted": redactions}
+             "redacted": redactions, "unknown": transcript.unknown}
     with open_stores(settings, LEVELS) as stores:
         known = {lvl: stores[lvl].entries() for lvl in LEVELS}
         base = {lvl: stores[lvl].fingerprint for lvl in LEVELS}
     provider = settings.provider or "rules"
     today = _today(settings)
-    result = ExtractResult(provider, [], [], base, stats)
+    result = ExtractResult(provider, [], [], base, stats, warnings=warnings)
     if options.show_prompt:
         result.prompt = _prompt(messages, known, today, options.redact)
         return result

@@ -196,7 +196,9 @@ def extract_result(output: Output, result: Any, *, verbose: bool, show_prompt: b
         output.note(f"memcli: transcript: {stats['messages']} messages; skipped "
                     f"{stats['skipped']} records that are not messages and {stats['broken']} "
                     "broken lines")
-    if not stats["messages"]:
+    for warning in result.warnings:
+        output.warn(warning)
+    if not stats["messages"] and stats["records"]:
         output.warn("no messages found in the transcript; nothing to extract")
     if stats["redacted"]:
         output.note(f"memcli: redacted {stats['redacted']} secrets from the transcript")

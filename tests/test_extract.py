@@ -135,11 +135,43 @@ def test_show_prompt_holds_date_indexes_and_turn_but_no_tool_output(env: dict[st
     assert '{"operations": []}' in prompt
 
 
-def test_empty_transcript_gives_no_operations_and_a_warning(env: dict[str, str]) -> None:
+def test_unreadable_transcript_is_an_error_that_says_what_it_saw(env: dict[str, str]) -> None:
+    # Once a silent exit 0 with no operations: a file nothing could be read from is a mistake.
     result = _invoke("extract", input='{"type": "summary", "summary": "x"}\nnot json\n')
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert "no messages found: 2 lines" in result.stderr
+    assert "type=summary: 1" in result.stderr
+
+
+def test_known_records_without_messages_warn_and_give_no_operations(
+    env: dict[str, str],
+) -> None:
+    line = '{"type": "summary", "summary": "x", "leafUuid": "u"}\n'
+    result = _invoke("extract", input=line)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["operations"] == []
     assert "no messages" in result.stderr
+
+
+def test_unknown_lines_beside_known_ones_warn_with_counts_and_strict_fails(
+    env: dict[str, str],
+) -> None:
+    text = '{"role": "user", "content": "hi"}\n{"kind": 1}\n{"kind": 2}\n'
+    result = _invoke("extract", input=text)
+    assert result.exit_code == 0, result.output
+    assert "skipped 2 records of unknown shape (object with keys kind: 2)" in result.stderr
+    strict = _invoke("extract", "--strict", input=text)
+    assert strict.exit_code == 2
+    assert strict.stderr.startswith("memcli: error: transcript has 2 records of unknown shape")
+
+
+def test_empty_transcript_is_a_quiet_no_op(env: dict[str, str]) -> None:
+    result = _invoke("extract", input="\n  \n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["operations"] == []
+    assert result.stderr == ""
 
 
 def test_every_fixture_transcript_extracts_without_a_crash(env: dict[str, str]) -> None:

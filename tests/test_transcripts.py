@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from memcli.errors import InputError, UsageError
 from memcli.messages import Message
 from memcli.transcripts import FORMATS, TRUNCATION_MARK, Transcript, read_transcript
+from tests.transcript_expectations import EXPECTED
 
 FIXTURES = Path(__file__).parent / "fixtures" / "transcripts"
 REWIND = FIXTURES / "claude-code" / "cclog-dag-compact-after-rewind.jsonl"
@@ -65,6 +66,16 @@ EXPECTED_SHAPE = {
     CODEX_CONTEXT.name: (12, {"codex": 12}),
     CLAUDE_INJECTED.name: (12, {"claude-code": 12}),
 }
+# The fixtures added with the second round of formats: one record per line, all known.
+EXPECTED_SHAPE.update(
+    {
+        name: (sum(e.formats.values()), e.formats)
+        for name, e in EXPECTED.items()
+        if name.endswith(".jsonl")
+        and name not in EXPECTED_SHAPE
+        and e.path.is_relative_to(FIXTURES)
+    }
+)
 
 
 def test_every_fixture_file_is_covered() -> None:
@@ -573,14 +584,36 @@ DETECTION_SAMPLES = {
     },
     "gemini": {"id": "g", "timestamp": "t", "type": "user", "content": [{"text": "hello"}]},
     "plain": {"role": "user", "content": "hello"},
+    "codex-exec": {"type": "item.completed", "item": {"id": "i", "type": "agent_message",
+                                                     "text": "hello"}},
+    "kimi-wire": {"type": "turn.prompt", "input": [{"type": "text", "text": "hello"}],
+                  "origin": {"kind": "user"}, "time": 1},
+    "copilot-cli": {"type": "user.message", "data": {"content": "hello"}, "id": "e1",
+                    "timestamp": "t"},
+    "qwen-code": {"uuid": "q", "parentUuid": None, "sessionId": "s", "type": "user",
+                  "message": {"role": "user", "parts": [{"text": "hello"}]}},
+    "claude-stream-json": {"type": "assistant", "session_id": "s", "parent_tool_use_id": None,
+                           "message": {"role": "assistant", "content": [{"type": "text",
+                                                                         "text": "hello"}]}},
+    "pi": {"type": "message", "id": "p", "parentId": None, "timestamp": "t",
+           "message": {"role": "user", "content": [{"type": "text", "text": "hello"}]}},
+    "opencode": {"id": "m", "sessionID": "s", "role": "user", "time": {"created": 1},
+                 "parts": [{"id": "p", "type": "text", "text": "hello"}]},
+    "cursor-agent": {"role": "user", "message": {"content": [{"type": "text", "text": "hello"}]}},
 }
+# Cline's history is Anthropic messages: it is told apart as a whole document, by its markers.
+CLINE_DOCUMENT = [{"role": "user", "content": [{"type": "text", "text": "<task>\nhello\n</task>"}]}]
 
 
 @pytest.mark.parametrize("name", FORMATS)
 def test_each_format_detected_without_a_flag(name: str) -> None:
-    transcript = read_transcript(lines(DETECTION_SAMPLES[name]) + "\n")
+    sample = CLINE_DOCUMENT if name == "cline" else DETECTION_SAMPLES[name]
+    transcript = read_transcript(lines(sample) + "\n")
     assert transcript.formats == {name: 1}
     assert transcript.skipped == 0
+    if "hello" in json.dumps(sample):
+        assert [m.text for m in transcript.messages] == ["hello"]
+        assert transcript.message_formats == [name]
 
 
 def test_anthropic_api_response_detected() -> None:
@@ -605,12 +638,14 @@ def test_mixed_formats_in_one_input_counted_per_record() -> None:
 
 
 def test_fmt_override_resolves_an_ambiguous_record() -> None:
-    # sessionId makes it look like a Claude Code line without a message
+    # sessionId once made this a Claude Code line without a message, read as nothing; a
+    # Claude Code user line always has a message, so it is Gemini's {type, content} shape
     record = {"type": "user", "sessionId": "s", "content": "prefer tabs"}
-    assert read_transcript(json.dumps(record)).messages == []
-    forced = read_transcript(json.dumps(record), fmt="gemini")
-    assert forced.formats == {"gemini": 1}
-    assert pairs(forced) == [("user", "prefer tabs")]
+    detected = read_transcript(json.dumps(record))
+    assert detected.formats == {"gemini": 1}
+    assert pairs(detected) == [("user", "prefer tabs")]
+    forced = read_transcript(json.dumps(record), fmt="claude-code")
+    assert forced.formats == {"claude-code": 1} and forced.messages == []
 
 
 def test_fmt_override_rejects_records_of_other_formats() -> None:
@@ -937,3 +972,70 @@ def test_claude_dag_of_any_shape_yields_only_input_text(records: list[dict[str, 
     for message in transcript.messages:
         assert message.text in said
     assert len(transcript.messages) <= len(said)
+
+
+# --- Second round: defects of the first reader ------------------------------------------------
+
+
+def codex(kind: str, payload: dict[str, Any]) -> dict[str, Any]:
+    return {"timestamp": "t", "type": kind, "payload": payload}
+
+
+def test_codex_prompt_only_as_event_after_compaction_is_kept_and_is_the_last_turn() -> None:
+    text = lines(
+        codex("response_item", {"type": "message", "role": "user",
+                                "content": [{"type": "input_text", "text": "first"}]}),
+        codex("event_msg", {"type": "user_message", "message": "first"}),
+        codex("response_item", {"type": "message", "role": "assistant",
+                                "content": [{"type": "output_text", "text": "done"}]}),
+        codex("compacted", {"message": "summary of the work so far"}),
+        codex("event_msg", {"type": "user_message", "message": "now use tabs"}),
+        codex("response_item", {"type": "message", "role": "assistant",
+                                "content": [{"type": "output_text", "text": "tabs it is"}]}),
+    )
+    transcript = read_transcript(text)
+    assert pairs(transcript) == [
+        ("user", "first"), ("assistant", "done"), ("user", "now use tabs"),
+        ("assistant", "tabs it is"),
+    ]
+    assert transcript.dropped["duplicate"] == 1  # the echo of "first", and only it
+    assert pairs(read_transcript(text, last_turn=True)) == [
+        ("user", "now use tabs"), ("assistant", "tabs it is"),
+    ]
+
+
+def test_records_of_no_known_shape_are_counted_by_kind_not_read_as_empty() -> None:
+    text = lines(
+        {"type": "message", "message": {"role": "user", "content": "pi says hi"}, "id": "1"},
+        {"type": "heartbeat", "message": {"beat": 1}},
+        {"type": "heartbeat", "message": {"beat": 2}},
+        {"kind": "x"},
+        [1, 2],
+    )
+    transcript = read_transcript(text)
+    assert transcript.formats == {"pi": 1}
+    assert pairs(transcript) == [("user", "pi says hi")]
+    assert transcript.unknown == {
+        "type=heartbeat": 2, "object with keys kind": 1, "JSON array": 1,
+    }
+
+
+def test_teammate_and_task_notification_never_start_the_last_turn() -> None:
+    record = {"type": "user", "uuid": "u2", "parentUuid": "a1", "sessionId": "s"}
+    text = lines(
+        {"type": "user", "uuid": "u1", "parentUuid": None, "sessionId": "s",
+         "message": {"role": "user", "content": "use tabs"}},
+        {"type": "assistant", "uuid": "a1", "parentUuid": "u1", "sessionId": "s",
+         "message": {"role": "assistant", "content": [{"type": "text", "text": "ok"}]}},
+        record | {"message": {"role": "user", "content":
+                   '<teammate-message teammate_id="bob">\nuse spaces\n</teammate-message>'}},
+        record | {"uuid": "u3", "parentUuid": "u2", "message": {"role": "user", "content":
+                  "<task-notification>\n<status>completed</status>\n</task-notification>\n"
+                  "Full transcript available at: /tmp/x.output"}},
+    )
+    assert pairs(read_transcript(text, last_turn=True)) == [("user", "use tabs"),
+                                                           ("assistant", "ok")]
+    shown = read_transcript(text, include_injected=True)
+    assert shown.messages[-1].role == "tool"
+    assert "Full transcript available at" in shown.messages[-1].text
+    assert read_transcript(text).dropped == {"teammate message": 1, "task notification": 1}

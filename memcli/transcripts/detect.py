@@ -1,0 +1,88 @@
+"""Which format a record is written in: the first format whose own shape it has.
+
+Order matters only where one format's shape contains another's (Qwen Code's envelope is
+Claude-like; a Codex rollout line would pass for several): the more specific shape is
+tried first. A record no format claims is unknown, counted by :func:`kind_of`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memcli.transcripts.formats.claude import (
+    CLAUDE_CODE,
+    CLAUDE_LOGLINE,
+    CLAUDE_META,
+    CLAUDE_STREAM,
+)
+from memcli.transcripts.formats.cline import CLINE
+from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC
+from memcli.transcripts.formats.copilot import COPILOT
+from memcli.transcripts.formats.cursor import CURSOR
+from memcli.transcripts.formats.gemini import GEMINI
+from memcli.transcripts.formats.kimi import KIMI_WIRE
+from memcli.transcripts.formats.opencode import OPENCODE
+from memcli.transcripts.formats.pi import PI
+from memcli.transcripts.formats.qwen import QWEN
+from memcli.transcripts.formats.roles import ANTHROPIC, OPENAI, PLAIN
+from memcli.transcripts.model import Format, Record
+
+DETECTION_ORDER: tuple[Format, ...] = (
+    CODEX,
+    CODEX_EXEC,
+    KIMI_WIRE,
+    COPILOT,
+    QWEN,
+    CLAUDE_CODE,
+    CLAUDE_STREAM,
+    CLAUDE_META,
+    PI,
+    GEMINI,
+    OPENCODE,
+    CURSOR,
+    CLAUDE_LOGLINE,
+    OPENAI,
+    ANTHROPIC,
+    PLAIN,
+)
+
+# One entry per name, for --format, the listing and docs (the first registration wins).
+BY_NAME: dict[str, Format] = {}
+for _fmt in (*DETECTION_ORDER, CLINE):
+    BY_NAME.setdefault(_fmt.name, _fmt)
+FORMATS: tuple[str, ...] = tuple(BY_NAME)
+ROLE_FORMATS = ("openai", "anthropic", "plain", "cline")
+
+
+def detect(rec: Record) -> Format | None:
+    for fmt in DETECTION_ORDER:
+        if fmt.matches(rec):
+            return fmt
+    return None
+
+
+def forced(rec: Record, name: str) -> Format | None:
+    """The forced format if the record can be read in it at all."""
+    fmt = BY_NAME[name]
+    accepts = fmt.accepts or fmt.matches
+    if not accepts(rec):
+        return None
+    # A forced name covers every reader registered under it (Claude Code has three).
+    for candidate in DETECTION_ORDER:
+        if candidate.name == name and candidate.matches(rec):
+            return candidate
+    return fmt
+
+
+def kind_of(value: Any) -> str:
+    """A short label for a record no format claims, for the skipped counts."""
+    if isinstance(value, dict):
+        kind = value.get("type")
+        if isinstance(kind, str):
+            return f"type={kind[:40]}"
+        if isinstance(value.get("role"), str):
+            return f"role={str(value['role'])[:40]}"
+        keys = sorted(str(k)[:20] for k in value)[:4]
+        return "object with keys " + ", ".join(keys) if keys else "empty object"
+    names = {list: "JSON array", str: "JSON string", bool: "JSON boolean", type(None): "null"}
+    return names.get(type(value), "JSON number")

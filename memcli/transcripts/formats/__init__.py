@@ -1,0 +1,1 @@
+"""One module per transcript format (or family of formats written alike)."""

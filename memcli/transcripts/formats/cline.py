@@ -1,0 +1,106 @@
+"""Cline and Roo Code: ``api_conversation_history.json``, a JSON array of Anthropic messages.
+
+The person's words sit inside ``<task>`` (the first request), ``<feedback>``, ``<answer>``
+or ``<user_message>``; a user message that starts ``[tool_name ...] Result:`` is a tool's
+output sent back to the model; ``<environment_details>`` is injected on every turn. The
+assistant writes its reasoning in ``<thinking>`` and its tool calls as XML tags.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from memcli.transcripts.model import Format, Piece, Record, get_str
+from memcli.transcripts.text import blocks, text_pieces
+
+_TYPED = re.compile(r"<(task|feedback|answer|user_message)>\s*(.*?)\s*</\1>", re.S)
+_RESULT = re.compile(r"\s*\[[^\]\n]{1,200}\] Result:")
+_THINKING = re.compile(r"<thinking>\s*(.*?)\s*</thinking>", re.S)
+_TOOL_TAGS = (
+    "execute_command|read_file|write_to_file|replace_in_file|apply_diff|insert_content|"
+    "search_and_replace|search_files|list_files|list_code_definition_names|codebase_search|"
+    "browser_action|use_mcp_tool|access_mcp_resource|ask_followup_question|"
+    "attempt_completion|new_task|plan_mode_respond|switch_mode|fetch_instructions|"
+    "update_todo_list|new_rule|condense|report_bug|load_mcp_documentation|web_fetch"
+)
+_TOOL_CALL = re.compile(rf"<({_TOOL_TAGS})>.*?</\1>", re.S)
+_MARKERS = ("<task>", "<environment_details>")
+
+
+def claims(items: list[Any]) -> bool:
+    """Whether an array of messages is a Cline or Roo Code history (its markers are there)."""
+    for item in items[:4]:
+        if isinstance(item, dict) and item.get("role") == "user":
+            text = _first_text(item.get("content"))
+            if text.lstrip().startswith(_MARKERS) or _RESULT.match(text):
+                return True
+    return False
+
+
+def _first_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        for block in content:
+            if isinstance(block, dict) and isinstance(block.get("text"), str):
+                return str(block["text"])
+    return ""
+
+
+def read(rec: Record) -> list[Piece] | None:
+    role = get_str(rec, "role")
+    ts = get_str(rec, "timestamp")
+    content = rec.get("content")
+    parts = [{"type": "text", "text": content}] if isinstance(content, str) else content
+    if not isinstance(parts, list):
+        return None
+    if role == "assistant":
+        return [p for part in parts for p in _assistant_part(part, ts)]
+    if role == "user":
+        pieces: list[Piece] = []
+        in_result = False
+        for part in parts:
+            text = get_str(part, "text") if isinstance(part, dict) else None
+            if text is None:
+                pieces += blocks([part], "tool", ts)
+                continue
+            in_result = in_result or bool(_RESULT.match(text))
+            pieces += _user_text(text, ts, in_result)
+        return pieces
+    return None
+
+
+def _user_text(text: str, ts: str | None, in_result: bool) -> list[Piece]:
+    typed = [m.group(2) for m in _TYPED.finditer(text)]
+    rest = _TYPED.sub("", text)
+    pieces = [Piece("user", t, ts) for t in typed]
+    for piece in text_pieces(rest, "user", ts):
+        if not piece.injected and (in_result or typed):
+            piece.kind = "tool"  # tool output, or the frame around a typed answer
+        pieces.append(piece)
+    return pieces
+
+
+def _assistant_part(part: Any, ts: str | None) -> list[Piece]:
+    text = get_str(part, "text") if isinstance(part, dict) else None
+    if text is None:
+        return blocks([part], "assistant", ts)
+    pieces = [Piece("thinking", m.group(1), ts) for m in _THINKING.finditer(text)]
+    pieces += [Piece("tool", m.group(0), ts) for m in _TOOL_CALL.finditer(text)]
+    said = _TOOL_CALL.sub("", _THINKING.sub("", text))
+    return [Piece("assistant", said, ts), *pieces]
+
+
+def _never(rec: Record) -> bool:
+    return False
+
+
+CLINE = Format(
+    name="cline",
+    agents="Cline, Roo Code",
+    where="VS Code globalStorage/<extension>/tasks/<id>/api_conversation_history.json",
+    matches=_never,  # an array is claimed whole by `claims`: its assistant lines are plain
+    read=read,
+    accepts=lambda rec: "role" in rec,
+)

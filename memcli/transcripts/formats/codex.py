@@ -1,0 +1,138 @@
+"""Codex: session rollouts (``{timestamp, type, payload}``) and ``codex exec --json`` events.
+
+A rollout writes each message twice: a ``response_item`` the model saw and an ``event_msg``
+for the UI. The event is an echo, dropped only when its original is in the same input:
+Codex Desktop writes some prompts as events alone, and those are what the person typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memcli.messages import Role
+from memcli.transcripts.formats.roles import read_role_message
+from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
+from memcli.transcripts.text import blocks, call_piece, text_pieces
+
+_ROLLOUT_TYPES = frozenset(
+    {"session_meta", "turn_context", "response_item", "event_msg", "compacted"}
+)
+
+
+def _is_rollout(rec: Record) -> bool:
+    kind = rec.get("type")
+    return isinstance(kind, str) and isinstance(rec.get("payload"), dict) and (
+        kind in _ROLLOUT_TYPES or "timestamp" in rec
+    )
+
+
+def read(rec: Record) -> list[Piece] | None:
+    payload = get_dict(rec, "payload") or {}
+    ts = get_str(rec, "timestamp")
+    kind = rec.get("type")
+    if kind == "response_item":
+        return _item(payload, ts)
+    if kind == "event_msg":
+        return _event(payload, ts)
+    if kind == "compacted":
+        return [Piece("user", get_str(payload, "message") or "", ts, True, "compaction summary")]
+    return None  # session_meta, turn_context and types from future versions
+
+
+def _item(item: Record, ts: str | None) -> list[Piece] | None:
+    itype = item.get("type")
+    if itype == "message":
+        return read_role_message(item | {"timestamp": ts})
+    if itype == "reasoning":
+        # encrypted_content is opaque by design and never rendered
+        return blocks([*get_list(item, "summary"), *get_list(item, "content")], "thinking", ts)
+    if itype in ("function_call", "custom_tool_call"):
+        return [call_piece(get_str(item, "name"), item.get("arguments", item.get("input")), ts)]
+    if itype in ("local_shell_call", "web_search_call"):
+        return [call_piece(str(itype), item.get("action"), ts)]
+    if itype in ("function_call_output", "custom_tool_call_output"):
+        return _output(item.get("output"), ts)
+    return None
+
+
+def _output(output: Any, ts: str | None) -> list[Piece]:
+    if isinstance(output, dict) and "content" in output:
+        output = output["content"]
+    if isinstance(output, list):
+        return blocks(output, "tool", ts)
+    return [Piece("tool", as_text(output), ts)]
+
+
+_EVENTS: dict[str, Role] = {
+    "user_message": "user",
+    "agent_message": "assistant",
+    "agent_reasoning": "thinking",
+}
+
+
+def _event(event: Record, ts: str | None) -> list[Piece] | None:
+    kind = _EVENTS.get(str(event.get("type")))
+    if kind is None:
+        return None  # token_count, task_started, exec output deltas, ...
+    text = get_str(event, "message") or get_str(event, "text") or ""
+    pieces = text_pieces(text, kind, ts)
+    for piece in pieces:
+        piece.echo = True
+    return pieces
+
+
+CODEX = Format(
+    name="codex",
+    agents="Codex CLI, Codex IDE extension, Codex Desktop",
+    where="~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl",
+    matches=_is_rollout,
+    read=read,
+    accepts=lambda rec: isinstance(rec.get("payload"), dict),
+)
+
+# --- codex exec --json ------------------------------------------------------------------------
+
+_EXEC_TYPES = frozenset(
+    {
+        "thread.started",
+        "turn.started",
+        "turn.completed",
+        "turn.failed",
+        "item.started",
+        "item.updated",
+        "item.completed",
+        "error",
+    }
+)
+
+
+def _is_exec_event(rec: Record) -> bool:
+    return get_str(rec, "type") in _EXEC_TYPES and "time" not in rec and "payload" not in rec
+
+
+def read_exec(rec: Record) -> list[Piece] | None:
+    item = get_dict(rec, "item")
+    if rec.get("type") != "item.completed" or item is None:
+        return None  # started/updated items are completed later; thread and turn markers
+    itype = item.get("type")
+    text = get_str(item, "text") or ""
+    if itype == "agent_message":
+        return [Piece("assistant", text, None)]
+    if itype == "reasoning":
+        return [Piece("thinking", text, None)]
+    if itype == "command_execution":
+        call = call_piece("shell", item.get("command"), None)
+        return [call, Piece("tool", get_str(item, "aggregated_output") or "", None)]
+    if itype in ("mcp_tool_call", "web_search", "file_change", "todo_list"):
+        args = {k: v for k, v in item.items() if k not in ("id", "type", "status")}
+        return [call_piece(str(itype), args, None)]
+    return None
+
+
+CODEX_EXEC = Format(
+    name="codex-exec",
+    agents="codex exec --json (scripts, CI)",
+    where="standard output of the command",
+    matches=_is_exec_event,
+    read=read_exec,
+)

@@ -1,0 +1,73 @@
+"""Kimi Code's wire log: ``{"type": "<namespace>.<event>", ..., "time": <ms>}`` records.
+
+The person's prompt is a ``turn.prompt``; ``context.append_message`` records what entered
+the model's context, the same prompt again among it (an echo when both are present).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memcli.messages import Role
+from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
+from memcli.transcripts.text import blocks, call_piece
+
+_NAMESPACES = frozenset({"context", "turn", "usage", "config", "tools", "approval", "session"})
+_ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant", "tool": "tool"}
+
+
+def _matches(rec: Record) -> bool:
+    kind = get_str(rec, "type")
+    if kind == "metadata":
+        return "protocol_version" in rec
+    return kind is not None and isinstance(rec.get("time"), int) and (
+        kind.split(".", 1)[0] in _NAMESPACES
+    )
+
+
+def _from_person(value: Any) -> bool:
+    origin = value.get("origin") if isinstance(value, dict) else None
+    return not isinstance(origin, dict) or origin.get("kind") == "user"
+
+
+def read(rec: Record) -> list[Piece] | None:
+    kind = rec.get("type")
+    if kind == "turn.prompt":
+        return blocks(rec.get("input"), "user", None, not _from_person(rec))
+    if kind == "context.append_message":
+        return _message(get_dict(rec, "message") or {})
+    if kind == "context.append_loop_event":
+        return _loop_event(get_dict(rec, "event") or {})
+    return None  # metadata, config, tool lists, usage
+
+
+def _message(message: Record) -> list[Piece] | None:
+    role = _ROLES.get(str(message.get("role")))
+    if role is None:
+        return None
+    pieces = blocks(message.get("content"), role, None, not _from_person(message))
+    for call in get_list(message, "toolCalls"):
+        if isinstance(call, dict):
+            pieces.append(call_piece(get_str(call, "name"), call.get("args"), None))
+    if role == "user":
+        for piece in pieces:
+            piece.echo = True
+    return pieces
+
+
+def _loop_event(event: Record) -> list[Piece] | None:
+    if event.get("type") == "tool.call":
+        return [call_piece(get_str(event, "name"), event.get("args"), None)]
+    if event.get("type") == "tool.result":
+        result = get_dict(event, "result") or {}
+        return [Piece("tool", as_text(result.get("output", result)), None)]
+    return None  # step markers
+
+
+KIMI_WIRE = Format(
+    name="kimi-wire",
+    agents="Kimi Code",
+    where="~/.kimi/sessions/<project>/<session>/wire.jsonl",
+    matches=_matches,
+    read=read,
+)

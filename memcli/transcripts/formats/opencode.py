@@ -1,0 +1,96 @@
+"""OpenCode: a session is a folder of JSON files, one per message and one per part.
+
+``storage/message/<session>/msg-*.json`` hold ``{id, sessionID, role, time}``;
+``storage/part/<message id>/*.json`` hold ``{id, messageID, type, text, ...}``. The folder
+reader puts each message's parts into it, so a message record carries its ``parts``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from memcli.errors import InputError
+from memcli.messages import Role
+from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
+from memcli.transcripts.text import call_piece, text_pieces
+
+_ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
+
+
+def _matches(rec: Record) -> bool:
+    if "sessionID" not in rec or "id" not in rec:
+        return False
+    return isinstance(rec.get("role"), str) or isinstance(rec.get("messageID"), str)
+
+
+def read(rec: Record) -> list[Piece] | None:
+    role = _ROLES.get(str(rec.get("role")))
+    if role is None:
+        return None  # a part on its own: its role is in its message's file
+    ts = _created(rec)
+    return [p for part in get_list(rec, "parts") if isinstance(part, dict)
+            for p in _part(part, role, ts)]
+
+
+def _created(rec: Record) -> str | None:
+    created = (get_dict(rec, "time") or {}).get("created")
+    return str(created) if isinstance(created, int | float) else None
+
+
+def _part(part: Record, role: Role, ts: str | None) -> list[Piece]:
+    kind = part.get("type")
+    if kind == "text":
+        return text_pieces(get_str(part, "text") or "", role, ts, part.get("synthetic") is True)
+    if kind == "reasoning":
+        return [Piece("thinking", get_str(part, "text") or "", ts)]
+    if kind == "tool":
+        state = get_dict(part, "state") or {}
+        output = state.get("output", state.get("error"))
+        return [call_piece(get_str(part, "tool"), state.get("input"), ts),
+                Piece("tool", output if isinstance(output, str) else "", ts)]
+    return []  # step-start/finish, snapshots, patches, files
+
+
+OPENCODE = Format(
+    name="opencode",
+    agents="OpenCode",
+    where="~/.local/share/opencode/storage/message/<session>/ (pass the folder)",
+    matches=_matches,
+    read=read,
+)
+
+
+def load_session(folder: Path) -> list[Record]:
+    """The messages of a session folder in order, each with its parts."""
+    messages: list[Record] = []
+    loose_parts: list[Record] = []
+    for path in sorted(folder.glob("*.json")):
+        value = _load(path)
+        if isinstance(value, dict) and isinstance(value.get("role"), str):
+            messages.append(value)
+        elif isinstance(value, dict) and isinstance(value.get("messageID"), str):
+            loose_parts.append(value)
+    part_root = folder.parent.parent / "part"
+    for message in messages:
+        own = [p for p in loose_parts if p.get("messageID") == message.get("id")]
+        message_id = str(message.get("id"))
+        if part_root.is_dir() and "/" not in message_id:
+            own += [v for p in sorted((part_root / message_id).glob("*.json"))
+                    if isinstance(v := _load(p), dict)]
+        message["parts"] = [*get_list(message, "parts"), *own]
+    messages.sort(key=lambda m: (_sort_time(m), str(m.get("id"))))
+    return messages
+
+
+def _sort_time(message: Record) -> float:
+    created = (get_dict(message, "time") or {}).get("created")
+    return float(created) if isinstance(created, int | float) else 0.0
+
+
+def _load(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise InputError(f"cannot read {path.name} in the session folder: {err}") from None

@@ -1,0 +1,120 @@
+"""The types every transcript reader shares: a record in, pieces out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from memcli.messages import Message, Role
+
+Record = dict[str, Any]
+
+
+@dataclass
+class Transcript:
+    """The conversation read from a transcript, plus counts that explain what was left out.
+
+    ``message_formats[i]`` is the format ``messages[i]`` was read from. ``unknown`` counts
+    records that match no known shape, by kind (``type=...`` or their keys); ``dropped``
+    counts pieces left out, by reason (``tool``, ``thinking``, ``injected``, ``before the
+    last turn``, ...). ``lines`` and ``first_line`` describe the input for error messages.
+    """
+
+    messages: list[Message]
+    records: int
+    skipped: int
+    broken: int
+    formats: dict[str, int]
+    truncated: int
+    message_formats: list[str] = field(default_factory=list)
+    unknown: dict[str, int] = field(default_factory=dict)
+    dropped: dict[str, int] = field(default_factory=dict)
+    lines: int = 0
+    first_line: str = ""
+
+
+@dataclass(frozen=True)
+class Options:
+    include_tools: bool = False
+    include_thinking: bool = False
+    include_injected: bool = False
+    last_turn: bool = False
+    max_tool_chars: int = 2000
+    max_extra_chars: int = 20000
+
+
+@dataclass
+class Piece:
+    """One candidate message before filtering.
+
+    ``injected`` marks context nobody said; ``reason`` says which kind (shown in the
+    skipped counts). ``echo`` marks a copy a tool writes for its own UI: it is dropped when
+    the model-visible original is in the same input.
+    """
+
+    kind: Role
+    text: str
+    timestamp: str | None
+    injected: bool = False
+    reason: str = "injected"
+    echo: bool = False
+
+
+@dataclass
+class Entry:
+    """A message-shaped JSON object; ``pieces`` is None when it holds no message."""
+
+    seq: int
+    rec_no: int
+    fmt: str
+    rec: Record
+    pieces: list[Piece] | None
+
+
+Reader = Callable[[Record], "list[Piece] | None"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One transcript format: how to recognise its records and how to read one.
+
+    ``matches`` must test a shape specific to this format, never "looks vaguely like a
+    message": a record no format claims is counted as unknown, not read as empty.
+    ``accepts`` is the looser test used when a person forces the format with ``--format``.
+    """
+
+    name: str
+    agents: str
+    where: str
+    matches: Callable[[Record], bool]
+    read: Reader
+    accepts: Callable[[Record], bool] | None = None
+
+
+# Small typed accessors: every field of a foreign record may hold any JSON value
+
+
+def get_str(rec: Record, key: str) -> str | None:
+    value = rec.get(key)
+    return value if isinstance(value, str) else None
+
+
+def get_dict(rec: Record, key: str) -> Record | None:
+    value = rec.get(key)
+    return value if isinstance(value, dict) else None
+
+
+def get_list(rec: Record, key: str) -> list[Any]:
+    value = rec.get(key)
+    return value if isinstance(value, list) else []
+
+
+def as_text(value: Any) -> str:
+    """A tool argument or result as text: strings as written, anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False)

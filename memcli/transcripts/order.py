@@ -1,0 +1,141 @@
+"""Put entries in conversation order and drop what the tools themselves wrote twice.
+
+Claude Code: follow the uuid/parentUuid chain so rewound branches drop out. Gemini CLI:
+keep the last copy of a rewritten message, and honour ``$rewindTo``. Everyone: an echo a
+tool writes for its UI goes when the model-visible original is present.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from memcli.transcripts.model import Entry, Piece, get_str
+
+
+def drop_echoes(entries: list[Entry], dropped: Counter[str]) -> None:
+    originals = {
+        _key(p) for e in entries for p in e.pieces or () if not p.echo and p.text.strip()
+    }
+    if not originals:
+        return
+    for e in entries:
+        if e.pieces is None or not any(p.echo for p in e.pieces):
+            continue
+        kept = [p for p in e.pieces if not (p.echo and _key(p) in originals)]
+        dropped["duplicate"] += len(e.pieces) - len(kept)
+        e.pieces = kept or None
+
+
+def _key(piece: Piece) -> tuple[str, str]:
+    return piece.kind, " ".join(piece.text.split())
+
+
+def keep_last_gemini_copy(entries: list[Entry]) -> None:
+    """Gemini rewrites a message under the same id as its tool calls finish: the last copy
+    is complete, the first copy's place in the file is when the message began."""
+    first: dict[str, Entry] = {}
+    for e in entries:
+        gid = get_str(e.rec, "id") if e.fmt == "gemini" and e.pieces is not None else None
+        if gid is None:
+            continue
+        if gid in first:
+            first[gid].pieces, e.pieces = e.pieces, None
+        else:
+            first[gid] = e
+
+
+def apply_gemini_rewinds(entries: list[Entry], dropped: Counter[str]) -> None:
+    """``{"$rewindTo": id}`` retracts the message with that id and every one after it."""
+    live: list[Entry] = []
+    for e in entries:
+        target = e.rec.get("$rewindTo") if e.fmt == "gemini" else None
+        if not isinstance(target, str):
+            live.append(e)
+            continue
+        ids = [get_str(x.rec, "id") for x in live]
+        if target in ids:
+            cut = ids.index(target)
+            for gone in live[cut:]:
+                if gone.fmt == "gemini" and gone.pieces:
+                    dropped["rewound"] += len(gone.pieces)
+                    gone.pieces = None
+    # retracted entries stay counted as records; they just hold nothing any more
+
+
+# ---------------------------------------------------------------------------------------------
+# Claude Code
+
+
+def conversation_order(entries: list[Entry], dropped: Counter[str]) -> list[Entry]:
+    """Entries in conversation order: Claude Code records permuted among their own places."""
+    claude = [e for e in entries if e.fmt == "claude-code"]
+    if not claude:
+        return entries
+    kept = _claude_conversation(claude)
+    kept_seqs = {e.seq for e in kept}
+    abandoned = sum(len(e.pieces or ()) for e in claude if e.seq not in kept_seqs)
+    if abandoned:
+        dropped["abandoned branch"] += abandoned
+    placed = dict(zip(sorted(kept_seqs), kept, strict=True))
+    return [
+        placed[e.seq] if e.fmt == "claude-code" else e
+        for e in entries
+        if e.fmt != "claude-code" or e.seq in placed
+    ]
+
+
+def _claude_conversation(claude: list[Entry]) -> list[Entry]:
+    by_uuid = {u: e for e in claude if (u := get_str(e.rec, "uuid"))}
+    chain = _claude_chain(claude, by_uuid)
+    on_chain = {e.seq for e in chain}
+    # Sidechains and uuid-less lines are not on the chain; they keep their place in the file.
+    extras = {
+        e.seq
+        for e in claude
+        if e.pieces is not None and e.seq not in on_chain and not _is_main_message(e)
+    }
+    rank = {e.seq: i for i, e in enumerate(chain)}
+    keyed = [((i, 0, 0), e) for i, e in enumerate(chain)]
+    anchor = -1
+    for e in claude:
+        if e.seq in rank:
+            anchor = max(anchor, rank[e.seq])
+        elif e.seq in extras:
+            keyed.append(((anchor, 1, e.seq), e))
+    keyed.sort(key=lambda pair: pair[0])
+    return [e for _, e in keyed]
+
+
+def _is_main_message(e: Entry) -> bool:
+    return (
+        e.rec.get("type") in ("user", "assistant")
+        and e.rec.get("isSidechain") is not True
+        and get_str(e.rec, "uuid") is not None
+    )
+
+
+def _claude_chain(claude: list[Entry], by_uuid: dict[str, Entry]) -> list[Entry]:
+    """Walk back from the newest main-chain line; when the walk stops short (a slice whose
+    first parent is elsewhere, a lost line), walk again from the newest line before it."""
+    seen: set[int] = set()
+    segments: list[list[Entry]] = []
+    limit = claude[-1].seq + 1
+    for leaf in reversed(claude):
+        if leaf.seq >= limit or leaf.seq in seen or not _is_main_message(leaf):
+            continue
+        segment = _walk(leaf, by_uuid, seen)
+        segments.append(segment[::-1])
+        limit = min(e.seq for e in segment)
+    return [e for segment in reversed(segments) for e in segment]
+
+
+def _walk(leaf: Entry, by_uuid: dict[str, Entry], seen: set[int]) -> list[Entry]:
+    segment: list[Entry] = []
+    current: Entry | None = leaf
+    while current is not None and current.seq not in seen:
+        seen.add(current.seq)
+        segment.append(current)
+        # compact_boundary lines have parentUuid null and point across with logicalParentUuid
+        parent = get_str(current.rec, "parentUuid") or get_str(current.rec, "logicalParentUuid")
+        current = by_uuid.get(parent) if parent else None
+    return segment

@@ -1,0 +1,134 @@
+"""JSON values out of transcript text: one per line, or pretty-printed over many lines."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from memcli.errors import InputError
+
+ProgressFn = Callable[[int, int], None]
+
+_DECODER = json.JSONDecoder(strict=False)
+_BROKEN = object()
+_BLANK = re.compile(r"[ \t\r\n]*")
+_LINE_END = re.compile(r"[ \t\r]*(?:\n|\Z)")
+# Report progress about this often (characters); a call per line would cost more than it says.
+PROGRESS_STEP = 1 << 20
+
+
+@dataclass
+class Parsed:
+    values: list[Any]
+    broken: int
+    lines: int
+    first_line: str
+
+
+def parse_records(text: str, strict: bool, on_progress: ProgressFn | None = None) -> Parsed:
+    """All JSON values in ``text`` and the number of lines that held none.
+
+    A value must end at a line end, so a key or a half line of a broken pretty-printed
+    record is not taken for a record.
+    """
+    text = text.removeprefix("\ufeff")
+    values: list[Any] = []
+    broken = 0
+    for line_no, value in _scan(text, on_progress):
+        if value is not _BROKEN:
+            values.append(value)
+            continue
+        if strict:
+            raise InputError(
+                f"transcript line {line_no} is not valid JSON "
+                "(without strict mode such lines are counted and skipped)"
+            )
+        broken += 1
+    stripped = text.lstrip()
+    first = stripped[: stripped.find("\n")] if "\n" in stripped else stripped
+    lines = text.count("\n") + (0 if not text or text.endswith("\n") else 1)
+    return Parsed(values, broken, lines, first.strip())
+
+
+def _scan(text: str, on_progress: ProgressFn | None) -> Iterator[tuple[int, Any]]:
+    # Most transcripts hold one record per line: those lines go straight to the decoder.
+    # Anything else (pretty-printed records, garbage) takes the careful path below.
+    # Lines inside a region a failed multi-line attempt already looked through only get a
+    # one-line try: regrowing from each of them made nested garbage cost quadratic time, and
+    # the inner objects of a broken pretty-printed record are not records.
+    pos, line_no, horizon, total = 0, 1, 0, len(text)
+    reported = 0
+    decode = _DECODER.decode
+    while pos < total:
+        end = text.find("\n", pos)
+        if end < 0:
+            end = total
+        line = text[pos:end]
+        if on_progress is not None and pos - reported >= PROGRESS_STEP:
+            on_progress(pos, total)
+            reported = pos
+        if not line or line.isspace():
+            pos, line_no = end + 1, line_no + 1
+            continue
+        try:
+            value = decode(line)
+        except (ValueError, RecursionError):
+            pass
+        else:
+            yield line_no, value
+            pos, line_no = end + 1, line_no + 1
+            continue
+        start = _skip_blank(text, pos)
+        value, next_pos, looked_to = _decode_at(text, start, grow=start >= horizon)
+        if next_pos is None:
+            horizon = max(horizon, looked_to)
+            yield line_no, _BROKEN
+            pos, line_no = end + 1, line_no + 1
+        else:
+            yield line_no, value
+            line_no += text.count("\n", pos, next_pos)
+            pos = next_pos
+    if on_progress is not None:
+        on_progress(total, total)
+
+
+def _skip_blank(text: str, pos: int) -> int:
+    blank = _BLANK.match(text, pos)
+    return blank.end() if blank else pos
+
+
+def _decode_at(text: str, pos: int, grow: bool) -> tuple[Any, int | None, int]:
+    """The value starting at ``pos``, where its line ends (None: no value), how far it looked.
+
+    Decoding a slice, never the whole text from ``pos``: JSONDecodeError counts newlines from
+    the start of its document, which made every broken line cost the size of the file. With
+    ``grow`` the slice doubles (pretty-printed records) while the JSON is only incomplete.
+    """
+    end = _line_end(text, pos)
+    while True:
+        chunk = text[pos:end]
+        try:
+            value, used = _DECODER.raw_decode(chunk)
+        except json.JSONDecodeError as err:
+            more = _needs_more(err, chunk)
+            if not (grow and more and end < len(text)):
+                return None, None, end if more else pos + err.pos
+            end = _line_end(text, pos + 2 * (end - pos) + 1)
+            continue
+        except (ValueError, RecursionError):
+            return None, None, end  # over-long integers, absurd nesting
+        tail = _LINE_END.match(text, pos + used)
+        return value, (tail.end() if tail else None), pos + used
+
+
+def _line_end(text: str, pos: int) -> int:
+    newline = text.find("\n", pos)
+    return len(text) if newline < 0 else newline
+
+
+def _needs_more(err: json.JSONDecodeError, chunk: str) -> bool:
+    """Whether the chunk failed only because the value goes on past it."""
+    return err.msg.startswith("Unterminated string") or err.pos >= len(chunk.rstrip())

@@ -1,0 +1,181 @@
+"""Text and content blocks shared by the readers: what was said, what was injected.
+
+Injected wrappers are tags the tools put around context nobody typed (reminders, command
+echoes, hook output, notifications, other agents' messages). They are split out of the text
+they sit in, so a typed sentence with a reminder appended still counts as typed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from memcli.messages import Role
+from memcli.transcripts.model import Piece, as_text, get_str
+
+# tag -> the reason shown in the skipped counts
+_WRAPPER_REASONS = {
+    "system-reminder": "injected",
+    "command-name": "slash command",
+    "command-message": "slash command",
+    "command-args": "slash command",
+    "command-contents": "slash command",
+    "local-command-stdout": "slash command",
+    "local-command-stderr": "slash command",
+    "local-command-caveat": "injected",
+    "user-prompt-submit-hook": "hook output",
+    "task-notification": "task notification",
+    "teammate-message": "teammate message",
+    "ide_opened_file": "injected",
+    "ide_selection": "injected",
+    "bash-input": "shell escape",
+    "bash-stdout": "shell escape",
+    "bash-stderr": "shell escape",
+    "environment_context": "injected",
+    "environment_details": "injected",
+    "user_instructions": "injected",
+    "INSTRUCTIONS": "injected",
+    "recommended_plugins": "injected",
+    "skills_instructions": "injected",
+    "plugins_instructions": "injected",
+    "permissions": "injected",
+    "subagent_notification": "task notification",
+    "turn_aborted": "injected",
+    "user_shell_command": "shell escape",
+    "app-context": "injected",
+    "session_context": "injected",
+    "qwen:user-prompt-submit-context": "hook output",
+}
+# An unclosed wrapper runs to the end: truncated logs cut them mid-block. A task
+# notification is followed by the harness's "Full transcript available at: ..." line.
+_WRAPPER = re.compile(
+    r"<(?P<tag>" + "|".join(map(re.escape, _WRAPPER_REASONS)) + r")(?=[\s>])[^>]*>"
+    r".*?(?:</(?P=tag)[^>]*>(?:\s*Full transcript available at: [^\n]*)?|\Z)",
+    re.S,
+)
+_SYSTEM_ONLY = re.compile(r"\s*<system>(?:(?!</system>).)*</system>\s*", re.S)
+_INJECTED_PREFIXES = ("# AGENTS.md instructions", "[Request interrupted by user")
+# Codex's IDE extension and Desktop put the open files before the person's words.
+_CODEX_REQUEST = "## My request for Codex:"
+
+
+def text_pieces(
+    text: str, kind: Role, ts: str | None, injected: bool = False, reason: str = "injected"
+) -> list[Piece]:
+    """Split text into what was said and the injected wrappers found in it."""
+    if injected or _is_injected_whole(text):
+        return [Piece(kind, text, ts, injected=True, reason=reason)]
+    if "<" not in text and _CODEX_REQUEST not in text:
+        return [Piece(kind, text, ts)]
+    head, marker, request = text.partition(_CODEX_REQUEST)
+    if marker and kind == "user":
+        return [Piece(kind, head + marker, ts, True, "injected"), *text_pieces(request, kind, ts)]
+    return _split_wrappers(text, kind, ts)
+
+
+def _split_wrappers(text: str, kind: Role, ts: str | None) -> list[Piece]:
+    said: list[str] = []
+    wrappers: list[Piece] = []
+    last = 0
+    for match in _WRAPPER.finditer(text):
+        said.append(text[last : match.start()])
+        reason = _WRAPPER_REASONS[match.group("tag")]
+        wrappers.append(Piece(kind, match.group(0), ts, True, reason))
+        last = match.end()
+    said.append(text[last:])
+    own = Piece(kind, "".join(said), ts)
+    if not wrappers:
+        return [own]
+    merged = _merge_wrappers(wrappers)
+    return [*merged, own] if not said[0].strip() else [own, *merged]
+
+
+def _merge_wrappers(wrappers: list[Piece]) -> list[Piece]:
+    """Adjacent wrappers of one reason are one piece of context."""
+    merged = [wrappers[0]]
+    for piece in wrappers[1:]:
+        if piece.reason == merged[-1].reason:
+            merged[-1].text += "\n" + piece.text
+        else:
+            merged.append(piece)
+    return merged
+
+
+def _is_injected_whole(text: str) -> bool:
+    stripped = text.lstrip()
+    return stripped.startswith(_INJECTED_PREFIXES) or bool(_SYSTEM_ONLY.fullmatch(text))
+
+
+# ---------------------------------------------------------------------------------------------
+# Content blocks shared by Anthropic, Claude Code, OpenAI parts, Codex items and their kin
+
+_TEXT_PARTS = frozenset({"text", "input_text", "output_text"})
+_THINKING_PARTS = {
+    "thinking": "thinking",
+    "think": "think",
+    "reasoning": "text",
+    "reasoning_text": "text",
+    "summary_text": "text",
+}
+_CALL_PARTS = frozenset({"tool_use", "server_tool_use", "mcp_tool_use", "toolCall", "tool-call"})
+
+
+def blocks(content: Any, kind: Role, ts: str | None, injected: bool = False) -> list[Piece]:
+    if isinstance(content, str):
+        return text_pieces(content, kind, ts, injected)
+    if isinstance(content, dict):
+        content = [content]
+    if not isinstance(content, list):
+        return []
+    pieces: list[Piece] = []
+    after_text = False
+    for block in content:
+        new = _block(block, kind, ts, injected)
+        is_text = _is_text_part(block)
+        # Several text parts of one message are one utterance, not several messages.
+        if is_text and after_text and new and _same_stream(pieces[-1], new[0]):
+            pieces[-1].text += "\n" + new.pop(0).text
+        pieces += new
+        after_text = is_text and bool(pieces)
+    return pieces
+
+
+def _is_text_part(block: Any) -> bool:
+    if isinstance(block, str):
+        return True
+    if not isinstance(block, dict):
+        return False
+    btype = get_str(block, "type")
+    return btype in _TEXT_PARTS or (btype is None and isinstance(block.get("text"), str))
+
+
+def _same_stream(a: Piece, b: Piece) -> bool:
+    return a.kind == b.kind and a.injected == b.injected and a.reason == b.reason
+
+
+def _block(block: Any, kind: Role, ts: str | None, injected: bool) -> list[Piece]:
+    if isinstance(block, str):
+        return text_pieces(block, kind, ts, injected)
+    if not isinstance(block, dict):
+        return []
+    btype = get_str(block, "type")
+    if _is_text_part(block):
+        return text_pieces(get_str(block, "text") or "", kind, ts, injected)
+    if btype == "refusal":
+        return text_pieces(get_str(block, "refusal") or "", kind, ts, injected)
+    if btype in _THINKING_PARTS:
+        return [Piece("thinking", get_str(block, _THINKING_PARTS[btype]) or "", ts, injected)]
+    if btype in _CALL_PARTS:
+        args = block.get("input", block.get("arguments"))
+        return [call_piece(get_str(block, "name"), args, ts, injected)]
+    if btype is not None and btype.endswith("tool_result"):
+        return blocks(block.get("content"), "tool", ts, injected)
+    return []
+
+
+def call_piece(name: str | None, args: Any, ts: str | None, injected: bool = False) -> Piece:
+    return Piece("tool", call_text(name, args), ts, injected)
+
+
+def call_text(name: str | None, args: Any) -> str:
+    return f"[{name or 'tool'}] {as_text(args)}"

@@ -1,0 +1,56 @@
+"""What to tell a person about a read: an error when nothing was readable, else warnings."""
+
+from __future__ import annotations
+
+from memcli.errors import InputError
+from memcli.transcripts.model import Transcript
+
+_HINT = "see memcli transcript --formats"
+
+
+def is_empty(transcript: Transcript) -> bool:
+    """Nothing but blank lines: a hook with nothing new to say, not a mistake."""
+    return transcript.records == 0 and transcript.broken == 0 and not transcript.first_line
+
+
+def check(transcript: Transcript, *, strict: bool = False) -> list[str]:
+    """Raise :class:`InputError` when a non-empty input held no known record; otherwise the
+    warnings about lines that were not read (fatal with ``strict``)."""
+    if is_empty(transcript):
+        return []
+    if not transcript.formats:
+        raise InputError(f"no messages found: {_seen(transcript)}; {_HINT}")
+    unread = _unread(transcript)
+    if not unread:
+        return []
+    if strict:
+        raise InputError(f"transcript has {unread} (without --strict they are skipped)")
+    return [f"transcript: skipped {unread}"]
+
+
+def _seen(t: Transcript) -> str:
+    lines = f"{t.lines} line{'s' if t.lines != 1 else ''}"
+    first = t.first_line[:30]
+    start = f' (the first starts with "{first}")' if first else ""
+    if t.records == 0:
+        return f"{lines}, none of them JSON{start}"
+    kinds = _kinds(t)
+    return f"{lines}, none a known transcript record ({kinds}){start}"
+
+
+def _unread(t: Transcript) -> str:
+    parts = []
+    unknown = sum(t.unknown.values())
+    if unknown:
+        parts.append(f"{unknown} record{'s' if unknown != 1 else ''} of unknown shape "
+                     f"({_kinds(t)})")
+    if t.broken:
+        parts.append(f"{t.broken} line{'s' if t.broken != 1 else ''} that are not JSON")
+    return " and ".join(parts)
+
+
+def _kinds(t: Transcript) -> str:
+    ranked = sorted(t.unknown.items(), key=lambda kv: (-kv[1], kv[0]))
+    shown = ", ".join(f"{kind}: {count}" for kind, count in ranked[:3])
+    more = len(ranked) - 3
+    return shown + (f", {more} more kinds" if more > 0 else "")

@@ -1,0 +1,409 @@
+"""What each transcript fixture says, written by hand from reading the file (and the agent's
+own writer), never by running memcli. Default options: what a person typed and what the
+assistant said, in conversation order.
+
+A text ending in "…" is compared as a prefix (long replies); every other text exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).parent / "fixtures" / "transcripts"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "transcripts"
+
+Said = tuple[str, str]  # (role, text)
+
+
+@dataclass(frozen=True)
+class Expected:
+    path: Path
+    formats: dict[str, int]
+    messages: list[Said]
+    last_turn: list[Said]
+    # messages every reader must keep out of the default view (injected, tools, thinking)
+    never: list[str] = field(default_factory=list)
+    # a real log too long to copy out message by message: only its typed words are listed,
+    # and the assistant's replies are counted
+    only_user: bool = False
+    assistant_count: int | None = None
+
+
+def u(text: str) -> Said:
+    return ("user", text)
+
+
+def a(text: str) -> Said:
+    return ("assistant", text)
+
+
+COOKBOOK_PAIRS = [
+    ("How many studio courses can I take in one term?",
+     "It is strongly recommended that students not exceed three (3) studio c…"),
+    ("Can the minor courses go towards the Design Major and the Sustainable …",
+     "No, your design courses are mandatory (core) courses for your program.…"),
+    ("Can I drop a course and what happens if I do?",
+     "A student who is struggling in a course may decide to drop the course …"),
+    ("Will my status change if I drop from 12 credits to 9 credits?",
+     "Nothing changes in your status. You’re still an active student but if …"),
+    ("I  would like to enrol for a class that requires a department permissi…",
+     "Each department handles the registration of their courses. If you are …"),
+    ("What's the difference between a 'Fine Arts Elective' and a 'General or…",
+     "Free electives - All programs (excluding Major/Minor combination progr…"),
+    ("How do I know if an elective will count towards my program?",
+     "Rather than just give you the answer I will tell you how you can find …"),
+    ("How do I look for an Elective?",
+     "If you visit our main website and look at the top of the screen you'll…"),
+    ("What is a prerequisite?",
+     "A prerequisite is a specific course identified as being one you must h…"),
+    ("How can I obtain a letter stating I'm a full-time student?",
+     "Birk's Student Centre offers a variety of attestation letters for that…"),
+    ("Can I investigate user interface for tech or other relevant areas?",
+     "In the design major interface studies/experiments take place in course…"),
+]
+
+VCT_CODEX_REQUEST = (
+    "幫我檢查一下 go.mod 裡面 為何 go版本是 1.24?\n"
+    "請幫我統一成 1.24 並且我希望 1.24 以上就能使用 並將 .python-version 也改成 3.10\n"
+    "然後幫我查看一下代碼中 除了 .python-version 以外 哪邊還有無寫死的 python version 字串\n"
+    "另外想確認一下這版本是在 go mod init的時候決定的嗎？\n"
+    "也請你幫我上網找看看 golang 最新版是幾版\n"
+    "幫我把這段說明更新到兩個 markdown 來告訴其他開發者 一個是繁體中文 一個簡體中文\n"
+    "最後幫我把 TODO.md 刪除"
+)
+VCT_CODEX_LAST = a("Here’s what I changed and what I found.\n\nChanges made\n…")
+
+LOGLINES = [
+    u("Create a simple Python function to add two numbers"),
+    a("I'll create a simple Python function for you. Let me write it now."),
+    a("I've created the `add` function. Now let me run the tests."),
+    a("All tests pass. Let me update the todo list and make a commit."),
+    a("Committed! Now pushing to remote."),
+    u("Now edit the file to add a subtract function"),
+    a("Added the subtract function. Let me verify with grep."),
+    u("Run the tests again"),
+    a("There's a test failure. I need to check the test file and fix it.\n\n…"),
+    u("Fix the issue and commit"),
+    a("Done! The subtract function is now working and committed."),
+    # (here the file has "isCompactSummary": true and a continuation summary: injected)
+    u("Add a multiply function too"),
+    a("Added multiply function!"),
+]
+
+GEMINI_REDACTED = "gemini/vct-gemini-cli-session-redacted.jsonl"
+
+EXPECTED: dict[str, Expected] = {
+    e.path.name: e
+    for e in [
+        Expected(
+            HERE / "claude-code/cclog-dag-compact-after-rewind.jsonl",
+            {"claude-code": 12},
+            [u("Start"), a("Ready"), u("Second attempt"), a("Second answer"), u("Keep going"),
+             a("Kept going"), u("After compaction"), a("Final answer")],
+            [u("After compaction"), a("Final answer")],
+            never=["First attempt", "First answer", "This session is being continued"],
+        ),
+        Expected(
+            HERE / "claude-code/cclog-minimal-showcase.jsonl",
+            {"claude-code": 11},
+            [u("Give me a tour of the repository: its structure, then compare the web and jobs "
+               "modules side by side."),
+             a("Let me inspect the repository structure first."),
+             a("Now two agents, one per module, so their reports can be compared."),
+             a("Both modules are surveyed: **web** renders the column layout, and **jobs** runs "
+               "three scheduled jobs.")],
+            [u("Give me a tour of the repository: its structure, then compare the web and jobs "
+               "modules side by side."),
+             a("Let me inspect the repository structure first."),
+             a("Now two agents, one per module, so their reports can be compared."),
+             a("Both modules are surveyed: **web** renders the column layout, and **jobs** runs "
+               "three scheduled jobs.")],
+            never=["make test"],
+        ),
+        Expected(
+            HERE / "claude-code/cclog-sidechain-integrated.jsonl",
+            {"claude-code": 6},
+            [a("Excellent research! The sub-assistant has identifi...")],
+            [a("Excellent research! The sub-assistant has identifi...")],
+            never=["I'll research how"],
+        ),
+        Expected(
+            HERE / "claude-code/cclog-teammates.jsonl",
+            {"claude-code": 22},
+            [u("Start a test-coverage team and dispatch two teammates."),
+             a("Team test-coverage has one member still active. Shut down bob before retrying.")],
+            [u("Start a test-coverage team and dispatch two teammates."),
+             a("Team test-coverage has one member still active. Shut down bob before retrying.")],
+            never=["heartbeat", "teammate-message", "Relay module coverage"],
+        ),
+        Expected(
+            HERE / "claude-code/cclog-async-agents.jsonl",
+            {"claude-code": 7},
+            [u("Spawn a coverage analysis agent in the background and wait for the result."),
+             a("Coverage report received. Done.")],
+            [u("Spawn a coverage analysis agent in the background and wait for the result."),
+             a("Coverage report received. Done.")],
+            never=["Full transcript available at", "task-notification"],
+        ),
+        Expected(
+            HERE / "claude-code/simonw-sample-session-loglines.json",
+            {"claude-code": 1},
+            LOGLINES,
+            [u("Add a multiply function too"), a("Added multiply function!")],
+            never=["session continuation summary", "The user wants a simple addition"],
+        ),
+        Expected(
+            HERE / "claude-code/cclog-dag-fork.jsonl",
+            {"claude-code": 11},
+            [u("Start"), a("Reply 1"), u("Middle"), u("Fork from c"), a("Forked reply"),
+             u("End of s3")],
+            [u("End of s3")],
+            never=["Reply 2", "Last in s1", "Continue from e", "End of s2"],
+        ),
+        Expected(
+            SHARED / "claude-code/cclog-real-deep-manifest-2.0.55.jsonl",
+            {"claude-code": 316},
+            [u("It's been a while - I see that I have pending changes, examine them, add and "
+               "commit (i.e., including unknown files)."),
+             u("Is everything OK with this project? Do all the tests pass? Does the README "
+               "correctly reflects what the code does?"),
+             u("The above \"status report\" is very interesting and good to keep as milestone "
+               "information. Please create an empty commit with that content."),
+             u("New feature: we support .zip, but I've seen an archive that contains embedded "
+               "tar.gz. We should support those (.tar, .tar.gz) as well, in a similar way to "
+               "the .zip embedded archives."),
+             u("I saw in passing that in case of BadZipFile we don't do anything (pass); "
+               "wouldn't be a way to report that in the manifest? Propose."),
+             u("OK, so first commit the changes related to the previous task, adding support "
+               "for tar, then proceed with this new plan (reporting archive errors)."),
+             u("Excellent work, thank you!")],
+            [u("Excellent work, thank you!"),
+             a("You're welcome! Here's a summary of what we accomplished:\n\n…")],
+            never=["Caveat: The messages below", "Set model to", "Context Usage",
+                   "[Request interrupted"],
+            only_user=True,
+            assistant_count=69,
+        ),
+        Expected(
+            HERE / "extra/claude-code-injected.jsonl",
+            {"claude-code": 12},
+            [u("Please keep commit messages under 72 characters."),
+             a("Understood, 72 characters at most."),
+             u("Now rename the parser module to reader."),
+             a("Renamed parser to reader and fixed the imports.")],
+            [u("Now rename the parser module to reader."),
+             a("Renamed parser to reader and fixed the imports.")],
+            never=["REMINDER_SECRET", "LOCAL_STDOUT", "SYNTHETIC_OVERLOADED", "THINKING_SECRET"],
+        ),
+        Expected(
+            HERE / "codex/cclog-codex-rollout-synthetic.jsonl",
+            {"codex": 14},
+            [u("List the synthetic files."), a("The synthetic files are alpha.txt and beta.txt.")],
+            [u("List the synthetic files."), a("The synthetic files are alpha.txt and beta.txt.")],
+        ),
+        Expected(
+            HERE / "extra/codex-injected-context.jsonl",
+            {"codex": 12},
+            [u("Add a CHANGELOG entry for the parser fix."),
+             a("Added the entry under Unreleased.")],
+            [u("Add a CHANGELOG entry for the parser fix."),
+             a("Added the entry under Unreleased.")],
+            never=["AGENTS_MD_SECRET", "ENV_CONTEXT_SHELL"],
+        ),
+        Expected(
+            HERE / "codex/vct-codex.jsonl",
+            {"codex": 110},
+            [u(VCT_CODEX_REQUEST),
+             a("I’ll scan the repo for go.mod and Python version references, update go.mod to "
+               "1.24, set .python-version to 3.10, look up the latest Go release online, write "
+               "two Markdown notes (繁中/简中), and remove TODO.md."),
+             a("Scanning the repo for go.mod, Python version references, and TODO.md before "
+               "making changes."),
+             a("Reading `go.mod` and `.python-version`, then searching for hardcoded Python "
+               "versions in the repo."),
+             a("Next, I’ll read `.python-version`, search the repo for any hardcoded Python "
+               "version strings, and then update versions."),
+             a("Fetching latest Go release, searching for Python version strings, then applying "
+               "changes."),
+             a("Updating go.mod to declare Go 1.24 and preparing the markdown notes."),
+             a("I’m going to read the two README files to decide where to add concise "
+               "“版本需求/版本要求” sections, then patch them."),
+             a("Next, I’ll append a “版本需求/版本要求” section to the two READMEs and remove "
+               "TODO.md."),
+             VCT_CODEX_LAST],
+            [u(VCT_CODEX_REQUEST),
+             a("I’ll scan the repo for go.mod and Python version references, …"),
+             a("Scanning the repo for go.mod, …"),
+             a("Reading `go.mod` and …"),
+             a("Next, I’ll read `.python-version`, …"),
+             a("Fetching latest Go release, …"),
+             a("Updating go.mod to declare Go 1.24 …"),
+             a("I’m going to read the two README files …"),
+             a("Next, I’ll append …"),
+             VCT_CODEX_LAST],
+            never=["<environment_context>", "# Context from my IDE setup"],
+        ),
+        Expected(
+            SHARED / "codex/codemie-rollout-2026-05-11T13-28-45.jsonl",
+            {"codex": 99},
+            [u("analyze trascript and summarzie action items related to codemie and demo "
+               "preapration, specifically focus on demo, User and Vadym"),
+             a("I analyzed `/Users/Sample_User/Downloads/Sample Project Demo Prep.vtt`. The "
+               "Codemie-relevant action items are:…"),
+             u("there is a need for nikita to draft demo scenario around governance, budgetings, "
+               "analytics"),
+             a("Yes. The transcript clearly assigns User to draft the demo scenario/script for "
+               "the governance section…"),
+             u("use app tools to go to Analytics and Project management tabs in codemie plaform "
+               "onepned in google chrome to understand capaiblities. I can also paste scrrenshots "
+               "with data that can be provided. there is a need to prepare focused max 8 min "
+               "demo scenario showcasing platform and capabilities"),
+             a("I couldn’t directly inspect your already-open Chrome tab: …")],
+            [u("use app tools to go to Analytics and Project management tabs in codemie plaform…"),
+             a("I couldn’t directly inspect your already-open Chrome tab: …")],
+            never=["# Files mentioned by the user"],
+        ),
+        Expected(
+            HERE / GEMINI_REDACTED,
+            {"gemini": 28},
+            [u("..."), a("..."), u("..."), a("..."), u("...")],
+            [u("...")],
+            never=["uv"],
+        ),
+        Expected(
+            HERE / "gemini/agentsessions-gemini-jsonl_v040.jsonl",
+            {"gemini": 5},
+            [u("Say hello and list files."), a("Hello! I listed the files.")],
+            [u("Say hello and list files."), a("Hello! I listed the files.")],
+            never=["AgentSessions/"],
+        ),
+        Expected(
+            HERE / "gemini/codemie-logs.json",
+            {"gemini": 1},
+            [u("hi"), u("Explain what this is"),
+             u("Make a copy of lead_memory.txt name it as lead_gemini.txt and optimize this "
+               "instructions to be shorter, consice but without loosing functionality")],
+            [u("Make a copy of lead_memory.txt name it as lead_gemini.txt and optimize this "
+               "instructions to be shorter, consice but without loosing functionality")],
+        ),
+        Expected(
+            HERE / "gemini/gemini-rewind-session_context-probe.jsonl",
+            {"gemini": 13},
+            [u("Always run the tests with pytest -q in this repo."),
+             a("Noted, I will use pytest -q."),
+             u("Use 4 spaces for indentation."),
+             a("OK, 4 spaces.")],
+            [u("Use 4 spaces for indentation."), a("OK, 4 spaces.")],
+            never=["tabs", "session_context", "/memory show", "Memory shown."],
+        ),
+        Expected(
+            HERE / "openai-chat/cookbook-01-testing-example.jsonl",
+            {"openai": 11},
+            [m for q, r in COOKBOOK_PAIRS for m in (u(q), a(r))],
+            [u(COOKBOOK_PAIRS[-1][0]), a(COOKBOOK_PAIRS[-1][1])],
+            never=["Ava is the factual DCART chatbot"],
+        ),
+        Expected(
+            HERE / "openai-chat/kimi-cli-context-subagent.head16.jsonl",
+            {"openai": 16},
+            [u("You are assisting the main agent by gathering project context.\n\nObjective:…"),
+             a("I'll help you examine the ColumnTransformer's set_output method implementation…"),
+             a("Perfect! I found the ColumnTransformer implementation. Let me examine the main "
+               "file and look for the set_output method and the area around line 853.")],
+            [u("You are assisting the main agent by gathering project context.\n\nObjective:…"),
+             a("I'll help you examine the ColumnTransformer's set_output method implementation…"),
+             a("Perfect! I found the ColumnTransformer implementation. Let me examine the main "
+               "file and look for the set_output method and the area around line 853.")],
+            never=["<system>"],
+        ),
+        Expected(
+            HERE / "openai-chat/miniswe-local.traj.json",
+            {"openai": 1},
+            [u("Please solve this issue: Blah blah blah\n\nYou can execute bash commands…"),
+             a("Here be some dummy command:\n\n```mswea_bash_command\necho 'hello world'\n```"),
+             a("OK, now let me end this run.\n\n```mswea_bash_command\n"
+               "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n```")],
+            [u("Please solve this issue: Blah blah blah\n\nYou can execute bash commands…"),
+             a("Here be some dummy command:\n\n```mswea_bash_command\necho 'hello world'\n```"),
+             a("OK, now let me end this run.\n\n```mswea_bash_command\n"
+               "echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT\n```")],
+            never=["You are a helpful assistant that can interact", "<returncode>"],
+        ),
+        Expected(
+            HERE / "cline/cline-api_conversation_history-probe.json",
+            {"cline": 1},
+            [u("my github username is monchewharry. list out my repo on github")],
+            [u("my github username is monchewharry. list out my repo on github")],
+            never=["environment_details", "VSCode Visible Files", "total_count", "<thinking>",
+                   "use_mcp_tool"],
+        ),
+        Expected(
+            HERE / "copilot-cli/copilot-cli-agent-sessions-small.jsonl",
+            {"copilot-cli": 32},
+            [u("List the files"), a("Listing the files."), a("Done"),
+             a("[trimmed for fixture]"),
+             u("[trimmed for fixture]"), a("[trimmed for fixture]")],
+            [u("[trimmed for fixture]"), a("[trimmed for fixture]")],
+            never=["a.txt"],
+        ),
+        Expected(
+            HERE / "cursor-agent/cursor-agent-transcript-agent-sessions-small.jsonl",
+            {"cursor-agent": 5},
+            [u("List the files."), a("Here are the files."), u("Run ls."), a("Running ls.")],
+            [u("Run ls."), a("Running ls.")],
+        ),
+        Expected(
+            HERE / "pi/pi-agent-sessions-small.jsonl",
+            {"pi": 9},
+            [u("Read hello.py and summarize what it prints without editing files."),
+             a("hello.py prints a fixture greeting."),
+             u("Add one concise follow-up sentence."),
+             a("hello.py prints a fixture greeting.")],
+            [u("Add one concise follow-up sentence."), a("hello.py prints a fixture greeting.")],
+        ),
+        Expected(
+            HERE / "qwen-code/qwen-code-agent-sessions.jsonl",
+            {"qwen-code": 6},
+            [u("Inspect the synthetic fixture."), a("The synthetic fixture is valid.")],
+            [u("Inspect the synthetic fixture."), a("The synthetic fixture is valid.")],
+            never=["Synthetic hook context", "background notification", "I should read",
+                   "Synthetic file contents"],
+        ),
+        Expected(
+            HERE / "kimi-wire/kimi-wire-codemie-sample.jsonl",
+            {"kimi-wire": 18},
+            [u("Please read src/index.ts and then update it.")],
+            [u("Please read src/index.ts and then update it.")],
+            never=["export const version", "You are a helpful coding assistant."],
+        ),
+        Expected(
+            HERE / "extra/codex-exec-json.jsonl",
+            {"codex-exec": 7},
+            [a("All 12 tests pass with `make test`.")],
+            [a("All 12 tests pass with `make test`.")],
+            never=["12 passed", "Checking the test command"],
+        ),
+        Expected(
+            HERE / "extra/claude-stream-json.jsonl",
+            {"claude-stream-json": 6},
+            [a("I'll run the linter first."),
+             a("The linter is clean; this project uses ruff, not flake8.")],
+            [a("I'll run the linter first."),
+             a("The linter is clean; this project uses ruff, not flake8.")],
+            never=["All checks passed!", "ruff check ."],
+        ),
+        Expected(
+            HERE / "opencode/storage/message/test-session-1",
+            {"opencode": 1},
+            [u("Create a test file with console.log statements")],
+            [u("Create a test file with console.log statements")],
+        ),
+    ]
+}
+
+
+def matches(expected: str, actual: str) -> bool:
+    if expected.endswith("…"):
+        return actual.startswith(expected[:-1])
+    return actual == expected
