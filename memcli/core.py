@@ -278,20 +278,49 @@ class Found:
 
 
 def find_notes(stores: dict[str, StoreState], name: str) -> list[Found]:
-    """Notes a person may mean by NAME: a file name, a slug or a title (any case)."""
-    key = name_key(name)
-    wanted_title = title_key(name)
+    """Notes a person may mean by NAME.
+
+    What memcli prints (`project/NAME.md`), a path to the note, its file name with or
+    without `.md`, its slug, or its title (any case).
+    """
+    level_hint, bare = _split_reference(stores, name)
+    key = name_key(bare)
+    stem_key = name_key(bare + ".md")
+    wanted_titles = {title_key(name), title_key(name.rstrip(".。!！ "))}
     found: list[Found] = []
     for level, state in stores.items():
+        if level_hint is not None and level != level_hint:
+            continue
         for filename in (*state.notes, *state.broken):
             note = state.notes.get(filename)
             parsed = parse_note_name(filename)
-            if (name_key(filename) == key
+            if (name_key(filename) in (key, stem_key)
                     or (parsed is not None and name_key(parsed.slug) == key)
-                    or (note is not None and title_key(note.title) == wanted_title)):
+                    or (note is not None and title_key(note.title) in wanted_titles)):
                 found.append(Found(level, filename, note, state.path / filename,
                                    state.broken.get(filename, "")))
     return found
+
+
+def _split_reference(stores: dict[str, StoreState], name: str) -> tuple[str | None, str]:
+    """`project/x.md` → ("project", "x.md"); a path into a store → its level and file name."""
+    head, sep, tail = name.replace("\\", "/").rpartition("/")
+    if not sep or not tail:
+        return None, name
+    if head in stores:
+        return head, tail
+    folder = _resolved(Path(head))
+    for level, state in stores.items():
+        if _resolved(state.path) == folder:
+            return level, tail
+    return None, tail
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path
 
 
 def show_note(settings: Settings, name: str, level: str | None) -> Found:
@@ -333,22 +362,56 @@ def remove(settings: Settings, targets: Sequence[Found], *, dry_run: bool) -> Ap
     return apply_items(settings, items, {}, dry_run=dry_run, strict=True)
 
 
-def add(settings: Settings, *, level: str, note_type: str, text: str, title: str | None,
-        summary: str | None, on_conflict: str = "fail", dry_run: bool = False) -> ApplyReport:
+# A note type's usual store, when `add` is told the type but not the level.
+USUAL_LEVEL = {"user_preference": "user"}
+MAX_INDEX_LINE = 200
+
+
+def add_target(level: str | None, note_type: str | None) -> tuple[str, str]:
+    """Level and type of a note added by hand: each defaults to agree with the other."""
+    from memcli.names import NOTE_TYPES, canonical_type
+
+    if level is not None and level not in LEVELS:
+        raise InputError(f"unknown level '{level}'; use project or user")
+    if note_type is None:
+        chosen = level or "project"
+        return chosen, "user_preference" if chosen == "user" else "project_knowledge"
+    canonical = canonical_type(note_type)
+    if canonical is None:
+        raise InputError(f"unknown type '{note_type}'; use {', '.join(NOTE_TYPES)}")
+    return level or USUAL_LEVEL.get(canonical, "project"), canonical
+
+
+def add(settings: Settings, *, level: str | None, note_type: str | None, text: str,
+        title: str | None, summary: str | None, on_conflict: str = "fail",
+        dry_run: bool = False) -> ApplyReport:
     from memcli.plan import derive_summary, shorten
     from memcli.redact import redact
 
     if not text.strip():
         raise InputError("the memory text is empty; pass TEXT or pipe it with '-'")
+    level, note_type = add_target(level, note_type)
+    first_sentence = derive_summary(redact(text)[0])
     # The title is cut from the text: cut first, a token would lose the length that makes
     # it recognisable and slip past the redaction of the title.
-    derived = shorten(derive_summary(redact(text)[0]).rstrip(".。"), 60)
+    chosen_title = title or shorten(first_sentence.rstrip(".。"), 60)
     item: dict[str, Any] = {
         "action": "create", "level": level, "type": note_type, "content": text,
-        "title": title or derived,
+        "title": chosen_title,
+        "summary": summary or _summary_within_line(first_sentence, note_type, chosen_title),
     }
-    if summary:
-        item["summary"] = summary
     return apply_items(settings, [item], {}, dry_run=dry_run, strict=True,
                        on_conflict=on_conflict)
+
+
+def _summary_within_line(summary: str, note_type: str, title: str) -> str:
+    """The summary, shortened so that the note's index line stays within lint's limit."""
+    from memcli.index import render_line
+    from memcli.names import note_filename, slugify
+    from memcli.plan import shorten
+
+    filename = note_filename(note_type, slugify(title))
+    bare = render_line(IndexEntry("", note_type, title, "", filename))
+    room = MAX_INDEX_LINE - len(bare) - len(" — ")
+    return shorten(summary, max(room, 24))
 

@@ -190,10 +190,7 @@ def parse_document(text: str) -> Document:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(
-            f"the operations document is not JSON ({exc.msg} at line {exc.lineno}, "
-            f"column {exc.colno})"
-        ) from None
+        return _document_in_reply(text, exc)
     except RecursionError:
         raise InputError("the operations document is nested too deeply") from None
     if isinstance(data, list):
@@ -208,6 +205,25 @@ def parse_document(text: str) -> Document:
     raise InputError(
         'expected a JSON array of operations or an object with an "operations" array'
     )
+
+
+def _document_in_reply(text: str, error: json.JSONDecodeError) -> Document:
+    """The operations in what an LLM answered: fences, <think>, prose around the JSON.
+
+    `extract --show-prompt | some-llm | memcli apply -` gets whatever the model wrote, so
+    apply accepts what the reply parser of `extract` accepts; each item is then validated
+    as strictly as ever.
+    """
+    from memcli.errors import ProviderError
+    from memcli.reply import parse_reply
+
+    try:
+        return Document(parse_reply(text), {})
+    except ProviderError:
+        raise InputError(
+            f"the operations document is not JSON ({error.msg} at line {error.lineno}, "
+            f"column {error.colno}), and holds no JSON operations among its text"
+        ) from None
 
 
 def _base(value: Any) -> dict[str, str]:

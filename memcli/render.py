@@ -20,16 +20,26 @@ def use_color(stream: TextIO) -> bool:
     return stream.isatty()
 
 
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 class Output:
     """Where and how a command prints; built once by the CLI."""
 
     def __init__(self, *, as_json: bool = False, out: TextIO | None = None,
-                 err: TextIO | None = None) -> None:
+                 err: TextIO | None = None, width: int = 80) -> None:
         self.out = out or sys.stdout
         self.err = err or sys.stderr
         self.as_json = as_json
+        # Layout follows the terminal; NO_COLOR only takes the colour away.
+        self.terminal = _isatty(self.out)
         self.color = use_color(self.out)
         self.err_color = use_color(self.err)
+        self.width = max(width, 40)
 
     def line(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -146,8 +156,8 @@ def listing(output: Output, listing: Any, *, paths: bool) -> None:
         return
     if output.as_json:
         output.data([_entry_json(e) for e in listing.entries])
-    elif output.color:
-        _rich_table(output, listing.entries)
+    elif output.terminal:
+        _note_table(output, listing)
     else:
         for e in listing.entries:
             output.line("\t".join([e.level, e.type, e.title, e.summary, e.filename, e.updated]))
@@ -161,16 +171,32 @@ def _entry_json(entry: Any) -> dict[str, str]:
             "summary": entry.summary, "file": entry.filename, "updated": entry.updated}
 
 
-def _rich_table(output: Output, entries: Sequence[Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
+_TYPE_LABELS = {"correction_feedback": "correction", "user_preference": "preference",
+                "project_knowledge": "knowledge", "reference_material": "reference"}
+_LABEL_WIDTH = max(len(label) for label in _TYPE_LABELS.values())
 
-    table = Table(show_lines=False)
-    for column in ("level", "type", "title", "summary", "file", "updated"):
-        table.add_column(column, overflow="fold")
-    for e in entries:
-        table.add_row(e.level, e.type, e.title, e.summary, e.filename, e.updated)
-    Console(file=output.out).print(table)
+
+def _note_table(output: Output, listing: Any) -> None:
+    """For a person at a terminal: per store, two short lines a note, cut to the width."""
+    for level, path in listing.paths.items():
+        entries = [e for e in listing.entries if e.level == level]
+        if not entries:
+            continue
+        noun = "note" if len(entries) == 1 else "notes"
+        heading = _cut(f"{level} ({len(entries)} {noun}, {path})", output.width)
+        output.line(output.paint(heading, _BOLD))
+        for e in entries:
+            label = _TYPE_LABELS.get(e.type, e.type)[:_LABEL_WIDTH].ljust(_LABEL_WIDTH)
+            same = e.summary.rstrip(".。 ") == e.title.rstrip(".。 ")
+            text = f"{e.title} — {e.summary}" if e.summary and not same else e.title
+            room = output.width - _LABEL_WIDTH - 4
+            output.line(f"  {output.paint(label, _CYAN)}  {_cut(text, room)}")
+            detail = f"{e.filename}  {e.updated[:10]}".rstrip()
+            output.line(" " * (_LABEL_WIDTH + 4) + _cut(detail, room))
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 1)] + "…"
 
 
 def one_note(output: Output, found: Any) -> None:

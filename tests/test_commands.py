@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -265,10 +266,11 @@ def test_add_errors(memenv) -> None:
     before = memenv.snapshot()
     result = memenv.invoke("add", "Once.")
     assert result.exit_code == 1 and "duplicate" in result.stderr
+    # A wrong type or level is a usage error (2), as in every other command.
     result = memenv.invoke("add", "--type", "memo", "Something.")
-    assert result.exit_code == 1 and "type" in result.stderr
+    assert result.exit_code == 2 and "unknown type 'memo'" in result.stderr
     result = memenv.invoke("add", "--level", "team", "Something.")
-    assert result.exit_code == 1 and "level" in result.stderr
+    assert result.exit_code == 2 and "unknown level 'team'" in result.stderr
     result = memenv.invoke("add", "   ")
     assert result.exit_code == 2 and "empty" in result.stderr
     result = memenv.invoke("add", "-", input="")
@@ -535,16 +537,18 @@ def test_rm_asks_on_a_terminal(stocked) -> None:
     assert "project_knowledge_build.md" not in stocked.notes("project")
 
 
-def test_colour_and_boxes_only_on_a_terminal_without_no_color(stocked) -> None:
-    code, out, _ = _on_a_terminal(stocked, "show", stdout_tty=True, env={"NO_COLOR": None})
+def test_colour_only_on_a_terminal_and_no_color_never_changes_the_layout(stocked) -> None:
+    code, coloured, _ = _on_a_terminal(stocked, "show", stdout_tty=True, env={"NO_COLOR": None})
     assert code == 0
-    assert "\x1b[" in out and "┃" in out
-    code, out, _ = _on_a_terminal(stocked, "show", stdout_tty=True)  # NO_COLOR=1
+    assert "\x1b[" in coloured
+    code, plain, _ = _on_a_terminal(stocked, "show", stdout_tty=True)  # NO_COLOR=1
     assert code == 0
-    assert "\x1b[" not in out and "┃" not in out
-    assert "project\tcorrection_feedback\tUse pnpm" in out
-    code, out, _ = _on_a_terminal(stocked, "show", env={"NO_COLOR": None})  # a pipe
-    assert code == 0 and "\x1b[" not in out and "┃" not in out
+    assert "\x1b[" not in plain
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+    assert "correction  Use pnpm" in plain and "\t" not in plain
+    code, piped, _ = _on_a_terminal(stocked, "show", env={"NO_COLOR": None})  # a pipe
+    assert code == 0 and "\x1b[" not in piped
+    assert "project\tcorrection_feedback\tUse pnpm" in piped
 
 
 def test_one_folder_for_both_stores_is_refused_and_nothing_is_written(memenv) -> None:

@@ -264,3 +264,90 @@ def test_fish_shows_help_texts_as_written(tmp_path: Path) -> None:
     )
     assert "--project-store\tProject store folder [env MEMCLI_PROJECT_STORE]." in (
         done.stdout.decode().splitlines()), done.stdout
+
+
+# --------------------------------------------------------------------------- values
+
+
+def _store_with_notes(tmp_path: Path) -> dict[str, str]:
+    env = shell_env(tmp_path)
+    project = tmp_path / "repo" / ".memcli" / "memory"
+    env["MEMCLI_PROJECT_STORE"] = str(project)
+    for text in ("Use pnpm, not npm.", "Run make test before a commit."):
+        subprocess.run([memcli_command(), "add", text], env=env, cwd=tmp_path, check=True,
+                       capture_output=True, timeout=DEADLINE)
+    return env
+
+
+def _bash_candidates(words: str, env: dict[str, str], cwd: Path) -> list[str]:
+    parts = words.split(" ")
+    done = subprocess.run([memcli_command()], capture_output=True, timeout=DEADLINE, check=False,
+                          cwd=cwd, env={**env, "_MEMCLI_COMPLETE": "complete_bash",
+                                        "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.decode().split()
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("memcli show --level ", ["project", "user", "all"]),
+    ("memcli add --level ", ["project", "user"]),
+    ("memcli add --type user", ["user_preference"]),
+    ("memcli extract --provider ", ["rules", "openai", "anthropic"]),
+    ("memcli apply --on-conflict re", ["rename"]),
+    ("memcli lint --format ", ["text", "json", "github"]),
+    ("memcli completion ", ["bash", "zsh", "fish"]),
+])
+def test_values_complete_to_their_choices(tmp_path: Path, words: str,
+                                          expected: list[str]) -> None:
+    assert _bash_candidates(words, shell_env(tmp_path), tmp_path) == expected
+
+
+def test_note_names_complete_from_the_stores(tmp_path: Path) -> None:
+    env = _store_with_notes(tmp_path)
+    assert _bash_candidates("memcli show ", env, tmp_path) == [
+        "project/project_knowledge_run-make-test-before-a-commit.md",
+        "project/project_knowledge_use-pnpm-not-npm.md",
+    ]
+    assert _bash_candidates("memcli rm project_knowledge_u", env, tmp_path) == [
+        "project_knowledge_use-pnpm-not-npm.md"]
+    assert _bash_candidates("memcli show --level user ", env, tmp_path) == []
+
+
+def test_bash_completes_a_level_value_for_real(tmp_path: Path) -> None:
+    bash = need("bash")
+    script = COMPLETIONS / FILE_NAMES["bash"]
+    lines = run_on_terminal(
+        [bash, "--norc", "--noprofile", "-i"], {**shell_env(tmp_path), "PS1": "$ ",
+                                                "TERM": "dumb"},
+        [(f"source '{script}'; echo READY$((0+1))\n".encode(), b"READY1"),
+         (b"memcli show --level u\t\x01echo \n", b"\nmemcli show --level user"),
+         (b"exit\n", b"exit")],
+        tmp_path,
+    )
+    assert "memcli show --level user" in lines
+
+
+def test_zsh_completes_a_level_value_for_real(tmp_path: Path) -> None:
+    zsh = need("zsh")
+    script = COMPLETIONS / FILE_NAMES["zsh"]
+    lines = run_on_terminal(
+        [zsh, "-f", "-i"], {**shell_env(tmp_path), "TERM": "xterm"},
+        [(f"autoload -Uz compinit; compinit -u -D; source '{script}'; bindkey -e; "
+          "PS1='%# '; echo READY$((0+1))\n".encode(), b"READY1"),
+         (b"memcli show --level u\t\x01echo \n", b"\nmemcli show --level user"),
+         (b"exit\n", b"exit")],
+        tmp_path,
+    )
+    assert "memcli show --level user" in lines
+
+
+def test_fish_offers_the_levels_for_real(tmp_path: Path) -> None:
+    fish = need("fish")
+    done = subprocess.run(
+        [fish, "--no-config", "-c",
+         f"source '{COMPLETIONS / FILE_NAMES['fish']}'; complete -C 'memcli show --level '"],
+        env=shell_env(tmp_path), capture_output=True, timeout=DEADLINE, check=False, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    offered = [line.split("\t")[0] for line in done.stdout.decode().splitlines()]
+    assert sorted(offered) == ["all", "project", "user"], done.stdout  # fish sorts

@@ -8,6 +8,7 @@ this module on every key press, so each command imports what it needs when it ru
 # every run, and string annotations cost an eval() apiece (10 ms per start for this app).
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -15,6 +16,7 @@ import typer
 import typer.core
 
 from memcli import __version__
+from memcli.cli import _complete
 
 if TYPE_CHECKING:
     from memcli.config import Settings
@@ -25,11 +27,103 @@ COMMAND_ORDER = ("extract", "apply", "show", "context", "add", "rm", "index", "l
                  "import", "export", "hook", "completion")
 
 
+# What a newcomer types for a command memcli names otherwise.
+COMMAND_HINTS = {"list": "show", "ls": "show", "cat": "show", "view": "show", "get": "show",
+                 "remove": "rm", "delete": "rm", "del": "rm", "new": "add", "create": "add",
+                 "write": "apply", "check": "lint", "validate": "lint", "settings": "config",
+                 "reindex": "index", "prompt": "context"}
+# Options of the memcli group that a person may also put after the subcommand.
+GLOBAL_OPTIONS = ("--project-store", "--user-store")
+
+
 class _OrderedGroup(typer.core.TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)
         rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda name: rank.get(name, len(rank)))
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        """Click's main, with usage errors in memcli's one-line form (exit 2)."""
+        from typer._click import exceptions
+
+        argv = hoist_global_options(list(sys.argv[1:] if args is None else args))
+        try:
+            status = super().main(argv, prog_name or "memcli", complete_var,
+                                  standalone_mode=False,
+                                  windows_expand_args=windows_expand_args, **extra)
+        except exceptions.UsageError as exc:
+            sys.stderr.write(usage_error_line(exc, self) + "\n")
+            status = 2
+        except exceptions.ClickException as exc:
+            sys.stderr.write(f"memcli: error: {exc.format_message()}\n")
+            status = exc.exit_code
+        except typer.Abort:
+            sys.stderr.write("memcli: aborted\n")
+            status = 1
+        if not standalone_mode:
+            return status
+        sys.exit(status if isinstance(status, int) else 0)
+
+
+def hoist_global_options(argv: list[str]) -> list[str]:
+    """Move --project-store/--user-store given after the subcommand to before it."""
+    front: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token == "--":
+            rest.extend(argv[i:])
+            break
+        name = token.split("=", 1)[0]
+        if name in GLOBAL_OPTIONS and rest:
+            takes_next = "=" not in token and i + 1 < len(argv)
+            front.extend(argv[i:i + 2] if takes_next else [token])
+            i += 2 if takes_next else 1
+            continue
+        rest.append(token)
+        i += 1
+    return front + rest
+
+
+def usage_error_line(exc: Any, group: Any) -> str:
+    """`memcli: error: no such option --bogus (see memcli show --help)`."""
+    from typer._click import exceptions
+
+    message = exc.format_message().strip().rstrip(".")
+    if isinstance(exc, exceptions.NoSuchOption):
+        message = f"no such option {exc.option_name}"
+        close = [p for p in (exc.possibilities or ()) if p not in ("--help", "-h")]
+        if close:
+            message += f"; did you mean {' or '.join(sorted(close))}?"
+    elif message.startswith("No such command"):
+        message = _unknown_command(message, group)
+    message = message[:1].lower() + message[1:]
+    path = exc.ctx.command_path if exc.ctx is not None else "memcli"
+    return f"memcli: error: {message} (see {path} --help)"
+
+
+def _unknown_command(message: str, group: Any) -> str:
+    import difflib
+
+    typed = message.split("'", 2)[1] if message.count("'") >= 2 else ""
+    names = [n for n in group.commands if not group.commands[n].hidden]
+    hint = COMMAND_HINTS.get(typed.lower())
+    close = [hint] if hint in names else difflib.get_close_matches(typed, names, n=1, cutoff=0.75)
+    return f"no command '{typed}'" + (f"; did you mean `memcli {close[0]}`?" if close else "")
+
+
+def exclusive(**flags: bool) -> None:
+    """A usage error when more than one of these flags is set: they contradict each other."""
+    given = [name for name, on in flags.items() if on]
+    if len(given) > 1:
+        from memcli.errors import UsageError
+
+        names = " and ".join(name if name.isupper() else "--" + name.replace("_", "-")
+                             for name in given)
+        raise UsageError(f"{names} contradict each other; use one")
 
 
 app = typer.Typer(
@@ -39,16 +133,31 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    suggest_commands=False,
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-LevelOpt = Annotated[str | None, typer.Option("--level", "-l", help="project, user or all.")]
+LEVEL_CHOICES = "[project|user|all]"
+ONE_LEVEL_CHOICES = "[project|user]"
+TYPE_CHOICES = "[user_preference|correction_feedback|project_knowledge|reference_material]"
+PROVIDER_CHOICES = "[rules|openai|anthropic]"
+CONFLICT_CHOICES = "[fail|update|rename]"
+
+LevelOpt = Annotated[str | None, typer.Option(
+    "--level", "-l", metavar=LEVEL_CHOICES, autocompletion=_complete.level_or_all,
+    help="Which store: project, user or all (default: all).",
+)]
+OneLevelOpt = Annotated[str | None, typer.Option(
+    "--level", "-l", metavar=ONE_LEVEL_CHOICES, autocompletion=_complete.level,
+    help="Which store: project or user.",
+)]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", "-n", help="Show the diff; write nothing.")]
-ConflictOpt = Annotated[
-    str, typer.Option("--on-conflict", help="A create whose note exists: fail, update or rename.")
-]
+ConflictOpt = Annotated[str, typer.Option(
+    "--on-conflict", metavar=CONFLICT_CHOICES, autocompletion=_complete.conflict_policy,
+    help="A create whose note already exists: fail, update it, or rename the new one.",
+)]
 
 
 def _version(value: bool) -> None:
@@ -84,9 +193,11 @@ def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
 
 
 def make_output(as_json: bool = False) -> "Output":
+    import shutil
+
     from memcli.render import Output
 
-    return Output(as_json=as_json)
+    return Output(as_json=as_json, width=shutil.get_terminal_size((80, 24)).columns)
 
 
 def finish(status: int) -> NoReturn:

@@ -5,11 +5,14 @@ from typing import Annotated
 
 import typer
 
+from memcli.cli import _complete
 from memcli.cli._app import (
+    PROVIDER_CHOICES,
     ConflictOpt,
     DryRunOpt,
     JsonOpt,
     app,
+    exclusive,
     finish,
     make_output,
     resolve_settings,
@@ -24,22 +27,31 @@ def extract(
     input_path: Annotated[
         str, typer.Option("--input", "-i", metavar="FILE", help="Transcript file; '-' is stdin.")
     ] = "-",
-    provider: Annotated[
-        str | None, typer.Option(help="rules, openai or anthropic [env MEMCLI_PROVIDER].")
-    ] = None,
-    model: Annotated[str | None, typer.Option(help="Model name [env MEMCLI_MODEL].")] = None,
-    base_url: Annotated[
-        str | None, typer.Option("--base-url", help="Server URL [env OPENAI_BASE_URL].")
-    ] = None,
-    timeout: Annotated[float | None, typer.Option(help="Seconds per request.")] = None,
-    fmt: Annotated[
-        str | None, typer.Option("--format", help="Force a transcript format (else detected).")
-    ] = None,
+    provider: Annotated[str | None, typer.Option(
+        metavar=PROVIDER_CHOICES, autocompletion=_complete.provider,
+        help="The extractor [env MEMCLI_PROVIDER; default: rules, offline].",
+    )] = None,
+    model: Annotated[str | None, typer.Option(
+        metavar="NAME", help="Model name [env MEMCLI_MODEL].")] = None,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", metavar="URL",
+        help="Server URL [env MEMCLI_BASE_URL, then OPENAI_BASE_URL or ANTHROPIC_BASE_URL].",
+    )] = None,
+    timeout: Annotated[float | None, typer.Option(
+        metavar="SECONDS", help="Seconds per request [env MEMCLI_TIMEOUT].")] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", metavar="FORMAT", autocompletion=_complete.transcript_format,
+        help="Force a transcript format (else detected per line).",
+    )] = None,
     last_turn: Annotated[
         bool, typer.Option("--last-turn", help="Only the newest turn of a whole session.")
     ] = False,
-    include_tools: Annotated[bool, typer.Option("--include-tools")] = False,
-    include_thinking: Annotated[bool, typer.Option("--include-thinking")] = False,
+    include_tools: Annotated[bool, typer.Option(
+        "--include-tools", help="Also tool calls and their results (cut to a size budget).",
+    )] = False,
+    include_thinking: Annotated[bool, typer.Option(
+        "--include-thinking", help="Also the model's thinking blocks (cut to a size budget).",
+    )] = False,
     include_injected: Annotated[
         bool, typer.Option("--include-injected", help="Also injected context and summaries.")
     ] = False,
@@ -59,9 +71,23 @@ def extract(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Settings and usage.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Turn a transcript slice (JSONL on stdin) into memory operations."""
+    """Turn a transcript slice into memory operations.
+
+    Reads a transcript (JSONL of any supported agent) from stdin or --input and prints the
+    operations as a dry-run diff; --apply writes them to the stores, --json prints the
+    operations document for `memcli apply`. The default extractor (rules) is offline.
+
+    \b
+    Examples:
+      memcli extract < examples/turn.jsonl
+      memcli extract --apply --last-turn -i ~/.claude/projects/X/SESSION.jsonl
+      memcli extract --json < turn.jsonl > ops.json && memcli apply --dry-run ops.json
+    """
     from memcli import core, render
     from memcli.extract import ExtractOptions, run_extract
+
+    exclusive(apply=apply_now, dry_run=dry_run)
+    exclusive(apply=apply_now, show_prompt=show_prompt)
 
     settings = resolve_settings(ctx, provider=provider, model=model, base_url=base_url,
                                 timeout=timeout)
@@ -84,7 +110,14 @@ def extract(
 @app.command()
 @handled
 def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """Show every setting and where its value came from."""
+    """Show every setting and where its value came from.
+
+    Reads the flags, the environment and both config files; writes nothing.
+
+    \b
+    Example:
+      memcli config --json
+    """
     from memcli import render
 
     render.settings_sources(make_output(as_json), resolve_settings(ctx), to_stdout=True)

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from memcli.cli import _complete
 from memcli.cli._app import (
     ConflictOpt,
     DryRunOpt,
@@ -50,7 +51,14 @@ def import_claude_code(
     on_conflict: ConflictOpt = "fail",
     as_json: JsonOpt = False,
 ) -> None:
-    """Convert a Claude Code auto-memory folder into memcli notes."""
+    """Convert a Claude Code auto-memory folder into memcli notes.
+
+    Reads FOLDER (its MEMORY.md and notes) and writes notes into the chosen store.
+
+    \b
+    Example:
+      memcli import claude-code ~/.claude/projects/X/memory --dry-run
+    """
     from memcli import render
     from memcli.claude_code import import_folder
 
@@ -69,7 +77,14 @@ def export_claude_code(
     level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
     as_json: JsonOpt = False,
 ) -> None:
-    """Write a memcli store as a Claude Code memory folder."""
+    """Write a memcli store as a Claude Code memory folder.
+
+    Reads one store and writes its notes and MEMORY.md into FOLDER.
+
+    \b
+    Example:
+      memcli export claude-code --level user /tmp/claude-memory
+    """
     from memcli import render
     from memcli.claude_code import export_store
 
@@ -81,12 +96,13 @@ def export_claude_code(
 @app.command()
 @handled
 def completion(
-    shell: Annotated[str | None, typer.Argument(help="bash, zsh or fish.")] = None,
+    shell: Annotated[str | None, typer.Argument(
+        metavar="[bash|zsh|fish]", autocompletion=_complete.shell, help="The shell.")] = None,
     write_to: Annotated[Path | None, typer.Option(
         "--write-to", metavar="DIR", hidden=True, help="Write all three scripts into DIR."
     )] = None,
 ) -> None:
-    """Print the shell completion script (also installed with the package).
+    """Print the shell completion script for bash, zsh or fish.
 
     Example: memcli completion bash > ~/.local/share/bash-completion/completions/memcli
     """

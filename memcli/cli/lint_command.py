@@ -5,7 +5,9 @@ from typing import Annotated
 
 import typer
 
+from memcli.cli import _complete
 from memcli.cli._app import (
+    JsonOpt,
     app,
     finish,
     make_output,
@@ -23,16 +25,31 @@ def lint(
         typer.Argument(metavar="[PATH]...", help="Store folders, MEMORY.md files or notes."),
     ] = None,
     fix: Annotated[bool, typer.Option("--fix", help="Repair what can be repaired safely.")] = False,
-    output_format: Annotated[
-        str, typer.Option("--format", "-f", help="text, json or github.")
-    ] = "text",
+    output_format: Annotated[str | None, typer.Option(
+        "--format", "-f", metavar="[text|json|github]", autocompletion=_complete.lint_format,
+        help="Output format (default: text; github for GitHub Actions annotations).",
+    )] = None,
+    as_json: JsonOpt = False,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
 ) -> None:
-    """Check stores for broken, drifting, duplicate or secret-holding notes."""
+    """Check stores for broken, stale, duplicate or secret notes.
+
+    Reads the stores (default: both) or the given folders and files; writes only with --fix,
+    which repairs what can be repaired without losing anything.
+
+    \b
+    Examples:
+      memcli lint
+      memcli lint --fix .memcli/memory
+      memcli lint --format github   # in CI
+    """
     from memcli import lint as linting
     from memcli import render
     from memcli.errors import UsageError
 
+    if as_json and output_format not in (None, "json"):
+        raise UsageError(f"--json and --format {output_format} contradict each other; use one")
+    output_format = "json" if as_json else (output_format or "text")
     if output_format not in render.LINT_FORMATS:
         choices = ", ".join(render.LINT_FORMATS)
         raise UsageError(f"unknown --format '{output_format}'; use {choices}")

@@ -6,17 +6,27 @@ from typing import Annotated
 
 import typer
 
+from memcli.cli import _complete
 from memcli.cli._app import (
+    TYPE_CHOICES,
     ConflictOpt,
     DryRunOpt,
     JsonOpt,
     LevelOpt,
+    OneLevelOpt,
     app,
+    exclusive,
     finish,
     make_output,
     resolve_settings,
 )
 from memcli.cli._errors import handled
+
+NoteArg = Annotated[str | None, typer.Argument(
+    metavar="[NOTE]", autocompletion=_complete.note_name,
+    help="project/NAME.md, a path to the note, its file name (with or without .md), its slug "
+    "or its title.",
+)]
 
 
 @app.command()
@@ -31,7 +41,16 @@ def apply(
     on_conflict: ConflictOpt = "fail",
     as_json: JsonOpt = False,
 ) -> None:
-    """Validate an operations document and write it to the stores (one transaction)."""
+    """Validate operations and write them in one transaction.
+
+    Reads an operations document (a JSON array, an {"operations": [...]} object, or an LLM's
+    reply that holds one, fences and prose included) from FILE or stdin, checks every
+    operation against the stores, and writes the notes and MEMORY.md of both stores.
+
+    \b
+    Example:
+      memcli extract --show-prompt < turn.jsonl | my-llm | memcli apply --dry-run -
+    """
     from memcli import core, render
 
     settings = resolve_settings(ctx)
@@ -47,18 +66,31 @@ def apply(
 def add(
     ctx: typer.Context,
     text: Annotated[str, typer.Argument(help="The memory; '-' reads it from stdin.")],
-    level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
-    note_type: Annotated[str, typer.Option(
-        "--type", "-t", help="user_preference, correction_feedback, project_knowledge or "
-        "reference_material."
-    )] = "project_knowledge",
-    title: Annotated[str | None, typer.Option(help="Defaults to the first sentence.")] = None,
-    summary: Annotated[str | None, typer.Option(help="Defaults to the first sentence.")] = None,
+    level: OneLevelOpt = None,
+    note_type: Annotated[str | None, typer.Option(
+        "--type", "-t", metavar=TYPE_CHOICES, autocompletion=_complete.note_type,
+        help="Note type (aliases: preference, feedback, knowledge, reference). Default: "
+        "user_preference at user level, project_knowledge at project level.",
+    )] = None,
+    title: Annotated[str | None, typer.Option(
+        metavar="TEXT", help="Defaults to the first sentence.")] = None,
+    summary: Annotated[str | None, typer.Option(
+        metavar="TEXT", help="Defaults to the first sentence, shortened.")] = None,
     on_conflict: ConflictOpt = "fail",
     dry_run: DryRunOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Add one memory by hand, through the same validation and write path."""
+    """Add one memory by hand, through the same checks as apply.
+
+    Writes one note and MEMORY.md in the chosen store. Level and type agree by default: a
+    user-level note is a user_preference, and --type preference puts the note in the user
+    store unless --level says otherwise.
+
+    \b
+    Examples:
+      memcli add "Run go test ./... before tagging a release."
+      memcli add --level user "Answer in English, briefly."
+    """
     from memcli import core, render
 
     settings = resolve_settings(ctx)
@@ -73,15 +105,24 @@ def add(
 @handled
 def rm(
     ctx: typer.Context,
-    notes: Annotated[
-        list[str], typer.Argument(metavar="NOTE...", help="File names, slugs or titles.")
-    ],
+    notes: Annotated[list[str], typer.Argument(
+        metavar="NOTE...", autocompletion=_complete.note_name,
+        help="project/NAME.md, paths, file names, slugs or titles.",
+    )],
     level: LevelOpt = None,
     dry_run: DryRunOpt = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Remove notes (and their index lines)."""
+    """Remove notes and their index lines.
+
+    Asks first when stdin is a terminal. Nothing is removed when any name is unknown or
+    ambiguous.
+
+    \b
+    Example:
+      memcli rm project/reference_material_old-wiki.md --dry-run
+    """
     from memcli import core, render
 
     settings = resolve_settings(ctx)
@@ -101,16 +142,24 @@ def rm(
 @handled
 def show(
     ctx: typer.Context,
-    note: Annotated[
-        str | None, typer.Argument(help="File name, slug or title of one note.")
-    ] = None,
+    note: NoteArg = None,
     level: LevelOpt = None,
     paths: Annotated[bool, typer.Option("--paths", help="Print the store folders.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """List the memory entries, or print one note."""
+    """List the memory entries, or print one note.
+
+    Reads the stores; writes nothing.
+
+    \b
+    Examples:
+      memcli show
+      memcli show project/project_knowledge_build.md
+      memcli show --paths
+    """
     from memcli import core, render
 
+    exclusive(NOTE=note is not None, paths=paths)
     settings = resolve_settings(ctx)
     output = make_output(as_json)
     if note is not None:
@@ -122,7 +171,14 @@ def show(
 @app.command()
 @handled
 def context(ctx: typer.Context, as_json: JsonOpt = False) -> None:
-    """Print the memory block an agent puts in its system prompt."""
+    """Print the memory block an agent puts in its system prompt.
+
+    Reads both indexes (project first), at most 200 lines and 25 KiB; writes nothing.
+
+    \b
+    Example:
+      memcli context >> system-prompt.md
+    """
     from memcli import core, render
 
     render.context_block(make_output(as_json), core.context(resolve_settings(ctx)))
@@ -138,7 +194,14 @@ def index(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Rebuild MEMORY.md from the notes."""
+    """Rebuild MEMORY.md from the notes.
+
+    Reads the notes and rewrites MEMORY.md when it differs (a person's header lines kept).
+
+    \b
+    Example:
+      memcli index --check   # in CI: exit 1 when MEMORY.md is out of date
+    """
     from memcli import core, render
 
     results = core.rebuild_index(resolve_settings(ctx), level, check=check)

@@ -1,0 +1,240 @@
+"""What a newcomer meets: safe flags, one-line usage errors, names, defaults, help, layout."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memcli.cli._app import COMMAND_ORDER
+
+OP = {"action": "create", "level": "project", "type": "project_knowledge",
+      "title": "Lint first", "content": "Run ruff before every commit."}
+TURN = json.dumps({"role": "user", "content": "Remember that the test command is make test."})
+
+# --------------------------------------------------------------------------- contradictory flags
+
+
+@pytest.mark.parametrize("flags", [["--apply", "--dry-run"], ["-n", "--apply"],
+                                   ["--apply", "--show-prompt"]])
+def test_contradictory_extract_flags_are_a_usage_error_and_write_nothing(
+        memenv: Any, flags: list[str]) -> None:
+    done = memenv.run("extract", *flags, input=TURN + "\n")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.count("\n") == 1 and "contradict" in done.stderr
+    assert not memenv.project.exists()
+
+
+def test_show_note_with_paths_contradicts(memenv: Any) -> None:
+    result = memenv.invoke("show", "anything", "--paths")
+    assert result.exit_code == 2 and "NOTE and --paths contradict" in result.stderr
+
+
+# --------------------------------------------------------------------------- apply reads replies
+
+
+@pytest.mark.parametrize("reply", [
+    "```json\n" + json.dumps([OP]) + "\n```\n",
+    "Here are the operations you asked for:\n" + json.dumps({"operations": [OP]}) + "\nDone.",
+    "<think>the person wants lint first</think>\n" + json.dumps([OP]),
+    json.dumps(OP),
+])
+def test_apply_accepts_what_an_llm_answers(memenv: Any, reply: str) -> None:
+    result = memenv.invoke("apply", "-", input=reply)
+    assert result.exit_code == 0, result.stderr
+    assert memenv.notes("project") == ["project_knowledge_lint-first.md"]
+
+
+def test_apply_still_validates_every_operation_of_a_reply(memenv: Any) -> None:
+    bad = dict(OP, level="team")
+    result = memenv.invoke("apply", "-", input="Sure!\n```json\n" + json.dumps([OP, bad]) + "\n```")
+    assert result.exit_code == 1
+    assert "rejected #2" in result.stderr
+    assert memenv.notes("project") == ["project_knowledge_lint-first.md"]
+
+
+def test_apply_of_prose_without_operations_is_one_line_exit_2(memenv: Any) -> None:
+    done = memenv.run("apply", "-", input="I could not find anything worth remembering.")
+    assert done.returncode == 2
+    assert done.stderr.startswith("memcli: error: the operations document is not JSON")
+    assert done.stderr.count("\n") == 1
+
+
+# --------------------------------------------------------------------------- usage errors
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["show", "--bogus"], "memcli: error: no such option --bogus (see memcli show --help)"),
+    (["list"], "memcli: error: no command 'list'; did you mean `memcli show`? "
+               "(see memcli --help)"),
+    (["extract", "--level", "user"],
+     "memcli: error: no such option --level (see memcli extract --help)"),
+    (["rm"], "memcli: error: missing argument 'NOTE...' (see memcli rm --help)"),
+    (["add", "--level", "team", "x"], "memcli: error: unknown level 'team'; use project or user"),
+    (["show", "--level", "team"], "memcli: error: unknown level 'team'; use project, user or all"),
+])
+def test_usage_errors_are_one_line_and_exit_2(memenv: Any, args: list[str],
+                                               expected: str) -> None:
+    done = memenv.run(*args)
+    assert done.returncode == 2
+    assert done.stderr == expected + "\n"
+    assert "Traceback" not in done.stderr and "Usage:" not in done.stderr
+
+
+def test_global_options_work_after_the_subcommand(memenv: Any, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    done = memenv.run("show", "--paths", "--json", "--project-store", str(elsewhere))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["project"] == str(elsewhere)
+    done = memenv.run("add", f"--project-store={elsewhere}", "Use uv, not pip.")
+    assert done.returncode == 0, done.stderr
+    assert (elsewhere / "project_knowledge_use-uv-not-pip.md").exists()
+    # After `--` it is the memory's text, not an option.
+    done = memenv.run("add", "--", "--project-store")
+    assert done.returncode == 0, done.stderr
+
+
+# --------------------------------------------------------------------------- add defaults
+
+
+@pytest.mark.parametrize(("flags", "level", "note_type"), [
+    (["--level", "user"], "user", "user_preference"),
+    (["--type", "preference"], "user", "user_preference"),
+    (["--type", "preference", "--level", "project"], "project", "user_preference"),
+    (["--type", "feedback"], "project", "correction_feedback"),
+    ([], "project", "project_knowledge"),
+])
+def test_add_level_and_type_agree_by_default(memenv: Any, flags: list[str], level: str,
+                                             note_type: str) -> None:
+    result = memenv.invoke("add", *flags, "Keep it brief.")
+    assert result.exit_code == 0, result.stderr
+    assert memenv.notes(level) == [f"{note_type}_keep-it-brief.md"]
+    other = "project" if level == "user" else "user"
+    assert memenv.notes(other) == []
+
+
+def test_a_long_add_lints_clean(memenv: Any) -> None:
+    text = ("Use the shared staging cluster for integration tests because the local docker "
+            "compose setup diverged from production months ago and nobody maintains it, so "
+            "its results mislead and caused two bad releases this quarter.")
+    assert memenv.invoke("add", text).exit_code == 0
+    lines = [line for line in memenv.index("project").splitlines() if line.startswith("- [")]
+    assert len(lines) == 1 and len(lines[0]) <= 200
+    lint = memenv.invoke("lint", "--json")
+    assert lint.exit_code == 0, lint.stdout
+    assert json.loads(lint.stdout)["findings"] == []
+
+
+# --------------------------------------------------------------------------- names
+
+
+@pytest.fixture
+def noted(memenv: Any) -> Any:
+    assert memenv.invoke("add", "Use pnpm, not npm.").exit_code == 0
+    assert memenv.invoke("add", "--level", "user", "Keep it brief.").exit_code == 0
+    return memenv
+
+
+@pytest.mark.parametrize("name", [
+    "project/project_knowledge_use-pnpm-not-npm.md",
+    ".memcli/memory/project_knowledge_use-pnpm-not-npm.md",
+    "project_knowledge_use-pnpm-not-npm",
+    "project_knowledge_use-pnpm-not-npm.md",
+    "use-pnpm-not-npm",
+    "Use pnpm, not npm",
+    "use pnpm, not npm.",
+])
+def test_show_accepts_every_name_memcli_prints(noted: Any, name: str) -> None:
+    result = noted.invoke("show", name, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["file"] == "project_knowledge_use-pnpm-not-npm.md"
+
+
+def test_a_level_prefix_limits_the_search(noted: Any) -> None:
+    assert noted.invoke("show", "user/keep-it-brief").exit_code == 0
+    result = noted.invoke("show", "project/keep-it-brief")
+    assert result.exit_code == 1 and "no note matches" in result.stderr
+
+
+def test_rm_accepts_what_show_prints(noted: Any) -> None:
+    result = noted.invoke("rm", "--yes", "user/user_preference_keep-it-brief.md")
+    assert result.exit_code == 0, result.stderr
+    assert noted.notes("user") == []
+
+
+# --------------------------------------------------------------------------- lint --json
+
+
+def test_lint_json_is_format_json(noted: Any) -> None:
+    as_json = noted.invoke("lint", "--json")
+    as_format = noted.invoke("lint", "--format", "json")
+    assert as_json.exit_code == as_format.exit_code == 0
+    assert json.loads(as_json.stdout) == json.loads(as_format.stdout)
+    both = noted.invoke("lint", "--json", "--format", "github")
+    assert both.exit_code == 2 and "contradict" in both.stderr
+
+
+# --------------------------------------------------------------------------- help
+
+
+def _help(*args: str) -> str:
+    done = subprocess.run([sys.executable, "-m", "memcli", *args, "--help"], capture_output=True,
+                          text=True, env={**os.environ, "COLUMNS": "80"}, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("command", [c for c in COMMAND_ORDER
+                                     if c not in ("hook", "import", "export")])
+def test_every_command_help_has_an_example_and_named_choices(command: str) -> None:
+    text = _help(command)
+    assert "Example" in text
+    assert "<str>" not in text and "<float>" not in text
+
+
+def test_top_level_help_does_not_cut_its_own_summaries() -> None:
+    commands = _help().split("Commands:", 1)[1]
+    assert "..." not in commands
+
+
+def test_extract_help_names_the_variables_really_read() -> None:
+    text = " ".join(_help("extract").split())
+    assert "MEMCLI_BASE_URL, then OPENAI_BASE_URL" in text
+    assert "--include-tools Also tool calls" in text
+    assert "--include-thinking Also the model's thinking" in text
+    assert "[rules|openai|anthropic]" in text
+
+
+# --------------------------------------------------------------------------- show layout
+
+
+def test_show_on_an_80_column_terminal_fits(noted: Any) -> None:
+    import pty
+
+    master, slave = pty.openpty()
+    env = {**os.environ, **noted.env, "COLUMNS": "80"}
+    proc = subprocess.Popen([sys.executable, "-m", "memcli", "show"], stdout=slave,
+                            stderr=subprocess.PIPE, env=env, cwd=noted.repo)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    assert proc.wait(timeout=30) == 0
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", out.decode()).replace("\r", "").splitlines()
+    assert lines and all(len(line) <= 80 for line in lines), lines
+    assert len(lines) == 6  # two stores: a heading and two lines a note
+    assert any("Use pnpm, not npm" in line for line in lines)
