@@ -52,6 +52,8 @@ def test_corpus_is_large_bilingual_and_sourced() -> None:
         assert row["source"] and row["family"] and row["text"].strip()
         for memory in row["memories"]:
             assert memory["level"] in ("project", "user") and memory["keywords"]
+            # A key word the turn does not hold could never be found in a note made from it.
+            assert all(w.casefold() in row["text"].casefold() for w in memory["keywords"])
     negatives = [r for r in rows if not r["memories"]]
     assert len(negatives) >= 150
 
