@@ -6,62 +6,63 @@ import re
 from dataclasses import replace
 
 from memcli.rules.model import State
+from memcli.rules.patterns import lazy
 
 # --------------------------------------------------------------------------- lead words
 
-LIST_MARK_RE = re.compile(r"^\s*(?:[-*•+]\s+|\d+[.)、]\s*)")
-_FILLER_RE = re.compile(
+LIST_MARK_RE = lazy(r"^\s*(?:[-*•+]\s+|\d+[.)、]\s*)")
+_FILLER_RE = lazy(
     r"^(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|fyi|nb|ps|plus|great|"
     r"thanks|thank you|cool|alright|all right|well|again|as i said|like i said|i repeat|"
     r"important|note|just so you know|heads up)\b|好的|好吧|嗯嗯?|哦|噢|另外|还有|对了|顺便说一下|"
     r"顺便说|顺便|补充一下|补充|然后|那么|所以|注意|重要)\s*[,:;!，。:：！、—–-]*\s*",
     re.I)
-_CORRECTIVE_RE = re.compile(
+_CORRECTIVE_RE = lazy(
     r"^(?:(?:no|nope|nah|wrong|incorrect|not quite|that's wrong|that is wrong|"
     r"that's not right)\s*[,.!:;—–-]+|(?:actually|correction|wait)\b[,.!:;—–-]*"
     r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+)\s*", re.I)
-_POLITE_RE = re.compile(
+_POLITE_RE = lazy(
     r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
     r"(?=(?:remember|note|keep in mind|always|never|make a note|from now on|stop|not)\b)"
     r"|你?(?:能不能|能否|可不可以|可以|能)(?:请你|帮我|麻烦你)?"
     r"(?=记住|记下|记一下|以后|从现在开始|总是|不要|别))", re.I)
-_POLITE_END_RE = re.compile(r"\s*[吗嘛么]?\s*[?？]+\s*$")
-_QUESTION_START_RE = re.compile(
+_POLITE_END_RE = lazy(r"\s*[吗嘛么]?\s*[?？]+\s*$")
+_QUESTION_START_RE = lazy(
     r"^(?:(?:do|does|did|should|shall|can|could|would|will|is|are|was|were|has|have|why|"
     r"what|how|where|which|who|whose|isn't|aren't|doesn't|didn't|shouldn't|won't|"
     r"wouldn't|may|might|am)\b|don't you\b|为什么|怎么|什么|哪|谁|是否)", re.I)
-_QUESTION_ZH_RE = re.compile(
+_QUESTION_ZH_RE = lazy(
     r"是不是|要不要|能不能|可不可以|会不会|对不对|有没有|好不好|行不行|[吗呢么]\W*$")
-_HYPOTHETICAL_RE = re.compile(
+_HYPOTHETICAL_RE = lazy(
     r"^(?:(?:if|suppose|supposing|imagine|what if|say|let's say|lets say|assuming|assume|"
     r"hypothetically|in case|unless|even if|pretend|for example|for instance|as if|"
     r"e\.g\.)(?:\b|(?=\W))|如果|假如|要是|假设|万一|比如|例如|譬如|假使|倘若)", re.I)
-_DIRECTIVE_RE = re.compile(
+_DIRECTIVE_RE = lazy(
     r"^(?:please|kindly|you should|you must|you need to|you have to|make sure (?:to|that you|"
     r"you)|be sure to|i want you to|i need you to|i'd like you to|i would like you to|"
     r"try to|we should|we must|we need to|请你|请|你要|你应该|一定要)"
     r"(?:\b|(?=\W)|(?<=[^\x00-\x7f]))\s*",
     re.I)
-_REMEMBER_RE = re.compile(
+_REMEMBER_RE = lazy(
     r"^(?:(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|never forget|"
     r"make a note|note for the future|for future reference|reminder|for the record)\b"
     r"(?!\s+(?:when|how|what|why|where|who|whom|whether|if|the time|me)\b)"
     r"(?:\s+(?:this|that)\s*(?=[:：]))?(?:\s+that\b)?"
     r"|(?:帮我|麻烦你?)?(?:记住|记下|记一下|记好|牢记|记着)(?:了|啊|哦|这一点|这点)?)"
     r"\s*[:：,，\-–—]?\s*", re.I)
-_TODO_TO_RE = re.compile(r"^to\s+", re.I)
-_TODO_ZH_RE = re.compile(
+_TODO_TO_RE = lazy(r"^to\s+", re.I)
+_TODO_ZH_RE = lazy(
     r"^(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
-_DURABLE_RE = re.compile(
+_DURABLE_RE = lazy(
     r"^(?:(?:from now on|from here on(?: out)?|going forward|moving forward|in (?:the )?future|"
     r"henceforth|for (?:all )?future [a-z]+|in all future [a-z]+|from this point on|"
     r"for the future)\b"
     r"|(?:从现在开始|从现在起|从今以后|从今往后|从今天起|今后|以后|往后)(?:都|也|请|你|就|的话)*)"
     r"\s*[:：,，]?\s*", re.I)
-_TRAILING_DURABLE_RE = re.compile(
+_TRAILING_DURABLE_RE = lazy(
     r"\s*[,;，]?\s*(?:from now on|going forward|moving forward|in (?:the )?future|"
     r"from here on(?: out)?|以后都这样|以后也是|以后都是|从现在开始)\s*[.!。！]*$", re.I)
-_TRAILING_POLITE_RE = re.compile(r"\s*,?\s*(?:please|thanks|thank you)\s*[.!]*$", re.I)
+_TRAILING_POLITE_RE = lazy(r"\s*,?\s*(?:please|thanks|thank you)\s*[.!]*$", re.I)
 
 
 def prepare(state: State) -> State | None:

@@ -5,18 +5,20 @@ from __future__ import annotations
 import datetime
 import re
 
+from memcli.rules.patterns import lazy
+
 # --------------------------------------------------------------------------- dates
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ZH_WEEKDAYS = "一二三四五六日"
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
                  "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_DATE_EN_RE = re.compile(
+_DATE_EN_RE = lazy(
     r"\b(?:(?:the\s+)?day after tomorrow|tomorrow|today|yesterday|next week|"
     r"(?P<which>next|this)\s+(?P<day>" + "|".join(_WEEKDAYS) + r")|"
     r"in\s+(?P<n>\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?P<unit>days?|weeks?))\b", re.I)
-_DATE_ZH_RE = re.compile(
+_DATE_ZH_RE = lazy(
     r"大后天|后天|明天|今天|昨天|(?P<which>下|这|本)(?:周|星期|礼拜)(?P<day>[一二三四五六日天])"
     r"|下(?:周|星期|礼拜)(?![一二三四五六日天])")
 

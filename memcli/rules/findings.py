@@ -9,6 +9,7 @@ from dataclasses import replace
 from memcli.rules.cues import LIST_MARK_RE, prepare
 from memcli.rules.dates import absolute_dates
 from memcli.rules.model import Finding, Hit, State
+from memcli.rules.patterns import lazy
 from memcli.rules.statements import detect, find_correction
 from memcli.rules.text import capitalise, cut_title, is_cjk, mask, restore, split_sentences
 from memcli.rules.topics import route
@@ -38,12 +39,12 @@ def findings_in_text(text: str, today: datetime.date) -> list[Finding]:
     return findings
 
 
-_BARE_NO_RE = re.compile(
+_BARE_NO_RE = lazy(
     r"^(?:no|nope|nah|wrong|incorrect|not quite|不对|不是|错了|不)\s*[.!。！,，]*$", re.I)
-_DONT_USE_ALONE_RE = re.compile(
+_DONT_USE_ALONE_RE = lazy(
     r"^(?:(?:no|nope)[,.!]?\s*)?(?:(?:don't|do not|never|stop)\s+(?:use|using)\s+\S+(?:\s+\S+)?"
     r"|(?:不要|别|不)(?:再)?(?:用|使用)\S+)\s*[.!。！]?$", re.I)
-_USE_INSTEAD_RE = re.compile(
+_USE_INSTEAD_RE = lazy(
     r"^(?:(?:use|we use|switch to|go with)\s+\S+(?:\s+\S+)?(?:\s+instead)?"
     r"|(?:改|要|请)?(?:用|使用)\S+)\s*[.!。！]?$", re.I)
 
@@ -79,7 +80,7 @@ def _sentence_findings(
 
 
 # One sentence may hold several cues: "answer in Chinese and never use emojis".
-_CLAUSE_RE = re.compile(
+_CLAUSE_RE = lazy(
     r"\s*;\s*|\s*；\s*"
     r"|,?\s+and\s+(?=(?:also\s+)?(?:always|never|don't|do not|please)\b)"
     r"|\s*,\s*(?=(?:always|never)\b)"
@@ -89,33 +90,33 @@ _CLAUSE_RE = re.compile(
 
 # --------------------------------------------------------------------------- finishing
 
-_EPHEMERAL_RE = re.compile(
+_EPHEMERAL_RE = lazy(
     r"\b(?:right now|for now|this time|just this once|for this (?:task|session|pr|change|one|"
     r"run|ticket|commit)|later today|in this session|at the moment|temporarily|"
     r"for the moment)\b|这次|这一次|这回|暂时|目前先|先这样|本次|今天先", re.I)
-_DEICTIC_RE = re.compile(
+_DEICTIC_RE = lazy(
     r"\b(?:this|that|these|those)\s+(?:bugs?|issues?|errors?|files?|functions?|methods?|"
     r"class(?:es)?|tests?|prs?|branch(?:es)?|commits?|lines?|changes?|tickets?|todos?|typos?|"
     r"warnings?|failures?|snippets?|loops?|variables?|one|code|approach|idea|answer|output)\b"
     r"|\bhere\b|这个(?:bug|问题|错误|报错|文件|函数|方法|类|测试|分支|提交|改动|PR|pr)|这里|这段代码",
     re.I)
-_TIME_RE = re.compile(
+_TIME_RE = lazy(
     r"\b(?:today|tonight|tomorrow|later|now|soon|asap|this (?:morning|afternoon|evening|week|"
     r"weekend)|next (?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|the end of the day)|"
     r"in (?:a|an|\d+) (?:minute|hour|moment|day)s?|after lunch|before lunch|when you're done|"
     r"once you're done)\b|今天|今晚|明天|后天|待会|等会|一会|稍后|马上|现在|下周|"
     r"周[一二三四五六日天]|星期[一二三四五六日天]|晚点|回头", re.I)
-_HABITUAL_RE = re.compile(
+_HABITUAL_RE = lazy(
     r"\b(?:before|after|whenever|every|each|always|when|while)\b|每次|每当|之前|之后|以前|前|后|时|"
     r"总是|都要|都得", re.I)
-_VAGUE_RE = re.compile(
+_VAGUE_RE = lazy(
     r"^(?:(?:do|doing|keep|keep doing|say|use)\s+)?(?:that|this|it|so|these|those|the same|"
     r"them)(?:\s+(?:too|again|please|instead|as well|always|one))?$"
     r"|^(?:这样|那样|这个|那个|这么做|那么做|照这样|按这个|就这样)(?:做|办|来)?(?:吧|啊)?$", re.I)
 
 
-_POINTING_RE = re.compile(r"\b(?:it|them|that|this|these|those)\b", re.I)
+_POINTING_RE = lazy(r"\b(?:it|them|that|this|these|those)\b", re.I)
 
 
 def _finish(

@@ -57,6 +57,7 @@ class Hit:
     body: str  # masked text of the note body
     title: str | None = None
     terms: frozenset[str] = frozenset()
+    rule: str = ""  # which kind of statement it was recognised as, for --explain
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from memcli.rules.model import Hit, State
+from memcli.rules.patterns import lazy
 from memcli.rules.text import PH, capitalise, cut_title, is_cjk, restore, url_slot
 from memcli.rules.topics import pair_category, style_topic, tool_category, use_category
 
@@ -27,23 +28,23 @@ def detect(state: State, slots: list[str]) -> Hit | None:
 _USE_VERB = (r"(?:we\s+|you\s+should\s+|let's\s+|always\s+)?(?:use|switch to|go with|pick|"
              r"choose|stick with|stick to|should use)")
 _CORRECTION_RES = (
-    re.compile(_USE_VERB + r"\s+(?P<x>\S+(?:\s+\S+){0,3}?)\s*,?\s+(?:instead of|rather than|"
+    lazy(_USE_VERB + r"\s+(?P<x>\S+(?:\s+\S+){0,3}?)\s*,?\s+(?:instead of|rather than|"
                r"not|over|and not|never|don't use|do not use)"
                r"\s+(?P<y>\S+(?:\s+\S+){0,3}?)(?:\s+(?:for|to|when|in|on|with)\s+.+)?$", re.I),
-    re.compile(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+?)\s*[,;:]?\s+"
+    lazy(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+?)\s*[,;:]?\s+"
                r"(?:use|we use|instead use|prefer|go with|switch to)\s+(?P<x>.+?)"
                r"(?:\s+instead)?$", re.I),
-    re.compile(r"(?:不要|别|不)(?:再)?(?:用|使用)(?P<y>.+?)[，,、；;\s]*(?:了)?[，,]?\s*"
+    lazy(r"(?:不要|别|不)(?:再)?(?:用|使用)(?P<y>.+?)[，,、；;\s]*(?:了)?[，,]?\s*"
                r"(?:要|请|改|而是|应该|就)?(?:用|使用)(?P<x>.+)$"),
-    re.compile(r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:而不是|而非|[，,]?\s*(?:不要|别|不是))"
+    lazy(r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:而不是|而非|[，,]?\s*(?:不要|别|不是))"
                r"(?:用|使用)?\s*(?P<y>.+)$"),
-    re.compile(r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:来)?(?:代替|替代|取代|替换)\s*(?P<y>.+)$"),
+    lazy(r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:来)?(?:代替|替代|取代|替换)\s*(?P<y>.+)$"),
 )
 _DONT_USE_RES = (
-    re.compile(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+)$", re.I),
-    re.compile(r"(?:不要|别)(?:再)?(?:用|使用)(?P<y>.+)$"),
+    lazy(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+)$", re.I),
+    lazy(r"(?:不要|别)(?:再)?(?:用|使用)(?P<y>.+)$"),
 )
-_USE_INSTEAD_ALONE_RE = re.compile(r"(?:use|we use|switch to)\s+(?P<x>.+?)\s+instead$", re.I)
+_USE_INSTEAD_ALONE_RE = lazy(r"(?:use|we use|switch to)\s+(?P<x>.+?)\s+instead$", re.I)
 _SIDE_TRIM = " \t，,。.!！了吧"
 
 
@@ -82,9 +83,9 @@ def _correction_hit(text: str, x: str | None, y: str | None) -> Hit:
 
 
 _TITLE_TERMS_RES = (
-    re.compile(r"^use (?P<x>.+), not (?P<y>.+)$", re.I),
-    re.compile(r"^用(?P<x>.+)，不用(?P<y>.+)$"),
-    re.compile(r"^(?:don't use|不要用) ?(?P<y>.+)$", re.I),
+    lazy(r"^use (?P<x>.+), not (?P<y>.+)$", re.I),
+    lazy(r"^用(?P<x>.+)，不用(?P<y>.+)$"),
+    lazy(r"^(?:don't use|不要用) ?(?P<y>.+)$", re.I),
 )
 
 
@@ -101,48 +102,48 @@ def _term(text: str) -> str:
 
 
 _CMD_EN_RES = (
-    re.compile(r"(?:the\s+|our\s+)?(?!(?:my|your|his|her|their|a|an|this|that|which|what)\s)"
+    lazy(r"(?:the\s+|our\s+)?(?!(?:my|your|his|her|their|a|an|this|that|which|what)\s)"
                r"(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?P<noun>command|cmd|script|process|"
                r"procedure|workflow)\s+is\s*:?\s*(?P<cmd>.+)", re.I),
-    re.compile(r"(?:you can\s+|we\s+|always\s+)?(?:run|execute)\s+(?:all\s+)?(?:the\s+)?"
+    lazy(r"(?:you can\s+|we\s+|always\s+)?(?:run|execute)\s+(?:all\s+)?(?:the\s+)?"
                r"(?:(?:unit|integration|e2e|end-to-end)\s+)?(?P<what>tests?|test suite|linters?|"
                r"type ?checks?|type-checks?|benchmarks?|formatters?)\s+(?:with|using|via|"
                r"by running|through)\s*:?\s*(?P<cmd>.+)", re.I),
     # "we build with bazel" is a fact; a bare "build with bazel" is usually today's request.
-    re.compile(r"(?:you can|we|always)\s+(?P<what>test|build|lint|deploy|format|release|"
+    lazy(r"(?:you can|we|always)\s+(?P<what>test|build|lint|deploy|format|release|"
                r"publish|type-?check)\s+(?:with|using|via|by running|through)\s*:?\s*(?P<cmd>.+)",
                re.I),
-    re.compile(r"(?:the\s+)?(?P<what>tests?|builds?|deploys?|deployments?|releases?)\s+(?:are|is)"
+    lazy(r"(?:the\s+)?(?P<what>tests?|builds?|deploys?|deployments?|releases?)\s+(?:are|is)"
                r"\s+(?:run|done|triggered|made|built|deployed)\s+(?:with|using|via|by|through)"
                r"\s*:?\s*(?P<cmd>.+)", re.I),
-    re.compile(r"to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|deploy|format|release|"
+    lazy(r"to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|deploy|format|release|"
                r"publish|type-?check)(?:\s+(?:the\s+)?(?:project|app|code|package|repo|site))?"
                r"\s*,\s*(?:use|run|type)\s*:?\s*(?P<cmd>.+)", re.I),
-    re.compile(r"use\s+(?P<cmd>.+?)\s+to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|"
+    lazy(r"use\s+(?P<cmd>.+?)\s+to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|"
                r"deploy|format|release|type-?check)(?:\s+(?:the\s+)?(?:project|app|code|"
                r"package|repo|site))?", re.I),
-    re.compile(r"(?:we\s+)?(?P<what>deploy)s?\s+(?:to|on)\s+(?P<cmd>.+)", re.I),
-    re.compile(r"the\s+(?P<what>deploy(?:ment)?(?:\s+[\w-]+){1,2}?)(?P<noun>)\s+(?:is|are|lives?|"
+    lazy(r"(?:we\s+)?(?P<what>deploy)s?\s+(?:to|on)\s+(?P<cmd>.+)", re.I),
+    lazy(r"the\s+(?P<what>deploy(?:ment)?(?:\s+[\w-]+){1,2}?)(?P<noun>)\s+(?:is|are|lives?|"
                r"runs?)\s+(?P<cmd>.+)", re.I),
 )
 _CMD_ZH_RES = (
-    re.compile(r"(?P<what>单元测试|测试|构建|编译|部署|发布|格式化|lint|检查|类型检查)(?:的)?"
+    lazy(r"(?P<what>单元测试|测试|构建|编译|部署|发布|格式化|lint|检查|类型检查)(?:的)?"
                r"(?:命令|指令|脚本)(?:是|为|用)\s*[:：]?\s*(?P<cmd>.+)", re.I),
-    re.compile(r"(?:跑|运行|执行)(?:单元|全部|所有的?)?(?P<what>测试|lint|类型检查)(?:要|请|就|都)?"
+    lazy(r"(?:跑|运行|执行)(?:单元|全部|所有的?)?(?P<what>测试|lint|类型检查)(?:要|请|就|都)?"
                r"(?:用|使用|用的是|是)\s*[:：]?\s*(?P<cmd>.+)", re.I),
-    re.compile(r"(?:用|使用)\s*(?P<cmd>.+?)\s*(?:来)?(?:跑|运行|执行)(?P<what>测试|lint|构建)",
+    lazy(r"(?:用|使用)\s*(?P<cmd>.+?)\s*(?:来)?(?:跑|运行|执行)(?P<what>测试|lint|构建)",
                re.I),
-    re.compile(r"(?P<what>部署|构建|发布)(?:要|请|都)?(?:用|使用|通过)\s*(?P<cmd>.+)"),
+    lazy(r"(?P<what>部署|构建|发布)(?:要|请|都)?(?:用|使用|通过)\s*(?P<cmd>.+)"),
 )
 _COMMAND_TITLES = (
-    (re.compile(r"test|测试", re.I), "Test command"),
-    (re.compile(r"^(?:build|构建|编译)", re.I), "Build command"),
-    (re.compile(r"^(?:lint|检查)", re.I), "Lint command"),
-    (re.compile(r"^(?:format|格式化)", re.I), "Format command"),
-    (re.compile(r"^(?:type[ -]?check|类型检查)", re.I), "Type check command"),
-    (re.compile(r"^(?:deploy(?:s|ment)?|部署)$", re.I), "Deployment"),
-    (re.compile(r"^(?:release|publish|发布)", re.I), "Release command"),
-    (re.compile(r"^benchmark", re.I), "Benchmark command"),
+    (lazy(r"test|测试", re.I), "Test command"),
+    (lazy(r"^(?:build|构建|编译)", re.I), "Build command"),
+    (lazy(r"^(?:lint|检查)", re.I), "Lint command"),
+    (lazy(r"^(?:format|格式化)", re.I), "Format command"),
+    (lazy(r"^(?:type[ -]?check|类型检查)", re.I), "Type check command"),
+    (lazy(r"^(?:deploy(?:s|ment)?|部署)$", re.I), "Deployment"),
+    (lazy(r"^(?:release|publish|发布)", re.I), "Release command"),
+    (lazy(r"^benchmark", re.I), "Benchmark command"),
 )
 
 
@@ -168,21 +169,21 @@ def _command_title(what: str, noun: str | None) -> str:
 
 _REF_NOUNS_ZH = r"设计文档|接口文档|API文档|文档|手册|wiki|Wiki|维基|仪表盘|看板|面板|监控|runbook"
 _REF_RES = (
-    re.compile(r"(?:the\s+|our\s+|my\s+)?(?P<what>[^,:;]{1,60}?)\s+(?:is|are|lives?|"
+    lazy(r"(?:the\s+|our\s+|my\s+)?(?P<what>[^,:;]{1,60}?)\s+(?:is|are|lives?|"
                r"can be found|is hosted|are hosted|is available|are available)\s+"
                r"(?:at|on|in|under|here)?\s*:?\s*(?P<url>" + PH + r")(?:[\s,;(].*)?", re.I),
-    re.compile(r"(?P<what>.+?)\s+(?:is|are)\s+(?P<documented>documented)\s+(?:at|in|on)\s+"
+    lazy(r"(?P<what>.+?)\s+(?:is|are)\s+(?P<documented>documented)\s+(?:at|in|on)\s+"
                r"(?P<url>" + PH + r")", re.I),
-    re.compile(r"(?:(?P<what>.+?)的)?(?P<kind>" + _REF_NOUNS_ZH + r")(?:地址|链接)?"
+    lazy(r"(?:(?P<what>.+?)的)?(?P<kind>" + _REF_NOUNS_ZH + r")(?:地址|链接)?"
                r"(?:在|是|位于|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
 )
 # "See <link> for …" points somewhere to look whatever the link is.
 _POINTER_RES = (
-    re.compile(r"see\s+(?P<url>" + PH + r")\s+for\s+(?P<what>.+)", re.I),
-    re.compile(r"for\s+(?P<what>.+?)\s*,\s*see\s+(?P<url>" + PH + r")", re.I),
-    re.compile(r"(?:参考|参见|请看|详见|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
+    lazy(r"see\s+(?P<url>" + PH + r")\s+for\s+(?P<what>.+)", re.I),
+    lazy(r"for\s+(?P<what>.+?)\s*,\s*see\s+(?P<url>" + PH + r")", re.I),
+    lazy(r"(?:参考|参见|请看|详见|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
 )
-_REF_NOUN_RE = re.compile(
+_REF_NOUN_RE = lazy(
     r"\b(?:docs?|documentation|wiki|dashboards?|runbooks?|playbooks?|specs?|specification|"
     r"design doc|board|tracker|guides?|handbook|readme|api|reference|manual|status page|"
     r"grafana|kibana|sentry|jira|confluence|notion|repo|repository|staging|production|ci|"
@@ -190,7 +191,7 @@ _REF_NOUN_RE = re.compile(
     r"homepage|storybook|figma|schema|documented)\b|" + _REF_NOUNS_ZH, re.I)
 _DOCS_WORDS = frozenset({"docs", "documentation", "project docs", "project documentation",
                          "文档", "the docs"})
-_GENERIC_WHAT = re.compile(r"^(?:(?:more|the|further)\s+)*(?:details?|info|information|context|"
+_GENERIC_WHAT = lazy(r"^(?:(?:more|the|further)\s+)*(?:details?|info|information|context|"
                            r"reference|background|more)$", re.I)
 
 
@@ -226,19 +227,19 @@ def _reference_title(match: re.Match[str], slots: list[str], url: str) -> str:
 
 
 _USES_RES = (
-    re.compile(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on|"
+    lazy(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on|"
                r"rel(?:y|ies) on)\s+(?P<x>.+?)\s+(?:for|to)\s+(?P<y>.+)", re.I),
-    re.compile(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on)\s+"
+    lazy(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on)\s+"
                r"(?P<x>.+)", re.I),
-    re.compile(r"(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|monorepo|app|"
+    lazy(r"(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|monorepo|app|"
                r"service|package|library)\s+(?:uses|is using|is built (?:with|on)|runs on|targets|"
                r"requires|depends on|is written in)\s+(?P<x>.+)", re.I),
-    re.compile(r"(?:这个|本|我们的?)(?:项目|仓库|代码库|repo)(?:里|中)?(?:用|使用|用的是|采用|基于)"
+    lazy(r"(?:这个|本|我们的?)(?:项目|仓库|代码库|repo)(?:里|中)?(?:用|使用|用的是|采用|基于)"
                r"\s*(?P<x>.+)", re.I),
-    re.compile(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+?)\s*(?:来|做|进行)(?P<y>.+)"),
-    re.compile(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+)"),
+    lazy(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+?)\s*(?:来|做|进行)(?P<y>.+)"),
+    lazy(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+)"),
 )
-_LANG_VERSION_RE = re.compile(
+_LANG_VERSION_RE = lazy(
     r"^(python|node(?:\.?js)?|go|golang|rust|java|ruby|typescript|php)\s*v?\d+(?:\.\d+)*\b",
     re.I)
 _LANG_NAMES = {"python": "Python", "node": "Node.js", "nodejs": "Node.js", "node.js": "Node.js",
@@ -261,10 +262,10 @@ def _find_uses(text: str, slots: list[str], state: State) -> Hit | None:
     return None
 
 
-_VAGUE_USE_RE = re.compile(
+_VAGUE_USE_RE = lazy(
     r"^(?:it|this|that|them|these|those|up|lots|a lot|a bit|too|way|much|more|less|so|"
     r"这个|那个|它)(?:\b|(?<=[^\x00-\x7f]))", re.I)
-_VAGUE_USE_ALONE_RE = re.compile(_VAGUE_USE_RE.pattern + r"|^(?:a|an|the|some|any)\b", re.I)
+_VAGUE_USE_ALONE_RE = lazy(_VAGUE_USE_RE.pattern + r"|^(?:a|an|the|some|any)\b", re.I)
 
 
 def _uses_title(x: str, y: str | None) -> str | None:
@@ -280,7 +281,7 @@ def _uses_title(x: str, y: str | None) -> str | None:
     return None
 
 
-_ANY_PURPOSE_RE = re.compile(r"^(?:everything|anything|all|most things|all of it|所有|一切)\b",
+_ANY_PURPOSE_RE = lazy(r"^(?:everything|anything|all|most things|all of it|所有|一切)\b",
                              re.I)
 
 
@@ -291,14 +292,14 @@ def _command_in_purpose(purpose: str) -> str | None:
 
 
 _ALWAYS_NEVER_RES = (
-    re.compile(r"(?:always|never|don't ever|do not ever|never ever)\s+(?P<rest>.+)", re.I),
-    re.compile(r"we\s+(?:always|never)\s+(?P<rest>(?:use|run|commit|push|merge|deploy|write|put|"
+    lazy(r"(?:always|never|don't ever|do not ever|never ever)\s+(?P<rest>.+)", re.I),
+    lazy(r"we\s+(?:always|never)\s+(?P<rest>(?:use|run|commit|push|merge|deploy|write|put|"
                r"keep|add|squash|rebase|test|lint|format|review|tag|release|pin|prefix|name|"
                r"store|log|import|document|avoid|prefer|require|vendor|ship|target|support|"
                r"check|update|bump|sign|open|create|follow|indent|declare|annotate)\b.*)", re.I),
-    re.compile(r"(?:永远不要|永远别|永远不|绝不|绝对不要|绝对别|千万不要|千万别|不要再|别再|再也不要|决不|从不)"
+    lazy(r"(?:永远不要|永远别|永远不|绝不|绝对不要|绝对别|千万不要|千万别|不要再|别再|再也不要|决不|从不)"
                r"(?P<rest>.+)"),
-    re.compile(r"(?:总是|一直|始终|每次都|务必|一律|永远)(?P<always>)(?P<rest>.+)"),
+    lazy(r"(?:总是|一直|始终|每次都|务必|一律|永远)(?P<always>)(?P<rest>.+)"),
 )
 _NOT_IMPERATIVE = frozenset(
     {"been", "was", "were", "is", "are", "has", "had", "did", "does", "works", "happens",
@@ -306,7 +307,7 @@ _NOT_IMPERATIVE = frozenset(
      "breaks", "broke", "gonna", "the", "a", "an", "this", "that", "these", "those", "it",
      "my", "your", "our", "his", "her", "their", "so", "such", "more", "less", "true",
      "false", "here", "there", "in", "at", "on"})
-_NOT_IMPERATIVE_ZH = re.compile(r"^(?:在|是|没|有|会|报错|出错|失败|崩溃|卡|挂|不行|这样|不|很|忘)")
+_NOT_IMPERATIVE_ZH = lazy(r"^(?:在|是|没|有|会|报错|出错|失败|崩溃|卡|挂|不行|这样|不|很|忘)")
 
 
 def _find_always_never(text: str, slots: list[str], state: State) -> Hit | None:
@@ -327,16 +328,16 @@ def _imperative(rest: str, always_zh: bool) -> bool:
 
 _PREFER_RES = (
     # "I would like to enrol" is a request; only "I'd prefer/rather" states a preference.
-    re.compile(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
+    lazy(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
                r"(?P<rest>.+)", re.I),
-    re.compile(r"i\s+(?:(?:really|strongly|generally|usually|much|also|do|definitely|"
+    lazy(r"i\s+(?:(?:really|strongly|generally|usually|much|also|do|definitely|"
                r"personally|always|still)\s+)*(?:prefer|like|love|hate|dislike|don't like|"
                r"do not like|can't stand|cannot stand)\s+(?P<rest>.+)", re.I),
-    re.compile(r"my\s+preference\s+is\s+(?:for\s+|to\s+)?(?P<rest>.+)", re.I),
-    re.compile(r"我(?:个人)?(?:更|比较|还是|一般|通常|非常|很|真的|特别|最)*"
+    lazy(r"my\s+preference\s+is\s+(?:for\s+|to\s+)?(?P<rest>.+)", re.I),
+    lazy(r"我(?:个人)?(?:更|比较|还是|一般|通常|非常|很|真的|特别|最)*"
                r"(?:喜欢|偏好|倾向于|偏爱|习惯|讨厌|不喜欢)(?P<rest>.+)"),
 )
-_VAGUE_OBJECT_RE = re.compile(
+_VAGUE_OBJECT_RE = lazy(
     r"^(?:it|this|that|these|those|them|your|you|the idea|你|这|那|它)(?:\b|(?=\W)|(?<=\W))", re.I)
 
 
@@ -349,8 +350,8 @@ def _find_prefer(text: str, slots: list[str], state: State) -> Hit | None:
 
 
 _PROHIBITION_RES = (
-    re.compile(r"(?:don't|do not|stop|quit|no more|no)\s+(?P<rest>.+)", re.I),
-    re.compile(r"(?:不要|别|不用|不需要|不必)(?P<rest>.+)"),
+    lazy(r"(?:don't|do not|stop|quit|no more|no)\s+(?P<rest>.+)", re.I),
+    lazy(r"(?:不要|别|不用|不需要|不必)(?P<rest>.+)"),
 )
 
 

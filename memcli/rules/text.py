@@ -6,24 +6,25 @@ import re
 from collections.abc import Callable
 
 from memcli.rules.model import MAX_TITLE_CHARS, TITLE_CJK_CHARS, TITLE_WORDS
+from memcli.rules.patterns import lazy
 
 # --------------------------------------------------------------------------- masking
 
 # Code, URLs and quotations are swapped for placeholders before sentences are split and
 # cues are looked for: their dots are not full stops and their words are not cues. The
 # content gets them back verbatim.
-_PH_RE = re.compile("\ue000(\\d+)\ue001")
+_PH_RE = lazy("\ue000(\\d+)\ue001")
 PH = "\ue000\\d+\ue001"
-_INJECTED_RE = re.compile(
+_INJECTED_RE = lazy(
     r"<(system-reminder|command-[\w-]+|local-command-[\w-]+|user-prompt-submit-hook)>"
     r".*?</\1>", re.S)
-_BLOCKQUOTE_RE = re.compile(r"^[ \t]*>.*$", re.M)
-_LEAD_FENCE_RE = re.compile(
+_BLOCKQUOTE_RE = lazy(r"^[ \t]*>.*$", re.M)
+_LEAD_FENCE_RE = lazy(
     r":[ \t]*\n[ \t]*(```|~~~)[\w+-]*[ \t]*\n[ \t]*([^\n`]+?)[ \t]*\n[ \t]*\1[ \t]*(?=\n|$)")
-_FENCE_RE = re.compile(r"^[ \t]*(```|~~~).*?(?:^[ \t]*\1[ \t]*$|\Z)", re.M | re.S)
-_INLINE_CODE_RE = re.compile(r"(`+)([^\n]+?)\1")
-_URL_RE = re.compile(r"https?://[^\s<>\"'`）」，。]+")
-_QUOTE_RE = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』")
+_FENCE_RE = lazy(r"^[ \t]*(```|~~~).*?(?:^[ \t]*\1[ \t]*$|\Z)", re.M | re.S)
+_INLINE_CODE_RE = lazy(r"(`+)([^\n]+?)\1")
+_URL_RE = lazy(r"https?://[^\s<>\"'`）」，。]+")
+_QUOTE_RE = lazy(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』")
 
 
 def mask(text: str, slots: list[str]) -> str:
@@ -117,7 +118,7 @@ def cut_title(text: str, words: int = TITLE_WORDS) -> str:
     return capitalise(cut.rstrip(" ,;:，；：、")[:MAX_TITLE_CHARS].rstrip())
 
 
-_ASIDE_RE = re.compile(r"\s*[(（][^)）]*(?:[)）]|$)")
+_ASIDE_RE = lazy(r"\s*[(（][^)）]*(?:[)）]|$)")
 
 
 def shorten(text: str, limit: int) -> str:

@@ -14,10 +14,11 @@ from memcli.rules.model import (
     Hit,
     State,
 )
+from memcli.rules.patterns import LazyPattern, lazy
 
 # --------------------------------------------------------------------------- topics
 
-_ARTEFACT_RE = re.compile(
+_ARTEFACT_RE = lazy(
     r"\b(?:commits?|commit messages?|docstrings?|comments?|logs?|logging|variables?|functions?|"
     r"tests?|prs?|pull requests?|changelog|readme|code|identifiers?|file ?names?|branch(?:es)?|"
     r"docs|documentation|strings?|ui|error messages?|api|fields?)\b"
@@ -25,34 +26,34 @@ _ARTEFACT_RE = re.compile(
 _LANGS = (r"(?:english|chinese|mandarin|cantonese|french|german|spanish|japanese|korean|"
           r"italian|portuguese|russian|dutch|simplified chinese|traditional chinese)")
 _ANSWERS = r"(?:answers?|replies|reply|responses?|explanations?)"
-_STYLE_TOPICS: tuple[tuple[re.Pattern[str], str, str], ...] = (
-    (re.compile(r"\b(?:answer|reply|respond|write|talk|speak|communicate|explain|chat)\b.*"
+_STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
+    (lazy(r"\b(?:answer|reply|respond|write|talk|speak|communicate|explain|chat)\b.*"
                 r"\bin\s+" + _LANGS + r"\b|\b" + _LANGS + r"\s+(?:" + _ANSWERS + r"|only)\b"
                 r"|\b" + _ANSWERS + r"\s+in\s+" + _LANGS + r"\b|\bspeak\s+" + _LANGS + r"\b"
                 r"|(?:用|使用|说|讲)(?:简体)?(?:中文|汉语|英文|英语|日语|日文|韩语)"
                 r"|(?:中文|英文|英语)(?:回答|回复|交流|沟通)", re.I),
      "Answer language", PREFERENCE),
-    (re.compile(r"\bbe\s+(?:more\s+|very\s+|less\s+)?(?:concise|brief|terse|succinct|verbose|"
+    (lazy(r"\bbe\s+(?:more\s+|very\s+|less\s+)?(?:concise|brief|terse|succinct|verbose|"
                 r"wordy)\b|\b(?:concise|brief|short|shorter|terse|succinct|long|longer|verbose|"
                 r"detailed)\s+" + _ANSWERS + r"\b|\bkeep\s+(?:it|them|answers|replies|"
                 r"responses)\s+(?:short|brief|concise)\b|\b(?:too|so|less)\s+(?:verbose|wordy|"
                 r"long-winded)\b|\bto the point\b|简洁|简短|简明|精简|啰嗦|长篇大论|废话", re.I),
      "Answer length", PREFERENCE),
-    (re.compile(r"\bemojis?\b|\bemoticons?\b|表情", re.I), "Emoji use", PREFERENCE),
-    (re.compile(r"\b(?:be|sound|stay|keep it)\s+(?:more\s+|less\s+)?(?:formal|informal|casual|"
+    (lazy(r"\bemojis?\b|\bemoticons?\b|表情", re.I), "Emoji use", PREFERENCE),
+    (lazy(r"\b(?:be|sound|stay|keep it)\s+(?:more\s+|less\s+)?(?:formal|informal|casual|"
                 r"polite|friendly)\b|\btone\b|语气|正式|客气", re.I), "Tone", PREFERENCE),
-    (re.compile(r"\bapologi[sz]\w*|\bapology|\bapologies|\bsorry\b|道歉|对不起|抱歉", re.I),
+    (lazy(r"\bapologi[sz]\w*|\bapology|\bapologies|\bsorry\b|道歉|对不起|抱歉", re.I),
      "Apologies", CORRECTION),
-    (re.compile(r"\bask(?:ing)?\s+(?:me\s+)?(?:for\s+)?(?:confirmation|permission|before)\b|"
+    (lazy(r"\bask(?:ing)?\s+(?:me\s+)?(?:for\s+)?(?:confirmation|permission|before)\b|"
                 r"\bcheck with me\b|\bconfirm with me\b|\bwait for my (?:ok|approval|"
                 r"confirmation)\b|先问我|先确认|征求我的?同意|经过我的?同意|等我确认", re.I),
      "Asking for confirmation", CORRECTION),
-    (re.compile(r"great question|\bflatter\w*|\bsycophan\w*|\bpraise\b|\bcompliment\w*|拍马屁|"
+    (lazy(r"great question|\bflatter\w*|\bsycophan\w*|\bpraise\b|\bcompliment\w*|拍马屁|"
                 r"奉承|夸我|好问题", re.I), "Flattery", CORRECTION),
-    (re.compile(r"\b(?:summari[sz]\w*|recap\w*)\b|\bsummar(?:y|ies)\s+(?:at the end|after|"
+    (lazy(r"\b(?:summari[sz]\w*|recap\w*)\b|\bsummar(?:y|ies)\s+(?:at the end|after|"
                 r"of (?:what|your|the changes))|总结", re.I), "Summaries", CORRECTION),
 )
-_INDENT_RE = re.compile(r"\bindent\w*|\btabs?\b|\b\d+[- ]spaces?\b|缩进|制表符", re.I)
+_INDENT_RE = lazy(r"\bindent\w*|\btabs?\b|\b\d+[- ]spaces?\b|缩进|制表符", re.I)
 
 
 def style_topic(text: str) -> tuple[str, str] | None:
@@ -84,12 +85,12 @@ _CATEGORIES: dict[str, tuple[str, ...]] = {
     "Date library": ("datetime", "arrow", "pendulum", "moment", "dayjs", "date-fns"),
     "Indentation": ("tabs", "tab", "spaces"),
 }
-_TOOL_RE = re.compile(
+_TOOL_RE = lazy(
     r"^(?:using\s+|to use\s+|use\s+|(?:always\s+)?use\s+)?(?P<tool>[A-Za-z0-9_.+-]+)"
     r"(?:\s+v?\d[\w.]*)?"
     r"(?:\s+(?:for|to|when|in|with|on|as|instead|rather|over|and|than|not|into|everywhere|"
     r"always|only|please)\b.*|\s*[,;，；].*|\s*(?:来|做|跑|管理|安装|进行).*)?$", re.I)
-_USE_LEAD_RE = re.compile(
+_USE_LEAD_RE = lazy(
     r"^(?:always\s+|never\s+)?(?:use|using|to use)\s+|^(?:都|总是)?(?:用|使用)\s*", re.I)
 
 
@@ -132,11 +133,11 @@ def use_category(rest: str) -> str | None:
 
 # --------------------------------------------------------------------------- routing
 
-_PROJECT_MARK_RE = re.compile(
+_PROJECT_MARK_RE = lazy(
     r"\b(?:this|our|the current)\s+(?:project|repo|repository|codebase|code base|monorepo|"
     r"package|service|app|workspace)\b|\bin here\b|\bin this (?:code|folder)\b|这个项目|本项目|"
     r"该项目|这个仓库|本仓库|这个代码库|我们的项目|这个repo", re.I)
-_USER_MARK_RE = re.compile(
+_USER_MARK_RE = lazy(
     r"\b(?:all (?:of )?my|any of my|every one of my)\s+(?:projects|repos|repositories|code|"
     r"work)\b|\b(?:every|any|all|each)\s+(?:project|repo|repository|codebase)s?\b|"
     r"\beverywhere\b|\bin general\b|\bacross (?:all )?(?:projects|repos)\b|\bglobally\b|"

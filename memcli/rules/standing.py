@@ -1,0 +1,172 @@
+"""Statements worth keeping that carry no memory cue: standing instructions about how to work
+here ("leave third_party/ alone, it's vendored") and facts about the repository ("we're stuck
+on Node 18").
+
+Without a cue word, the shape of the statement has to say that it lasts. Each pattern below
+needs one of: a version pinned to a named part of the project, a path with what it is
+(vendored, generated, build output), a prohibition with its reason or its condition ("…, ops
+owns it", "unless I ask", "by hand"), an "only … unless I say" rule, a habit bound to a
+recurring activity (修 bug 时一定要…), or a topic with 一律/务必/千万不要. A bare request
+("fix the failing test", "just use a dict here") has none of them and stays a task.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.rules.model import Hit, State
+from memcli.rules.patterns import LazyPattern, lazy
+
+# --------------------------------------------------------------------------- facts
+
+_SUBJECT_EN = (r"(?:we|we're|we are|i'm|this\s+(?:repo|repository|project|codebase|app|service|"
+               r"monorepo|package)|(?:the|our)\s+(?:[\w-]+\s+){0,2}?(?:repo|repository|project|"
+               r"codebase|app|apps|api|backend|frontend|service|services|server|client|sdk|cli|"
+               r"site|lambda|lambdas|runtime|build|ci|stack|infra|workers?|database|db|toolchain|"
+               r"monorepo|package|library|plugin|extension)|our\s+[\w-]+)")
+_TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?"
+_VERSION = r"v?\d+(?:\.(?:\d+|x))*\+?"
+_NOT_TECH = lazy(r"^(?:page|step|line|version|issue|pr|item|chapter|day|week|attempt|round|phase|"
+                 r"stage|level|try|number|no|top|task|ticket|part|slide|row|column)\b", re.I)
+_VERSION_FACT_EN = lazy(
+    _SUBJECT_EN + r"\s+(?:'re\s+|is\s+|are\s+)?(?:still\s+|currently\s+|only\s+|all\s+)?"
+    r"(?:on|stuck on|pinned to|locked to|locked on|running|runs on|run on|targets?|targeting|"
+    r"requires?|needs?|uses?|using|supports?|built (?:with|on)|written in|based on|"
+    r"(?:still\s+)?uses?)\s+(?:an?\s+|the\s+)?(?P<tech>" + _TECH + r")\s*" + _VERSION +
+    r"(?:\b|(?=\W)).*", re.I)
+_RUNTIME_IS_EN = lazy(
+    r"(?:the|our)\s+(?:[\w-]+\s+)?(?:runtime|version|language|database|db|stack|toolchain|"
+    r"node|python|java|go|ruby)\s+(?:is|are)\s+(?:still\s+)?(?P<tech>" + _TECH + r")\s*"
+    + _VERSION + r"(?:\b|(?=\W)).*", re.I)
+_KIND_OF_APP_EN = lazy(
+    r"(?:the|our|this)\s+(?:[\w-]+\s+)?(?:api|backend|frontend|app|service|repo|project|site|"
+    r"server|client|cli)\s+is\s+an?\s+(?P<what>[\w.+#-]+(?:\s+[\w.+#-]+){0,2})\s+(?:app|"
+    r"application|monorepo|project|service|library|package|cli|site|spa|workspace)\b.*", re.I)
+_PATH = r"(?:everything\s+(?:under|in)\s+)?(?:[\w.-]*/[\w./-]*|\w[\w-]*\.\w{1,5}|\ue000\d+\ue001)"
+_PATH_FACT_EN = lazy(
+    r"(?:the\s+)?(?P<path>" + _PATH + r"|[\w-]+\s+(?:directory|folder|dir))\s+(?:is|are)\s+"
+    r"(?:all\s+)?(?:vendored|generated|auto-?generated|build output|deprecated|read-only|"
+    r"third[- ]party|owned by|managed by|synced from|copied from|checked in by)\b.*", re.I)
+_TESTS_NEED_EN = lazy(
+    r"(?:the\s+)?(?:[\w-]+\s+)?(?:tests?|test suite|suite|e2e|ci)\s+(?:need|needs|require|"
+    r"requires|can't|cannot|can not|must not|mustn't|don't have)\s+"
+    r"(?!to\b|fixing\b|be\b|more\b|work\b|some\b|a fix\b|attention\b|updating\b)"
+    r"(?:(?:touch|access|use|reach|hit|call|talk to|depend on|run in parallel|see)\b)?.+",
+    re.I)
+_CONFIG_EN = lazy(
+    r"our\s+(?:[\w.-]+\s+)?(?:config|configuration|setup|settings|ci|pipeline)\s+(?:uses|sets|has|"
+    r"is set to|runs with|runs)\s+.+", re.I)
+_SUITE_RUNS_EN = lazy(
+    r"(?:the\s+)?(?:test\s+)?suite\s+runs\s+(?:with|under|via|using|on)\s+.+", re.I)
+_IN_THIS_PROJECT_EN = lazy(
+    r"(?!(?:fix|add|make|change|update|remove|delete|rename|move|check|find|look|try|run|write|"
+    r"create|open|show|tell|get|put|set|let)\b)(?P<subj>[\w.-]+(?:\s+[\w.-]+){0,3})\s+"
+    r"(?:all\s+)?(?:use|uses|default to|defaults to|stay|stays|must be|are always|is always|"
+    r"are written in|is written in|are in|is in)\s+.+?\s+in\s+this\s+(?:project|repo|repository|"
+    r"codebase|code base)\b.*", re.I)
+_DOCS_LANGUAGE_EN = lazy(
+    r"(?:the\s+)?(?P<what>[\w./-]+(?:\s+[\w-]+)?)\s+(?:is|are|stays?|must be|should be)\s+"
+    r"(?:written\s+)?in\s+(?:english|chinese|german|french|japanese|spanish)(?:\s+only)?\b.*", re.I)
+
+_TECH_VERSION_ZH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?\s*" + _VERSION
+_VERSION_FACT_ZH = lazy(
+    r"(?:这个|本|我们的?|整个)?(?:项目|仓库|代码库|repo|前端|后端|服务|数据库|SDK|sdk|接口|"
+    r"线上|生产环境|测试环境|CI|ci)(?:里|中)?(?:都|也|目前|现在)?(?:还是|还停留在|停留在|固定用|固定在|"
+    r"锁定在|锁在|用的是|还在用|在用|基于|依赖|要求|需要|跑在|是)\s*(?:用)?\s*"
+    r"(?P<tech>" + _TECH_VERSION_ZH + r").*")
+_PATH_FACT_ZH = lazy(
+    r"(?P<path>[\w./-]+)\s*(?:目录|文件夹)?(?:下|里)?(?:面)?的?(?:代码|文件|东西)?(?:都|全)?"
+    r"是(?:自动|工具|脚本)?(?:生成的|第三方的?(?:代码)?|别人的代码|vendored|从.{1,20}同步的).*")
+_PROJECT_ALL_ZH = lazy(
+    r"(?:这个|本|我们的?)(?:项目|仓库|代码库|repo)(?:里|中)?的?(?P<what>.{1,20}?)"
+    r"(?:默认)?(?:都|统一|一律|全部)(?:默认)?(?:是|用|使用|采用)\s*(?P<y>.+)")
+
+_FACTS = (_VERSION_FACT_EN, _RUNTIME_IS_EN, _KIND_OF_APP_EN, _PATH_FACT_EN, _TESTS_NEED_EN,
+          _CONFIG_EN, _SUITE_RUNS_EN, _IN_THIS_PROJECT_EN, _DOCS_LANGUAGE_EN, _VERSION_FACT_ZH,
+          _PATH_FACT_ZH, _PROJECT_ALL_ZH)
+
+
+def find_fact(text: str, slots: list[str], state: State) -> Hit | None:
+    for pattern in _FACTS:
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        tech = match.groupdict().get("tech")
+        if tech is not None and _NOT_TECH.match(tech):
+            continue
+        return Hit("fact", text, rule="repository fact")
+    return None
+
+
+# --------------------------------------------------------------------------- standing rules
+
+# A reason after the comma makes a prohibition last: "…, it's vendored", "…, ops owns it".
+# "…, I just want the lint" is about this turn.
+_REASON = (r"\s*[,;—–-]\s*(?!(?:i\s+)?just\b|i\s+only\b|only\b|first\b|i'll\b|we'll\b|let's\b|"
+           r"i\s+want\b|i\s+need\b|for now\b|then\b|and\s+(?:also\s+)?(?:always|never|don't)\b)"
+           r"(?:it's|it is|they're|they are|that's|those are|these are|because|since|as|it|they|"
+           r"we|ci|ops|prod|the|our|\w+\s+(?:is|are|owns?|handles?|manages?|depends?|generates?|"
+           r"copies|copy|breaks?|mangles?|pins?|needs?|uses?|takes?))\b.+")
+_CONDITION = (r"\s+(?:unless\s+(?:i|we)\b.+|without\s+.+|by hand\b.*|manually\b.*|yourself\b.*|"
+              r"ever\b.*|directly\b.*|in this (?:repo|project|codebase)\b.*)")
+_VERBS = (r"(?:edit|touch|modify|change|commit|bump|update|regenerate|reformat|rewrite|rename|"
+          r"delete|remove|run|squash|upgrade|downgrade|add|push|merge|install|hand-edit|"
+          r"check in|reorder|rewrap|format)")
+_PROHIBIT_EN = lazy(
+    r"(?:don't|do not|never|please don't|please do not)\s+" + _VERBS + r"\s+(?P<x>.+?)(?:"
+    + _REASON + "|" + _CONDITION + r")", re.I)
+_ARTEFACTS = (r"(?:node_modules|dist|build|vendor|secrets?|\.env\w*|the lockfile|lockfiles?|"
+              r"generated (?:code|files)|" + _PATH + r")")
+_PROHIBIT_PATH_EN = lazy(
+    r"(?:don't|do not|never)\s+(?:commit|push|check in|edit|touch|modify|hand-edit)\s+"
+    r"(?:anything\s+(?:in|under)\s+)?" + _ARTEFACTS + r"(?:\s+(?:to git|by hand|directly))?", re.I)
+_LEAVE_ALONE_EN = lazy(
+    r"(?:please\s+)?leave\s+(?!it\b|this\b|that\b|them\b|these\b|those\b)(?P<x>.+?)\s+alone"
+    r"(?:" + _REASON + r"|" + _CONDITION + r")?", re.I)
+_ONLY_UNLESS_EN = lazy(
+    r"(?:only|just)\s+(?P<rest>.+?)\s+unless\s+(?:i|we)\s+(?:say|ask|tell|request|explicitly|"
+    r"want|need)\b.*", re.I)
+_ASK_BEFORE_EN = lazy(
+    r"(?:always\s+)?(?:ask|check with|confirm with)\s+(?:me\s+)?(?:first\s+)?before\s+.+", re.I)
+
+_WHEN_ZH = (r"(?:修|改|提交|合并|合|发布|发版|部署|上线|写|跑|推送|push|commit|merge|release|"
+            r"deploy|新建|新增|加|删|重构|升级|开|建)")
+_HABIT_ZH = lazy(
+    r"(?:每次|每当)?(?P<when>[^，,。]{0,10}?" + _WHEN_ZH + r"[^，,。]{0,12}?)"
+    r"(?:时|的时候|之前|以前|前|之后|以后|后|完)[，,]?\s*(?:都|也)?(?:一定|务必|必须)?(?:要|得)"
+    r"(?:先)?(?P<rest>.{2,})")
+_ASK_BEFORE_ZH = lazy(
+    r"(?P<when>.{1,20}?)(?:之前|以前|前)[，,]?\s*(?:要|请|都)?先(?:问(?:一下|问)?我|确认|"
+    r"征求我的?同意|跟我确认|和我确认).*")
+_PROHIBIT_ZH = lazy(
+    r"(?P<x>[^，,。]{1,20}?)(?:千万|绝对|永远)?(?:别|不要|不许|禁止|不准)(?:再)?"
+    r"(?:手动?|直接|随便|自己)?(?:动|碰|改|修改|编辑|提交|删|删除|升级)(?:它|了)?"
+    r"(?:[，,]\s*(?P<why>.+))?")
+_TOPIC_ALWAYS_ZH = lazy(
+    r"(?P<topic>[^，,。]{1,15}?)(?:一律|务必|千万(?:不要|别)|永远不要|绝对不要|绝不|决不)(?P<rest>.+)")
+_UNLESS_ZH = lazy(
+    r"除非我(?:说|要求|同意|允许|让你|开口|明确)[^，,]{0,10}[，,]\s*(?:否则|不然)?(?P<rest>.{2,})")
+_ONE_OFF_ZH = lazy(r"^(?:先|这次|暂时|今天|现在|马上|等下|待会)|这个|那个|这里|这段")
+
+_STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _LEAVE_ALONE_EN, _ONLY_UNLESS_EN, _HABIT_ZH,
+             _PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _UNLESS_ZH)
+
+
+def find_standing(text: str, slots: list[str], state: State) -> Hit | None:
+    if _ASK_BEFORE_EN.fullmatch(text) or _ASK_BEFORE_ZH.fullmatch(text):
+        return Hit("behaviour", text, rule="standing instruction")
+    for pattern in _STANDING:
+        match = pattern.fullmatch(text)
+        if match is None or _one_off(pattern, match):
+            continue
+        return Hit("rule", text, rule="standing instruction")
+    return None
+
+
+def _one_off(pattern: LazyPattern, match: re.Match[str]) -> bool:
+    groups = match.groupdict()
+    head = groups.get("x") or groups.get("topic") or groups.get("when") or ""
+    if pattern in (_PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _HABIT_ZH) and _ONE_OFF_ZH.search(head):
+        return True
+    # 别改 on its own, with nothing said of what, is about the code on screen.
+    return pattern is _PROHIBIT_ZH and not groups.get("why") and len(head.strip()) < 2
