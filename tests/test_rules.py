@@ -134,7 +134,7 @@ CASES: list[tuple[str, Turn, list[Known], list[E]]] = [
      [new(P, PREF, "Answer language", "English")]),
     ("etc-closes-sentence",
      "Remember that the build uses Node 20, e.g. nvm use 20 etc. Always run npm ci.", [],
-     [new(P, KNOW, "The build uses Node 20, e.g. nvm use", "nvm use 20 etc."),
+     [new(P, KNOW, "Node.js version", "nvm use 20 etc."),
       new(P, KNOW, "Always run npm ci", "Always run npm ci.")]),
     # --- Chinese cues
     ("zh-remember-command", "记住：测试命令是 make test。", [],

@@ -23,7 +23,8 @@ _CORRECTIVE_RE = lazy(
     r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+)\s*", re.I)
 _POLITE_RE = lazy(
     r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
-    r"(?=(?:remember|note|keep in mind|always|never|make a note|from now on|stop|not)\b)"
+    r"(?=(?:remember|note|keep in mind|make a note)(?:\s+(?:that|to)\b|\s*[:,])"
+    r"|(?:always|never|from now on|stop|not)\b)"
     r"|你?(?:能不能|能否|可不可以|可以|能)(?:请你|帮我|麻烦你)?"
     r"(?=记住|记下|记一下|以后|从现在开始|总是|不要|别))", re.I)
 _POLITE_END_RE = lazy(r"\s*[吗嘛么]?\s*[?？]+\s*$")
@@ -50,6 +51,12 @@ _REMEMBER_RE = lazy(
     r"(?:\s+(?:this|that)\s*(?=[:：]))?(?:\s+that\b)?"
     r"|(?:帮我|麻烦你?)?(?:记住|记下|记一下|记好|牢记|记着)(?:了|啊|哦|这一点|这点)?)"
     r"\s*[:：,，\-–—]?\s*", re.I)
+# Someone else's words, reported: "he said use yarn", "同事说以后都用 pnpm".
+_REPORTED_RE = lazy(
+    r"^(?:(?:he|she|they|someone|somebody|people|my (?:colleague|boss|manager|lead|teammate)|"
+    r"the (?:team|docs?|readme)|[A-Z][a-z]+)\s+(?:said|says|told me|thinks|suggested|wrote|"
+    r"claims?)\b|(?:他|她|他们|她们|同事|别人|有人|老板|领导|用户|客户|大家|文档|注释|README|"
+    r"readme|[^，,。我]{1,6}?(?:同事|老师|文档|说明))(?:也|还|都)?(?:说|觉得|认为|提到|建议|写着))")
 _TODO_TO_RE = lazy(r"^to\s+", re.I)
 _TODO_ZH_RE = lazy(
     r"^(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
@@ -62,6 +69,10 @@ _DURABLE_RE = lazy(
 _TRAILING_DURABLE_RE = lazy(
     r"\s*[,;，]?\s*(?:from now on|going forward|moving forward|in (?:the )?future|"
     r"from here on(?: out)?|以后都这样|以后也是|以后都是|从现在开始)\s*[.!。！]*$", re.I)
+_TRAILING_REMEMBER_RE = lazy(
+    r"\s*[,;，—–-]?\s*(?:(?:so\s+)?keep (?:that|this|it) in mind|remember that|don't forget that|"
+    r"for future reference|for the record|fyi|btw|记住了?|记一下|记好了?)"
+    r"(?:\s+(?:when|before|while|if)\b.*)?\s*[.!。！]*$", re.I)
 _TRAILING_POLITE_RE = lazy(r"\s*,?\s*(?:please|thanks|thank you)\s*[.!]*$", re.I)
 
 
@@ -74,7 +85,7 @@ def prepare(state: State) -> State | None:
         state = replace(state, text=text)
     elif _is_question(state.text):
         return None
-    if _HYPOTHETICAL_RE.match(state.text):
+    if _HYPOTHETICAL_RE.match(state.text) or _REPORTED_RE.match(state.text):
         return None
     return _strip_cues(state)
 
@@ -108,6 +119,12 @@ def _strip_cues(state: State) -> State:
     trailing = _TRAILING_DURABLE_RE.search(state.text)
     if trailing:
         state = replace(state, text=state.text[:trailing.start()], durable=True)
+    trailing = _TRAILING_REMEMBER_RE.search(state.text)
+    if trailing and trailing.start() > 0:
+        # "…, keep that in mind" remembers; a trailing "btw" or "fyi" only marks an aside.
+        said = not re.match(r"\W*(?:fyi|btw)\b", trailing.group(0), re.I)
+        state = replace(state, text=state.text[:trailing.start()],
+                        remember=state.remember or said)
     text = _TRAILING_POLITE_RE.sub("", state.text)
     return replace(state, text=text.rstrip(" \t.!;,。！；，、"))
 

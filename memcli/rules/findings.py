@@ -10,6 +10,7 @@ from memcli.rules.cues import LIST_MARK_RE, prepare
 from memcli.rules.dates import absolute_dates
 from memcli.rules.model import Finding, Hit, State
 from memcli.rules.patterns import lazy
+from memcli.rules.standing import find_fact, find_standing
 from memcli.rules.statements import detect, find_correction
 from memcli.rules.text import capitalise, cut_title, is_cjk, mask, restore, split_sentences
 from memcli.rules.topics import route
@@ -42,7 +43,7 @@ def findings_in_text(text: str, today: datetime.date) -> list[Finding]:
 _BARE_NO_RE = lazy(
     r"^(?:no|nope|nah|wrong|incorrect|not quite|不对|不是|错了|不)\s*[.!。！,，]*$", re.I)
 _DONT_USE_ALONE_RE = lazy(
-    r"^(?:(?:no|nope)[,.!]?\s*)?(?:(?:don't|do not|never|stop)\s+(?:use|using)\s+\S+(?:\s+\S+)?"
+    r"^(?:(?:no|nope)[,.!]?\s*)?(?:(?:don't|do not|never|stop)\s+(?:use|using)\s+\S+(?:\s+\S+){0,4}"
     r"|(?:不要|别|不)(?:再)?(?:用|使用)\S+)\s*[.!。！]?$", re.I)
 _USE_INSTEAD_RE = lazy(
     r"^(?:(?:use|we use|switch to|go with)\s+\S+(?:\s+\S+)?(?:\s+instead)?"
@@ -63,7 +64,7 @@ def _sentence_findings(
     state = prepare(State(sentence, corrective=corrective))
     if state is None:
         return []
-    whole = find_correction(state.text, slots, state)
+    whole = _whole_sentence(state, slots)
     if whole is not None:
         found = _finish(whole, state, slots, today, quote)
         return [found] if found is not None else []
@@ -79,11 +80,21 @@ def _sentence_findings(
     return findings
 
 
+def _whole_sentence(state: State, slots: list[str]) -> Hit | None:
+    """A correction, a standing rule or a fact that spans the sentence's commas: "gen/ 里的代码
+    是生成的，不要手改" is one statement, not a fact and a stray "不要手改"."""
+    hit = find_correction(state.text, slots, state)
+    if hit is not None or len(_CLAUSE_RE.split(state.text)) == 1:
+        return hit  # one clause: the clause detectors see it whole, with their titles
+    return find_standing(state.text, slots, state) or find_fact(state.text, slots, state)
+
+
 # One sentence may hold several cues: "answer in Chinese and never use emojis".
 _CLAUSE_RE = lazy(
     r"\s*;\s*|\s*；\s*"
     r"|,?\s+and\s+(?=(?:also\s+)?(?:always|never|don't|do not|please)\b)"
-    r"|\s*,\s*(?=(?:always|never)\b)"
+    r"|\s*,\s*(?=(?:always|never)\s+(?!(?:to|in|on|at|for|with|a|an|the|float|again|ever)\b)"
+    r"\S+\s+\S)"
     r"|,\s*and\s+(?=(?:the|our)\s)"
     r"|\s*[，,]\s*(?=总是|永远不要|不要|别|绝不|始终|也不要|一直)", re.I)
 
@@ -98,7 +109,7 @@ _DEICTIC_RE = lazy(
     r"\b(?:this|that|these|those)\s+(?:bugs?|issues?|errors?|files?|functions?|methods?|"
     r"class(?:es)?|tests?|prs?|branch(?:es)?|commits?|lines?|changes?|tickets?|todos?|typos?|"
     r"warnings?|failures?|snippets?|loops?|variables?|one|code|approach|idea|answer|output)\b"
-    r"|\bhere\b|这个(?:bug|问题|错误|报错|文件|函数|方法|类|测试|分支|提交|改动|PR|pr)|这里|这段代码",
+    r"|这个(?:bug|问题|错误|报错|文件|函数|方法|类|测试|分支|提交|改动|PR|pr)|这里|这段代码",
     re.I)
 _TIME_RE = lazy(
     r"\b(?:today|tonight|tomorrow|later|now|soon|asap|this (?:morning|afternoon|evening|week|"
@@ -135,10 +146,19 @@ def _finish(
     return Finding(level, note_type, title, content, quote, hit.terms)
 
 
+_HERE_RE = lazy(r"\bhere\b", re.I)
+_STATEMENT_RE = lazy(r"^(?:we|we're|our|the|this|it's|everything|nothing|all)\b|\s(?:is|are)\s",
+                     re.I)
+
+
+def _on_screen_here(plain: str) -> bool:
+    return bool(_HERE_RE.search(plain)) and not _STATEMENT_RE.search(plain)
+
+
 def _is_ephemeral(hit: Hit, state: State, plain: str) -> bool:
     if _EPHEMERAL_RE.search(plain):
         return True
-    if _DEICTIC_RE.search(plain) and hit.kind != "reference":
+    if hit.kind != "reference" and (_DEICTIC_RE.search(plain) or _on_screen_here(plain)):
         return True
     # "Remember to fix this later" is a task; "remember to run ruff before committing" a rule.
     if state.todo and hit.kind in ("rule", "fact"):

@@ -19,7 +19,7 @@ from memcli.rules.patterns import LazyPattern, lazy
 
 # --------------------------------------------------------------------------- facts
 
-_SUBJECT_EN = (r"(?:we|we're|we are|i'm|this\s+(?:repo|repository|project|codebase|app|service|"
+_SUBJECT_EN = (r"(?:we|we're|we are|this\s+(?:repo|repository|project|codebase|app|service|"
                r"monorepo|package)|(?:the|our)\s+(?:[\w-]+\s+){0,2}?(?:repo|repository|project|"
                r"codebase|app|apps|api|backend|frontend|service|services|server|client|sdk|cli|"
                r"site|lambda|lambdas|runtime|build|ci|stack|infra|workers?|database|db|toolchain|"
@@ -49,9 +49,13 @@ _PATH_FACT_EN = lazy(
     r"third[- ]party|owned by|managed by|synced from|copied from|checked in by)\b.*", re.I)
 _TESTS_NEED_EN = lazy(
     r"(?:the\s+)?(?:[\w-]+\s+)?(?:tests?|test suite|suite|e2e|ci)\s+(?:need|needs|require|"
-    r"requires|can't|cannot|can not|must not|mustn't|don't have)\s+"
-    r"(?!to\b|fixing\b|be\b|more\b|work\b|some\b|a fix\b|attention\b|updating\b)"
-    r"(?:(?:touch|access|use|reach|hit|call|talk to|depend on|run in parallel|see)\b)?.+",
+    r"requires)\s+"
+    r"(?!to\b|be\b|more\b|work\b|some\b|attention\b|(?:a|an|another|the)?\s*(?:re-?run|"
+    r"fix|fixes|fixing|cleanup|clean-up|refactor|review|look|pass|update|updating|bump|tweak|"
+    r"change|rewrite|retry|restart)\b)\w.+"
+    r"|(?:the\s+)?(?:[\w-]+\s+)?(?:tests?|test suite|suite|e2e|ci)\s+(?:can't|cannot|can not|"
+    r"must not|mustn't|never)\s+(?:touch|access|use|reach|hit|call|talk to|depend on|"
+    r"run in parallel|see|write to|open)\b.+",
     re.I)
 _CONFIG_EN = lazy(
     r"our\s+(?:[\w.-]+\s+)?(?:config|configuration|setup|settings|ci|pipeline)\s+(?:uses|sets|has|"
@@ -68,12 +72,12 @@ _DOCS_LANGUAGE_EN = lazy(
     r"(?:the\s+)?(?P<what>[\w./-]+(?:\s+[\w-]+)?)\s+(?:is|are|stays?|must be|should be)\s+"
     r"(?:written\s+)?in\s+(?:english|chinese|german|french|japanese|spanish)(?:\s+only)?\b.*", re.I)
 
-_TECH_VERSION_ZH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?\s*" + _VERSION
+_TECH_VERSION_ZH = r"(?P<tech>[A-Za-z][\w.+#-]*?(?:\s+[A-Za-z][\w.+#-]*?)?)\s*" + _VERSION
 _VERSION_FACT_ZH = lazy(
     r"(?:这个|本|我们的?|整个)?(?:项目|仓库|代码库|repo|前端|后端|服务|数据库|SDK|sdk|接口|"
     r"线上|生产环境|测试环境|CI|ci)(?:里|中)?(?:都|也|目前|现在)?(?:还是|还停留在|停留在|固定用|固定在|"
     r"锁定在|锁在|用的是|还在用|在用|基于|依赖|要求|需要|跑在|是)\s*(?:用)?\s*"
-    r"(?P<tech>" + _TECH_VERSION_ZH + r").*")
+    + _TECH_VERSION_ZH + r"(?:\b|(?=\W)|$).*")
 _PATH_FACT_ZH = lazy(
     r"(?P<path>[\w./-]+)\s*(?:目录|文件夹)?(?:下|里)?(?:面)?的?(?:代码|文件|东西)?(?:都|全)?"
     r"是(?:自动|工具|脚本)?(?:生成的|第三方的?(?:代码)?|别人的代码|vendored|从.{1,20}同步的).*")
@@ -94,8 +98,22 @@ def find_fact(text: str, slots: list[str], state: State) -> Hit | None:
         tech = match.groupdict().get("tech")
         if tech is not None and _NOT_TECH.match(tech):
             continue
-        return Hit("fact", text, rule="repository fact")
+        return Hit("fact", text, _version_title(tech) if tech else None,
+                   rule="repository fact")
     return None
+
+
+_NAMES = {"node": "Node.js", "nodejs": "Node.js", "node.js": "Node.js", "python": "Python",
+          "java": "Java", "go": "Go", "golang": "Go", "ruby": "Ruby", "rust": "Rust",
+          "php": "PHP", "typescript": "TypeScript", "postgres": "PostgreSQL",
+          "postgresql": "PostgreSQL", "mysql": "MySQL"}
+
+
+def _version_title(tech: str) -> str:
+    """ "we're on node 16" and "我们还停留在 Node 18" are one note: "Node.js version"."""
+    name = " ".join(tech.split())
+    shown = _NAMES.get(name.lower(), name[:1].upper() + name[1:])
+    return f"{shown} version"
 
 
 # --------------------------------------------------------------------------- standing rules
@@ -113,7 +131,9 @@ _VERBS = (r"(?:edit|touch|modify|change|commit|bump|update|regenerate|reformat|r
           r"delete|remove|run|squash|upgrade|downgrade|add|push|merge|install|hand-edit|"
           r"check in|reorder|rewrap|format)")
 _PROHIBIT_EN = lazy(
-    r"(?:don't|do not|never|please don't|please do not)\s+" + _VERBS + r"\s+(?P<x>.+?)(?:"
+    r"(?:don't|do not|never|please don't|please do not)\s+" + _VERBS + r"\s+"
+    r"(?!(?:it|this|that|them|these|those|anything yet|yet)\b(?:\s+(?:by hand|manually|"
+    r"yourself|directly))?(?:[,;]|$))(?P<x>.+?)(?:"
     + _REASON + "|" + _CONDITION + r")", re.I)
 _ARTEFACTS = (r"(?:node_modules|dist|build|vendor|secrets?|\.env\w*|the lockfile|lockfiles?|"
               r"generated (?:code|files)|" + _PATH + r")")
@@ -124,7 +144,8 @@ _LEAVE_ALONE_EN = lazy(
     r"(?:please\s+)?leave\s+(?!it\b|this\b|that\b|them\b|these\b|those\b)(?P<x>.+?)\s+alone"
     r"(?:" + _REASON + r"|" + _CONDITION + r")?", re.I)
 _ONLY_UNLESS_EN = lazy(
-    r"(?:only|just)\s+(?P<rest>.+?)\s+unless\s+(?:i|we)\s+(?:say|ask|tell|request|explicitly|"
+    r"(?:only|just)\s+(?!(?:fix|add|implement|change|rename|write|refactor|delete|remove|do)\b)"
+    r"(?P<rest>.+?)\s+unless\s+(?:i|we)\s+(?:say|ask|tell|request|explicitly|"
     r"want|need)\b.*", re.I)
 _ASK_BEFORE_EN = lazy(
     r"(?:always\s+)?(?:ask|check with|confirm with)\s+(?:me\s+)?(?:first\s+)?before\s+.+", re.I)

@@ -7,6 +7,7 @@ import unicodedata
 
 from memcli.rules.model import Hit, State
 from memcli.rules.patterns import lazy
+from memcli.rules.standing import find_fact, find_standing
 from memcli.rules.text import PH, capitalise, cut_title, is_cjk, restore, url_slot
 from memcli.rules.topics import pair_category, style_topic, tool_category, use_category
 
@@ -16,7 +17,8 @@ from memcli.rules.topics import pair_category, style_topic, tool_category, use_c
 def detect(state: State, slots: list[str]) -> Hit | None:
     text = state.text
     for detector in (find_correction, _find_reference, _find_command, _find_uses,
-                     _find_always_never, _find_prefer, _find_prohibition):
+                     _find_always_never, _find_prefer, _find_prohibition, find_standing,
+                     find_fact):
         hit = detector(text, slots, state)
         if hit is not None:
             return hit
@@ -25,6 +27,9 @@ def detect(state: State, slots: list[str]) -> Hit | None:
     return None
 
 
+# What the choice is for, before its 用: "金额用分存整数", "这个项目用 pnpm". Reported speech
+# ("他说用 yarn") is not the person's word.
+_SUBJECT_ZH = r"(?P<subj>(?![^，,。]*?(?:说|觉得|认为|问|如果|要是|假如))[^，,。用]{0,12}?)"
 _USE_VERB = (r"(?:we\s+|you\s+should\s+|let's\s+|always\s+)?(?:use|switch to|go with|pick|"
              r"choose|stick with|stick to|should use)")
 _CORRECTION_RES = (
@@ -36,9 +41,10 @@ _CORRECTION_RES = (
                r"(?:\s+instead)?$", re.I),
     lazy(r"(?:不要|别|不)(?:再)?(?:用|使用)(?P<y>.+?)[，,、；;\s]*(?:了)?[，,]?\s*"
                r"(?:要|请|改|而是|应该|就)?(?:用|使用)(?P<x>.+)$"),
-    lazy(r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:而不是|而非|[，,]?\s*(?:不要|别|不是))"
-               r"(?:用|使用)?\s*(?P<y>.+)$"),
-    lazy(r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:来)?(?:代替|替代|取代|替换)\s*(?P<y>.+)$"),
+    lazy(_SUBJECT_ZH + r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:而不是|而非|"
+         r"[，,]?\s*(?:不要|别|不是))(?:用|使用)?\s*(?P<y>.+)$"),
+    lazy(_SUBJECT_ZH + r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:来)?(?:代替|替代|取代|替换)"
+         r"\s*(?P<y>.+)$"),
 )
 _DONT_USE_RES = (
     lazy(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+)$", re.I),
@@ -54,7 +60,7 @@ def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
         if match:
             x = restore(match.group("x").strip(_SIDE_TRIM), slots)
             y = restore(match.group("y").strip(_SIDE_TRIM), slots)
-            return _correction_hit(text, x, y)
+            return _correction_hit(text, x, y, _subject(match))
     for pattern in _DONT_USE_RES:
         match = pattern.fullmatch(text)
         if match:
@@ -62,10 +68,31 @@ def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
     match = _USE_INSTEAD_ALONE_RE.fullmatch(text) if state.corrective else None
     if match:
         return _correction_hit(text, restore(match.group("x").strip(_SIDE_TRIM), slots), None)
+    match = (_NOT_THAT_RE.fullmatch(text) or _NOT_THAT_ZH_RE.fullmatch(text)
+             if state.corrective else None)
+    if match:
+        # "no, money is stored as Decimal, never float": the statement is the correction;
+        # only a category ("…, don't use tabs" -> Indentation) gives it a shorter title.
+        y = restore(match.group("y").strip(_SIDE_TRIM), slots)
+        return Hit("correction", text, pair_category(None, y), frozenset({_term(y)}),
+                   rule="correction")
     return None
 
 
-def _correction_hit(text: str, x: str | None, y: str | None) -> Hit:
+_NOT_THAT_RE = lazy(r"(?!(?:it|it's|this|that|that's|you|you're|he|she|they|i|i'm|there|"
+                    r"the other|not)\b)(?P<x>.{3,}?)\s*,\s*(?:not|never|don't use|do not use|"
+                    r"don't|rather than|instead of|and not)\s+(?P<y>.+)", re.I)
+_NOT_THAT_ZH_RE = lazy(r"(?!(?:这|那|它|你|他|她))(?P<x>[^，,]{2,}?)\s*[，,]\s*"
+                       r"(?:不要|别|不是|而不是|不用|不能)(?P<y>.+)")
+_PROJECT_SUBJECT_RE = lazy(r"^(?:这个|本|我们的?|该)(?:项目|仓库|代码库|repo)(?:里|中)?$|^我们$")
+
+
+def _subject(match: re.Match[str]) -> str:
+    subject = (match.groupdict().get("subj") or "").strip()
+    return "" if _PROJECT_SUBJECT_RE.match(subject) else subject
+
+
+def _correction_hit(text: str, x: str | None, y: str | None, subject: str = "") -> Hit:
     # Only a choice ("use X") may take over the category's note; a bare "don't use Y" would
     # otherwise overwrite "use uv instead of pip" with less than it said.
     category = pair_category(x, y) if x else None
@@ -74,7 +101,7 @@ def _correction_hit(text: str, x: str | None, y: str | None) -> Hit:
     terms = frozenset(_term(t) for t in (x, y) if t)
     cjk = any(is_cjk(ch) for ch in (x or "") + (y or ""))
     if x and y:
-        title = f"用{x}，不用{y}" if cjk else f"Use {x}, not {y}"
+        title = f"{subject}用{x}，不用{y}" if cjk else f"Use {x}, not {y}"
     elif y:
         title = f"不要用{y}" if cjk else f"Don't use {y}"
     else:
@@ -111,24 +138,24 @@ _CMD_EN_RES = (
                r"by running|through)\s*:?\s*(?P<cmd>.+)", re.I),
     # "we build with bazel" is a fact; a bare "build with bazel" is usually today's request.
     lazy(r"(?:you can|we|always)\s+(?P<what>test|build|lint|deploy|format|release|"
-               r"publish|type-?check)\s+(?:with|using|via|by running|through)\s*:?\s*(?P<cmd>.+)",
-               re.I),
+         r"publish|type[- ]?check)\s+(?:with|using|via|by running|through)\s*:?\s*"
+         r"(?P<cmd>.+)", re.I),
     lazy(r"(?:the\s+)?(?P<what>tests?|builds?|deploys?|deployments?|releases?)\s+(?:are|is)"
                r"\s+(?:run|done|triggered|made|built|deployed)\s+(?:with|using|via|by|through)"
                r"\s*:?\s*(?P<cmd>.+)", re.I),
     lazy(r"to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|deploy|format|release|"
-               r"publish|type-?check)(?:\s+(?:the\s+)?(?:project|app|code|package|repo|site))?"
+               r"publish|type[- ]?check)(?:\s+(?:the\s+)?(?:project|app|code|package|repo|site))?"
                r"\s*,\s*(?:use|run|type)\s*:?\s*(?P<cmd>.+)", re.I),
     lazy(r"use\s+(?P<cmd>.+?)\s+to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|"
-               r"deploy|format|release|type-?check)(?:\s+(?:the\s+)?(?:project|app|code|"
+               r"deploy|format|release|type[- ]?check)(?:\s+(?:the\s+)?(?:project|app|code|"
                r"package|repo|site))?", re.I),
     lazy(r"(?:we\s+)?(?P<what>deploy)s?\s+(?:to|on)\s+(?P<cmd>.+)", re.I),
     lazy(r"the\s+(?P<what>deploy(?:ment)?(?:\s+[\w-]+){1,2}?)(?P<noun>)\s+(?:is|are|lives?|"
                r"runs?)\s+(?P<cmd>.+)", re.I),
 )
 _CMD_ZH_RES = (
-    lazy(r"(?P<what>单元测试|测试|构建|编译|部署|发布|格式化|lint|检查|类型检查)(?:的)?"
-               r"(?:命令|指令|脚本)(?:是|为|用)\s*[:：]?\s*(?P<cmd>.+)", re.I),
+    lazy(r"(?P<what>单元测试|测试|构建|编译|部署|发布|格式化|lint|检查|类型检查)\s*(?:的)?"
+               r"\s*(?:命令|指令|脚本)(?:是|为|用)\s*[:：]?\s*(?P<cmd>.+)", re.I),
     lazy(r"(?:跑|运行|执行)(?:单元|全部|所有的?)?(?P<what>测试|lint|类型检查)(?:要|请|就|都)?"
                r"(?:用|使用|用的是|是)\s*[:：]?\s*(?P<cmd>.+)", re.I),
     lazy(r"(?:用|使用)\s*(?P<cmd>.+?)\s*(?:来)?(?:跑|运行|执行)(?P<what>测试|lint|构建)",
@@ -170,18 +197,21 @@ def _command_title(what: str, noun: str | None) -> str:
 _REF_NOUNS_ZH = r"设计文档|接口文档|API文档|文档|手册|wiki|Wiki|维基|仪表盘|看板|面板|监控|runbook"
 _REF_RES = (
     lazy(r"(?:the\s+|our\s+|my\s+)?(?P<what>[^,:;]{1,60}?)\s+(?:is|are|lives?|"
-               r"can be found|is hosted|are hosted|is available|are available)\s+"
-               r"(?:at|on|in|under|here)?\s*:?\s*(?P<url>" + PH + r")(?:[\s,;(].*)?", re.I),
+         r"can be found|is hosted|are hosted|is available|are available|shows? up|go(?:es)?|"
+         r"(?:is|are|get|gets) (?:logged|reported|tracked|collected))\s+"
+         r"(?:(?:in|on)\s+[\w.-]+(?:\s+[\w.-]+)?\s+)?"
+         r"(?:at|on|in|under|here)?\s*:?\s*(?P<url>" + PH + r")(?:[\s,;(].*)?", re.I),
     lazy(r"(?P<what>.+?)\s+(?:is|are)\s+(?P<documented>documented)\s+(?:at|in|on)\s+"
                r"(?P<url>" + PH + r")", re.I),
-    lazy(r"(?:(?P<what>.+?)的)?(?P<kind>" + _REF_NOUNS_ZH + r")(?:地址|链接)?"
+    lazy(r"(?:(?P<what>[^，,。]{1,12}?)的?)?(?P<kind>" + _REF_NOUNS_ZH + r")(?:地址|链接)?"
                r"(?:在|是|位于|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
 )
 # "See <link> for …" points somewhere to look whatever the link is.
 _POINTER_RES = (
     lazy(r"see\s+(?P<url>" + PH + r")\s+for\s+(?P<what>.+)", re.I),
     lazy(r"for\s+(?P<what>.+?)\s*,\s*see\s+(?P<url>" + PH + r")", re.I),
-    lazy(r"(?:参考|参见|请看|详见|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
+    lazy(r"(?:[^，,。]{1,12}?(?:时|的时候|前|后)[，,]?\s*(?:请)?)?"
+         r"(?:参考|参见|请看|详见|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
 )
 _REF_NOUN_RE = lazy(
     r"\b(?:docs?|documentation|wiki|dashboards?|runbooks?|playbooks?|specs?|specification|"
@@ -231,7 +261,8 @@ _USES_RES = (
                r"rel(?:y|ies) on)\s+(?P<x>.+?)\s+(?:for|to)\s+(?P<y>.+)", re.I),
     lazy(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on)\s+"
                r"(?P<x>.+)", re.I),
-    lazy(r"(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|monorepo|app|"
+    lazy(r"(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|monorepo|app|api|"
+         r"backend|frontend|cli|server|client|sdk|"
                r"service|package|library)\s+(?:uses|is using|is built (?:with|on)|runs on|targets|"
                r"requires|depends on|is written in)\s+(?P<x>.+)", re.I),
     lazy(r"(?:这个|本|我们的?)(?:项目|仓库|代码库|repo)(?:里|中)?(?:用|使用|用的是|采用|基于)"
@@ -286,7 +317,7 @@ _ANY_PURPOSE_RE = lazy(r"^(?:everything|anything|all|most things|all of it|所�
 
 
 def _command_in_purpose(purpose: str) -> str | None:
-    match = re.match(r"^(?:run\s+)?(?:the\s+)?(tests?|build|lint|deploy|format|type-?check)\b",
+    match = re.match(r"^(?:run\s+)?(?:the\s+)?(tests?|build|lint|deploy|format|type[- ]?check)\b",
                      purpose.strip(), re.I)
     return _command_title(match.group(1), "command") if match else None
 
@@ -331,14 +362,14 @@ _PREFER_RES = (
     lazy(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
                r"(?P<rest>.+)", re.I),
     lazy(r"i\s+(?:(?:really|strongly|generally|usually|much|also|do|definitely|"
-               r"personally|always|still)\s+)*(?:prefer|like|love|hate|dislike|don't like|"
+               r"personally|always|still)\s+)*(?:prefer|like|love|dislike|don't like|"
                r"do not like|can't stand|cannot stand)\s+(?P<rest>.+)", re.I),
     lazy(r"my\s+preference\s+is\s+(?:for\s+|to\s+)?(?P<rest>.+)", re.I),
     lazy(r"我(?:个人)?(?:更|比较|还是|一般|通常|非常|很|真的|特别|最)*"
                r"(?:喜欢|偏好|倾向于|偏爱|习惯|讨厌|不喜欢)(?P<rest>.+)"),
 )
 _VAGUE_OBJECT_RE = lazy(
-    r"^(?:it|this|that|these|those|them|your|you|the idea|你|这|那|它)(?:\b|(?=\W)|(?<=\W))", re.I)
+    r"^(?:(?:it|this|that|these|those|them|your|you|the idea)\b|你|这|那|它)", re.I)
 
 
 def _find_prefer(text: str, slots: list[str], state: State) -> Hit | None:

@@ -104,7 +104,14 @@ def _ends_sentence(text: str, i: int) -> bool:
     return word not in _ABBREVIATIONS
 
 
+_FILE_NAME_RE = lazy(r"\w\.\w{2,}")
+
+
 def capitalise(text: str) -> str:
+    # "dist/ is generated", "npm test is…": a path or a name keeps its spelling.
+    first = text.split(maxsplit=1)[0] if text.strip() else ""
+    if "/" in first or "_" in first or _FILE_NAME_RE.search(first):
+        return text
     return text[:1].upper() + text[1:] if text[:1].islower() else text
 
 
@@ -115,6 +122,10 @@ def cut_title(text: str, words: int = TITLE_WORDS) -> str:
         cut = text[:TITLE_CJK_CHARS]
     else:
         cut = " ".join(text.split()[:words])
+        # A title ends better at a comma than mid-clause: "Don't run the e2e suite locally".
+        head = cut.split(",")[0]
+        if len(cut.split()) == words and len(text.split()) > words and len(head.split()) >= 4:
+            cut = head
     return capitalise(cut.rstrip(" ,;:，；：、")[:MAX_TITLE_CHARS].rstrip())
 
 
