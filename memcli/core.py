@@ -6,7 +6,7 @@ import difflib
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -231,8 +231,25 @@ def context(settings: Settings) -> ContextBlock:
         project = stores["project"].entries()
         user = stores["user"].entries()
     where = _relative_where(settings)
-    return build_context(project, user, project_where=where,
+    block = build_context(project, user, project_where=where,
+                          user_where=_home_relative(settings.user_store))
+    from memcli.redact import find_secrets
+
+    # The block goes into an agent's prompt: a secret a person typed into a note by hand
+    # (writes through memcli redact it) stays out. One scan of the block is the common path;
+    # the entries are redacted one by one only when it finds something, and the block is
+    # rebuilt so that the budget counts what is shown.
+    if not find_secrets(block.text):
+        return block
+    return build_context(_redacted(project), _redacted(user), project_where=where,
                          user_where=_home_relative(settings.user_store))
+
+
+def _redacted(entries: Sequence[IndexEntry]) -> list[IndexEntry]:
+    from memcli.redact import redact
+
+    return [replace(e, title=redact(e.title)[0], summary=redact(e.summary)[0])
+            for e in entries]
 
 
 def _home_relative(path: Path) -> str:

@@ -114,14 +114,18 @@ def _jwt(header: dict[str, str] | None = None) -> str:
 
 SECRETS: list[tuple[str, str]] = []
 SECRET_VALUES: list[str] = []
+# The credential format of each case (a provider's token kind, finer than the reported
+# kind): the coverage figure of benchmarks/redaction.py counts formats.
+SECRET_FORMATS: list[str] = []
 
 
-def _add(kind: str, value: str, template: str) -> None:
+def _add(kind: str, value: str, template: str, fmt: str | None = None) -> None:
     """Record ``template`` with ``@@`` replaced by ``value`` (``@@`` because the templates
     are full of JSON braces)."""
     assert "@@" in template
     SECRETS.append((kind, template.replace("@@", value)))
     SECRET_VALUES.append(value)
+    SECRET_FORMATS.append(fmt or kind)
 
 
 # --- aws-access-key ------------------------------------------------------------------------
@@ -256,6 +260,163 @@ _add("env-assignment", _rand(_ALNUM, 40), "GET https://api.example.org/callback?
 _add("env-assignment", "Zr8#q;w&" + _password(10), "PASSWORD='@@'")
 
 
+# --- the public catalogues -------------------------------------------------------------------
+# Formats as gitleaks' rules and detect-secrets' plugins describe them (prefix, length,
+# alphabet), each in a context where people paste it.
+_LOWER_ALNUM = string.ascii_lowercase + string.digits
+_AGE = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"
+_CATALOGUE: list[tuple[str, str, str, str]] = [
+    # (format, reported kind, token, template)
+    ("huggingface", "huggingface-token", "hf_" + _rand(string.ascii_letters, 34),
+     "HF_TOKEN=@@ huggingface-cli download meta-llama/x"),
+    ("huggingface-org", "huggingface-token", "api_org_" + _rand(string.ascii_letters, 34),
+     "org token: @@"),
+    ("npm", "npm-token", "npm_" + _rand(_ALNUM, 36), "//registry.npmjs.org/:_authToken=@@"),
+    ("npm-prose", "npm-token", "npm_" + _rand(_ALNUM, 36), "publish with @@ from the CI vault"),
+    ("pypi", "pypi-token", "pypi-AgEIcHlwaS5vcmc" + _rand(_B64URL, 70),
+     "[pypi]\n  username = __token__\n  password = @@\n"),
+    ("gitlab-pat", "gitlab-token", "glpat-" + _rand(_B64URL, 20), "PRIVATE-TOKEN: @@"),
+    ("gitlab-pat-routable", "gitlab-token",
+     "glpat-" + _rand(_B64URL, 36) + "." + _rand(_LOWER_ALNUM, 9), "my gitlab token is @@"),
+    ("gitlab-deploy", "gitlab-token", "gldt-" + _rand(_ALNUM, 20),
+     "deploy token @@ for the registry"),
+    ("gitlab-runner", "gitlab-token", "glrt-" + _rand(_ALNUM, 20),
+     "gitlab-runner register --token @@"),
+    ("gitlab-trigger", "gitlab-token", "glptt-" + _rand(_HEX, 40), "curl -F token=@@ -F ref=main"),
+    ("gitlab-rrt", "gitlab-token", "GR1348941" + _rand(_ALNUM, 20), "registration token @@"),
+    ("sendgrid", "sendgrid-key", "SG." + _rand(_B64URL, 22) + "." + _rand(_B64URL, 43),
+     "sg = SendGridAPIClient('@@')"),
+    ("azure-storage", "azure-storage-key", _rand(_ALNUM + "+/", 86) + "==",
+     "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=@@;EndpointSuffix=core.windows.net"),
+    ("azure-servicebus", "azure-storage-key", _rand(_ALNUM + "+/", 43) + "=",
+     "Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=Root;SharedAccessKey=@@"),
+    ("azure-client-secret", "azure-client-secret",
+     _rand(_ALNUM, 3) + "8Q~" + _rand(_ALNUM + "_~.-", 34), "client secret: @@"),
+    ("digitalocean-pat", "digitalocean-token", "dop_v1_" + _rand(_HEX, 64),
+     "doctl auth init -t @@"),
+    ("digitalocean-oauth", "digitalocean-token", "doo_v1_" + _rand(_HEX, 64), "oauth @@"),
+    ("digitalocean-refresh", "digitalocean-token", "dor_v1_" + _rand(_HEX, 64), "refresh @@"),
+    ("slack-refresh", "slack-token", "xoxe-1-" + _rand(_ALNUM, 140), "refresh token @@"),
+    ("slack-config", "slack-token", "xoxe.xoxp-1-" + _rand(_ALNUM, 140), "config token @@"),
+    ("google-oauth-secret", "google-oauth", "GOCSPX-" + _rand(_B64URL, 28),
+     '{"installed": {"client_id": "1.apps.googleusercontent.com", "client_secret": "@@"}}'),
+    ("google-oauth-access", "google-oauth", "ya29." + _rand(_B64URL, 120), "token: @@ (expires)"),
+    ("pgpassword", "env-assignment", _password(), "PGPASSWORD=@@ psql -h db -U app"),
+    ("mysql-pwd", "env-assignment", _password(), "MYSQL_PWD=@@ mysqldump shop"),
+    ("stripe-webhook", "stripe-key", "whsec_" + _rand(_ALNUM, 32), "STRIPE_WEBHOOK=@@"),
+    ("shopify", "shopify-token", "shpat_" + _rand(_HEX, 32), "X-Shopify-Access-Token: @@"),
+    ("databricks", "databricks-token", "dapi" + _rand(_HEX, 32), "databricks token @@"),
+    ("doppler", "doppler-token", "dp.pt." + _rand(_ALNUM, 43), "doppler --token @@ run"),
+    ("pulumi", "pulumi-token", "pul-" + _rand(_HEX, 40), "PULUMI_ACCESS=@@"),
+    ("postman", "postman-key", "PMAK-" + _rand(_HEX, 24) + "-" + _rand(_HEX, 34), "postman @@"),
+    ("linear", "linear-key", "lin_api_" + _rand(_ALNUM, 40), "Linear API key @@"),
+    ("grafana-sa", "grafana-token", "glsa_" + _rand(_ALNUM, 32) + "_" + _rand(_HEX, 8),
+     "grafana service account @@"),
+    ("vault", "vault-token", "hvs." + _rand(_B64URL, 95), "VAULT_TOKEN=@@ vault kv get x"),
+    ("terraform", "terraform-token",
+     _rand(_LOWER_ALNUM, 14) + ".atlasv1." + _rand(_LOWER_ALNUM, 67),
+     'credentials "app.terraform.io" { token = "@@" }'),
+    ("age", "age-key", "AGE-SECRET-KEY-1" + _rand(_AGE, 58), "# age key\n@@\n"),
+    ("sentry-org", "sentry-token", "sntrys_" + _rand(_ALNUM, 80), "SENTRY_AUTH=@@"),
+    ("newrelic", "newrelic-key", "NRAK-" + _rand(_UPPER_DIGITS, 27), "new relic user key @@"),
+    ("dynatrace", "dynatrace-token",
+     "dt0c01." + _rand(_UPPER_DIGITS, 24) + "." + _rand(_UPPER_DIGITS, 64), "dynatrace @@"),
+    ("atlassian", "atlassian-token", "ATATT3" + _rand(_B64URL, 186), "jira token @@"),
+    ("heroku", "heroku-key", "HRKU-AA" + _rand(_B64URL, 58), "heroku auth token @@"),
+    ("flyio", "flyio-token", "fo1_" + _rand(_B64URL, 43), "FLY_API=@@"),
+    ("planetscale", "planetscale-token", "pscale_tkn_" + _rand(_ALNUM, 43), "pscale @@"),
+    ("supabase", "supabase-token", "sbp_" + _rand(_HEX, 40), "supabase login --token @@"),
+    ("square", "square-token", "sq0csp-" + _rand(_B64URL, 43), "square secret @@"),
+    ("shippo", "shippo-token", "shippo_live_" + _rand(_HEX, 40), "shippo @@"),
+    ("easypost", "easypost-key", "EZAK" + _rand(_ALNUM, 54), "easypost @@"),
+    ("dropbox", "dropbox-token", "sl." + _rand(_B64URL, 138), "dropbox access token @@"),
+    ("groq", "groq-key", "gsk_" + _rand(_ALNUM, 52), "GROQ=@@"),
+    ("replicate", "replicate-token", "r8_" + _rand(_ALNUM, 37), "replicate @@"),
+    ("xai", "xai-key", "xai-" + _rand(_ALNUM, 80), "grok key @@"),
+    ("perplexity", "perplexity-key", "pplx-" + _rand(_ALNUM, 48), "pplx @@"),
+    ("langsmith", "langsmith-key", "lsv2_pt_" + _rand(_HEX, 32) + "_" + _rand(_HEX, 10),
+     "LANGSMITH=@@"),
+    ("openrouter", "openrouter-key", "sk-or-v1-" + _rand(_HEX, 64), "openrouter key @@"),
+    ("twitter-bearer", "twitter-token", "A" * 22 + _rand(_ALNUM + "%", 90), "bearer @@"),
+    ("mapbox", "mapbox-token", "sk.eyJ" + _rand(_ALNUM, 60) + "." + _rand(_B64URL, 22),
+     "mapbox secret @@"),
+    ("tailscale", "tailscale-key", "tskey-auth-" + _rand(_ALNUM, 12) + "-" + _rand(_ALNUM, 33),
+     "tailscale up --authkey @@"),
+    ("notion", "notion-token", "ntn_" + _rand(string.digits, 11) + _rand(_ALNUM, 35), "notion @@"),
+    ("airtable", "airtable-token", "pat" + _rand(_ALNUM, 14) + "." + _rand(_HEX, 64),
+     "airtable @@"),
+    ("contentful", "contentful-token", "CFPAT-" + _rand(_B64URL, 43), "contentful @@"),
+    ("figma", "figma-token", "figd_" + _rand(_B64URL, 40), "figma @@"),
+    ("dockerhub", "docker-token", "dckr_pat_" + _rand(_B64URL, 27),
+     "echo @@ | docker login -u me --password-stdin"),
+    ("jfrog", "jfrog-token", "AKCp" + _rand(_ALNUM, 69), "artifactory @@"),
+    ("prefect", "prefect-token", "pnu_" + _rand(_ALNUM, 36), "prefect @@"),
+    ("rubygems", "rubygems-key", "rubygems_" + _rand(_HEX, 48), "gem push key @@"),
+    ("brevo", "brevo-key", "xkeysib-" + _rand(_HEX, 64) + "-" + _rand(_ALNUM, 16), "brevo @@"),
+    ("mailgun", "mailgun-key", "key-" + _rand(_HEX, 32), "mailgun api key: @@"),
+    ("mailchimp", "mailchimp-key", _rand(_HEX, 32) + "-us6", "mailchimp key @@"),
+    ("twilio", "twilio-key", "SK" + _rand(_HEX, 32), "twilio api key sid @@"),
+    ("telegram", "telegram-token", _rand(string.digits, 10) + ":AA" + _rand(_B64URL, 33),
+     "telegram bot @@"),
+    ("discord-webhook", "discord-webhook", _rand(_B64URL, 68),
+     "https://discord.com/api/webhooks/" + _rand(string.digits, 18) + "/@@"),
+    ("sonar", "sonar-token", "squ_" + _rand(_HEX, 40), "sonar.login=@@"),
+    ("hubspot", "hubspot-token", "pat-na1-" + "-".join(_rand(_HEX, n) for n in (8, 4, 4, 4, 12)),
+     "hubspot @@"),
+    ("onepassword-sa", "onepassword-token", "ops_eyJ" + _rand(_B64URL, 300), "OP_SERVICE=@@"),
+    ("adafruit", "adafruit-key", "aio_" + _rand(_ALNUM, 28), "adafruit io @@"),
+    ("nuget", "nuget-key", "oy2" + _rand(_LOWER_ALNUM, 43), "nuget push -k @@"),
+    ("openshift", "openshift-token", "sha256~" + _rand(_B64URL, 43), "oc login --token=@@"),
+    ("infracost", "infracost-key", "ico-" + _rand(_ALNUM, 32), "infracost @@"),
+    ("flutterwave", "flutterwave-key", "FLWSECK_TEST-" + _rand("abcdefgh0123456789", 32) + "-X",
+     "flutterwave @@"),
+    ("readme", "readme-key", "rdme_" + _rand(_LOWER_ALNUM, 70), "readme @@"),
+    ("onepassword-secret-key", "onepassword-key",
+     "A3-" + "-".join(_rand(_UPPER_DIGITS, n) for n in (6, 6, 5, 5, 5, 5)), "1Password @@"),
+    ("bitbucket", "bitbucket-token", "ATBB" + _rand(_ALNUM, 32), "bitbucket app password @@"),
+    ("frameio", "frameio-token", "fio-u-" + _rand(_B64URL, 64), "frame.io @@"),
+    ("octopus", "octopus-key", "API-" + _rand(_UPPER_DIGITS, 26), "octopus @@"),
+    ("typeform", "typeform-token", "tfp_" + _rand(_B64URL, 59), "typeform @@"),
+    ("facebook", "facebook-token", "EAACEdEose0cBA" + _rand(_ALNUM, 120), "fb token @@"),
+    ("duffel", "duffel-token", "duffel_test_" + _rand(_B64URL, 43), "duffel @@"),
+    ("scalingo", "scalingo-token", "tk-us-" + _rand(_B64URL, 48), "scalingo @@"),
+    ("clojars", "clojars-token", "CLOJARS_" + _rand(_LOWER_ALNUM, 60), "clojars @@"),
+    ("teams-webhook", "teams-webhook", _rand(_HEX, 8) + "-" + _rand(_HEX, 4) + "@"
+     + _rand(_HEX, 8) + "/IncomingWebhook/" + _rand(_HEX, 32) + "/" + _rand(_HEX, 8),
+     "https://acme.webhook.office.com/webhookb2/@@"),
+    ("harness", "harness-token", "pat." + _rand(_B64URL, 22) + "." + _rand(_HEX, 24) + "."
+     + _rand(_ALNUM, 20), "harness @@"),
+    ("cloudflare-origin-ca", "cloudflare-key", "v1.0-" + _rand(_HEX, 24) + "-" + _rand(_HEX, 146),
+     "origin ca key @@"),
+    ("curl-user", "cli-password", _password(), "curl -u deploy:@@ https://ci.internal/api"),
+    ("netrc", "cli-password", _password(), "machine api.internal login deploy password @@\n"),
+    ("docker-auth", "cli-password", base64.b64encode(b"deploy:" + _password().encode()).decode(),
+     '{"auths": {"registry.internal": {"auth": "@@"}}}'),
+    ("url-json-escaped", "url-password", _password(),
+     '{"url": "https:\\/\\/deploy:@@@git.internal\\/team\\/repo.git"}'),
+    ("slack-webhook-escaped", "slack-webhook", _slack_webhook_path().replace("/", "\\/"),
+     '{"hook": "https:\\/\\/hooks.slack.com\\/services\\/@@"}'),
+]
+for _fmt, _kind, _token, _template in _CATALOGUE:
+    _add(_kind, _token, _template, _fmt)
+
+
+def _wrapped(token: str, cut: int, sep: str = "\n") -> str:
+    return token[:cut] + sep + token[cut:]
+
+
+# A key wrapped over two lines: by a terminal (newline), by a YAML block (indentation), by
+# JSON (an escaped newline). What must be gone is both halves.
+for _fmt, _kind, _token, _cut, _sep, _template in [
+    ("wrapped-openai", "openai-key", _openai(), 60, "\n", "OPENAI_API_KEY=@@\n"),
+    ("wrapped-github", "github-token", _github("ghp_"), 20, "\n  ", "token:\n  @@\nnext: 1"),
+    ("wrapped-huggingface", "huggingface-token", "hf_" + _rand(string.ascii_letters, 34), 15,
+     "\\n", '{"text": "my token is @@ ok"}'),
+    ("wrapped-anthropic", "anthropic-key", _anthropic(), 50, "\r\n", "key:\r\n@@\r\n"),
+]:
+    _add(_kind, _wrapped(_token, _cut, _sep), _template, _fmt)
+
+
 _UUID = "123e4567-e89b-42d3-a456-426614174000"
 _SHA1 = "3f786850e387550fdab836ed7e6dc881de23001b"
 _SHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
@@ -340,4 +501,36 @@ NEAR_MISSES: list[str] = [
     "aws_access_key_id = AKIAXXXXXXXXXXXXXXXX",
     "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
     "Keys look like sk-ant-api03-" + "x" * 93 + "AA.",
+    # Near misses of the catalogued formats: the prefix in ordinary text or code.
+    "from huggingface_hub import hf_hub_download; hf_transfer speeds it up.",
+    "npm_config_cache=/tmp/npm and npm_package_version=1.2.3",
+    "Install from pypi-mirror.internal or the pypi-simple index.",
+    "glpat-XXXXXXXXXXXXXXXXXXXX is the format of a GitLab token.",
+    "See SG.1.2 of the handbook and SG.intro for the summary.",
+    "AccountKey=<storage-account-key>;EndpointSuffix=core.windows.net",
+    "DigitalOcean tokens start with dop_v1_ and are 71 characters long.",
+    "xoxe. is the prefix of Slack's refresh tokens.",
+    "client_secret: GOCSPX-<your-secret>",
+    "PGPASSWORD=$PGPASSWORD psql -h db",
+    "export PGPASSWORD=\"$(cat /run/secrets/pg)\"",
+    "The key-value store keeps key-3f786850 as the cache key.",
+    "Twilio SKUs and the SK prefix are explained in the docs.",
+    "The API-Gateway forwards to api-internal; see API-1234 in Jira.",
+    "Read the pattern docs: pathlib.Path and pat.match are unrelated.",
+    "secret_santa_assignments_for_the_2024_office_party",
+    "Use sl.bb to link the Dropbox shared folder.",
+    "The ticket AAAAAAAAAAAAAAAAAAAAAAAAAAAA was a test value.",
+    "sha256~ prefixes mark OpenShift tokens.",
+    "Run hf_ scripts from the tools folder and npm_ commands from the root.",
+    "curl -u $USER:$TOKEN https://api.internal",
+    "curl -u user:password https://httpbin.org/basic-auth/user/password",
+    "machine github.com login alice password $GITHUB_TOKEN",
+    '{"auth": "none", "_auth": ""}',
+    "The bypass password policy is explained at the compass: level2 meeting.",
+    "https:\\/\\/example.org\\/path\\/to\\/page",
+    '"url": "https:\\/\\/user:password@localhost\\/db"',
+    "A3-pages are printed on the big printer.",
+    "ya29. is how Google access tokens begin.",
+    "The token is\nThanks for reading.",
+    "commit 3f786850e387550fdab836ed7e6dc881de23001b\nAuthor: Alice <a@example.org>",
 ]

@@ -1,0 +1,149 @@
+"""Redaction coverage, false positives and cost.
+
+    python benchmarks/redaction.py            # the figures
+    python benchmarks/redaction.py --quick    # smaller texts for the timing rows
+
+Coverage: every case of tests/secret_corpus.py (credential formats from the public
+catalogues, in the contexts people paste them) counts as detected when no 8-character
+window of its secret survives ``redact``; a format is covered when all its cases are.
+False positives: findings on the near-miss corpus (texts that hold no secret but look like
+one). Cost: the time of ``find_secrets`` on 10k, 100k and 1M characters of mixed text (prose,
+code, near misses and a few secrets), and the growth from each size to the next, which
+must stay near 10 for a linear detector (the target is at most 12).
+
+When ``detect-secrets`` is installed, the same corpus is run through its default plugins
+for comparison (it is not a dependency of memcli).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from memcli.redact import find_secrets, redact
+from tests.secret_corpus import NEAR_MISSES, SECRET_FORMATS, SECRET_VALUES, SECRETS
+
+
+def _parts(value: str) -> list[str]:
+    """The pieces of a secret that must be gone (a wrapped key is two pieces)."""
+    flat = value.replace("\\n", "\n").replace("\r", "\n")
+    return [p.strip() for p in flat.split("\n") if p.strip()]
+
+
+def _leaks(value: str, out: str) -> bool:
+    for part in _parts(value):
+        windows = [part[i : i + 8] for i in range(0, max(1, len(part) - 7))]
+        if any(w in out for w in windows if len(w) == 8) or (len(part) < 8 and part in out):
+            return True
+    return False
+
+
+def coverage() -> tuple[dict[str, bool], int]:
+    by_format: dict[str, bool] = defaultdict(lambda: True)
+    missed = 0
+    for (_, text), value, fmt in zip(SECRETS, SECRET_VALUES, SECRET_FORMATS, strict=True):
+        ok = not _leaks(value, redact(text)[0])
+        by_format[fmt] &= ok
+        missed += not ok
+    return dict(by_format), missed
+
+
+def false_positives() -> list[str]:
+    return [text for text in NEAR_MISSES if find_secrets(text)]
+
+
+def _mixed_text(size: int) -> str:
+    unit = "\n".join(
+        [
+            "We agreed to keep the password policy in the wiki; the token budget is 4096.",
+            "def connect(url: str) -> Conn:  # see https://docs.internal/db?page=2",
+            *NEAR_MISSES[:40],
+            SECRETS[0][1],
+            SECRETS[-1][1],
+        ]
+    )
+    return (unit * (size // len(unit) + 1))[:size]
+
+
+def timing(sizes: list[int]) -> list[tuple[int, float]]:
+    rows = []
+    for size in sizes:
+        text = _mixed_text(size)
+        best = float("inf")
+        for _ in range(5):
+            start = time.perf_counter()
+            find_secrets(text)
+            best = min(best, time.perf_counter() - start)
+        rows.append((size, best))
+    return rows
+
+
+def detect_secrets_figures() -> tuple[int, int, int] | None:
+    try:
+        from detect_secrets.core.scan import scan_line
+        from detect_secrets.settings import default_settings
+    except ImportError:
+        return None
+
+    def found(text: str) -> list[str]:
+        out = []
+        for line in text.splitlines():
+            out += [s.secret_value or "" for s in scan_line(line)]
+        return out
+
+    with default_settings():
+        detected = 0
+        for (_, text), value in zip(SECRETS, SECRET_VALUES, strict=True):
+            hits = found(text)
+            if all(any(p in h or (h and h in p) for h in hits) for p in _parts(value)):
+                detected += 1
+        fps = sum(1 for text in NEAR_MISSES if found(text))
+    return detected, len(SECRETS), fps
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+
+    by_format, missed = coverage()
+    covered = sum(by_format.values())
+    kinds = {k for k, _ in SECRETS}
+    print(f"coverage: {covered}/{len(by_format)} formats, "
+          f"{len(SECRETS) - missed}/{len(SECRETS)} cases, {len(kinds)} reported kinds")
+    for fmt, ok in sorted(by_format.items()):
+        if not ok:
+            print(f"  missed format: {fmt}")
+    fps = false_positives()
+    print(f"false positives: {len(fps)}/{len(NEAR_MISSES)} near misses")
+    for text in fps:
+        print(f"  flagged: {text[:70]!r}")
+
+    sizes = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]
+    rows = timing(sizes)
+    worst = 0.0
+    for i, (size, seconds) in enumerate(rows):
+        growth = "" if i == 0 else f"  growth x{seconds / rows[i - 1][1]:.1f}"
+        if i:
+            worst = max(worst, seconds / rows[i - 1][1])
+        print(f"find_secrets on {size:>9,} chars: {seconds * 1000:8.1f} ms{growth}")
+    print(f"linear (10x input <= 12x time): {'yes' if worst <= 12 else 'NO'} "
+          f"(worst growth x{worst:.1f})")
+
+    other = detect_secrets_figures()
+    if other is None:
+        print("detect-secrets: not installed (pip install detect-secrets to compare)")
+    else:
+        detected, tried, other_fps = other
+        print(f"detect-secrets (default plugins): {detected}/{tried} cases, "
+              f"{other_fps}/{len(NEAR_MISSES)} near misses flagged")
+    return 0 if not missed and not fps and worst <= 12 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

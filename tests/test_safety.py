@@ -1,0 +1,60 @@
+"""Safe by default (issue 12): what a hand-written note, a model reply, a repository or a
+hostile text can make memcli do. Each test failed before its fix."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.conftest import FIXED_NOW, MemEnv
+from tests.secret_corpus import _rand
+
+_HF = "hf_" + _rand("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 34)
+_PW = "Zq7pL2mXv9rT"
+
+
+def _secret_note(memenv: MemEnv) -> None:
+    memenv.write_note("project", "project_knowledge_deploy.md", {
+        "type": "project_knowledge", "title": f"Deploy with {_HF}",
+        "summary": f"DATABASE_URL=postgres://app:{_PW}@db/orders", "updated": FIXED_NOW,
+    }, body=f"Token {_HF}.\n")
+    result = memenv.invoke("index")
+    assert result.exit_code == 0, result.output
+
+
+# --------------------------------------------------------------------------- redaction
+
+
+def test_context_redacts_a_secret_written_by_hand(memenv: MemEnv) -> None:
+    _secret_note(memenv)
+    assert _HF in memenv.index("project")  # the index shows what the person wrote
+    out = memenv.invoke("context").stdout
+    assert "Deploy with [REDACTED]" in out
+    assert _HF not in out and _PW not in out
+    assert "postgres://app:[REDACTED]@db/orders" in out
+
+
+def test_session_start_hook_redacts_a_secret_written_by_hand(memenv: MemEnv) -> None:
+    _secret_note(memenv)
+    payload = {"hook_event_name": "SessionStart", "cwd": str(memenv.repo), "source": "startup",
+               "session_id": "s1", "transcript_path": str(memenv.root / "none.jsonl")}
+    done = subprocess.run([sys.executable, "-m", "memcli", "hook", "claude-code"],
+                          input=json.dumps(payload), capture_output=True, text=True,
+                          env=memenv.env, cwd=memenv.repo, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "Deploy with [REDACTED]" in shown
+    assert _HF not in shown and _PW not in shown
+
+
+def test_redaction_benchmark_reports_full_coverage_and_no_false_positive() -> None:
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "redaction.py"
+    done = subprocess.run([sys.executable, str(script), "--quick"], capture_output=True,
+                          text=True, timeout=300, check=False)
+    lines = {line.split(":")[0]: line for line in done.stdout.splitlines() if ":" in line}
+    formats = lines["coverage"].split()[1].split("/")
+    assert formats[0] == formats[1] and int(formats[1]) >= 100, done.stdout
+    assert lines["false positives"].startswith("false positives: 0/"), done.stdout
