@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING, Any
 from memcli.config import Settings
 from memcli.errors import ConfigError, InputError, MemcliError, NotFoundError
 from memcli.index import ContextBlock, IndexEntry, build_context
-from memcli.names import INDEX_NAME, LEVELS, name_key, parse_note_name, title_key
+from memcli.names import (
+    INDEX_NAME,
+    LEVELS,
+    NO_PROJECT,
+    name_key,
+    parse_note_name,
+    title_key,
+)
 from memcli.notes import Note, now_iso
 from memcli.store import StoreState, load_store
 from memcli.transaction import commit, locked
@@ -44,36 +51,52 @@ def read_text(source: str | Path, what: str = "input") -> str:
 # --------------------------------------------------------------------------- stores
 
 
-def levels_for(level: str | None) -> tuple[str, ...]:
-    if level in (None, "all"):
-        return LEVELS
-    if level not in LEVELS:
+def levels_for(level: str | None, settings: Settings | None = None) -> tuple[str, ...]:
+    """The stores a --level value means; without a project here, `all` means the user store."""
+    if level not in (None, "all", *LEVELS):
         raise InputError(f"unknown level '{level}'; use project, user or all")
-    return (level,)
+    if settings is not None and no_project(settings):
+        if level == "project":
+            raise ConfigError(f"{NO_PROJECT}, or use --level user")
+        return ("user",)
+    return LEVELS if level in (None, "all") else (level,)
+
+
+def no_project(settings: Settings) -> bool:
+    """True in the home folder, where the discovered project store is the user's own.
+
+    A project store that a person set to the user store's folder is a mistake, not "no
+    project": that is refused, since each level would rewrite the other's MEMORY.md.
+    """
+    if _resolved(settings.project_store) != _resolved(settings.user_store):
+        return False
+    chosen = settings.sources.get("project_store")
+    if chosen is not None and chosen.source != "default":
+        raise ConfigError(
+            f"the project store and the user store are the same folder "
+            f"({settings.user_store}, from {chosen.source}); point --project-store or "
+            "--user-store somewhere else"
+        )
+    return True
 
 
 @contextmanager
 def open_stores(settings: Settings, levels: Sequence[str],
                 create: Sequence[str] = ()) -> Iterator[dict[str, StoreState]]:
-    """Lock the stores (fixed order), finish any interrupted batch, and read them."""
-    if len(set(levels)) > 1:
-        refuse_shared_folder(settings)
+    """Lock the stores (fixed order), finish any interrupted batch, and read them.
+
+    Without a project here only the user store is opened: two levels in one folder would
+    each rewrite the other's MEMORY.md.
+    """
+    if no_project(settings):
+        levels = [lvl for lvl in levels if lvl == "user"]
+        create = [lvl for lvl in create if lvl == "user"]
     # Both stores are locked even when one is read: recovering a two-store batch needs both,
     # and taking them together keeps the one global lock order.
-    paths = [settings.store_for(lvl) for lvl in LEVELS]
+    paths = list(dict.fromkeys(settings.store_for(lvl) for lvl in LEVELS))
     creating = [settings.store_for(lvl) for lvl in create]
     with locked(paths, settings.lock_timeout, creating):
         yield {lvl: load_store(lvl, settings.store_for(lvl)) for lvl in levels}
-
-
-def refuse_shared_folder(settings: Settings) -> None:
-    """Two levels in one folder would each rewrite the other's MEMORY.md; refuse, say why."""
-    if settings.project_store.resolve() == settings.user_store.resolve():
-        raise ConfigError(
-            f"the project store and the user store are the same folder "
-            f"({settings.user_store}); run memcli inside a project (a folder with .memcli/ "
-            "or a git repository), pass --project-store, or use --level user"
-        )
 
 
 def timestamp(settings: Settings) -> str:
@@ -92,6 +115,7 @@ class ApplyReport:
     dry_run: bool
     written: bool
     diff: str = ""
+    created: dict[str, Path] = field(default_factory=dict)  # stores this apply made
 
     @property
     def rejected(self) -> int:
@@ -114,6 +138,7 @@ class ApplyReport:
                       for f in self.files],
             "base_stale": self.stale_levels,
             "warnings": self.warnings,
+            "created_stores": {level: str(path) for level, path in self.created.items()},
         }
 
 
@@ -145,6 +170,8 @@ def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], 
     parsed = [validate_item(i, raw) for i, raw in enumerate(items, start=1)]
     creating = sorted({p.op.level for p in parsed
                        if p.op is not None and p.op.action == "create" and not dry_run})
+    missing = {lvl: settings.store_for(lvl) for lvl in creating
+               if not settings.store_for(lvl).exists()}
     with open_stores(settings, LEVELS, create=creating) as stores:
         planner = Planner(stores, now=timestamp(settings), on_conflict=conflict_policy(on_conflict))
         plan = planner.plan(parsed, base, strict=strict)
@@ -154,6 +181,7 @@ def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], 
             written = True
     report = ApplyReport(plan.outcomes, plan.files, plan.stale_levels, plan.warnings,
                          dry_run, written)
+    report.created = {lvl: path for lvl, path in missing.items() if written and path.is_dir()}
     if dry_run:
         report.diff = unified_diff(plan.files)
     return report
@@ -202,7 +230,7 @@ class IndexResult:
 def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list[IndexResult]:
     from memcli.transaction import Change
 
-    levels = levels_for(level)
+    levels = levels_for(level, settings)
     results: list[IndexResult] = []
     with open_stores(settings, levels) as stores:
         changes: list[Change] = []
@@ -228,7 +256,7 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
 
 def context(settings: Settings) -> ContextBlock:
     with open_stores(settings, LEVELS) as stores:
-        project = stores["project"].entries()
+        project = stores["project"].entries() if "project" in stores else []
         user = stores["user"].entries()
     where = _relative_where(settings)
     block = build_context(project, user, project_where=where,
@@ -275,7 +303,7 @@ class Listing:
 
 
 def list_entries(settings: Settings, level: str | None) -> Listing:
-    levels = levels_for(level)
+    levels = levels_for(level, settings)
     with open_stores(settings, levels) as stores:
         entries = [e for lvl in levels for e in stores[lvl].entries()]
         broken = {lvl: sorted(stores[lvl].broken.values()) for lvl in levels}
@@ -311,12 +339,29 @@ def find_notes(stores: dict[str, StoreState], name: str) -> list[Found]:
         for filename in (*state.notes, *state.broken):
             note = state.notes.get(filename)
             parsed = parse_note_name(filename)
+            title = note.title if note is not None else _title_of_broken(state.path / filename)
             if (name_key(filename) in (key, stem_key)
                     or (parsed is not None and name_key(parsed.slug) == key)
-                    or (note is not None and title_key(note.title) in wanted_titles)):
+                    or (title is not None and title_key(title) in wanted_titles)):
                 found.append(Found(level, filename, note, state.path / filename,
                                    state.broken.get(filename, "")))
     return found
+
+
+def _title_of_broken(path: Path) -> str | None:
+    """The `title:` line of a note whose frontmatter does not parse, so that `show TITLE`
+    finds the note that `show` lists, and says what is broken."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(8192).decode("utf-8", "replace")
+    except OSError:
+        return None
+    for line in head.splitlines()[1:40]:
+        if line.strip() == "---":
+            break
+        if line.startswith("title:"):
+            return line[len("title:"):].strip().strip("'\"") or None
+    return None
 
 
 def _split_reference(stores: dict[str, StoreState], name: str) -> tuple[str | None, str]:
@@ -341,7 +386,7 @@ def _resolved(path: Path) -> Path:
 
 
 def show_note(settings: Settings, name: str, level: str | None) -> Found:
-    with open_stores(settings, levels_for(level)) as stores:
+    with open_stores(settings, levels_for(level, settings)) as stores:
         found = find_notes(stores, name)
     return _exactly_one(name, found)
 
@@ -368,7 +413,7 @@ class AmbiguousName(MemcliError):
 
 def resolve_removal(settings: Settings, names: Sequence[str], level: str | None) -> list[Found]:
     """Every note the names mean; nothing is removed when any name is unknown or ambiguous."""
-    with open_stores(settings, levels_for(level)) as stores:
+    with open_stores(settings, levels_for(level, settings)) as stores:
         targets = [_exactly_one(name, find_notes(stores, name)) for name in names]
     unique = {(t.level, t.filename): t for t in targets}
     return list(unique.values())
@@ -408,6 +453,8 @@ def add(settings: Settings, *, level: str | None, note_type: str | None, text: s
     if not text.strip():
         raise InputError("the memory text is empty; pass TEXT or pipe it with '-'")
     level, note_type = add_target(level, note_type)
+    if level == "project" and no_project(settings):
+        raise ConfigError(f"{NO_PROJECT}, or add it with --level user")
     first_sentence = derive_summary(redact(text)[0])
     # The title is cut from the text: cut first, a token would lose the length that makes
     # it recognisable and slip past the redaction of the title.

@@ -50,6 +50,7 @@ class ExtractResult:
     prompt: PromptText | None = None
     report: ApplyReport | None = None
     warnings: list[str] = field(default_factory=list)
+    notice: str = ""  # why nothing was found, when nothing was
 
     def document(self) -> dict[str, Any]:
         return {"operations": self.operations, "base": self.base,
@@ -59,6 +60,8 @@ class ExtractResult:
         data = self.document()
         data["rejected"] = [{"position": p, "reason": r} for p, r in self.rejected]
         data["transcript"] = self.stats
+        if self.notice:
+            data["notice"] = self.notice
         if self.report is not None:
             data["apply"] = self.report.as_json()
         return data
@@ -88,8 +91,9 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
              "formats": transcript.formats, "truncated": transcript.truncated,
              "redacted": redactions, "unknown": transcript.unknown}
     with open_stores(settings, LEVELS) as stores:
-        known = {lvl: stores[lvl].entries() for lvl in LEVELS}
-        base = {lvl: stores[lvl].fingerprint for lvl in LEVELS}
+        # Without a project here only the user store is open; project notes are unknown.
+        known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
+        base = {lvl: state.fingerprint for lvl, state in stores.items()}
     provider = settings.provider or "rules"
     today = _today(settings)
     result = ExtractResult(provider, [], [], base, stats, warnings=warnings)
@@ -103,6 +107,8 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
 
         items: list[Any] = extract_rules(messages, [*known["project"], *known["user"]],
                                          today=today)
+        if not items:
+            result.notice = _nothing_found(messages)
     else:
         # Built only for a model: the rules never read it, and redacting every index line
         # of a large store is not free.
@@ -113,6 +119,14 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
                                     on_conflict=options.on_conflict)
     return result
+
+
+def _nothing_found(messages: Sequence[Message]) -> str:
+    said = sum(1 for message in messages if message.role == "user")
+    noun = "message" if said == 1 else "messages"
+    return (f"no explicit memory cues in {said} {noun} from the person; the rules extractor "
+            "keeps only explicit statements (remember that..., always/never..., the test "
+            "command is...); use --provider openai or anthropic for the rest")
 
 
 def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,

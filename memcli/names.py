@@ -15,6 +15,9 @@ NOTE_TYPES: tuple[str, ...] = (
 )
 LEVELS: tuple[str, ...] = ("project", "user")
 INDEX_NAME = "MEMORY.md"
+# Said when the working folder is the home folder: its .memcli/ is the user's own.
+NO_PROJECT = ("no project here (the working folder is your home folder, outside any project): "
+              "run memcli in a project folder, or pass --project-store PATH")
 MAX_SLUG_CHARS = 64
 # Leaves room for the longest type prefix and ".md" under the 255-byte limit of most filesystems.
 MAX_SLUG_BYTES = 200

@@ -155,8 +155,10 @@ def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
     except yaml_error() as exc:
         where = getattr(exc, "problem_mark", None)
         line = f" at line {where.line + 2}" if where is not None else ""
+        problem = getattr(exc, "problem", None) or getattr(exc, "context", None)
+        reason = f" ({' '.join(str(problem).split())})" if problem else ""
         raise BrokenNoteError(
-            f"{filename}: the frontmatter is not valid YAML{line}; fix it"
+            f"{filename}: the frontmatter is not valid YAML{line}{reason}; fix it"
         ) from None
     except RecursionError:
         raise BrokenNoteError(f"{filename}: the frontmatter is nested too deeply") from None

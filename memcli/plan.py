@@ -17,6 +17,7 @@ from memcli.names import (
     INDEX_NAME,
     MAX_SLUG_BYTES,
     MAX_SLUG_CHARS,
+    NO_PROJECT,
     name_key,
     note_filename,
     parse_note_name,
@@ -181,6 +182,8 @@ class Planner:
         # The reason is printed in the dry-run and the JSON report: no secret in it either.
         outcome.reason = redact(op.reason)[0] if op.reason else None
         try:
+            if op.level not in self.work:
+                raise _Rejected(NO_PROJECT if op.level == "project" else f"no {op.level} store")
             if isinstance(op, CreateOp):
                 self._create(op, outcome)
             elif isinstance(op, UpdateOp):

@@ -78,6 +78,8 @@ def apply_report(output: Output, report: Any) -> None:
         output.note(_summary(report, "dry run, nothing written"))
     else:
         output.note(_summary(report, "written" if report.written else "nothing written"))
+    for level, path in report.created.items():
+        output.note(f"memcli: created the {level} store at {path}")
 
 
 def _outcome(output: Output, outcome: Any, dry_run: bool) -> None:
@@ -131,7 +133,12 @@ def index_results(output: Output, results: Sequence[Any], *, check: bool) -> Non
     for result in results:
         for problem in result.broken:
             output.warn(f"{problem}; its old index line is kept")
-        if result.up_to_date:
+        if result.up_to_date and result.broken and check:
+            count = len(result.broken)
+            output.error(f"{result.level}: {result.path} cannot be checked while {count} "
+                         f"{'note is' if count == 1 else 'notes are'} broken; fix "
+                         f"{'it' if count == 1 else 'them'}, then run `memcli index --check`")
+        elif result.up_to_date:
             output.note(f"{result.level}: {result.path} is up to date")
         elif check:
             output.error(f"{result.level}: {result.path} is out of date; run `memcli index`")
@@ -228,6 +235,8 @@ def extract_result(output: Output, result: Any, *, verbose: bool, show_prompt: b
         output.warn("no messages found in the transcript; nothing to extract")
     if stats["redacted"]:
         output.note(f"memcli: redacted {stats['redacted']} secrets from the transcript")
+    if result.notice:
+        output.note(f"memcli: {result.notice}")
     for position, reason in result.rejected:
         output.error(f"rejected operation #{position} from the {result.provider} extractor: "
                      f"{reason}")

@@ -560,15 +560,15 @@ def test_one_folder_for_both_stores_is_refused_and_nothing_is_written(memenv) ->
     assert not memenv.user.exists() or memenv.notes("user") == []
 
 
-def test_running_from_the_home_folder_refuses_to_merge_the_two_stores(
+def test_in_the_home_folder_only_the_user_store_is_used(
     memenv, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     home = memenv.root / "home"
     monkeypatch.chdir(home)
-    both = memenv.invoke("show", "--paths", "--json", env={"MEMCLI_PROJECT_STORE": None})
-    assert both.exit_code == 2
-    assert "--project-store" in both.stderr
-    user_only = memenv.invoke("show", "--level", "user", "--paths", "--json",
-                              env={"MEMCLI_PROJECT_STORE": None})
-    assert user_only.exit_code == 0, user_only.output
-    assert set(json.loads(user_only.stdout)) == {"user"}
+    no_project = {"MEMCLI_PROJECT_STORE": None}
+    both = memenv.invoke("show", "--paths", "--json", env=no_project)
+    assert both.exit_code == 0, both.output
+    assert set(json.loads(both.stdout)) == {"user"}
+    project = memenv.invoke("show", "--level", "project", env=no_project)
+    assert project.exit_code == 2 and "no project here" in project.stderr
+    assert "--level user" in project.stderr

@@ -238,3 +238,110 @@ def test_show_on_an_80_column_terminal_fits(noted: Any) -> None:
     assert lines and all(len(line) <= 80 for line in lines), lines
     assert len(lines) == 6  # two stores: a heading and two lines a note
     assert any("Use pnpm, not npm" in line for line in lines)
+
+
+# --------------------------------------------------------------------------- where you are
+
+
+@pytest.fixture
+def at_home(memenv: Any) -> Any:
+    """memcli run from the home folder, with no project store given."""
+    home = memenv.root / "home"
+
+    def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+        return memenv.run(*args, input=input, env={"MEMCLI_PROJECT_STORE": ""}, cwd=home)
+
+    return run
+
+
+def test_user_level_work_works_in_the_home_folder(memenv: Any, at_home: Any) -> None:
+    done = at_home("add", "Keep answers short.")
+    assert done.returncode == 2
+    assert "no project here" in done.stderr and "--level user" in done.stderr
+    done = at_home("add", "--level", "user", "Keep answers short.")  # the advice, followed
+    assert done.returncode == 0, done.stderr
+    assert memenv.notes("user") == ["user_preference_keep-answers-short.md"]
+    shown = at_home("show", "--paths", "--json")
+    assert shown.returncode == 0 and set(json.loads(shown.stdout)) == {"user"}
+    context = at_home("context")
+    assert context.returncode == 0 and "Keep answers short" in context.stdout
+    assert "## User Memory" in context.stdout
+
+
+def test_extract_in_the_home_folder_writes_user_notes_and_says_why_not_project(
+        memenv: Any, at_home: Any) -> None:
+    turn = json.dumps({"role": "user", "content": "Remember that I prefer tabs over spaces. "
+                                                  "The test command is make check."})
+    done = at_home("extract", "--apply", input=turn + "\n")
+    assert done.returncode == 1  # the project note was rejected, with the reason
+    assert "no project here" in done.stderr
+    assert [n for n in memenv.notes("user") if n.startswith("user_preference_")]
+    assert not (memenv.root / "home" / ".memcli" / "memory" / "project_knowledge_test-command.md"
+                ).exists()
+
+
+def test_extract_apply_outside_git_says_where_it_created_the_project_store(
+        memenv: Any, tmp_path: Path) -> None:
+    folder = tmp_path / "scratch"
+    folder.mkdir()
+    turn = json.dumps({"role": "user", "content": "The test command is make check."})
+    done = memenv.run("extract", "--apply", input=turn + "\n",
+                      env={"MEMCLI_PROJECT_STORE": ""}, cwd=folder)
+    assert done.returncode == 0, done.stderr
+    store = folder / ".memcli" / "memory"
+    assert f"memcli: created the project store at {store}" in done.stderr
+    done = memenv.run("extract", "--apply", input=turn.replace("check", "test") + "\n",
+                      env={"MEMCLI_PROJECT_STORE": ""}, cwd=folder)
+    assert "created the project store" not in done.stderr
+
+
+# --------------------------------------------------------------------------- broken notes
+
+BROKEN = "---\ntype: project_knowledge\ntitle: Broken note\nsummary: [oops\n---\nBody.\n"
+
+
+def test_a_broken_note_is_named_by_lint_with_the_parser_reason(memenv: Any) -> None:
+    memenv.write_note("project", "project_knowledge_broken-note.md", raw=BROKEN.encode())
+    result = memenv.invoke("lint")
+    assert result.exit_code == 1
+    assert "M203" in result.stdout and "not valid YAML at line" in result.stdout
+    assert "(did not find expected ',' or ']')" in result.stdout
+
+
+def test_index_check_never_says_up_to_date_when_it_fails(memenv: Any) -> None:
+    assert memenv.invoke("add", "Use pnpm, not npm.").exit_code == 0
+    memenv.write_note("project", "project_knowledge_broken-note.md", raw=BROKEN.encode())
+    done = memenv.run("index", "--check", "--level", "project")
+    assert done.returncode == 1
+    assert "up to date" not in done.stderr
+    assert "cannot be checked while 1 note is broken" in done.stderr
+
+
+def test_show_title_finds_a_broken_note_and_says_it_is_broken(memenv: Any) -> None:
+    memenv.write_note("project", "project_knowledge_broken-note.md", raw=BROKEN.encode())
+    result = memenv.invoke("show", "Broken note")
+    assert result.exit_code == 0
+    assert "not valid YAML" in result.stderr
+    assert result.stdout == BROKEN
+
+
+# --------------------------------------------------------------------------- nothing found
+
+
+def test_rules_say_why_they_found_nothing(memenv: Any) -> None:
+    turn = "\n".join(json.dumps({"role": role, "content": text}) for role, text in [
+        ("user", "can you fix the failing test please"), ("assistant", "Done."),
+        ("user", "thanks, now the linter")])
+    done = memenv.run("extract", input=turn + "\n")
+    assert done.returncode == 0
+    assert ("memcli: no explicit memory cues in 2 messages from the person; the rules "
+            "extractor keeps only explicit statements") in done.stderr
+    assert done.stderr.count("\n") == 1
+    as_json = json.loads(memenv.run("extract", "--json", input=turn + "\n").stdout)
+    assert as_json["operations"] == []
+    assert as_json["notice"].startswith("no explicit memory cues in 2 messages")
+
+
+def test_no_notice_when_something_was_found(memenv: Any) -> None:
+    done = memenv.run("extract", input=TURN + "\n")
+    assert "no explicit memory cues" not in done.stderr
