@@ -28,17 +28,59 @@ app.add_typer(import_app, name="import")
 app.add_typer(export_app, name="export")
 
 
-@hook_app.command("claude-code")
-def hook_claude_code(ctx: typer.Context) -> None:
-    """Handle a Claude Code hook payload on stdin (Stop, SessionStart); always exits 0."""
-    from memcli.hooks.dispatch import run_claude_code_hook
+EventArg = Annotated[str | None, typer.Argument(
+    help="The event, when the payload does not name it (Copilot CLI's camelCase events).")]
+
+
+def _run_hook(ctx: typer.Context, agent: str, event: str | None) -> None:
+    from memcli.hooks.dispatch import run_hook
 
     # Fails open by design: the hook logs its own errors and never breaks the agent's session.
     try:
         cwd = Path.cwd()
     except OSError:  # the working folder was deleted; the payload's cwd is used anyway
         cwd = Path(os.sep)
-    sys.stdout.write(run_claude_code_hook(dict(ctx.obj or {}), os.environ, cwd))
+    sys.stdout.write(run_hook(agent, dict(ctx.obj or {}), os.environ, cwd, event=event))
+
+
+@hook_app.command("claude-code")
+def hook_claude_code(ctx: typer.Context, event: EventArg = None) -> None:
+    """Handle a Claude Code hook payload on stdin; always exits 0.
+
+    SessionStart prints the context block; Stop and PreCompact queue an extraction.
+    Example: echo '{"hook_event_name": "SessionStart", "cwd": "."}' | memcli hook claude-code
+    """
+    _run_hook(ctx, "claude-code", event)
+
+
+@hook_app.command("codex")
+def hook_codex(ctx: typer.Context, event: EventArg = None) -> None:
+    """Handle a Codex CLI hook payload on stdin; always exits 0.
+
+    SessionStart prints the context block; Stop and PreCompact queue an extraction.
+    Example: memcli hooks install --agent codex
+    """
+    _run_hook(ctx, "codex", event)
+
+
+@hook_app.command("gemini")
+def hook_gemini(ctx: typer.Context, event: EventArg = None) -> None:
+    """Handle a Gemini CLI hook payload on stdin; always exits 0 and prints JSON only.
+
+    SessionStart prints the context block; AfterAgent and PreCompress queue an extraction.
+    Example: memcli hooks install --agent gemini
+    """
+    _run_hook(ctx, "gemini", event)
+
+
+@hook_app.command("copilot")
+def hook_copilot(ctx: typer.Context, event: EventArg = None) -> None:
+    """Handle a GitHub Copilot CLI hook payload on stdin; always exits 0.
+
+    sessionStart prints the context block; agentStop and preCompact queue an extraction.
+    Example: memcli hook copilot agentStop < payload.json
+    """
+    _run_hook(ctx, "copilot", event)
 
 
 @import_app.command("claude-code")

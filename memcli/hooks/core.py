@@ -31,6 +31,13 @@ class HookCall:
     cwd: Path
     home: Path
     payload: Mapping[str, Any]
+    # The event named on the command line (`memcli hook copilot agentStop`): Copilot CLI's
+    # camelCase payloads do not name their event.
+    named_event: str | None = None
+
+    @property
+    def event(self) -> str | None:
+        return self.named_event or self.text("hook_event_name")
 
     def text(self, key: str) -> str | None:
         """The payload's string under KEY; None when absent, null or not a string."""
@@ -77,20 +84,39 @@ def context_text(call: HookCall) -> str:
 
 
 def queue_extraction(call: HookCall, transcript_path: str | None, *,
-                     last_message: str | None = None) -> str:
-    """Queue the extraction of the turn that just ended; the job's name."""
+                     last_message: str | None = None,
+                     messages: tuple[tuple[str, str], ...] = ()) -> str:
+    """Queue the extraction of the turn that just ended; the job's name.
+
+    The turn is read from the transcript, as long as it was when the event fired; an agent
+    that gives no transcript may hand over the turn's MESSAGES instead.
+    """
     from memcli.hooks.queue import Turn, queue_turn
 
-    event = call.text("hook_event_name") or "end-of-turn"
-    if not transcript_path:
-        raise BadPayload(f"the {event} payload has no transcript_path")
+    session = call.text("session_id") or call.text("sessionId") or ""
     settings, base = settings_for(call)
+    if not transcript_path:
+        if not any(text.strip() for _, text in messages):
+            raise BadPayload(f"the {call.event or 'end-of-turn'} payload has no transcript_path "
+                             "and no message to extract")
+        turn = Turn(session_id=session, transcript=None, size=0, last_assistant_message=None,
+                    messages=messages)
+        return queue_turn(turn, settings, base, call.env, call.home)
     transcript = Path(transcript_path).expanduser()
     if not transcript.is_absolute():
         transcript = base / transcript
-    turn = Turn(session_id=call.text("session_id") or "", transcript=transcript,
-                size=transcript.stat().st_size, last_assistant_message=last_message)
+    turn = Turn(session_id=session, transcript=transcript, size=transcript.stat().st_size,
+                last_assistant_message=last_message)
     return queue_turn(turn, settings, base, call.env, call.home)
+
+
+def prompt_context(call: HookCall, prompt: str | None) -> str | None:
+    """Memory relevant to the prompt just submitted, for agents that can add it; None: nothing.
+
+    The prompt-time recall goes here; until it exists, the session-start block is all an
+    agent gets.
+    """
+    return None
 
 
 def additional_context(event: str, text: str) -> str:

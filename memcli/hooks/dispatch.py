@@ -1,33 +1,49 @@
-"""`memcli hook AGENT`: one payload in, the agent's answer out, never a failure."""
+"""`memcli hook AGENT [EVENT]`: one payload in, the agent's answer out, never a failure."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from memcli.hooks import claude_code
+from memcli.hooks import claude_code, codex, copilot, gemini
 from memcli.hooks.core import HookCall, read_payload
 from memcli.hooks.log import log_failure, memcli_folder
 
-Handler = Callable[[HookCall], str]
-AGENTS: dict[str, tuple[str, Handler]] = {
-    "claude-code": (claude_code.AGENT, claude_code.handle),
+
+@dataclass(frozen=True)
+class Agent:
+    name: str
+    handle: Callable[[HookCall], str]
+    # What the hook prints when it has nothing to say or something went wrong.
+    silent: str
+
+
+AGENTS: dict[str, Agent] = {
+    "claude-code": Agent(claude_code.AGENT, claude_code.handle, claude_code.SILENT),
+    "codex": Agent(codex.AGENT, codex.handle, codex.SILENT),
+    "gemini": Agent(gemini.AGENT, gemini.handle, gemini.SILENT),
+    "copilot": Agent(copilot.AGENT, copilot.handle, copilot.SILENT),
 }
 
 
 def run_hook(agent: str, flags: Mapping[str, Any], env: Mapping[str, str], cwd: Path,
-             stdin: IO[bytes] | None = None) -> str:
+             stdin: IO[bytes] | None = None, event: str | None = None) -> str:
     """Handle one hook payload of AGENT; the text to print on stdout. Never raises."""
     home = memcli_folder(env)
+    known = AGENTS.get(agent)
     try:
-        display, handler = AGENTS[agent]
-        payload = read_payload(stdin if stdin is not None else sys.stdin.buffer, display)
-        return handler(HookCall(flags=flags, env=env, cwd=cwd, home=home, payload=payload))
+        if known is None:
+            raise ValueError(f"no hook for agent {agent!r}; known: {', '.join(AGENTS)}")
+        payload = read_payload(stdin if stdin is not None else sys.stdin.buffer, known.name)
+        call = HookCall(flags=flags, env=env, cwd=cwd, home=home, payload=payload,
+                        named_event=event)
+        return known.handle(call)
     except BaseException as exc:  # fail open, whatever it was
-        log_failure(home, exc)
-        return ""
+        log_failure(home, exc, f"{agent} hook")
+        return known.silent if known is not None else ""
 
 
 def run_claude_code_hook(flags: Mapping[str, Any], env: Mapping[str, str], cwd: Path,

@@ -50,9 +50,12 @@ class Turn:
     """The turn a hook asks to extract: where its transcript is and how much of it is the turn."""
 
     session_id: str
-    transcript: Path
+    transcript: Path | None
     size: int
     last_assistant_message: str | None
+    # An agent that hands over the turn itself (Gemini CLI's AfterAgent, a Codex turn
+    # without a transcript): (role, text) pairs extracted instead of a transcript.
+    messages: tuple[tuple[str, str], ...] = ()
 
 
 def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str],
@@ -60,8 +63,9 @@ def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str
     """Write the turn's job and start a worker; the job's name."""
     job = {
         "session_id": turn.session_id,
-        "transcript": str(turn.transcript),
+        "transcript": str(turn.transcript) if turn.transcript is not None else None,
         "size": turn.size,
+        "messages": [list(pair) for pair in turn.messages],
         "cwd": str(base),
         "argv": extract_argv(settings),
         "last_assistant_message": turn.last_assistant_message,
@@ -71,8 +75,9 @@ def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str
     queue = queue_dir(settings)
     name = _write_job(queue, job)
     pid = _spawn_worker(queue, env, base, home)
-    log(home, f"queued {name} for session {turn.session_id or '?'} "
-              f"({turn.size} bytes of {turn.transcript}); worker pid {pid}")
+    what = (f"{turn.size} bytes of {turn.transcript}" if turn.transcript is not None
+            else f"{len(turn.messages)} messages of the payload")
+    log(home, f"queued {name} for session {turn.session_id or '?'} ({what}); worker pid {pid}")
     return name
 
 
@@ -194,7 +199,7 @@ def _extract(name: str, job: Mapping[str, Any], home: Path) -> None:
     argv = job["argv"]
     if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
         raise ValueError("the job's argv is not a list of strings")
-    data = turn_input(Path(job["transcript"]), int(job["size"]), job.get("last_assistant_message"))
+    data = job_input(job)
     started = time.monotonic()
     log(home, f"job {name}: extract started (session {job.get('session_id') or '?'})")
     try:
@@ -207,6 +212,24 @@ def _extract(name: str, job: Mapping[str, Any], home: Path) -> None:
     output = (done.stdout + done.stderr).decode("utf-8", "replace").strip()
     log(home, f"job {name}: extract exited {done.returncode} after "
               f"{time.monotonic() - started:.1f} s" + (f"\n{output}" if output else ""))
+
+
+def job_input(job: Mapping[str, Any]) -> bytes:
+    """What the job's extraction reads on stdin."""
+    if job.get("transcript") is None:
+        return inline_input(job.get("messages") or [])
+    return turn_input(Path(job["transcript"]), int(job["size"]), job.get("last_assistant_message"))
+
+
+def inline_input(messages: Any) -> bytes:
+    """A turn the payload carried, as plain ``{"role", "content"}`` lines."""
+    lines = []
+    for pair in messages:
+        role, text = pair
+        if role not in ("user", "assistant") or not isinstance(text, str):
+            raise ValueError("the job's messages are not (user|assistant, text) pairs")
+        lines.append(json.dumps({"role": role, "content": text}, ensure_ascii=False) + "\n")
+    return "".join(lines).encode()
 
 
 def turn_input(transcript: Path, size: int, last_message: Any) -> bytes:
