@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import genstore  # a sibling script, not a package
 
 RESULTS = Path(__file__).resolve().parent / "results"
-GROUPS = ("startup", "scale", "writes")
+GROUPS = ("startup", "scale", "huge", "writes")
 MB = 1024 * 1024
 REPLY = {"operations": [{
     "action": "create", "level": "project", "type": "project_knowledge",
@@ -75,6 +75,20 @@ def bye() -> None:
 
 app()
 '''
+# The raw floor of a store command: read every file of both stores once and find the
+# frontmatter with str.find. No command can read a store faster; the scale targets are
+# ratios against it, timed in the same rounds.
+RAW_FLOOR = '''\
+import os, sys
+found = 0
+for folder in sys.argv[1:]:
+    for entry in os.scandir(folder):
+        with open(entry.path, "rb") as handle:
+            text = handle.read().decode("utf-8")
+        if text.startswith("---\\n") and text.find("\\n---\\n", 3) > 0:
+            found += 1
+print(found)
+'''
 
 
 @dataclass(frozen=True)
@@ -82,18 +96,20 @@ class Sizes:
     cold: int  # notes per level of the cold-start store
     small: int
     large: int
+    huge: int  # notes per level of the store the growth and memory targets use
     creates: int  # creates in the one apply document
     adds: int  # sequential `memcli add` runs
     session: int  # messages in the extracted session
     startup_reps: int
     scale_reps: int
     apply_reps: int
+    huge_reps: int
 
 
-FULL = Sizes(cold=50, small=1000, large=10000, creates=1000, adds=100, session=200,
-             startup_reps=21, scale_reps=7, apply_reps=3)
-QUICK = Sizes(cold=10, small=20, large=200, creates=20, adds=3, session=20,
-              startup_reps=3, scale_reps=2, apply_reps=1)
+FULL = Sizes(cold=50, small=1000, large=10000, huge=100000, creates=1000, adds=100,
+             session=200, startup_reps=21, scale_reps=7, apply_reps=3, huge_reps=2)
+QUICK = Sizes(cold=10, small=20, large=200, huge=2000, creates=20, adds=3, session=20,
+              startup_reps=3, scale_reps=2, apply_reps=1, huge_reps=1)
 
 
 # (row id, label, code) of the floor rows: imports only, no work.
@@ -347,14 +363,16 @@ class Bench:
         argv = [sys.executable, *args] if python else [*self.memcli, *args]
         return Case(self.row(row_id, label, group), argv, env or self.env, self.work, **kw)
 
-    def setup(self) -> None:
+    def setup(self, huge: bool = True) -> None:
         s = self.sizes
         self.work.mkdir(parents=True)
         (self.scratch / "home").mkdir()
         (self.scratch / "minimal_typer.py").write_text(MINIMAL_TYPER_APP)
-        self.progress.say(f"generating stores of {s.cold}, {s.small} and {s.large} notes "
+        (self.scratch / "raw_floor.py").write_text(RAW_FLOOR)
+        sizes = (s.cold, s.small, s.large, *((s.huge,) if huge else ()))
+        self.progress.say(f"generating stores of {', '.join(f'{n:,}' for n in sizes)} notes "
                           "per level")
-        for size in (s.cold, s.small, s.large):
+        for size in sizes:
             root = self.scratch / f"store{size}"
             for level in ("project", "user"):
                 genstore.write_store(root / level, size, level)
@@ -414,34 +432,55 @@ class Bench:
         self.progress.done()
         self.rows["extract"].extra["server_requests"] = server.requests
 
+    def store_cases(self, size: int, group: str, suffix: str = "") -> dict[str, Case]:
+        """The store commands (and their raw floor) on the stores of SIZE notes per level."""
+        root = self.scratch / f"store{size}"
+        env = stores_env(self.env, root)
+
+        def drop_index(_rep: int) -> None:
+            for level in ("project", "user"):
+                (root / level / "MEMORY.md").unlink(missing_ok=True)
+
+        cases = {"raw": self.case(
+            f"raw_{size}{suffix}", f"raw floor (read + str.find), {size:,} notes/level", group,
+            [str(self.scratch / "raw_floor.py"), str(root / "project"), str(root / "user")],
+            python=True)}
+        for command, label, args, before in (
+            ("lint", "memcli lint", ["lint"], None),
+            ("index", "memcli index (rewrite)", ["index"], drop_index),
+            ("indexcheck", "memcli index --check", ["index", "--check"], None),
+            ("show", "memcli show --json", ["show", "--json"], None),
+            ("context", "memcli context", ["context"], None),
+        ):
+            cases[command] = self.case(f"{command}_{size}{suffix}",
+                                       f"{label}, {size:,} notes/level", group, args, env=env,
+                                       before=before)
+        # index --check runs after the rewrite of the same round, so it finds MEMORY.md fresh.
+        return cases
+
     def scale(self, timed: bool = True) -> None:
         s = self.sizes
-        by_command: dict[str, list[Case]] = {}
-        for size in (s.small, s.large):
-            root = self.scratch / f"store{size}"
-            env = stores_env(self.env, root)
-            g = f"scale{size}"
-
-            def drop_index(_rep: int, root: Path = root) -> None:
-                for level in ("project", "user"):
-                    (root / level / "MEMORY.md").unlink(missing_ok=True)
-
-            for command, label, args, before in (
-                ("lint", "memcli lint", ["lint"], None),
-                ("index", "memcli index (rewrite)", ["index"], drop_index),
-                ("show", "memcli show --json", ["show", "--json"], None),
-                ("context", "memcli context", ["context"], None),
-            ):
-                case = self.case(f"{command}_{size}", f"{label}, {size:,} notes/level", g, args,
-                                 env=env, before=before)
-                by_command.setdefault(command, []).append(case)
+        by_size = [self.store_cases(size, f"scale{size}") for size in (s.small, s.large)]
         if not timed:
             return
         # Both sizes of a command run back to back in every round: the 10x ratio is paired.
-        cases = [case for pair in by_command.values() for case in pair]
+        cases = [pair[c] for c in by_size[0] for pair in by_size]
         self.progress.say(f"scale: {s.small:,} and {s.large:,} notes per level, "
                           f"{s.scale_reps} rounds")
         run_group(cases, s.scale_reps, self.scratch, self.progress)
+        self.progress.done()
+
+    def huge(self, timed: bool = True) -> None:
+        """The growth from the large to the huge store, paired by round, and its memory."""
+        s = self.sizes
+        by_size = [self.store_cases(s.large, f"scale{s.huge}", "_paired"),
+                   self.store_cases(s.huge, f"scale{s.huge}")]
+        if not timed:
+            return
+        cases = [pair[c] for c in by_size[0] for pair in by_size]
+        self.progress.say(f"huge: {s.large:,} and {s.huge:,} notes per level, "
+                          f"{s.huge_reps} rounds")
+        run_group(cases, s.huge_reps, self.scratch, self.progress)
         self.progress.done()
 
     def writes(self, timed: bool = True) -> None:
@@ -516,6 +555,11 @@ def ratio(rows: dict[str, Row], a: str, b: str) -> float | None:
     return x.median / y.median
 
 
+STORE_COMMANDS = {"lint": "lint", "index": "index", "indexcheck": "index --check",
+                  "show": "show --json", "context": "context"}
+RAW_LIMITS = {"lint": 4.0, "context": 2.0, "show": 2.0, "indexcheck": 2.0}
+
+
 @dataclass
 class Target:
     id: str
@@ -566,7 +610,23 @@ def targets(rows: dict[str, Row], sizes: Sizes) -> list[Target]:
                "MB", (f"lint_{big}",)),
         Target("rss_index", f"peak RSS, index {big:,} notes/level", mb(f"index_{big}"), 150.0,
                "MB", (f"index_{big}",)),
+        Target("show_cold", f"memcli show ({sizes.cold} notes/level) / import typer",
+               ratio(rows, "show_cold", "typer"), 1.5, "x", ("show_cold", "typer")),
     ]
+    # Against the raw floor of the same rounds: what a command costs over reading the files.
+    for command, limit in RAW_LIMITS.items():
+        found.append(Target(f"{command}_raw", f"{STORE_COMMANDS[command]}, {big:,}/level / raw "
+                            "floor", ratio(rows, f"{command}_{big}", f"raw_{big}"), limit, "x",
+                            (f"{command}_{big}", f"raw_{big}")))
+    huge = sizes.huge
+    for command, label in STORE_COMMANDS.items():
+        found.append(Target(f"{command}_growth", f"{label}, {huge:,} / {big:,} notes/level",
+                            ratio(rows, f"{command}_{huge}", f"{command}_{big}_paired"), 10.5,
+                            "x", (f"{command}_{huge}", f"{command}_{big}_paired")))
+    for command, label in STORE_COMMANDS.items():
+        found.append(Target(f"rss_{command}_huge", f"peak RSS, {label}, {huge:,} notes/level",
+                            mb(f"{command}_{huge}"), 300.0, "MB",
+                            (f"{command}_{huge}", f"{command}_{big}_paired")))
     for target in found:
         target.reason = _reason(target, rows)
     return found
@@ -595,6 +655,19 @@ def _reason(target: Target, rows: dict[str, Row]) -> str:
         return (f"importing extract's libraries alone (typer, pyyaml, filelock, httpx, "
                 f"httpx-sse, stamina, pydantic) costs {r('extract_libs', 'help')} memcli "
                 f"--help, every module extract loads {r('extract_mods', 'help')}")
+    if target.id.endswith("_growth") or target.id.startswith("rss_") and target.id.endswith(
+            "_huge"):
+        big, small = rows[target.needs[0]], rows[target.needs[1]]
+        notes = 2 * (int(big.id.split("_")[1]) - int(small.id.split("_")[1]))
+        if target.unit == "MB" and big.peak_rss is not None and small.peak_rss is not None:
+            return f"{(big.peak_rss - small.peak_rss) / notes / 1024:.1f} KB per note held"
+        if big.median is not None and small.median is not None:
+            return (f"{(big.median - small.median) / notes * 1e6:.0f} us per note (both levels) "
+                    f"on top of {small.median * 1000:.0f} ms")
+        return "see the rows above"
+    if target.id.endswith("_raw"):
+        return (f"{r(target.needs[1], 'pass')} python -c pass for the floor itself; the rest "
+                "is parsing and checking")
     if target.id in ("lint_large", "index_large", "rss_lint", "rss_index"):
         command = target.needs[0].split("_")[0]
         big = int(target.needs[0].split("_")[1])
@@ -647,6 +720,32 @@ def render_table(rows: dict[str, Row], found: list[Target], prompt: dict[str, An
         lines.append(f"{t.description:<50} {value:>9} {_unit(t.limit, t.unit):>9}  {verdict}")
         if t.reason:
             lines.append(f"   {t.reason}")
+    return "\n".join(lines)
+
+
+def scale_table(rows: dict[str, Row], sizes: Sizes) -> str:
+    """Each store command against the raw floor of its round, and its growth to the huge store."""
+    big, huge = sizes.large, sizes.huge
+
+    def cell(value: float | None, fmt: str) -> str:
+        return "-" if value is None else format(value, fmt)
+
+    def secs(row_id: str) -> float | None:
+        return rows[row_id].median if row_id in rows else None
+
+    lines = [f"{'scale':<16} {f'{big:,}/level':>12} {'x raw':>6} {f'{huge:,}/level':>13} "
+             f"{'x raw':>6} {'growth':>7} {'RSS MB':>7}"]
+    for command, label in {"raw": "raw floor", **STORE_COMMANDS}.items():
+        small_id, paired_id, huge_id = f"{command}_{big}", f"{command}_{big}_paired", (
+            f"{command}_{huge}")
+        peak = rows[huge_id].peak_rss if huge_id in rows else None
+        lines.append(
+            f"{label:<16} {cell(secs(small_id), '.3f'):>11}s "
+            f"{cell(ratio(rows, small_id, f'raw_{big}'), '.2f'):>6} "
+            f"{cell(secs(huge_id), '.3f'):>12}s "
+            f"{cell(ratio(rows, huge_id, f'raw_{huge}'), '.2f'):>6} "
+            f"{cell(ratio(rows, huge_id, paired_id), '.2f'):>7} "
+            f"{cell(None if peak is None else peak / MB, '.0f'):>7}")
     return "\n".join(lines)
 
 
@@ -715,10 +814,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="memcli-bench-"))
     try:
         bench = Bench(sizes, memcli, scratch, progress)
-        bench.setup()
+        bench.setup(huge="huge" in args.only)
         with InstantServer() as server:
             bench.startup(server, "startup" in args.only)
         bench.scale("scale" in args.only)
+        bench.huge("huge" in args.only)
         bench.writes("writes" in args.only)
         prompt = bench.prompt_cost()
     finally:
@@ -749,6 +849,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{env['cpus']} CPUs, {how}; {meta['duration_s']:.0f} s"
           f"{' (quick: sizes too small for the targets)' if args.quick else ''}")
     print(render_table(rows, found, prompt, previous))
+    print()
+    print(scale_table(rows, sizes))
     for note in bench.notes:
         print(f"setup: {note}")
     print(f"\nresults: {path}")

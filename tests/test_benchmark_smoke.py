@@ -20,10 +20,13 @@ ROWS = {
     "extract", "extract_rules", "typer_app_help", "import_cli", "lint_libs", "lint_mods",
     "extract_libs", "extract_mods", "apply", "add",
 }
-SCALED = ("lint", "index", "show", "context")
+SCALED = ("raw", "lint", "index", "indexcheck", "show", "context")
+STORE_COMMANDS = ("lint", "index", "indexcheck", "show", "context")
 TARGETS = {
-    "help", "version", "lint_cold", "lint_large", "index_large", "lint_scale", "index_scale",
-    "apply", "extract", "rss_lint", "rss_index",
+    "help", "version", "lint_cold", "show_cold", "lint_large", "index_large", "lint_scale",
+    "index_scale", "apply", "extract", "rss_lint", "rss_index",
+    "lint_raw", "context_raw", "show_raw", "indexcheck_raw",
+    *(f"{c}_growth" for c in STORE_COMMANDS), *(f"rss_{c}_huge" for c in STORE_COMMANDS),
 }
 
 
@@ -40,7 +43,9 @@ def test_quick_benchmark_reports_every_row_and_target(tmp_path: Path) -> None:
     assert data["quick"] is True
     sizes = data["sizes"]
     rows = {row["id"]: row for row in data["rows"]}
-    expected = ROWS | {f"{c}_{n}" for c in SCALED for n in (sizes["small"], sizes["large"])}
+    expected = ROWS | {f"{c}_{n}" for c in SCALED
+                       for n in (sizes["small"], sizes["large"], sizes["huge"])}
+    expected |= {f"{c}_{sizes['large']}_paired" for c in SCALED}
     assert expected <= rows.keys()
     for row_id in expected:
         row = rows[row_id]
