@@ -25,9 +25,11 @@ from typing import Any
 from memcli.config import Settings
 from memcli.core import ApplyReport, apply_items, open_stores
 from memcli.errors import BrokenNoteError, InputError, StoreError, UsageError
-from memcli.index import IndexEntry, one_line, ordered
+from memcli.index import IndexEntry, ordered
 from memcli.names import INDEX_NAME, LEVELS, canonical_type, parse_note_name
 from memcli.notes import Note, dump_yaml, parse_note
+from memcli.text import derive_summary, one_line, shorten
+from memcli.transaction import fsync_dir, write_durably
 
 CLAUDE_TYPES: dict[str, str] = {
     "user": "user_preference",
@@ -260,7 +262,6 @@ def _split(name: str, raw: bytes) -> tuple[dict[str, Any], str]:
 
 def _operation(name: str, meta: dict[str, Any], body: str, level: str, link: _Link | None,
                warnings: list[str]) -> dict[str, Any] | None:
-    from memcli.plan import shorten
 
     title = (_text(meta.get("name")) or (link.title if link else "") or _heading(body)
              or _title_from_file(name))
@@ -312,7 +313,6 @@ def _note_type(name: str, meta: dict[str, Any], warnings: list[str]) -> str:
 
 def _summary_below_heading(body: str) -> str:
     """The first sentence after a leading heading (memcli would fold the heading into it)."""
-    from memcli.plan import derive_summary
 
     lines = body.split("\n")
     while lines and (not lines[0].strip() or _HEADING.match(lines[0])):
@@ -346,7 +346,7 @@ def export_store(settings: Settings, folder: Path, *, level: str = "project") ->
         raise UsageError(f"{folder} is a memcli store; export to a separate folder")
     with open_stores(settings, [level]) as stores:
         state = stores[level]
-        notes = dict(state.notes)
+        notes = state.notes  # each parsed when exported: never all at once
         entries = ordered(state.entries())
         broken = dict(state.broken)
     result = ExportResult(folder, level)
@@ -370,6 +370,11 @@ def export_store(settings: Settings, folder: Path, *, level: str = "project") ->
     index = _claude_index(_read_index(folder / INDEX_NAME), exported)
     result.files.append(ExportedFile(INDEX_NAME, _write_if_changed(folder / INDEX_NAME, index),
                                      ""))
+    if any(f.change != "unchanged" for f in result.files):
+        try:
+            fsync_dir(folder)  # the renames themselves survive a power cut
+        except OSError as exc:
+            raise StoreError(f"cannot write {folder}: {exc.strerror}") from None
     return result
 
 
@@ -431,7 +436,7 @@ def _write_if_changed(path: Path, data: bytes) -> str:
         return "unchanged"
     temporary = path.with_name(f".{path.name}.memcli-tmp")
     try:
-        temporary.write_bytes(data)
+        write_durably(temporary, data)
         os.replace(temporary, path)
     except OSError as exc:
         with contextlib.suppress(OSError):

@@ -81,9 +81,10 @@ def no_project(settings: Settings) -> bool:
 
 
 @contextmanager
-def open_stores(settings: Settings, levels: Sequence[str],
-                create: Sequence[str] = ()) -> Iterator[dict[str, StoreState]]:
-    """Lock the stores (fixed order), finish any interrupted batch, and read them.
+def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str] = (), *,
+                bodies: bool = True) -> Iterator[dict[str, StoreState]]:
+    """Lock the stores (fixed order), finish any interrupted batch, and read them (without
+    BODIES, only what the index needs of each note is kept).
 
     Without a project here only the user store is opened: two levels in one folder would
     each rewrite the other's MEMORY.md.
@@ -96,7 +97,8 @@ def open_stores(settings: Settings, levels: Sequence[str],
     paths = list(dict.fromkeys(settings.store_for(lvl) for lvl in LEVELS))
     creating = [settings.store_for(lvl) for lvl in create]
     with locked(paths, settings.lock_timeout, creating):
-        yield {lvl: load_store(lvl, settings.store_for(lvl)) for lvl in levels}
+        yield {lvl: load_store(lvl, settings.store_for(lvl), bodies=bodies)
+               for lvl in levels}
 
 
 def timestamp(settings: Settings) -> str:
@@ -232,7 +234,7 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
 
     levels = levels_for(level, settings)
     results: list[IndexResult] = []
-    with open_stores(settings, levels) as stores:
+    with open_stores(settings, levels, bodies=False) as stores:
         changes: list[Change] = []
         for lvl, state in stores.items():
             if not state.exists:
@@ -240,7 +242,7 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
             rendered = state.rendered_index().encode()
             # A store with nothing in it needs no index: that is what a batch killed right
             # after creating the store folder leaves, and it reads exactly like no store.
-            empty = state.index_bytes is None and not (state.notes or state.broken
+            empty = state.index_bytes is None and not (state.heads or state.broken
                                                        or state.unsafe)
             fresh = empty or rendered == state.index_bytes
             results.append(IndexResult(lvl, state.path / INDEX_NAME, fresh,
@@ -255,7 +257,7 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
 
 
 def context(settings: Settings) -> ContextBlock:
-    with open_stores(settings, LEVELS) as stores:
+    with open_stores(settings, LEVELS, bodies=False) as stores:
         project = stores["project"].entries() if "project" in stores else []
         user = stores["user"].entries()
     where = _relative_where(settings)
@@ -304,7 +306,7 @@ class Listing:
 
 def list_entries(settings: Settings, level: str | None) -> Listing:
     levels = levels_for(level, settings)
-    with open_stores(settings, levels) as stores:
+    with open_stores(settings, levels, bodies=False) as stores:
         entries = [e for lvl in levels for e in stores[lvl].entries()]
         broken = {lvl: sorted(stores[lvl].broken.values()) for lvl in levels}
     from memcli.index import ordered
@@ -336,13 +338,14 @@ def find_notes(stores: dict[str, StoreState], name: str) -> list[Found]:
     for level, state in stores.items():
         if level_hint is not None and level != level_hint:
             continue
-        for filename in (*state.notes, *state.broken):
-            note = state.notes.get(filename)
+        for filename in (*state.heads, *state.broken):
+            head = state.heads.get(filename)
             parsed = parse_note_name(filename)
-            title = note.title if note is not None else _title_of_broken(state.path / filename)
+            title = head.title if head is not None else _title_of_broken(state.path / filename)
             if (name_key(filename) in (key, stem_key)
                     or (parsed is not None and name_key(parsed.slug) == key)
                     or (title is not None and title_key(title) in wanted_titles)):
+                note = state.notes[filename] if head is not None else None
                 found.append(Found(level, filename, note, state.path / filename,
                                    state.broken.get(filename, "")))
     return found
@@ -447,8 +450,8 @@ def add_target(level: str | None, note_type: str | None) -> tuple[str, str]:
 def add(settings: Settings, *, level: str | None, note_type: str | None, text: str,
         title: str | None, summary: str | None, on_conflict: str = "fail",
         dry_run: bool = False) -> ApplyReport:
-    from memcli.plan import derive_summary, shorten
     from memcli.redact import redact
+    from memcli.text import derive_summary, shorten
 
     if not text.strip():
         raise InputError("the memory text is empty; pass TEXT or pipe it with '-'")
@@ -472,7 +475,7 @@ def _summary_within_line(summary: str, note_type: str, title: str) -> str:
     """The summary, shortened so that the note's index line stays within lint's limit."""
     from memcli.index import render_line
     from memcli.names import note_filename, slugify
-    from memcli.plan import shorten
+    from memcli.text import shorten
 
     filename = note_filename(note_type, slugify(title))
     bare = render_line(IndexEntry("", note_type, title, "", filename))

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from memcli.names import NOTE_TYPES
+from memcli.text import one_line
 
 DEFAULT_HEADER = (
     "# Memory index\n"
@@ -27,7 +28,7 @@ _NOTE_FILE_STARTS = tuple(f" ({name}_" for name in NOTE_TYPES)
 _TYPE_RANK = {name: rank for rank, name in enumerate(NOTE_TYPES)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IndexEntry:
     """What the index says about one note; also what the extractors know of a store."""
 
@@ -46,11 +47,6 @@ _INVISIBLE: dict[int, None] = dict.fromkeys(
     c for c in [*range(0x20), 0x7F, *range(0x80, 0xA0), *range(0x202A, 0x202F),
                 *range(0x2066, 0x206A)] if not chr(c).isspace()
 )
-
-
-def one_line(text: str) -> str:
-    """Collapse whitespace so that a value can never break an index line."""
-    return " ".join(text.split())
 
 
 def render_line(entry: IndexEntry) -> str:

@@ -48,7 +48,16 @@ from memcli.names import (
 )
 from memcli.notes import Note, now_iso, parse_note, render_updated_note, yaml_error
 from memcli.redact import REDACTED, SecretFinding, describe, find_secrets, redact
-from memcli.store import StoreState
+from memcli.store import (
+    NoteHead,
+    StoreEntry,
+    StoreState,
+    head_of,
+    list_store,
+    read_bytes,
+    read_note,
+)
+from memcli.text import clip, derive_summary
 from memcli.transaction import Change, commit, locked
 
 Severity = Literal["error", "warning"]
@@ -88,8 +97,6 @@ CODES: dict[str, tuple[Severity, str]] = {
 REQUIRED_TEXT_KEYS = ("type", "title", "summary")
 DATE_KEYS = ("created", "updated")
 MAX_LINE_CHARS = 200
-# Real frontmatter is a few hundred bytes; past this, loading YAML costs seconds.
-MAX_FRONTMATTER_CHARS = 64 * 1024
 # A walk over loaded frontmatter stops here: aliases can make a tiny text expand without end.
 MAX_YAML_NODES = 10_000
 MAX_YAML_DEPTH = 64
@@ -99,7 +106,6 @@ _STOPWORDS = frozenset(
     ("a", "an", "and", "are", "at", "be", "for", "in", "is", "of", "on", "or", "the", "to", "with")
 )
 _WORD = re.compile(r"\w+")
-_FENCE_LINE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
 _ENTRY_LIKE = re.compile(r"^\s*[-*+]\s*\[\s*(?P<type>[^\]]{1,40})\]")
 _KNOWN_KEY = re.compile(r"^(?:type|title|summary|created|updated)[ \t]*:")
 _ERROR_LINE = re.compile(r" at line (\d+)")
@@ -206,12 +212,13 @@ class StoreScan:
 
     def state(self) -> StoreState:
         """The writer's view of this store (what `memcli index` would render from)."""
-        parsed = {n: f.note for n, f in self.notes.items() if f.note is not None}
+        heads = {n: head_of(self.level, f.note) for n, f in self.notes.items()
+                 if f.note is not None}
         broken = {n: f.problem or "unreadable" for n, f in self.notes.items() if f.note is None}
         broken.update({n: why for n, why in self.unreadable.items() if n != INDEX_NAME})
         index = self.index
         return StoreState(
-            self.level, self.path, self.exists, notes=parsed, broken=broken,
+            self.level, self.path, self.exists, heads=heads, broken=broken,
             unsafe=dict(self.odd), stray=list(self.stray),
             index_text=index.text if index else None, index_bytes=index.data if index else None,
         )
@@ -231,98 +238,53 @@ class StoreScan:
 
 
 def scan_store(level: str, path: Path) -> StoreScan:
-    if not path.exists() and not path.is_symlink():
-        return StoreScan(level, path, exists=False)
-    scan = StoreScan(level, path, exists=True)
-    if not path.is_dir():
+    listing = list_store(level, path)
+    scan = StoreScan(level, path, exists=listing.exists)
+    if listing.problem == "not a folder":
         scan.problem, scan.problem_code = "the store path is not a folder", "M308"
-        return scan
-    try:
-        entries = sorted(os.scandir(path), key=lambda e: e.name)
-    except OSError as exc:
-        scan.problem, scan.problem_code = f"cannot list the store ({exc.strerror})", "M307"
-        return scan
-    for entry in entries:
+    elif listing.problem:
+        scan.problem, scan.problem_code = f"cannot list the store ({listing.reason})", "M307"
+    for entry in listing.entries:
         _scan_entry(scan, entry)
     return scan
 
 
-def _scan_entry(scan: StoreScan, entry: os.DirEntry[str]) -> None:
+def _scan_entry(scan: StoreScan, entry: StoreEntry) -> None:
     name = entry.name
-    if name.startswith("."):
-        return  # memcli's own lock and journal, or a person's dotfiles: not ours to judge
-    is_note = parse_note_name(name) is not None
-    if name != INDEX_NAME and not is_note:
-        if name.endswith(".md") or _is_regular(entry):
-            scan.stray.append(name)
+    if entry.kind == "stray":
+        scan.stray.append(name)
         return
-    if entry.is_symlink():
-        scan.odd[name] = "a symlink (memcli never follows links out of a store)"
-        return
-    if not _is_regular(entry):
-        scan.odd[name] = "a folder or special file, not a regular file"
+    if entry.kind == "unsafe":
+        scan.odd[name] = entry.why
         return
     try:
-        with open(entry.path, "rb") as handle:
-            data = handle.read()
+        data = read_bytes(entry.path)
     except OSError as exc:
         scan.unreadable[name] = exc.strerror or "cannot be read"
         return
     read = _read_file(name, entry.path, data)
-    if name == INDEX_NAME:
+    if entry.kind == "index":
         scan.index = read
     else:
-        _parse(read)
         scan.notes[name] = read
 
 
-def _is_regular(entry: os.DirEntry[str]) -> bool:
-    try:
-        return entry.is_file(follow_symlinks=False)
-    except OSError:
-        return False
-
-
 def _read_file(name: str, path: str, data: bytes) -> FileScan:
-    bad: int | None = None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        bad = exc.start
-        text = data.decode("utf-8", "replace")
-    return FileScan(name, path, data, text, bad, find_secrets(text))
-
-
-def _parse(scan: FileScan) -> None:
-    """Parse a note, guarding against frontmatter too large or too tangled to handle."""
-    if not scan.utf8:
+    """A file read for lint: the reader's parse of it, and one secret scan of its text."""
+    read = read_note(name, data)
+    scan = FileScan(name, path, data, read.text, read.bad_byte, find_secrets(read.text),
+                    read.note, no_frontmatter=read.no_frontmatter)
+    if read.bad_byte is not None:
         scan.problem = "not valid UTF-8"
-        return
-    body_text = scan.text.removeprefix("\ufeff")
-    first = body_text.split("\n", 1)[0].rstrip("\r").rstrip()
-    if first != "---":
-        scan.no_frontmatter = True
+    elif read.no_frontmatter:
         scan.problem = "no frontmatter"
-        return
-    too_long = len(body_text) > MAX_FRONTMATTER_CHARS
-    if too_long and _frontmatter_end(body_text) > MAX_FRONTMATTER_CHARS:
-        scan.problem = f"the frontmatter is larger than {MAX_FRONTMATTER_CHARS // 1024} KiB"
-        return
-    try:
-        scan.note = parse_note(scan.name, scan.data)
-    except BrokenNoteError as exc:
-        scan.problem = str(exc).removeprefix(f"{scan.name}: ")
+    elif read.note is None:
+        scan.problem = read.problem.removeprefix(f"{name}: ")
         found = _ERROR_LINE.search(scan.problem)
         scan.problem_line = int(found.group(1)) if found else 1
-        return
-    scan.too_complex = _too_complex(scan.note)
-
-
-def _frontmatter_end(text: str) -> int:
-    """Offset of the closing fence (after the opening line), or the text length."""
-    start = text.find("\n") + 1
-    found = _FENCE_LINE.search(text, start)
-    return found.start() if found else len(text)
+    else:
+        scan.too_complex = _too_complex(read.note)
+    return scan
 
 
 def _too_complex(note: Note) -> bool:
@@ -515,7 +477,7 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
     if scan.index is None:
         if INDEX_NAME in scan.odd or INDEX_NAME in scan.unreadable:
             return
-        if state.notes:  # broken notes alone get no entry: their own findings say enough
+        if state.heads:  # broken notes alone get no entry: their own findings say enough
             yield finding("M107", path, None,
                           "the store has notes but no MEMORY.md, so agents see none of them; "
                           "run `memcli lint --fix` or `memcli index`")
@@ -534,10 +496,10 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
 
 def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
                    path: str, writer_order: list[IndexEntry]) -> Iterator[Finding]:
-    known = {*state.notes, *state.broken}
+    known = {*state.heads, *state.broken}
     # Case and NFC twins are one note by SPEC; the exact name wins when both exist.
     twins = {name_key(n): n for n in known}
-    from_notes = {e.filename: e for e in writer_order if e.filename in state.notes}
+    from_notes = {e.filename: e for e in writer_order if e.filename in state.heads}
     first_line: dict[str, int] = {}
     listed: list[tuple[str, int]] = []
     for line in lines:
@@ -566,7 +528,7 @@ def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
         wanted = from_notes.get(actual)
         if wanted is not None and line.text.rstrip(" \t\r") != render_line(wanted):
             yield finding("M103", path, line.number, _disagreement(line.entry, wanted))
-    for name in state.notes:
+    for name in state.heads:
         if name not in first_line:
             yield finding("M201", scan.file(name), 1,
                           f"{name} has no line in MEMORY.md, so agents never see it; run "
@@ -789,11 +751,7 @@ def _required_keys(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
             how = (f"write `type: {known}` (`memcli lint --fix` does)" if known
                    else f"use one of {', '.join(NOTE_TYPES)}")
             yield finding("M207", path, _key_line(note, key),
-                          f"'{_short(value)}' is not a note type; {how}")
-
-
-def _short(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+                          f"'{clip(value)}' is not a note type; {how}")
 
 
 def parse_date(value: str) -> datetime | None:
@@ -877,8 +835,8 @@ def _near_duplicates(scan: StoreScan) -> Iterator[Finding]:
         note = scan.notes[name].note
         assert note is not None
         yield finding("M303", scan.file(name), _key_line(note, "title"),
-                      f"the title '{_short(titles[name])}' nearly repeats "
-                      f"'{_short(titles[earlier])}' ({earlier}); merge the two notes or make "
+                      f"the title '{clip(titles[name])}' nearly repeats "
+                      f"'{clip(titles[earlier])}' ({earlier}); merge the two notes or make "
                       "the titles distinct")
 
 
@@ -904,7 +862,7 @@ class _StoreFix:
     """What --fix will write in one store: new note bytes by (new) name, and removals."""
 
     scan: StoreScan
-    notes: dict[str, Note]
+    notes: dict[str, NoteHead]  # the notes as the fixes leave them
     writes: dict[str, bytes] = field(default_factory=dict)
     removes: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
@@ -927,7 +885,7 @@ def plan_fixes(scans: list[StoreScan]) -> tuple[list[Change], list[str]]:
 
 def _fix_store(scan: StoreScan) -> _StoreFix:
     state = scan.state()
-    plan = _StoreFix(scan, dict(state.notes))
+    plan = _StoreFix(scan, dict(state.heads))
     plan.taken = {name_key(n) for n in (*scan.notes, *scan.odd, *scan.unreadable, *scan.stray)}
     for name, file in scan.notes.items():
         _fix_note(plan, name, file)
@@ -957,7 +915,7 @@ def _fix_note(plan: _StoreFix, source: str, file: FileScan) -> None:
     plan.writes[target] = data
     plan.notes.pop(source, None)
     if fixed is not None:
-        plan.notes[target] = fixed
+        plan.notes[target] = head_of(plan.scan.level, fixed)
     if target != source:
         plan.removes.append(source)
         what.append(f"renamed it to {target}")
@@ -994,7 +952,6 @@ def _fix_stray(plan: _StoreFix, name: str) -> None:
     except OSError:
         return
     file = _read_file(target, str(path), data)
-    _parse(file)
     _fix_note(plan, name, file)
 
 
@@ -1051,8 +1008,6 @@ def _complete_keys(file: FileScan, note: Note, body: str, changes: dict[str, Any
         added["type"] = known
     content = body.replace("\r\n", "\n").strip("\n")
     if _blank(note.meta.get("summary")) and content.strip():
-        from memcli.plan import derive_summary  # pydantic comes with it: only when needed
-
         summary = derive_summary(content)
         if summary.strip():  # a body of only markup gives nothing to summarise
             added["summary"] = summary
@@ -1092,7 +1047,7 @@ def _fix_index(plan: _StoreFix, state: StoreState) -> None:
         return
     if index is None and not plan.notes:
         return
-    after = dataclasses.replace(state, notes=plan.notes)
+    after = dataclasses.replace(state, heads=plan.notes)
     text, secrets = redact(after.rendered_index())
     data = text.encode()
     if index is not None and data == index.data:

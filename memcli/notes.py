@@ -117,14 +117,34 @@ class Note:
         return self.body.replace("\r\n", "\n").strip("\n")
 
 
+def decode_note(data: bytes) -> tuple[str, int | None]:
+    """A file's text and the offset of its first byte that is not UTF-8 (None when all are).
+
+    Bytes that are not UTF-8 are replaced, so that a scan for secrets still sees the rest.
+    """
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        return data.decode("utf-8", "replace"), exc.start
+
+
 def parse_note(filename: str, data: bytes) -> Note:
     """Parse a note file; a file a person broke raises BrokenNoteError naming it and why."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
+    text, bad_byte = decode_note(data)
+    if bad_byte is not None:
         raise BrokenNoteError(
-            f"{filename}: not valid UTF-8 (byte {exc.start}); re-save it as UTF-8"
-        ) from None
+            f"{filename}: not valid UTF-8 (byte {bad_byte}); re-save it as UTF-8"
+        )
+    return parse_note_text(filename, text, data)
+
+
+# Real frontmatter is a few hundred bytes; past this, loading YAML costs seconds, so a note
+# with more is broken for every command (lint says so).
+MAX_FRONTMATTER_CHARS = 64 * 1024
+
+
+def parse_note_text(filename: str, text: str, data: bytes) -> Note:
+    """Parse the decoded TEXT of a note file whose bytes are DATA."""
     bom = text.startswith(_BOM)
     if bom:
         text = text[1:]
@@ -137,13 +157,25 @@ def parse_note(filename: str, data: bytes) -> Note:
     return Note(filename, meta, frontmatter, body, newline, bom, data)
 
 
+# A closing fence is a line (as str.splitlines counts lines) of `---` or `...` and trailing
+# whitespace. Searching for it, rather than splitting the whole file into lines, leaves the
+# body alone: reading a store's heads never walks the notes' bodies.
+_LINE_END = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_CLOSING_FENCE = re.compile(
+    rf"(?:\A|(?<=[{_LINE_END}]))(?:---|\.\.\.)"
+    r"[\t \x1f\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]*"
+    rf"(?:\r\n|[{_LINE_END}]|\Z)"
+)
+
+
 def _split_at_closing_fence(filename: str, rest: str) -> tuple[str, str]:
-    position = 0
-    for line in rest.splitlines(keepends=True):
-        if line.rstrip("\r\n").rstrip() in (FENCE, "..."):
-            return rest[:position], rest[position + len(line) :]
-        position += len(line)
-    raise BrokenNoteError(f"{filename}: the frontmatter has no closing '---' line; add one")
+    found = _CLOSING_FENCE.search(rest)
+    if found is None or found.start() > MAX_FRONTMATTER_CHARS:
+        if len(rest) > MAX_FRONTMATTER_CHARS:
+            raise BrokenNoteError(f"{filename}: the frontmatter is larger than "
+                                  f"{MAX_FRONTMATTER_CHARS // 1024} KiB")
+        raise BrokenNoteError(f"{filename}: the frontmatter has no closing '---' line; add one")
+    return rest[: found.start()], rest[found.end() :]
 
 
 def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:

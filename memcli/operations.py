@@ -23,8 +23,8 @@ from pydantic import (
 )
 
 from memcli.errors import InputError
-from memcli.index import one_line
 from memcli.names import LEVELS, canonical_type
+from memcli.text import one_line
 
 MAX_TITLE_CHARS = 100
 MAX_CONTENT_CHARS = 20_000

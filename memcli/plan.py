@@ -7,12 +7,10 @@ effect of the operations before it, so a batch may create a note and then update
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from memcli.index import one_line
 from memcli.names import (
     INDEX_NAME,
     MAX_SLUG_BYTES,
@@ -28,13 +26,12 @@ from memcli.names import (
 from memcli.notes import Note, parse_note, render_new_note, render_updated_note
 from memcli.operations import CreateOp, DeleteOp, Parsed, UpdateOp
 from memcli.redact import describe, redact
-from memcli.store import StoreState
+from memcli.store import NoteHead, StoreState, head_of
+from memcli.text import MAX_SUMMARY_CHARS, derive_summary, shorten
 from memcli.transaction import Change
 
-MAX_SUMMARY_CHARS = 160
 OnConflict = Literal["fail", "update", "rename"]
 Status = Literal["applied", "unchanged", "rejected", "skipped", "held"]
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s|(?<=[。！？])")
 
 
 @dataclass
@@ -79,33 +76,41 @@ class Plan:
 
 
 class _Working:
-    """A store's notes as the batch so far leaves them."""
+    """A store's notes as the batch so far leaves them: the state's heads, and the notes the
+    batch wrote (the others are parsed from the state only when an operation needs them)."""
 
     def __init__(self, state: StoreState) -> None:
         self.state = state
-        self.notes: dict[str, Note] = dict(state.notes)
+        self.heads: dict[str, NoteHead] = dict(state.heads)
+        self.changed: dict[str, Note] = {}
         self.broken: dict[str, str] = dict(state.broken)
         self.written: dict[str, bytes | None] = {}
         self.keys: dict[str, str] = {
-            name_key(n): n for n in (*state.notes, *state.broken, *state.unsafe)
+            name_key(n): n for n in (*state.heads, *state.broken, *state.unsafe)
         }
-        self.titles: dict[str, str] = {title_key(n.title): f for f, n in state.notes.items()}
+        self.titles: dict[str, str] = {title_key(h.title): f for f, h in state.heads.items()}
 
     def find(self, filename: str) -> str | None:
         return self.keys.get(name_key(filename))
 
+    def note(self, filename: str) -> Note:
+        changed = self.changed.get(filename)
+        return changed if changed is not None else self.state.notes[filename]
+
     def put(self, filename: str, data: bytes) -> None:
         note = parse_note(filename, data)
-        old = self.notes.get(filename)
+        old = self.heads.get(filename)
         if old is not None:
             self.titles.pop(title_key(old.title), None)
-        self.notes[filename] = note
+        self.changed[filename] = note
+        self.heads[filename] = head_of(self.state.level, note)
         self.keys[name_key(filename)] = filename
         self.titles[title_key(note.title)] = filename
         self.written[filename] = data
 
     def remove(self, filename: str) -> None:
-        old = self.notes.pop(filename, None)
+        old = self.heads.pop(filename, None)
+        self.changed.pop(filename, None)
         if old is not None and self.titles.get(title_key(old.title)) == filename:
             del self.titles[title_key(old.title)]
         self.broken.pop(filename, None)
@@ -113,33 +118,12 @@ class _Working:
         self.written[filename] = None
 
     def index_text(self) -> str:
-        view = dataclasses.replace(self.state, notes=self.notes, broken=self.broken)
+        view = dataclasses.replace(self.state, heads=self.heads, broken=self.broken)
         return view.rendered_index()
 
 
 class _Rejected(Exception):
     pass
-
-
-def derive_summary(content: str) -> str:
-    """The first sentence of the content, on one line, cut to the summary budget."""
-    lines = content.strip().splitlines()
-    # A leading Markdown heading names the note; the summary starts with what follows it.
-    while len(lines) > 1 and lines[0].lstrip().startswith("#"):
-        lines.pop(0)
-    text = one_line("\n".join(lines).lstrip("#>*- \t\n"))
-    first = _SENTENCE_END.split(text, maxsplit=1)[0].strip()
-    return shorten(first or text)
-
-
-def shorten(text: str, limit: int = MAX_SUMMARY_CHARS) -> str:
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    if space > limit // 2:
-        cut = cut[:space]
-    return cut.rstrip(" ,;:") + "…"
 
 
 class Planner:
@@ -281,7 +265,7 @@ class Planner:
         work, actual = self._target(op.level, op.filename)
         if actual in work.broken:
             raise _Rejected(f"{work.broken[actual]} (fix it by hand before updating)")
-        note = work.notes[actual]
+        note = work.note(actual)
         content = self._clean(op.content, "content", outcome)
         changes = self._meta_changes(op, note, content, outcome)
         target = actual
@@ -350,9 +334,8 @@ class Planner:
 
 
 def _bytes_before(state: StoreState, filename: str) -> bytes | None:
-    note = state.notes.get(filename)
-    if note is not None:
-        return note.raw
+    if filename in state.heads:
+        return state.bytes_of(filename)
     if filename in state.broken:
         try:
             return (state.path / filename).read_bytes()

@@ -1,16 +1,161 @@
-"""Reading a store: its notes, what is broken in it, and the index they imply."""
+"""The one reader of a store folder: what is in it, read once, parsed as far as needed.
+
+Every command that looks at a store starts here: `list_store` sorts a folder's entries into
+kinds without reading them, `read_note` reads and parses one note file, and `load_store`
+builds the :class:`StoreState` the commands and the writer work with. lint builds its own
+checks on the same listing and the same reads, so that "what is in this store" has one
+answer everywhere.
+
+A state keeps, for every readable note, only what the index and name lookups need (a
+:class:`NoteHead`); the bytes of a note are kept only when the command may need its body,
+and a :class:`Note` is parsed from them when asked for.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from memcli.errors import BrokenNoteError, StoreError
 from memcli.index import IndexEntry, parse_line, render_index, split_index
 from memcli.names import INDEX_NAME, parse_note_name
-from memcli.notes import Note, parse_note
+from memcli.notes import Note, decode_note, parse_note_text
+
+FileKind = Literal["note", "index", "stray", "unsafe"]
+ListingProblem = Literal["", "not a folder", "unlistable"]
+
+
+# --------------------------------------------------------------------------- listing
+
+
+@dataclass(frozen=True, slots=True)
+class StoreEntry:
+    """One entry of a store folder, sorted into its kind without being read."""
+
+    name: str
+    path: str  # text, not Path: building 10,000 Paths costs more than reading the files
+    kind: FileKind
+    why: str = ""  # for "unsafe": what it is instead of a regular file
+
+
+@dataclass
+class StoreListing:
+    level: str
+    path: Path
+    exists: bool
+    problem: ListingProblem = ""
+    reason: str = ""  # the operating system's words when the folder cannot be listed
+    entries: list[StoreEntry] = field(default_factory=list)
+
+    def of_kind(self, kind: FileKind) -> Iterator[StoreEntry]:
+        return (e for e in self.entries if e.kind == kind)
+
+
+def list_store(level: str, path: Path) -> StoreListing:
+    """The entries of a store folder by name; dotfiles (the lock, journals) are not listed."""
+    if not path.exists() and not path.is_symlink():
+        return StoreListing(level, path, exists=False)
+    if not path.is_dir():
+        return StoreListing(level, path, exists=True, problem="not a folder")
+    try:
+        found = sorted(os.scandir(path), key=lambda e: e.name)
+    except OSError as exc:
+        return StoreListing(level, path, exists=True, problem="unlistable",
+                            reason=exc.strerror or "cannot be listed")
+    listing = StoreListing(level, path, exists=True)
+    for entry in found:
+        kept = _classify(entry)
+        if kept is not None:
+            listing.entries.append(kept)
+    return listing
+
+
+def _classify(entry: os.DirEntry[str]) -> StoreEntry | None:
+    name = entry.name
+    if name.startswith("."):
+        return None  # memcli's own lock and journal, or a person's dotfiles: not ours
+    if name != INDEX_NAME and parse_note_name(name) is None:
+        if name.endswith(".md") or _is_regular(entry):
+            return StoreEntry(name, entry.path, "stray")
+        return None
+    kind: FileKind = "index" if name == INDEX_NAME else "note"
+    if entry.is_symlink():
+        return StoreEntry(name, entry.path, "unsafe",
+                          "a symlink (memcli never follows links out of a store)")
+    if not _is_regular(entry):
+        return StoreEntry(name, entry.path, "unsafe",
+                          "a folder or special file, not a regular file")
+    return StoreEntry(name, entry.path, kind)
+
+
+def _is_regular(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def read_bytes(path: str) -> bytes:
+    """A file's bytes; OSError is the caller's to report (lint lists it, writers stop)."""
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+# --------------------------------------------------------------------------- one note
+
+
+@dataclass(slots=True)
+class NoteRead:
+    """One note file as read: its bytes, the decoded text, and the note or why not."""
+
+    name: str
+    data: bytes
+    text: str  # decoded; bytes that are not UTF-8 replaced, so that they can still be scanned
+    bad_byte: int | None  # offset of the first byte that is not UTF-8
+    note: Note | None
+    problem: str = ""  # BrokenNoteError's message, the file name first
+    no_frontmatter: bool = False
+
+
+def read_note(name: str, data: bytes) -> NoteRead:
+    """Parse a note file's bytes; a broken note is a NoteRead saying why, never an error."""
+    text, bad_byte = decode_note(data)
+    read = NoteRead(name, data, text, bad_byte, None)
+    if bad_byte is not None:
+        read.problem = (f"{name}: not valid UTF-8 (byte {bad_byte}); re-save it as UTF-8")
+        return read
+    if not _opens_with_fence(text):
+        read.no_frontmatter = True
+    try:
+        read.note = parse_note_text(name, text, data)
+    except BrokenNoteError as exc:
+        read.problem = str(exc)
+    return read
+
+
+def _opens_with_fence(text: str) -> bool:
+    end = text.find("\n")
+    first = text[: end if end >= 0 else len(text)].removeprefix("\ufeff")
+    return first.rstrip("\r").rstrip() == "---"
+
+
+# --------------------------------------------------------------------------- the state
+
+
+@dataclass(frozen=True, slots=True)
+class NoteHead:
+    """What commands need of every readable note without its body."""
+
+    entry: IndexEntry  # the index line the note implies
+    title: str  # the frontmatter's title as written ("" when missing or not text)
+
+
+def head_of(level: str, note: Note) -> NoteHead:
+    return NoteHead(entry_for(level, note), note.title)
 
 
 @dataclass
@@ -20,21 +165,36 @@ class StoreState:
     level: str
     path: Path
     exists: bool
-    notes: dict[str, Note] = field(default_factory=dict)
+    heads: dict[str, NoteHead] = field(default_factory=dict)  # every readable note
     broken: dict[str, str] = field(default_factory=dict)  # file name -> why
     unsafe: dict[str, str] = field(default_factory=dict)  # symlinks and other non-files
     stray: list[str] = field(default_factory=list)  # files that are not notes
     index_text: str | None = None
     index_bytes: bytes | None = None
+    raw: dict[str, bytes] = field(default_factory=dict, repr=False)  # note bytes, when kept
 
     @property
     def fingerprint(self) -> str:
         return fingerprint(self.index_bytes)
 
+    @property
+    def notes(self) -> NoteMap:
+        """Every readable note, parsed when looked up."""
+        return NoteMap(self)
+
+    def bytes_of(self, filename: str) -> bytes:
+        """A note's bytes as read; read again when the state did not keep them."""
+        kept = self.raw.get(filename)
+        if kept is not None:
+            return kept
+        try:
+            return read_bytes(os.path.join(self.path, filename))
+        except OSError as exc:
+            raise StoreError(f"cannot read {self.path / filename}: {exc.strerror}") from None
+
     def entries(self) -> list[IndexEntry]:
         """Index entries of every readable note, plus the old lines of broken notes."""
-        found = [entry_for(self.level, note) for note in self.notes.values()]
-        return found + self._lines_of_broken()
+        return [head.entry for head in self.heads.values()] + self._lines_of_broken()
 
     def _lines_of_broken(self) -> list[IndexEntry]:
         if not self.broken or self.index_text is None:
@@ -50,6 +210,31 @@ class StoreState:
         return render_index(self.index_text, self.entries())
 
 
+class NoteMap(Mapping[str, Note]):
+    """A state's readable notes by file name; each is parsed from its bytes when looked up."""
+
+    def __init__(self, state: StoreState) -> None:
+        self._state = state
+
+    def __getitem__(self, filename: str) -> Note:
+        if filename not in self._state.heads:
+            raise KeyError(filename)
+        data = self._state.bytes_of(filename)
+        try:
+            return parse_note_text(filename, decode_note(data)[0], data)
+        except BrokenNoteError as exc:  # changed on disk since it was read: not the same note
+            raise StoreError(f"{exc}; it changed while memcli read it, run again") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._state.heads)
+
+    def __len__(self) -> int:
+        return len(self._state.heads)
+
+    def __contains__(self, filename: object) -> bool:
+        return filename in self._state.heads
+
+
 def fingerprint(index_bytes: bytes | None) -> str:
     return "sha256:" + hashlib.sha256(index_bytes or b"").hexdigest()
 
@@ -61,52 +246,48 @@ def entry_for(level: str, note: Note) -> IndexEntry:
     return IndexEntry(level, note_type, title, note.summary, note.filename, note.updated)
 
 
-def load_store(level: str, path: Path) -> StoreState:
-    """Read every note of a store; never creates anything."""
-    if not path.exists():
+def load_store(level: str, path: Path, *, bodies: bool = True) -> StoreState:
+    """Read every note of a store; never creates anything.
+
+    Without BODIES only the notes' heads are kept (what `context`, `show` and `index`
+    need), so a large store is never held in memory whole.
+    """
+    listing = list_store(level, path)
+    if not listing.exists:
         return StoreState(level, path, exists=False)
-    if not path.is_dir():
+    if listing.problem == "not a folder":
         raise StoreError(f"the {level} store {path} is not a folder; fix the store setting")
+    if listing.problem:
+        raise StoreError(f"cannot read the {level} store {path}: {listing.reason}")
     state = StoreState(level, path, exists=True)
-    try:
-        entries = sorted(os.scandir(path), key=lambda e: e.name)
-    except OSError as exc:
-        raise StoreError(f"cannot read the {level} store {path}: {exc.strerror}") from None
-    for entry in entries:
-        _load_entry(state, entry)
+    for entry in listing.entries:
+        _load_entry(state, entry, bodies)
     return state
 
 
-def _load_entry(state: StoreState, entry: os.DirEntry[str]) -> None:
-    name = entry.name
-    if name.startswith("."):
+def _load_entry(state: StoreState, entry: StoreEntry, bodies: bool) -> None:
+    if entry.kind == "stray":
+        state.stray.append(entry.name)
         return
-    if name == INDEX_NAME:
-        if entry.is_file(follow_symlinks=False):
-            state.index_bytes = _read(entry)
-            state.index_text = state.index_bytes.decode("utf-8", "replace")
-        else:
-            state.unsafe[name] = "MEMORY.md is not a regular file"
+    if entry.kind == "unsafe":
+        state.unsafe[entry.name] = entry.why
         return
-    if parse_note_name(name) is None:
-        if name.endswith(".md") or entry.is_file(follow_symlinks=False):
-            state.stray.append(name)
+    data = _read(entry)
+    if entry.kind == "index":
+        state.index_bytes = data
+        state.index_text = data.decode("utf-8", "replace")
         return
-    if entry.is_symlink():
-        state.unsafe[name] = "a symlink; memcli never follows links out of a store"
+    read = read_note(entry.name, data)
+    if read.note is None:
+        state.broken[entry.name] = read.problem
         return
-    if not entry.is_file(follow_symlinks=False):
-        state.unsafe[name] = "not a regular file"
-        return
-    try:
-        state.notes[name] = parse_note(name, _read(entry))
-    except BrokenNoteError as exc:
-        state.broken[name] = str(exc)
+    state.heads[entry.name] = head_of(state.level, read.note)
+    if bodies:
+        state.raw[entry.name] = data
 
 
-def _read(entry: os.DirEntry[str]) -> bytes:
+def _read(entry: StoreEntry) -> bytes:
     try:
-        with open(entry.path, "rb") as handle:
-            return handle.read()
+        return read_bytes(entry.path)
     except OSError as exc:
         raise StoreError(f"cannot read {entry.path}: {exc.strerror}") from None

@@ -20,7 +20,7 @@ ROWS = {
     "extract", "extract_rules", "typer_app_help", "import_cli", "lint_libs", "lint_mods",
     "extract_libs", "extract_mods", "apply", "add",
 }
-SCALED = ("raw", "lint", "index", "indexcheck", "show", "context")
+SCALED = ("raw", "bare", "lint", "index", "indexcheck", "show", "context")
 STORE_COMMANDS = ("lint", "index", "indexcheck", "show", "context")
 TARGETS = {
     "help", "version", "lint_cold", "show_cold", "lint_large", "index_large", "lint_scale",

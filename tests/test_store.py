@@ -1,0 +1,92 @@
+"""The one store reader: every command sees the same store, and only as much of it as needed."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from memcli.errors import StoreError
+from memcli.lint import scan_store
+from memcli.store import list_store, load_store
+
+GOOD = (b"---\ntype: project_knowledge\ntitle: Build\nsummary: How.\nupdated: 2026-11-29\n"
+        b"---\nBody.\n")
+# Contents a person (or a broken tool) might leave in a file named like a note.
+CONTENTS = st.sampled_from([
+    GOOD,
+    b"no frontmatter at all\n",
+    b"---\ntype: [unclosed\n---\nBody\n",
+    b"---\ntitle: no closing fence\n",
+    b"\xff\xfe not utf-8\n",
+    b"---\n- a list\n---\n",
+    b"---\ntitle: " + b"x" * (70 * 1024) + b"\n---\nBody\n",
+    b"\xef\xbb\xbf---\r\ntitle: Bom\r\n---\r\nBody\r\n",
+])
+NAMES = st.sampled_from([
+    "project_knowledge_a.md", "project_knowledge_b.md", "user_preference_c.md",
+    "reference_material_d.md", "notes.txt", "README.md", "Project_Knowledge_E.MD",
+])
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(files=st.dictionaries(NAMES, CONTENTS, max_size=6),
+       odd=st.sampled_from(["", "folder", "symlink", "index-folder"]))
+def test_lint_and_the_writer_see_the_same_store(tmp_path_factory: pytest.TempPathFactory,
+                                                files: dict[str, bytes], odd: str) -> None:
+    store = tmp_path_factory.mktemp("store")
+    for name, data in files.items():
+        (store / name).write_bytes(data)
+    if odd == "folder":
+        (store / "project_knowledge_folder.md").mkdir()
+    elif odd == "symlink":
+        os.symlink(store / "elsewhere.md", store / "project_knowledge_link.md")
+    elif odd == "index-folder":
+        (store / "MEMORY.md").mkdir()
+    state = load_store("project", store)
+    scan = scan_store("project", store)
+    assert set(state.heads) == {n for n, f in scan.notes.items() if f.note is not None}
+    assert set(state.broken) == {n for n, f in scan.notes.items() if f.note is None}
+    assert state.unsafe == scan.odd
+    assert state.stray == scan.stray
+    assert state.rendered_index() == scan.state().rendered_index()
+
+
+def test_a_huge_frontmatter_is_broken_for_index_as_for_lint(memenv) -> None:
+    memenv.write_note("project", "project_knowledge_big.md",
+                      raw=b"---\ntitle: " + b"x" * (70 * 1024) + b"\n---\nBody\n")
+    index = memenv.invoke("index")
+    assert "project_knowledge_big.md: the frontmatter is larger than 64 KiB" in index.output
+    lint = memenv.invoke("lint", "--format", "json")
+    codes = {(f["code"], Path(f["path"]).name) for f in json.loads(lint.stdout)["findings"]}
+    assert ("M203", "project_knowledge_big.md") in codes
+    assert "M201" not in {code for code, _ in codes}  # a broken note needs no index line
+
+
+def test_a_state_without_bodies_keeps_no_note_bytes_and_reads_a_note_when_asked(
+        tmp_path: Path) -> None:
+    (tmp_path / "project_knowledge_build.md").write_bytes(GOOD)
+    lean = load_store("project", tmp_path, bodies=False)
+    assert lean.raw == {}
+    assert [e.title for e in lean.entries()] == ["Build"]
+    assert lean.notes["project_knowledge_build.md"].raw == GOOD
+    full = load_store("project", tmp_path)
+    assert full.raw == {"project_knowledge_build.md": GOOD}
+    (tmp_path / "project_knowledge_build.md").write_bytes(b"changed by hand")
+    assert full.notes["project_knowledge_build.md"].content == "Body."  # the bytes as read
+    with pytest.raises(StoreError, match="changed while memcli read it"):
+        lean.notes["project_knowledge_build.md"]
+
+
+def test_a_dangling_symlink_store_is_not_a_folder_for_every_command(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    os.symlink(tmp_path / "gone", store)
+    assert list_store("project", store).problem == "not a folder"
+    with pytest.raises(StoreError, match="is not a folder"):
+        load_store("project", store)
+    assert scan_store("project", store).problem_code == "M308"
