@@ -90,3 +90,31 @@ def test_a_dangling_symlink_store_is_not_a_folder_for_every_command(tmp_path: Pa
     with pytest.raises(StoreError, match="is not a folder"):
         load_store("project", store)
     assert scan_store("project", store).problem_code == "M308"
+
+
+def _fence_by_lines(rest: str) -> tuple[str, str] | None:
+    """The closing fence as a person reads it: the first line that is `---` or `...`."""
+    position = 0
+    for line in rest.splitlines(keepends=True):
+        if line.rstrip("\r\n").rstrip() in ("---", "..."):
+            return rest[:position], rest[position + len(line):]
+        position += len(line)
+    return None
+
+
+_FENCE_TEXT = st.text(st.sampled_from(list(
+    "-.ab \t\r\n\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u2028\u2029\u3000\u2000\u200b\ufeff")),
+    max_size=30)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(rest=_FENCE_TEXT)
+def test_the_fence_search_finds_the_line_a_line_split_finds(rest: str) -> None:
+    from memcli.errors import BrokenNoteError
+    from memcli.notes import _split_at_closing_fence
+
+    try:
+        found: tuple[str, str] | None = _split_at_closing_fence("x.md", rest)
+    except BrokenNoteError:
+        found = None
+    assert found == _fence_by_lines(rest)
