@@ -14,6 +14,7 @@ from memcli.index import IndexEntry
 from memcli.messages import Message
 from memcli.names import LEVELS
 from memcli.prompt import PromptText, build_prompt
+from memcli.similar import Merged
 
 # One turn rarely holds more than a handful of memories; a reply with dozens is a model
 # running away (or obeying an injected instruction), not a conversation worth keeping.
@@ -36,7 +37,8 @@ class ExtractOptions:
     show_prompt: bool = False
     dry_run: bool = False
     apply: bool = False
-    on_conflict: str = "fail"
+    # A statement said again should update its note, not fail the turn (or pile up copies).
+    on_conflict: str = "update"
 
 
 @dataclass
@@ -51,6 +53,8 @@ class ExtractResult:
     report: ApplyReport | None = None
     warnings: list[str] = field(default_factory=list)
     notice: str = ""  # why nothing was found, when nothing was
+    merged: list[Merged] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)  # of each operation in the reply
 
     def document(self) -> dict[str, Any]:
         return {"operations": self.operations, "base": self.base,
@@ -115,6 +119,7 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         result.prompt = _prompt(messages, known, today, options.redact)
         items = _ask_model(settings, provider, result.prompt, result, on_progress)
     _validate(items, options, result)
+    _merge_near_duplicates(result, known, options.on_conflict)
     if options.apply or options.dry_run:
         result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
                                     on_conflict=options.on_conflict)
@@ -127,6 +132,18 @@ def _nothing_found(messages: Sequence[Message]) -> str:
     return (f"no explicit memory cues in {said} {noun} from the person; the rules extractor "
             "keeps only explicit statements (remember that..., always/never..., the test "
             "command is...); use --provider openai or anthropic for the rest")
+
+
+def _merge_near_duplicates(result: ExtractResult, known: dict[str, list[IndexEntry]],
+                           on_conflict: str) -> None:
+    from memcli.similar import merge_near_duplicates
+
+    dedupe = merge_near_duplicates(result.operations, [*known["project"], *known["user"]],
+                                   on_conflict)
+    result.operations = dedupe.operations
+    result.merged = dedupe.merged
+    result.rejected.extend((result.positions[i], why) for i, why in dedupe.refused)
+    result.rejected.sort()
 
 
 def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,
@@ -217,5 +234,6 @@ def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResu
                                     "turn; the rest were dropped"))
         else:
             result.operations.append(as_dict(parsed.op))
+            result.positions.append(position)
             kept += 1
 

@@ -66,7 +66,7 @@ def extract(
     ] = False,
     dry_run: DryRunOpt = False,
     apply_now: Annotated[bool, typer.Option("--apply", help="Write the operations.")] = False,
-    on_conflict: ConflictOpt = "fail",
+    on_conflict: ConflictOpt = "update",
     strict: Annotated[bool, typer.Option("--strict", help="Broken transcript lines fail.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Settings and usage.")] = False,
     as_json: JsonOpt = False,

@@ -94,8 +94,12 @@ _USE_LEAD_RE = lazy(
     r"^(?:always\s+|never\s+)?(?:use|using|to use)\s+|^(?:都|总是)?(?:用|使用)\s*", re.I)
 
 
-def _categories(tool: str) -> tuple[str, ...]:
+def categories(tool: str) -> tuple[str, ...]:
     return tuple(name for name, tools in _CATEGORIES.items() if tool in tools)
+
+
+def category_names() -> tuple[str, ...]:
+    return tuple(_CATEGORIES)
 
 
 def tool_category(text: str) -> str | None:
@@ -103,14 +107,14 @@ def tool_category(text: str) -> str | None:
     match = _TOOL_RE.match(text.replace("`", "").strip().rstrip(".。"))
     if match is None:
         return None
-    found = _categories(match.group("tool").lower())
+    found = categories(match.group("tool").lower())
     return found[0] if found else None
 
 
 def pair_category(x: str | None, y: str | None) -> str | None:
     """ "Use ruff, not black": the category the two tools share, else the one named."""
-    cx = _categories(_first_tool(x)) if x else ()
-    cy = _categories(_first_tool(y)) if y else ()
+    cx = categories(_first_tool(x)) if x else ()
+    cy = categories(_first_tool(y)) if y else ()
     shared = [c for c in cx if c in cy]
     found = shared or list(cx) or list(cy)
     return found[0] if found else None

@@ -1,0 +1,244 @@
+"""Near-duplicate notes: whether a new statement is about a note a level already holds.
+
+Two titles (or two summaries) say the same when they hold the same words after case,
+Unicode form, invisible characters, punctuation, word order and plurals are set aside, or
+one word more or less among four or more. An English and a Chinese title name one topic
+when both are spellings of a known topic ("Test command", 测试命令). Two short titles that
+name tools of one kind ("Use pnpm", "Use npm instead of pnpm") are one choice, so the later
+statement replaces the earlier: that is how a contradiction ends with one note, not two.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+__all__ = ["Near", "StoredNote", "find_near", "title_tokens"]
+
+_STOPWORDS = frozenset(
+    ("a", "an", "and", "are", "at", "be", "for", "in", "is", "of", "on", "or", "the", "to", "with",
+     "that", "remember", "always", "please", "we", "our", "this", "project", "repo"))
+_WORD = re.compile(r"[^\W_]+")
+# Titles with more words than this are only compared whole.
+_MAX_NEAR_TOKENS = 12
+# A "choice" title is short: "Use pnpm", "Package manager", "Use npm instead of pnpm".
+_MAX_CHOICE_TOKENS = 6
+
+# One topic, two languages. The English side is what the rules extractor titles its topics.
+_TOPIC_ALIASES = {
+    "test command": ("测试命令", "跑测试的命令"), "build command": ("构建命令", "编译命令"),
+    "lint command": ("lint命令", "检查命令"), "format command": ("格式化命令",),
+    "type check command": ("类型检查命令",), "deployment": ("部署", "部署方式", "部署命令"),
+    "release command": ("发布命令", "发版命令"), "package manager": ("包管理器", "包管理工具"),
+    "answer language": ("回答语言", "回复语言", "语言"), "answer length": ("回答长度", "回复长度"),
+    "emoji use": ("表情", "表情符号", "emoji"), "tone": ("语气",), "apologies": ("道歉",),
+    "asking for confirmation": ("确认", "先问我", "征求同意"), "summaries": ("总结",),
+    "flattery": ("奉承", "拍马屁"), "indentation": ("缩进",), "test runner": ("测试框架",),
+    "linter": ("代码检查工具",), "formatter": ("格式化工具",), "type checker": ("类型检查器",),
+    "http client": ("http客户端",), "database": ("数据库",), "logging": ("日志",),
+    "documentation": ("文档",),
+}
+_CHOICE_WORD = re.compile(r"\b(?:use|using|prefer|instead|not|over|switch(?:ed)?|stick|"
+                          r"rather)\b|用|代替|替代|而不是|改用")
+_ALIAS_KEY = {_: english for english, names in _TOPIC_ALIASES.items() for _ in names}
+
+
+class StoredNote(Protocol):
+    @property
+    def level(self) -> str: ...
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def summary(self) -> str: ...
+
+    @property
+    def filename(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Near:
+    """The stored note a statement nearly repeats, and how it was recognised."""
+
+    filename: str
+    title: str
+    why: str
+
+
+def normalised(text: str) -> str:
+    """Compatibility form, case folded, format characters (zero-width, bidi) dropped and
+    every kind of space made one space."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return " ".join(text.split())
+
+
+def _singular(word: str) -> str:
+    if len(word) <= 3 or not word.isascii():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def title_tokens(title: str) -> list[str]:
+    """Words of a title that decide whether two titles say the same thing."""
+    words = _WORD.findall(normalised(title))
+    kept = [w for w in words if w not in _STOPWORDS] or words
+    return [_singular(w) for w in kept]
+
+
+def _topic(title: str) -> str | None:
+    key = "".join(_WORD.findall(normalised(title)))
+    english = " ".join(_WORD.findall(normalised(title)))
+    if english in _TOPIC_ALIASES:
+        return english
+    return _ALIAS_KEY.get(key)
+
+
+def _same_words(a: Sequence[str], b: Sequence[str]) -> bool:
+    if not a or not b:
+        return False
+    sa, sb = frozenset(a), frozenset(b)
+    if sa == sb or "".join(a) == "".join(b):
+        return True
+    small, large = sorted((sa, sb), key=len)
+    return (4 <= len(large) <= _MAX_NEAR_TOKENS and len(large) - len(small) == 1
+            and small < large)
+
+
+def _choice_categories(title: str) -> frozenset[str]:
+    from memcli.rules.topics import categories, category_names
+
+    tokens = _WORD.findall(normalised(title).replace("-", "_"))
+    if not tokens or len(tokens) > _MAX_CHOICE_TOKENS:
+        return frozenset()
+    named = " ".join(_WORD.findall(normalised(title)))
+    found = {c for c in category_names() if c.lower() == named}
+    if found:
+        return frozenset(found)
+    if not _CHOICE_WORD.search(normalised(title)):
+        return frozenset()  # "pip install needs --user" names a tool but chooses none
+    for word in re.findall(r"[\w.+-]+", normalised(title)):
+        found.update(categories(word))
+    return frozenset(found)
+
+
+def find_near(level: str, title: str, summary: str, notes: Iterable[StoredNote]
+              ) -> Near | None:
+    """The first note of ``level`` that ``title``/``summary`` nearly repeat, else None."""
+    mine = title_tokens(title)
+    my_summary = title_tokens(summary) if summary else []
+    topic = _topic(title)
+    choice = _choice_categories(title)
+    fallback: Near | None = None
+    for note in notes:
+        if note.level != level:
+            continue
+        if _same_words(mine, title_tokens(note.title)):
+            return Near(note.filename, note.title, "the same title words")
+        if topic is not None and topic == _topic(note.title):
+            return Near(note.filename, note.title, f"the same topic ({topic})")
+        if my_summary and _same_words(my_summary, title_tokens(note.summary)):
+            return Near(note.filename, note.title, "the same statement")
+        if fallback is None and choice and choice & _choice_categories(note.title):
+            shared = sorted(choice & _choice_categories(note.title))[0]
+            fallback = Near(note.filename, note.title, f"the same choice ({shared})")
+    return fallback
+
+
+# --------------------------------------------------------------------------- extract
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What became of one create that nearly repeated a note: updated, or refused."""
+
+    level: str
+    title: str
+    near: Near
+    outcome: str  # "updated" | "refused" | "kept" (rename) | "merged" (within the turn)
+
+
+@dataclass
+class Dedupe:
+    operations: list[dict[str, object]]
+    refused: list[tuple[int, str]]  # (index among the operations, why)
+    merged: list[Merged]
+
+
+@dataclass(frozen=True)
+class _Pending:
+    level: str
+    type: str
+    title: str
+    summary: str
+    filename: str
+
+
+def _summary(op: dict[str, object]) -> str:
+    summary = op.get("summary")
+    if isinstance(summary, str) and summary:
+        return summary
+    content = str(op.get("content", ""))
+    return re.split(r"(?<=[.!?。！？])\s", content, maxsplit=1)[0]
+
+
+def merge_near_duplicates(operations: Sequence[dict[str, object]],
+                          known: Sequence[StoredNote], on_conflict: str) -> Dedupe:
+    """Creates that nearly repeat a stored note become updates of it (``update``), are
+    refused with the note named (``fail``) or kept (``rename``); a create that repeats an
+    earlier create of the same turn replaces it in its place, as the later word wins."""
+    result = Dedupe([], [], [])
+    pending: list[_Pending] = []
+    for index, op in enumerate(operations):
+        if op.get("action") != "create":
+            result.operations.append(dict(op))
+            continue
+        level, title, summary = str(op["level"]), str(op["title"]), _summary(op)
+        earlier = find_near(level, title, summary, pending)
+        if earlier is not None:
+            index = int(earlier.filename)
+            result.operations[index] = dict(op)
+            pending[[p.filename for p in pending].index(earlier.filename)] = _Pending(
+                level, str(op["type"]), title, summary, earlier.filename)
+            result.merged.append(Merged(level, title, earlier, "merged"))
+            continue
+        near = find_near(level, title, summary, known)
+        if near is None or on_conflict == "rename":
+            if near is not None:
+                result.merged.append(Merged(level, title, near, "kept"))
+            pending.append(_Pending(level, str(op["type"]), title, summary,
+                                    str(len(result.operations))))
+            result.operations.append(dict(op))
+        elif on_conflict == "update":
+            result.operations.append(_as_update(op, near))
+            result.merged.append(Merged(level, title, near, "updated"))
+        else:
+            result.refused.append((index,
+                f"'{title}' nearly repeats {level}/{near.filename} ('{near.title}': {near.why}); "
+                "--on-conflict update updates that note, rename keeps both"))
+            result.merged.append(Merged(level, title, near, "refused"))
+    return result
+
+
+def _as_update(op: dict[str, object], near: Near) -> dict[str, object]:
+    update: dict[str, object] = {"action": "update", "level": op["level"],
+                                 "filename": near.filename, "title": near.title}
+    for key in ("summary", "content", "reason"):
+        if key in op:
+            update[key] = op[key]
+    reason = str(update.get("reason", ""))
+    update["reason"] = (reason + "; " if reason else "") + f"updates '{near.title}' ({near.why})"
+    return update

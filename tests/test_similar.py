@@ -1,0 +1,152 @@
+"""No duplicates: a statement that nearly repeats a stored note updates it (the default for
+extract), is refused with the note named (--on-conflict fail) or kept (rename); a
+contradiction replaces the old statement."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from memcli.similar import find_near, merge_near_duplicates
+
+
+@dataclass(frozen=True)
+class Stored:
+    level: str
+    type: str
+    title: str
+    summary: str
+    filename: str
+
+
+def stored(title: str, summary: str = "", level: str = "project") -> Stored:
+    return Stored(level, "project_knowledge", title, summary or title + ".", "project_knowledge_x.md")
+
+
+@pytest.mark.parametrize(("new", "old", "why"), [
+    ("build workflows", "Build workflow", "the same title words"),  # case and plural
+    ("Never commit to main!!", "never commit to main.", "the same title words"),  # punctuation
+    ("Never commit to main directly", "Never commit directly to main", "the same title words"),
+    ("Feature\u200b flags\u00a0default to off", "Feature flags default to off",
+     "the same title words"),  # zero-width space and no-break space
+    ("ＵＴＣ timestamps", "UTC timestamps", "the same title words"),  # full-width letters
+    ("Re-run flaky tests twice", "Rerun flaky tests twice", "the same title words"),
+    ("Always squash fixup commits before review", "Squash fixup commits before review",
+     "the same title words"),  # one word more among four
+    ("测试命令", "Test command", "the same topic (test command)"),  # English and Chinese
+    ("Answer language", "回答语言", "the same topic (answer language)"),
+    ("Use npm instead of pnpm", "Use pnpm", "the same choice (Package manager)"),
+    ("用 httpx 而不是 requests", "Use requests", "the same choice (HTTP client)"),
+    ("Use uv", "Package manager", "the same choice (Package manager)"),
+])
+def test_near_duplicate_shapes(new: str, old: str, why: str) -> None:
+    near = find_near("project", new, "", [stored(old)])
+    assert near is not None and near.why == why
+    assert near.title == old
+
+
+@pytest.mark.parametrize(("new", "old"), [
+    ("Use pytest", "Use ruff"),  # different kinds of tool
+    ("Deploy on Fridays", "Deploy key"),
+    ("Use uv", "pip install needs --user"),  # names a tool but chooses none
+    ("Test command", "Build command"),
+    ("Node.js version", "Python version"),
+    ("Fixtures go in tests/data", "Migrations are generated with alembic"),
+])
+def test_different_topics_stay_apart(new: str, old: str) -> None:
+    assert find_near("project", new, "", [stored(old)]) is None
+
+
+def test_other_level_is_not_a_duplicate() -> None:
+    assert find_near("user", "Build workflow", "", [stored("Build workflow")]) is None
+
+
+def test_same_statement_under_another_title() -> None:
+    old = stored("Timestamps", "All timestamps in the db are UTC.")
+    near = find_near("project", "Database times", "all timestamps in the DB are utc", [old])
+    assert near is not None and near.why == "the same statement"
+
+
+def _create(title: str, content: str = "Body text here.") -> dict[str, Any]:
+    return {"action": "create", "level": "project", "type": "project_knowledge",
+            "title": title, "content": content, "reason": "user said: 'x'"}
+
+
+def test_update_policy_turns_the_create_into_an_update_of_the_note() -> None:
+    old = Stored("project", "correction_feedback", "Use pnpm", "Use pnpm.",
+                 "correction_feedback_use-pnpm.md")
+    out = merge_near_duplicates([_create("Use npm instead of pnpm", "Use npm instead of pnpm.")],
+                                [old], "update")
+    assert out.refused == []
+    [op] = out.operations
+    assert op["action"] == "update" and op["filename"] == "correction_feedback_use-pnpm.md"
+    assert op["content"] == "Use npm instead of pnpm." and op["title"] == "Use pnpm"
+    assert "the same choice" in str(op["reason"])
+    assert [m.outcome for m in out.merged] == ["updated"]
+
+
+def test_fail_policy_refuses_and_names_the_candidate() -> None:
+    out = merge_near_duplicates([_create("build workflows")], [stored("Build workflow")], "fail")
+    assert out.operations == []
+    [(index, why)] = out.refused
+    assert index == 0 and "project/project_knowledge_x.md" in why and "'Build workflow'" in why
+
+
+def test_rename_policy_keeps_both() -> None:
+    out = merge_near_duplicates([_create("build workflows")], [stored("Build workflow")], "rename")
+    assert [op["action"] for op in out.operations] == ["create"]
+    assert [m.outcome for m in out.merged] == ["kept"]
+
+
+def test_a_repeat_within_one_turn_replaces_the_earlier_create_in_its_place() -> None:
+    ops = [_create("Build workflow", "First."), _create("Other topic entirely"),
+           _create("build workflows", "Second.")]
+    out = merge_near_duplicates(ops, [], "update")
+    assert [op["content"] for op in out.operations] == ["Second.", "Body text here."]
+
+
+# --------------------------------------------------------------------------- end to end
+
+
+def _turn(text: str) -> str:
+    return json.dumps({"role": "user", "content": text}) + "\n"
+
+
+def _extract(cli: Any, text: str, *flags: str) -> Any:
+    return cli("extract", "--provider", "rules", "--apply", *flags, input=_turn(text))
+
+
+def test_saying_it_again_differently_updates_the_one_note(cli: Any, memenv: Any) -> None:
+    for text in ("never force push to shared branches", "Never force-push to shared branch!",
+                 "never force push to shared branches."):
+        assert _extract(cli, text).exit_code == 0
+    assert len(memenv.notes("project")) == 1
+
+
+def test_a_contradiction_replaces_the_old_statement(cli: Any, memenv: Any) -> None:
+    assert _extract(cli, "always use pnpm").exit_code == 0
+    assert _extract(cli, "use npm instead of pnpm").exit_code == 0
+    [name] = memenv.notes("project")
+    body = (memenv.project / name).read_text("utf-8")
+    assert "npm instead of pnpm" in body and "Always use pnpm" not in body
+
+
+def test_english_and_chinese_topic_titles_are_one_note(cli: Any, memenv: Any) -> None:
+    assert _extract(cli, "the test command is make test").exit_code == 0
+    assert _extract(cli, "测试命令是 make check").exit_code == 0
+    [name] = memenv.notes("project")
+    assert "make check" in (memenv.project / name).read_text("utf-8")
+
+
+def test_on_conflict_fail_reports_the_candidate_and_writes_nothing(cli: Any, memenv: Any) -> None:
+    assert _extract(cli, "remember that feature flags default to off").exit_code == 0
+    before = memenv.stores_snapshot()
+    result = _extract(cli, "remember that Feature\u200b flags default to OFF!", "--on-conflict",
+                      "fail", "--json")
+    assert result.exit_code == 1
+    rejected = json.loads(result.stdout)["rejected"]
+    assert "nearly repeats project/" in rejected[0]["reason"]
+    assert memenv.stores_snapshot() == before
