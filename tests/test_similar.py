@@ -23,7 +23,8 @@ class Stored:
 
 
 def stored(title: str, summary: str = "", level: str = "project") -> Stored:
-    return Stored(level, "project_knowledge", title, summary or title + ".", "project_knowledge_x.md")
+    return Stored(level, "project_knowledge", title, summary or title + ".",
+                  "project_knowledge_x.md")
 
 
 @pytest.mark.parametrize(("new", "old", "why"), [
