@@ -67,3 +67,14 @@ def test_quick_benchmark_reports_every_row_and_target(tmp_path: Path) -> None:
 
     assert data["prompt"]["fixed_chars"] > 0
     assert "memcli --help / import typer" in proc.stdout
+
+
+def test_completion_benchmark_runs_and_reports_each_target() -> None:
+    script = RUN.parent / "completion.py"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMCLI_")}
+    proc = subprocess.run([sys.executable, str(script), "--notes", "20", "--rounds", "1"],
+                          capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rows = [line for line in proc.stdout.splitlines() if line.startswith("TAB:")]
+    assert len(rows) == 3
+    assert all(line.endswith(("met", "NOT MET")) for line in rows)
