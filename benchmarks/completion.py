@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from genstore import write_store  # noqa: E402
+from genstore import write_store
 
 TARGET = 1.5
 
