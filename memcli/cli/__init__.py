@@ -12,6 +12,7 @@ import sys
 
 from memcli import __version__
 from memcli.cli import (  # noqa: F401  (each module registers its commands on app)
+    agent_commands,
     extract_commands,
     integration_commands,
     lint_command,

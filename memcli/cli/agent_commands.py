@@ -1,0 +1,173 @@
+"""Commands that put memcli where agents and machines already are: hooks, git, sync."""
+
+# No `from __future__ import annotations`: typer evaluates string annotations on every run.
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from memcli.cli._app import DryRunOpt, JsonOpt, app, finish, resolve_settings
+from memcli.cli._errors import handled
+
+hooks_app = typer.Typer(help="Wire memcli into agents' settings and git, keeping other hooks.")
+app.add_typer(hooks_app, name="hooks")
+
+AgentOpt = Annotated[str, typer.Option(
+    "--agent", "-a", metavar="[claude-code|codex|gemini|copilot|git]",
+    help="The agent (or git, for the MEMORY.md merge driver).")]
+ScopeOpt = Annotated[str, typer.Option(
+    "--scope", metavar="[project|user]",
+    help="project: the repository's settings; user: your own, for every project.")]
+
+
+def _home() -> Path:
+    return Path(os.environ.get("HOME") or Path.home())
+
+
+@hooks_app.command("install")
+@handled
+def hooks_install(
+    ctx: typer.Context,
+    agent: AgentOpt,
+    scope: ScopeOpt = "project",
+    dry_run: DryRunOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Add memcli's hooks to an agent's settings file, keeping every other hook.
+
+    Reads and writes the agent's settings (claude-code: .claude/settings.json, codex:
+    .codex/hooks.json, gemini: .gemini/settings.json, copilot: .github/hooks/memcli.json;
+    under your home folder with --scope user); git: .gitattributes and the repository's git
+    config. Running it again changes nothing; --dry-run prints the diff.
+
+    Example: memcli hooks install --agent codex --dry-run
+    """
+    settings = resolve_settings(ctx)
+    if agent == "git":
+        from memcli.gitstore.wiring import install_git
+
+        result = install_git([settings.project_store, settings.user_store], Path.cwd(),
+                             os.environ, scope, dry_run=dry_run)
+    else:
+        from memcli.hooks.install import install
+
+        result = install(agent, scope, settings.project_root, _home(), os.environ,
+                         dry_run=dry_run)
+    if as_json:
+        _json({"agent": result.agent, "path": str(result.path), "added": result.added,
+               "already": result.already, "written": result.written, "diff": result.diff})
+    elif dry_run:
+        sys.stdout.write(result.diff or f"{result.path}: memcli's hooks are already there\n")
+    elif result.written:
+        sys.stdout.write(f"{result.path}: added memcli to {', '.join(result.added)}\n")
+    else:
+        sys.stdout.write(f"{result.path}: memcli's hooks are already there, nothing changed\n")
+    finish(result.exit_code)
+
+
+@hooks_app.command("status")
+@handled
+def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+    """Show which agents' settings run memcli, for this project and for you.
+
+    Reads the agents' settings files and the repository's .gitattributes; writes nothing.
+
+    Example: memcli hooks status
+    """
+    from memcli.gitstore.wiring import git_status
+    from memcli.hooks.install import status
+
+    settings = resolve_settings(ctx)
+    rows = status(settings.project_root, _home(), os.environ)
+    git_path, wired, missing = git_status([settings.project_store, settings.user_store],
+                                          Path.cwd(), os.environ)
+    if as_json:
+        _json({"agents": [{"agent": r.agent, "scope": r.scope, "path": str(r.path),
+                           "exists": r.exists, "wired": r.wired, "missing": r.missing}
+                          for r in rows],
+               "git": {"path": str(git_path), "wired": wired, "missing": missing}})
+        finish(0)
+    for row in rows:
+        if row.wired:
+            state = "wired: " + ", ".join(row.wired)
+            if row.missing:
+                state += "; missing: " + ", ".join(row.missing)
+        else:
+            state = "not wired" if row.exists else "no settings file"
+        sys.stdout.write(f"{row.agent:<12} {row.scope:<8} {state}  ({row.path})\n")
+    git_state = ("merge driver for " + ", ".join(wired)) if wired else "no merge driver"
+    sys.stdout.write(f"{'git':<12} {'project':<8} {git_state}  ({git_path})\n")
+    finish(0)
+
+
+@app.command("merge-index")
+@handled
+def merge_index(
+    base: Annotated[Path, typer.Argument(help="The common ancestor's MEMORY.md (git's %O).")],
+    ours: Annotated[Path, typer.Argument(help="Our MEMORY.md, replaced by the result (%A).")],
+    theirs: Annotated[Path, typer.Argument(help="Their MEMORY.md (%B).")],
+    path: Annotated[str | None, typer.Argument(help="The file's path in the tree (%P).")] = None,
+) -> None:
+    """git merge driver for MEMORY.md: merge the index entries, never a conflict.
+
+    Reads the three versions git hands over and writes the merge into OURS, in the index
+    order. Wired by `memcli hooks install --agent git`.
+
+    Example: git config merge.memcli.driver 'memcli merge-index %O %A %B %P'
+    """
+    from memcli.gitstore.merge_index import merge_files
+
+    merge_files(base, ours, theirs)
+    finish(0)
+
+
+@app.command()
+@handled
+def sync(
+    ctx: typer.Context,
+    init: Annotated[str | None, typer.Option(
+        "--init", metavar="URL", help="Set the user store up to sync with URL (or clone it).",
+    )] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Sync the user store with its git remote: commit, pull --rebase, re-index, push.
+
+    Reads and writes the user store's git repository and its remote. A note changed on two
+    machines keeps both versions (the copy is NAME-conflict-N.md) and exits 1.
+
+    Example: memcli sync --init git@github.com:me/memory.git
+    """
+    from memcli.core import rebuild_index
+    from memcli.gitstore.sync import sync as run_sync
+
+    settings = resolve_settings(ctx)
+
+    def reindex(_store: Path) -> bool:
+        return any(r.changed for r in rebuild_index(settings, "user", check=False))
+
+    result = run_sync(settings.user_store, os.environ, sys.executable, init_url=init,
+                      reindex=reindex)
+    if as_json:
+        _json({"store": str(result.store), "remote": result.remote,
+               "committed": result.committed, "pulled": result.pulled,
+               "reindexed": result.reindexed, "pushed": result.pushed,
+               "conflicts": [{"note": n, "kept_as": c} for n, c in result.conflicts]})
+    else:
+        done = [("cloned" if result.cloned else ""),
+                ("committed local changes" if result.committed else ""),
+                (f"took in {result.pulled} commit(s)" if result.pulled else ""),
+                ("rebuilt the index" if result.reindexed else ""),
+                ("pushed" if result.pushed else "")]
+        sys.stdout.write(f"synced {result.store} with {result.remote}: "
+                         f"{', '.join(d for d in done if d) or 'nothing to do'}\n")
+        for note, copy in result.conflicts:
+            sys.stdout.write(f"conflict: {note} changed on both sides; the other machine's "
+                             f"version is {note}, this machine's is kept as {copy}\n")
+    finish(result.exit_code)
+
+
+def _json(document: Any) -> None:
+    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,209 @@
+"""`memcli sync`: the user store as a git repository with a remote, kept in step.
+
+One sync commits what changed here, rebases it onto what the other machines pushed,
+rebuilds the index from the notes, and pushes. A note changed on both sides (or created
+under the same name on both) is never decided silently: the other machines' version stays
+at its name, this machine's is kept beside it as ``<name>-conflict-N.md`` with a
+``sync_conflict`` key naming the original, and both are reported. Lint then shows the
+pair until the person merges them and deletes the copy. A note deleted on one side and
+changed on the other is kept, changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memcli.errors import UsageError
+from memcli.gitstore._git import GitError, is_repository, run
+from memcli.gitstore.wiring import ATTRIBUTE, driver_config
+
+INDEX = "MEMORY.md"
+MAX_PUSH_ATTEMPTS = 3
+COMMIT_MESSAGE = "memcli sync"
+
+
+@dataclass
+class SyncResult:
+    store: Path
+    remote: str
+    committed: bool = False
+    pulled: int = 0
+    pushed: bool = False
+    reindexed: bool = False
+    cloned: bool = False
+    conflicts: list[tuple[str, str]] = field(default_factory=list)  # (note, kept as)
+
+    @property
+    def exit_code(self) -> int:
+        # A sync that kept two versions of a note worked, but asks the person to look.
+        return 1 if self.conflicts else 0
+
+
+@dataclass(frozen=True)
+class _Repo:
+    folder: Path
+    env: Mapping[str, str]
+    python: str  # the interpreter that runs memcli, for the merge driver
+
+    def git(self, *args: str, check: bool = True) -> str:
+        config = [*_identity(self), *driver_config(self.python)]
+        return run(self.folder, [*config, *args], self.env, check=check).stdout
+
+    def ok(self, *args: str) -> bool:
+        config = [*_identity(self), *driver_config(self.python)]
+        return run(self.folder, [*config, *args], self.env, check=False).returncode == 0
+
+
+def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | None = None,
+         reindex: Callable[[Path], bool] | None = None) -> SyncResult:
+    """Sync STORE with its remote; REINDEX rebuilds MEMORY.md from the notes."""
+    repo = _Repo(store, env, python)
+    result = SyncResult(store, init_url or "")
+    if init_url is not None:
+        _init(repo, init_url, result)
+    elif not store.is_dir() or not is_repository(store, env):
+        raise UsageError(f"the user store {store} is not a git repository; set it up with "
+                         "memcli sync --init URL")
+    result.remote = result.remote or repo.git("remote", "get-url", "origin",
+                                              check=False).strip()
+    if not result.remote:
+        raise UsageError(f"the user store {store} has no remote 'origin'; "
+                         "add one with memcli sync --init URL")
+    result.committed = _commit_pending(repo, COMMIT_MESSAGE)
+    for _ in range(MAX_PUSH_ATTEMPTS):
+        result.pulled += _integrate(repo, result)
+        if reindex is not None and reindex(store):
+            result.reindexed = True
+            _commit_pending(repo, f"{COMMIT_MESSAGE}: index rebuilt from the notes")
+        if repo.ok("push", "--quiet", "-u", "origin", f"HEAD:{_branch(repo)}"):
+            result.pushed = True
+            return result
+    raise GitError(f"git push to {result.remote} was refused {MAX_PUSH_ATTEMPTS} times "
+                   "(another machine pushing at the same time?); run memcli sync again")
+
+
+def _init(repo: _Repo, url: str, result: SyncResult) -> None:
+    store = repo.folder
+    if not store.exists() or (store.is_dir() and not any(store.iterdir())):
+        store.parent.mkdir(parents=True, exist_ok=True)
+        run(store.parent, ["clone", "--quiet", url, str(store)], repo.env)
+        result.cloned = True
+    elif not is_repository(store, repo.env):
+        repo.git("init", "--quiet", "--initial-branch=main")
+    current = repo.git("remote", "get-url", "origin", check=False).strip()
+    if not current:
+        repo.git("remote", "add", "origin", url)
+    elif current != url:
+        raise UsageError(f"the user store already syncs with {current}, not {url}")
+    _wire_attributes(repo)
+
+
+def _wire_attributes(repo: _Repo) -> None:
+    path = repo.folder / ".gitattributes"
+    line = f"{INDEX} {ATTRIBUTE}"
+    existing = path.read_text("utf-8") if path.exists() else ""
+    if line not in existing.splitlines():
+        path.write_text(existing + ("" if not existing or existing.endswith("\n") else "\n")
+                        + line + "\n", "utf-8")
+
+
+def _commit_pending(repo: _Repo, message: str) -> bool:
+    if not repo.git("status", "--porcelain", "--untracked-files=all").strip():
+        return False
+    repo.git("add", "--all")
+    repo.git("commit", "--quiet", "--no-verify", "-m", message)
+    return True
+
+
+def _branch(repo: _Repo) -> str:
+    name = repo.git("symbolic-ref", "--short", "-q", "HEAD", check=False).strip()
+    return name or "main"
+
+
+def _integrate(repo: _Repo, result: SyncResult) -> int:
+    """Fetch and rebase onto the remote branch; the number of commits taken in."""
+    branch = _branch(repo)
+    repo.git("fetch", "--quiet", "origin")
+    remote_ref = f"origin/{branch}"
+    if not repo.ok("rev-parse", "--verify", "--quiet", remote_ref):
+        return 0
+    incoming = int(repo.git("rev-list", "--count", f"HEAD..{remote_ref}", check=False)
+                   .strip() or 0) if repo.ok("rev-parse", "--verify", "--quiet", "HEAD") else 0
+    if not repo.ok("rev-parse", "--verify", "--quiet", "HEAD"):
+        repo.git("reset", "--quiet", "--hard", remote_ref)  # a fresh repository: take theirs
+        return int(repo.git("rev-list", "--count", remote_ref).strip() or 0)
+    if repo.ok("rebase", "--quiet", remote_ref):
+        return incoming
+    while True:
+        _resolve_conflicts(repo, result)
+        if repo.ok("-c", "core.editor=true", "rebase", "--continue"):
+            return incoming
+        if not _rebasing(repo):
+            return incoming
+
+
+def _rebasing(repo: _Repo) -> bool:
+    git_dir = Path(repo.git("rev-parse", "--absolute-git-dir").strip())
+    return (git_dir / "rebase-merge").exists() or (git_dir / "rebase-apply").exists()
+
+
+def _resolve_conflicts(repo: _Repo, result: SyncResult) -> None:
+    """Keep both versions of every conflicted note; the index is rebuilt afterwards."""
+    names = [n for n in repo.git("diff", "--name-only", "--diff-filter=U", "-z")
+             .split("\0") if n]
+    for name in names:
+        path = repo.folder / name
+        # In a rebase, stage 2 is the remote side (being rebased onto), stage 3 this machine's.
+        remote = _stage(repo, 2, name)
+        local = _stage(repo, 3, name)
+        if name == INDEX or name.endswith("/" + INDEX):
+            path.write_bytes(remote or local or b"")
+        elif remote is not None and local is not None:
+            path.write_bytes(remote)
+            copy = _conflict_name(path)
+            copy.write_bytes(_marked(local, name))
+            repo.git("add", "--", copy.name if copy.parent == repo.folder else str(copy))
+            result.conflicts.append((name, copy.relative_to(repo.folder).as_posix()))
+        elif remote is None and local is None:
+            repo.git("rm", "--quiet", "--cached", "--", name, check=False)
+            continue
+        else:
+            path.write_bytes(remote if remote is not None else local or b"")
+        repo.git("add", "--", name)
+
+
+def _stage(repo: _Repo, number: int, name: str) -> bytes | None:
+    done = run(repo.folder, ["show", f":{number}:{name}"], repo.env, check=False)
+    if done.returncode != 0:
+        return None
+    # Text mode decoded it; notes are UTF-8 (lint reports any that are not).
+    return done.stdout.encode("utf-8", "surrogateescape")
+
+
+def _conflict_name(path: Path) -> Path:
+    number = 1
+    while (candidate := path.with_name(f"{path.stem}-conflict-{number}{path.suffix}")).exists():
+        number += 1
+    return candidate
+
+
+def _marked(data: bytes, original: str) -> bytes:
+    """The note with a ``sync_conflict`` key naming the note it conflicts with."""
+    from memcli.notes import parse_note, render_updated_note
+
+    try:
+        note = parse_note(Path(original).name, data)
+        return render_updated_note(note, {"sync_conflict": Path(original).name}, None)
+    except Exception:  # a note broken on this machine is kept byte for byte
+        return data
+
+
+def _identity(repo: _Repo) -> list[str]:
+    """A committer for machines where git has none configured (a fresh user, CI)."""
+    done = run(repo.folder, ["config", "user.email"], repo.env, check=False) \
+        if repo.folder.is_dir() else None
+    if done is not None and done.stdout.strip():
+        return []
+    return ["-c", "user.name=memcli", "-c", "user.email=memcli@localhost"]

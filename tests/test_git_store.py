@@ -1,0 +1,202 @@
+"""Stores in git, with real git: the MEMORY.md merge driver and `memcli sync`.
+
+The merge test runs `git merge` of two branches that each add and delete notes; the sync
+tests use two user stores on two "machines" (two homes) and a bare repository on disk.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import FIXED_NOW, MemEnv, run_memcli
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+
+GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
+           "GIT_CONFIG_NOSYSTEM": "1"}
+
+
+def git(folder: Path, *args: str, env: dict[str, str] | None = None,
+        check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True,
+                          env={**os.environ, **GIT_ENV, **(env or {})}, check=check)
+
+
+def add(memenv: MemEnv, title: str, *, env: dict[str, str] | None = None,
+        level: str = "project") -> None:
+    done = memenv.run("add", f"{title} is how we do it here.", "--title", title,
+                      "--level", level, "--type", "project_knowledge", env=env)
+    assert done.returncode == 0, done.stderr
+
+
+def entry_files(index: str) -> list[str]:
+    return [line.rsplit("(", 1)[1].rstrip(")") for line in index.splitlines()
+            if line.startswith("- [")]
+
+
+# --------------------------------------------------------------------------- merge driver
+
+
+def test_merge_driver_merges_two_branches_that_add_and_delete_notes(memenv: MemEnv) -> None:
+    env = {**GIT_ENV, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    git(memenv.repo, "init", "-q", "-b", "main")
+    for title in ("Alpha", "Bravo", "Charlie"):
+        add(memenv, title)
+    installed = memenv.run("hooks", "install", "--agent", "git", env=env)
+    assert installed.returncode == 0, installed.stderr
+    assert (memenv.repo / ".gitattributes").read_text() == ".memcli/memory/MEMORY.md merge=memcli\n"
+    assert git(memenv.repo, "config", "merge.memcli.driver").stdout.strip() == \
+        "memcli merge-index %O %A %B %P"
+    again = memenv.run("hooks", "install", "--agent", "git", env=env)
+    assert "nothing changed" in again.stdout
+    git(memenv.repo, "add", "-A")
+    git(memenv.repo, "commit", "-qm", "base")
+
+    git(memenv.repo, "checkout", "-qb", "left")
+    add(memenv, "Delta")
+    assert memenv.run("rm", "project/project_knowledge_alpha.md").returncode == 0
+    git(memenv.repo, "add", "-A")
+    git(memenv.repo, "commit", "-qm", "left: add delta, drop alpha")
+
+    git(memenv.repo, "checkout", "-q", "main")
+    add(memenv, "Echo")
+    assert memenv.run("rm", "project/project_knowledge_charlie.md").returncode == 0
+    git(memenv.repo, "add", "-A")
+    git(memenv.repo, "commit", "-qm", "main: add echo, drop charlie")
+
+    # Without the driver, git's line merge conflicts on these two sides.
+    plain = git(memenv.repo, "-c", "merge.memcli.driver=false", "merge", "--no-edit", "left",
+                check=False)
+    assert plain.returncode != 0 and "MEMORY.md" in plain.stdout
+    git(memenv.repo, "merge", "--abort")
+
+    merged = git(memenv.repo, "merge", "--no-edit", "left", env=env, check=False)
+    assert merged.returncode == 0, merged.stdout + merged.stderr
+    index = memenv.index("project")
+    assert "<<<<<<<" not in index
+    assert sorted(entry_files(index)) == ["project_knowledge_bravo.md",
+                                          "project_knowledge_delta.md",
+                                          "project_knowledge_echo.md"]
+    # The merge is what memcli would write from the merged notes.
+    check = memenv.run("index", "--check")
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert memenv.run("lint").returncode == 0
+
+
+def test_merge_index_keeps_a_person_header_and_each_sides_change(tmp_path: Path) -> None:
+    header = "# Our memory\n\nHand-written words.\n\n"
+    line = "- [project_knowledge] {t} — {s} (project_knowledge_{f}.md)\n"
+    base = header + line.format(t="A", s="old", f="a") + line.format(t="B", s="b", f="b")
+    ours = header + line.format(t="A", s="new on ours", f="a") + line.format(t="B", s="b", f="b")
+    theirs = (header + "- [correction_feedback] Use pnpm — never npm "
+              "(correction_feedback_use-pnpm.md)\n" + line.format(t="A", s="old", f="a"))
+    files = []
+    for name, text in (("O", base), ("A", ours), ("B", theirs)):
+        (tmp_path / name).write_text(text, "utf-8")
+        files.append(str(tmp_path / name))
+    done = run_memcli("merge-index", *files, "MEMORY.md")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "A").read_text("utf-8") == (
+        header + "- [correction_feedback] Use pnpm — never npm (correction_feedback_use-pnpm.md)\n"
+        + line.format(t="A", s="new on ours", f="a"))
+
+
+# --------------------------------------------------------------------------- sync
+
+
+@pytest.fixture
+def machines(memenv: MemEnv, tmp_path: Path) -> tuple[dict[str, str], dict[str, str], Path]:
+    """Two machines' environments (own home, own user store) and a bare remote."""
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(remote)], check=True)
+    envs = []
+    for name in ("laptop", "desktop"):
+        home = tmp_path / name
+        home.mkdir()
+        envs.append({**GIT_ENV, "HOME": str(home), "MEMCLI_HOME": str(home / ".memcli"),
+                     "MEMCLI_NOW": FIXED_NOW})
+    return envs[0], envs[1], remote
+
+
+def user_store(env: dict[str, str]) -> Path:
+    return Path(env["MEMCLI_HOME"]) / "memory"
+
+
+def sync(memenv: MemEnv, env: dict[str, str], *args: str) -> dict[str, object]:
+    done = memenv.run("sync", "--json", *args, env=env)
+    assert done.returncode in (0, 1), done.stderr
+    result: dict[str, object] = json.loads(done.stdout)
+    result["status"] = done.returncode
+    return result
+
+
+def test_sync_carries_notes_both_ways_through_a_bare_repository(
+        memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
+    laptop, desktop, remote = machines
+    add(memenv, "Laptop fact", env=laptop, level="user")
+    first = sync(memenv, laptop, "--init", f"file://{remote}")
+    assert first["pushed"] is True and first["committed"] is True
+
+    cloned = sync(memenv, desktop, "--init", f"file://{remote}")
+    assert cloned["status"] == 0
+    assert (user_store(desktop) / "project_knowledge_laptop-fact.md").exists()
+    add(memenv, "Desktop fact", env=desktop, level="user")
+    assert sync(memenv, desktop)["pushed"] is True
+
+    add(memenv, "Second laptop fact", env=laptop, level="user")
+    back = sync(memenv, laptop)
+    assert back["pulled"] == 1 and back["status"] == 0
+    names = sorted(p.name for p in user_store(laptop).glob("project_knowledge_*.md"))
+    assert names == ["project_knowledge_desktop-fact.md", "project_knowledge_laptop-fact.md",
+                     "project_knowledge_second-laptop-fact.md"]
+    assert memenv.run("index", "--check", "--level", "user", env=laptop).returncode == 0
+    assert git(user_store(laptop), "status", "--porcelain").stdout == ""
+    assert sync(memenv, desktop)["pulled"] >= 1
+    assert sorted(p.name for p in user_store(desktop).glob("project_knowledge_*.md")) == names
+
+
+def test_a_note_changed_on_both_machines_keeps_both_versions(
+        memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
+    laptop, desktop, remote = machines
+    add(memenv, "Editor", env=laptop, level="user")
+    sync(memenv, laptop, "--init", f"file://{remote}")
+    sync(memenv, desktop, "--init", f"file://{remote}")
+    name = "project_knowledge_editor.md"
+    for env, words in ((laptop, "Vim on the laptop."), (desktop, "Emacs on the desktop.")):
+        path = user_store(env) / name
+        path.write_text(path.read_text("utf-8").replace("Editor is how we do it here.", words),
+                        "utf-8")
+    assert sync(memenv, laptop)["status"] == 0
+
+    clash = sync(memenv, desktop)
+    assert clash["status"] == 1 and clash["pushed"] is True
+    assert clash["conflicts"] == [{"note": name,
+                                   "kept_as": "project_knowledge_editor-conflict-1.md"}]
+    store = user_store(desktop)
+    assert "Vim on the laptop." in (store / name).read_text("utf-8")
+    copy = (store / "project_knowledge_editor-conflict-1.md").read_text("utf-8")
+    assert "Emacs on the desktop." in copy and "sync_conflict: project_knowledge_editor.md" in copy
+    lint = memenv.run("lint", str(store), "--json", env=desktop)
+    assert "project_knowledge_editor-conflict-1.md" in lint.stdout
+    text = memenv.run("sync", env=desktop).stdout
+    assert "nothing to do" in text or "pushed" in text
+    # The other machine gets both versions too; nothing was lost anywhere.
+    sync(memenv, laptop)
+    assert "Emacs on the desktop." in (user_store(laptop) /
+                                       "project_knowledge_editor-conflict-1.md").read_text()
+
+
+def test_sync_without_a_repository_is_a_clear_error(
+        memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
+    laptop, _, _ = machines
+    add(memenv, "Lonely", env=laptop, level="user")
+    done = memenv.run("sync", env=laptop)
+    assert done.returncode == 2
+    assert done.stderr.startswith("memcli: error: ") and "sync --init URL" in done.stderr
