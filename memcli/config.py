@@ -1,17 +1,22 @@
 """Settings, resolved once per command: flag > environment > project config > user config > default.
 
-The CLI collects the flags and calls :func:`resolve`; everything below receives the
-resulting :class:`Settings` and never reads the environment itself.
+The CLI collects the flags and the process state (environment, working folder, home folder,
+clock) and calls :func:`resolve`; everything below receives the resulting :class:`Settings`
+and never reads the process state itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import datetime as dt
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from memcli.errors import ConfigError
+from memcli.providers.registry import EXTRACTORS, OFFLINE, PROVIDERS
+
+Clock = Callable[[], dt.datetime]
 
 CONFIG_NAME = "config.toml"
 MARKER_DIR = ".memcli"
@@ -28,23 +33,39 @@ class Setting:
     source: str
 
 
+def _no_clock() -> dt.datetime:
+    raise RuntimeError("no clock was passed to config.resolve (the entry point passes one)")
+
+
 @dataclass(frozen=True)
 class Settings:
     project_root: Path
     project_store: Path
-    user_home: Path
+    user_home: Path  # memcli's own folder: $MEMCLI_HOME or ~/.memcli
     user_store: Path
     lock_timeout: float
-    now: str | None
-    provider: str | None
-    model: str | None
-    base_url: str | None
+    now: str | None  # MEMCLI_NOW: one fixed time for every timestamp (tests, reproducible runs)
+    provider: str  # "rules" or a name in memcli.providers.registry
+    model: str | None  # the provider's default filled in; None for the rules
+    base_url: str | None  # likewise
     api_key: str | None
     timeout: float
+    home: Path | None = None  # the person's home folder, for "~" in paths read and shown
+    clock: Clock = field(default=_no_clock, compare=False, repr=False)  # the wall clock
     sources: dict[str, Setting] = field(default_factory=dict, compare=False)
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
+
+    def moment(self) -> dt.datetime:
+        """Now, as an aware datetime: MEMCLI_NOW when set, else the clock."""
+        return _parse_now(self.now) if self.now else self.clock()
+
+    def timestamp(self) -> str:
+        """Now as the frontmatter writes it: MEMCLI_NOW verbatim when set, else UTC seconds."""
+        if self.now:
+            return self.now
+        return self.clock().astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass(frozen=True)
@@ -59,8 +80,11 @@ class Flags:
     timeout: float | None = None
 
 
-def resolve(flags: Flags, env: Mapping[str, str], cwd: Path) -> Settings:
-    user_home = memcli_home(env)
+def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | None = None,
+            clock: Clock | None = None) -> Settings:
+    """The settings of one command; ``home`` defaults to $HOME, ``clock`` has no default."""
+    home = home if home is not None else _maybe_home(env)
+    user_home = memcli_home(env, home)
     root = find_project_root(cwd, user_home)
     user_cfg = _read_config(user_home / CONFIG_NAME, allow_secrets=True)
     project_cfg = _read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False)
@@ -75,27 +99,31 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path) -> Settings:
                          str(root / MARKER_DIR / "memory"))
     user_store = pick("user_store", flags.user_store, ("MEMCLI_USER_STORE",),
                       str(user_home / "memory"))
-    provider = pick("provider", flags.provider, ("MEMCLI_PROVIDER",), "rules")
-    provider_name = _provider_name(provider)
-    key_env = ("ANTHROPIC_API_KEY",) if provider_name == "anthropic" else ("OPENAI_API_KEY",)
-    base_env = ("MEMCLI_BASE_URL",) + (("OPENAI_BASE_URL",) if provider_name != "anthropic"
-                                       else ("ANTHROPIC_BASE_URL",))
-    settings = Settings(
+    provider = _provider_name(pick("provider", flags.provider, ("MEMCLI_PROVIDER",), OFFLINE))
+    spec = PROVIDERS.get(provider)
+    now = pick("now", None, ("MEMCLI_NOW",), None)
+    if now is not None:
+        _parse_now(str(now))
+    return Settings(
         project_root=root,
-        project_store=_absolute(project_store, cwd),
+        project_store=_absolute(project_store, cwd, home),
         user_home=user_home,
-        user_store=_absolute(user_store, cwd),
+        user_store=_absolute(user_store, cwd, home),
         lock_timeout=_number("lock_timeout", pick("lock_timeout", None, ("MEMCLI_LOCK_TIMEOUT",),
                                                   DEFAULT_LOCK_TIMEOUT)),
-        now=pick("now", None, ("MEMCLI_NOW",), None),
-        provider=provider_name,
-        model=pick("model", flags.model, ("MEMCLI_MODEL",), None),
-        base_url=pick("base_url", flags.base_url, base_env, None),
-        api_key=pick("api_key", None, ("MEMCLI_API_KEY", *key_env), None),
+        now=None if now is None else str(now),
+        provider=provider,
+        model=pick("model", flags.model, ("MEMCLI_MODEL",), spec and spec.default_model),
+        base_url=pick("base_url", flags.base_url,
+                      ("MEMCLI_BASE_URL", *(spec.base_url_variables if spec else ())),
+                      spec and spec.default_base_url),
+        api_key=pick("api_key", None, ("MEMCLI_API_KEY", *(spec.key_variables if spec else ())),
+                     None),
         timeout=_number("timeout", pick("timeout", flags.timeout, ("MEMCLI_TIMEOUT",), 60.0)),
+        home=home,
+        clock=clock or _no_clock,
         sources=sources,
     )
-    return settings
 
 
 def _choose(
@@ -119,22 +147,45 @@ def _choose(
     return Setting(default, "default")
 
 
-def _provider_name(provider: Any) -> str | None:
-    """None means 'not configured': extract then uses the offline rules."""
-    if provider is None:
-        return None
+def _provider_name(provider: Any) -> str:
     name = str(provider).strip().lower()
-    if name not in ("rules", "openai", "anthropic"):
-        raise ConfigError(f"unknown provider '{provider}'; use rules, openai or anthropic")
+    if name not in EXTRACTORS:
+        raise ConfigError(f"unknown provider '{provider}'; use {', '.join(EXTRACTORS)}")
     return name
 
 
-def memcli_home(env: Mapping[str, str]) -> Path:
+def _parse_now(value: str) -> dt.datetime:
+    try:
+        moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        raise ConfigError(f"MEMCLI_NOW {value!r} is not an ISO date-time") from None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+
+
+def home_folder(env: Mapping[str, str]) -> Path:
+    """The person's home folder as the environment gives it ($HOME)."""
+    if not env.get("HOME"):
+        raise ConfigError("HOME is not set, so memcli cannot find the user store; set HOME "
+                          "or MEMCLI_HOME")
+    return Path(env["HOME"])
+
+
+def memcli_home(env: Mapping[str, str], home: Path | None = None) -> Path:
     """The user's memcli folder: $MEMCLI_HOME, else ~/.memcli (config, logs, user store)."""
     if env.get("MEMCLI_HOME"):
-        return Path(env["MEMCLI_HOME"]).expanduser()
-    home = env.get("HOME") or str(Path.home())
-    return Path(home) / MARKER_DIR
+        return expand_home(env["MEMCLI_HOME"], home if home is not None else _maybe_home(env))
+    return (home if home is not None else home_folder(env)) / MARKER_DIR
+
+
+def _maybe_home(env: Mapping[str, str]) -> Path | None:
+    return Path(env["HOME"]) if env.get("HOME") else None
+
+
+def expand_home(value: str, home: Path | None) -> Path:
+    """``~`` and ``~/...`` in the home folder given (the way a shell would expand them)."""
+    if home is not None and (value == "~" or value.startswith("~/")):
+        return home / value[2:]
+    return Path(value)
 
 
 def find_project_root(cwd: Path, user_home: Path) -> Path:
@@ -158,8 +209,8 @@ def _resolved(path: Path) -> Path:
         return path
 
 
-def _absolute(value: Any, cwd: Path) -> Path:
-    path = Path(str(value)).expanduser()
+def _absolute(value: Any, cwd: Path, home: Path | None) -> Path:
+    path = expand_home(str(value), home)
     return path if path.is_absolute() else cwd / path
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import difflib
-import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -21,32 +20,12 @@ from memcli.names import (
     parse_note_name,
     title_key,
 )
-from memcli.notes import Note, now_iso
+from memcli.notes import Note
 from memcli.store import StoreState, load_store
 from memcli.transaction import commit, locked
 
 if TYPE_CHECKING:
     from memcli.plan import OnConflict
-
-# --------------------------------------------------------------------------- input
-
-
-def read_text(source: str | Path, what: str = "input") -> str:
-    """Read a file, or stdin for '-', as UTF-8; bad input is one clear error."""
-    try:
-        if str(source) == "-":
-            if sys.stdin is None or sys.stdin.isatty():
-                raise InputError(f"no {what} on stdin; pipe it in or pass a file")
-            data = sys.stdin.buffer.read()
-        else:
-            data = Path(source).read_bytes()
-    except OSError as exc:
-        raise InputError(f"cannot read {source}: {exc.strerror}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"the {what} is not valid UTF-8 (byte {exc.start})") from None
-
 
 # --------------------------------------------------------------------------- stores
 
@@ -102,7 +81,7 @@ def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str]
 
 
 def timestamp(settings: Settings) -> str:
-    return settings.now or now_iso()
+    return settings.timestamp()
 
 
 # --------------------------------------------------------------------------- apply
@@ -262,7 +241,7 @@ def context(settings: Settings) -> ContextBlock:
         user = stores["user"].entries()
     where = _relative_where(settings)
     block = build_context(project, user, project_where=where,
-                          user_where=_home_relative(settings.user_store))
+                          user_where=_home_relative(settings.user_store, settings.home))
     from memcli.redact import find_secrets
 
     # The block goes into an agent's prompt: a secret a person typed into a note by hand
@@ -272,7 +251,7 @@ def context(settings: Settings) -> ContextBlock:
     if not find_secrets(block.text):
         return block
     return build_context(_redacted(project), _redacted(user), project_where=where,
-                         user_where=_home_relative(settings.user_store))
+                         user_where=_home_relative(settings.user_store, settings.home))
 
 
 def _redacted(entries: Sequence[IndexEntry]) -> list[IndexEntry]:
@@ -282,12 +261,11 @@ def _redacted(entries: Sequence[IndexEntry]) -> list[IndexEntry]:
             for e in entries]
 
 
-def _home_relative(path: Path) -> str:
+def _home_relative(path: Path, home: Path | None) -> str:
     """~/… for paths in the home folder: shorter in a prompt, and no user name in it."""
-    try:
-        return "~/" + str(path.relative_to(Path.home()))
-    except (ValueError, RuntimeError):
+    if home is None or not path.is_relative_to(home):
         return str(path)
+    return "~/" + str(path.relative_to(home))
 
 
 def _relative_where(settings: Settings) -> str:

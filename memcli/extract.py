@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memcli.config import Settings
 from memcli.core import ApplyReport, apply_items, open_stores
@@ -16,12 +16,12 @@ from memcli.names import LEVELS
 from memcli.prompt import PromptText, build_prompt
 from memcli.similar import Merged
 
+if TYPE_CHECKING:
+    from memcli.providers import ProviderSettings
+
 # One turn rarely holds more than a handful of memories; a reply with dozens is a model
 # running away (or obeying an injected instruction), not a conversation worth keeping.
 MAX_OPERATIONS = 25
-DEFAULT_MODELS = {"openai": "gpt-4o-mini", "anthropic": "claude-3-5-haiku-latest"}
-DEFAULT_BASE_URLS = {"openai": "https://api.openai.com/v1",
-                     "anthropic": "https://api.anthropic.com"}
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,8 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         # Without a project here only the user store is open; project notes are unknown.
         known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
         base = {lvl: state.fingerprint for lvl, state in stores.items()}
-    provider = settings.provider or "rules"
-    today = _today(settings)
+    provider = settings.provider
+    today = settings.moment().date()
     result = ExtractResult(provider, [], [], base, stats, warnings=warnings)
     if options.show_prompt:
         result.prompt = _prompt(messages, known, today, options.redact)
@@ -180,24 +180,17 @@ def _redacted(messages: Sequence[Message], enabled: bool) -> tuple[list[Message]
     return cleaned, count
 
 
-def _today(settings: Settings) -> dt.date:
-    if settings.now:
-        try:
-            return dt.datetime.fromisoformat(settings.now.replace("Z", "+00:00")).date()
-        except ValueError:
-            raise ConfigError(f"MEMCLI_NOW {settings.now!r} is not an ISO date-time") from None
-    return dt.datetime.now(dt.UTC).date()
-
-
-def provider_settings(settings: Settings, provider: str) -> Any:
+def provider_settings(settings: Settings, provider: str) -> ProviderSettings:
+    """What the provider is sent: the settings as resolved, the registry's defaults in them."""
     from memcli.providers import ProviderSettings
+    from memcli.providers.registry import lookup
 
-    key_name = "ANTHROPIC_API_KEY" if provider == "anthropic" else "OPENAI_API_KEY"
-    base_url = settings.base_url or DEFAULT_BASE_URLS[provider]
-    if settings.api_key is None and base_url == DEFAULT_BASE_URLS[provider]:
-        raise ConfigError(f"{provider} needs an API key: set {key_name}, or point --base-url "
-                          "at a local server")
-    return ProviderSettings(provider=provider, model=settings.model or DEFAULT_MODELS[provider],
+    spec = lookup(provider)
+    base_url = settings.base_url or spec.default_base_url
+    if settings.api_key is None and base_url == spec.default_base_url:
+        raise ConfigError(f"{provider} needs an API key: set {spec.key_variable}, or point "
+                          "--base-url at a local server")
+    return ProviderSettings(provider=provider, model=settings.model or spec.default_model,
                             base_url=base_url, api_key=settings.api_key,
                             timeout=settings.timeout)
 

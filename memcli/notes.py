@@ -72,8 +72,8 @@ def dump_yaml(data: dict[str, Any]) -> str:
                          width=10**9))
 
 
-def now_iso(now: datetime | None = None) -> str:
-    moment = now or datetime.now(UTC)
+def now_iso(moment: datetime) -> str:
+    """A moment as frontmatter timestamps are written: UTC, to the second."""
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 

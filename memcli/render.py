@@ -3,42 +3,32 @@
 from __future__ import annotations
 
 import json
-import os
-import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from memcli.config import Settings
 
 _RED, _GREEN, _CYAN, _YELLOW, _BOLD, _RESET = (
     "\033[31m", "\033[32m", "\033[36m", "\033[33m", "\033[1m", "\033[0m",
 )
 
 
-def use_color(stream: TextIO) -> bool:
-    env = os.environ
-    if env.get("NO_COLOR") or env.get("PRE_COMMIT") or env.get("TERM") == "dumb":
-        return False
-    return stream.isatty()
-
-
-def _isatty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 class Output:
-    """Where and how a command prints; built once by the CLI."""
+    """Where and how a command prints; built once by the CLI, which knows the terminal."""
 
-    def __init__(self, *, as_json: bool = False, out: TextIO | None = None,
-                 err: TextIO | None = None, width: int = 80) -> None:
-        self.out = out or sys.stdout
-        self.err = err or sys.stderr
+    def __init__(self, *, out: TextIO, err: TextIO, as_json: bool = False, color: bool = False,
+                 err_color: bool = False, terminal: bool = False, err_is_terminal: bool = False,
+                 width: int = 80) -> None:
+        self.out = out
+        self.err = err
         self.as_json = as_json
         # Layout follows the terminal; NO_COLOR only takes the colour away.
-        self.terminal = _isatty(self.out)
-        self.color = use_color(self.out)
-        self.err_color = use_color(self.err)
+        self.terminal = terminal
+        self.color = color
+        self.err_color = err_color
+        # A spinner needs a terminal on stderr that takes escape sequences.
+        self.live = err_is_terminal and err_color
         self.width = max(width, 40)
 
     def line(self, text: str = "") -> None:
@@ -253,13 +243,13 @@ def extract_result(output: Output, result: Any, *, verbose: bool, show_prompt: b
         output.data(result.document())
 
 
-def settings_sources(output: Output, settings: Any, *, to_stdout: bool = False) -> None:
-    rows = []
+def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = False) -> None:
+    rows: list[tuple[str, str | None, str]] = []
     for name, setting in settings.sources.items():
-        value = setting.value
+        value = None if setting.value is None else str(setting.value)
         if name == "api_key" and value:
-            value = str(value)[:4] + "…" + f" ({len(str(value))} characters)"
-        rows.append((name, "" if value is None else str(value), setting.source))
+            value = value[:4] + "…" + f" ({len(value)} characters)"
+        rows.append((name, value, setting.source))
     if output.as_json and to_stdout:
         output.data({name: {"value": value, "source": source} for name, value, source in rows})
         return
@@ -275,7 +265,7 @@ class Spinner:
 
     def __init__(self, output: Output) -> None:
         self.output = output
-        self.active = output.err.isatty() and use_color(output.err)
+        self.active = output.live
         self.ticks = 0
 
     def __enter__(self) -> Spinner:

@@ -41,12 +41,16 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = _resolve(name, path.name == "__init__.py", node)
-            targets = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            submodules = [f"{base}.{alias.name}" for alias in node.names
+                          if f"{base}.{alias.name}" in known]
+            # `from pkg import sub` depends on sub; `from pkg import name` on pkg's __init__,
+            # and so does a submodule that imports a name from its own package.
+            names_from_base = len(submodules) < len(node.names)
+            targets = [*submodules, *([base] if names_from_base else [])]
         for target in targets:
-            # `from memcli import core` names a module; `from memcli.x import f` names x.
             while target and target not in known:
                 target = target.rpartition(".")[0]
-            if target and target != name and not name.startswith(target + "."):
+            if target and target != name:
                 found.add(target)
     return found
 
@@ -107,6 +111,19 @@ def test_no_import_cycles() -> None:
 
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_a_submodule_importing_a_name_from_its_package_is_an_edge(tmp_path: Path) -> None:
+    # The providers used to do this: `from memcli.providers import ProviderSettings` in
+    # providers/openai.py, while providers/__init__.py imported openai lazily.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("def run():\n    from pkg import wire\n")
+    (package / "wire.py").write_text("from pkg import Settings\nfrom pkg import other\n")
+    (package / "other.py").write_text("")
+    known = {"pkg", "pkg.wire", "pkg.other"}
+    assert _imports("pkg.wire", package / "wire.py", known) == {"pkg", "pkg.other"}
+    assert _imports("pkg", package / "__init__.py", known) == {"pkg.wire"}
 
 
 def test_nothing_below_the_cli_imports_the_cli() -> None:

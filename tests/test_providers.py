@@ -721,6 +721,43 @@ def test_retry_after_in_seconds_milliseconds_and_http_dates() -> None:
     assert _http.retry_after_seconds(httpx.Headers()) is None
 
 
+def test_a_retry_after_date_is_measured_against_the_servers_date_header() -> None:
+    # memcli reads no clock for this: the server's Date header is the reference, so a
+    # skewed local clock cannot turn "in 30 s" into an hour or into nothing.
+    sent = 1_800_000_000.0
+    headers = httpx.Headers({"retry-after": email.utils.formatdate(sent + 30, usegmt=True),
+                             "date": email.utils.formatdate(sent, usegmt=True)})
+    assert _http.retry_after_seconds(headers) == 30
+    undated = httpx.Headers({"retry-after": email.utils.formatdate(sent + 30, usegmt=True)})
+    assert _http.retry_after_seconds(undated) is None
+
+
+def test_a_provider_that_refuses_both_features_is_stepped_down_one_ladder_at_a_time(
+    server: FakeServer,
+) -> None:
+    # temperature first (its ladder is checked first), then the format, then success.
+    server.script(
+        json_step(400, {"error": {"message": "Unsupported value: 'temperature'"}}),
+        json_step(400, {"error": {"message": "response_format json_schema is not supported"}}),
+        Step(body=openai_stream([ANSWER])),
+    )
+    result = complete(PROMPT, openai_settings(server))
+    assert (result.json_mode, result.attempts) == ("json_object", 3)
+    bodies = [request.json() for request in server.requests]
+    assert ["temperature" in body for body in bodies] == [True, False, False]
+    assert [body["response_format"]["type"] for body in bodies] == [
+        "json_schema", "json_schema", "json_object"]
+
+
+def test_every_registered_provider_has_a_wire_format_and_usable_defaults() -> None:
+    from memcli.providers import _wire_format
+    from memcli.providers.registry import PROVIDERS
+
+    for spec in PROVIDERS.values():
+        assert _wire_format(spec).url(spec.default_base_url).startswith(spec.default_base_url)
+        assert spec.default_model and spec.key_variables
+
+
 def test_backoff_honours_retry_after_and_the_budget() -> None:
     assert _http.backoff_wait(1, retry_after=3.0, remaining=10.0) == 3.0
     assert _http.backoff_wait(1, retry_after=30.0, remaining=10.0) is None

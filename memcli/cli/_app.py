@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
 
 import typer
 import typer.core
@@ -19,6 +19,8 @@ from memcli import __version__
 from memcli.cli import _complete
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from memcli.config import Settings
     from memcli.render import Output
 
@@ -183,13 +185,41 @@ def main_options(
     ctx.obj = {"project_store": project_store, "user_store": user_store}
 
 
+# --------------------------------------------------------------------------- process state
+# The one place where the process's state (environment, working folder, home folder, clock,
+# stdin, terminal) enters memcli; everything below gets it as Settings or as arguments.
+
+
 def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
     """Resolve the configuration once, from the flags, the environment and the config files."""
     from memcli.config import Flags, resolve
 
     options = dict(ctx.obj or {})
     options.update({k: v for k, v in flags.items() if v is not None})
-    return resolve(Flags(**options), os.environ, Path.cwd())
+    return resolve(Flags(**options), os.environ, Path.cwd(), home=home_folder(),
+                   clock=system_clock)
+
+
+def system_clock() -> "datetime":
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC)
+
+
+def home_folder() -> Path | None:
+    """The person's home folder; None when the system cannot tell (no $HOME, no passwd entry)."""
+    try:
+        return Path.home()
+    except (RuntimeError, KeyError):
+        return None
+
+
+def use_color(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR, pre-commit or a dumb TERM says no."""
+    env = os.environ
+    if env.get("NO_COLOR") or env.get("PRE_COMMIT") or env.get("TERM") == "dumb":
+        return False
+    return _isatty(stream)
 
 
 def make_output(as_json: bool = False) -> "Output":
@@ -197,7 +227,36 @@ def make_output(as_json: bool = False) -> "Output":
 
     from memcli.render import Output
 
-    return Output(as_json=as_json, width=shutil.get_terminal_size((80, 24)).columns)
+    return Output(out=sys.stdout, err=sys.stderr, as_json=as_json,
+                  color=use_color(sys.stdout), err_color=use_color(sys.stderr),
+                  terminal=_isatty(sys.stdout), err_is_terminal=_isatty(sys.stderr),
+                  width=shutil.get_terminal_size((80, 24)).columns)
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def read_input(source: str | Path, what: str = "input") -> str:
+    """Read a file, or stdin for '-', as UTF-8; bad input is one clear error."""
+    from memcli.errors import InputError
+
+    try:
+        if str(source) == "-":
+            if sys.stdin is None or sys.stdin.isatty():
+                raise InputError(f"no {what} on stdin; pipe it in or pass a file")
+            data = sys.stdin.buffer.read()
+        else:
+            data = Path(source).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read {source}: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"the {what} is not valid UTF-8 (byte {exc.start})") from None
 
 
 def finish(status: int) -> NoReturn:

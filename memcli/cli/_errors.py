@@ -69,9 +69,10 @@ def report_crash(exc: BaseException, env: Mapping[str, str], argv: list[str]) ->
 
 
 def crash_log_path(env: Mapping[str, str]) -> Path:
+    from memcli.cli._app import home_folder
     from memcli.config import memcli_home
 
-    return memcli_home(env) / "logs" / CRASH_LOG_NAME
+    return memcli_home(env, home_folder()) / "logs" / CRASH_LOG_NAME
 
 
 def crash_report(exc: BaseException, argv: list[str]) -> str:

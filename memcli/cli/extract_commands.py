@@ -15,6 +15,7 @@ from memcli.cli._app import (
     exclusive,
     finish,
     make_output,
+    read_input,
     resolve_settings,
 )
 from memcli.cli._errors import handled
@@ -83,7 +84,7 @@ def extract(
       memcli extract --apply --last-turn -i ~/.claude/projects/X/SESSION.jsonl
       memcli extract --json < turn.jsonl > ops.json && memcli apply --dry-run ops.json
     """
-    from memcli import core, render
+    from memcli import render
     from memcli.extract import ExtractOptions, run_extract
 
     exclusive(apply=apply_now, dry_run=dry_run)
@@ -92,7 +93,7 @@ def extract(
     settings = resolve_settings(ctx, provider=provider, model=model, base_url=base_url,
                                 timeout=timeout)
     output = make_output(as_json)
-    text = core.read_text(input_path, "transcript")
+    text = read_input(input_path, "transcript")
     options = ExtractOptions(
         fmt=fmt, include_tools=include_tools, include_thinking=include_thinking,
         include_injected=include_injected, last_turn=last_turn, strict=strict,

@@ -18,6 +18,7 @@ from memcli.cli._app import (
     exclusive,
     finish,
     make_output,
+    read_input,
     resolve_settings,
 )
 from memcli.cli._errors import handled
@@ -54,7 +55,7 @@ def apply(
     from memcli import core, render
 
     settings = resolve_settings(ctx)
-    text = core.read_text(source, "operations document")
+    text = read_input(source, "operations document")
     report = core.apply_text(settings, text, dry_run=dry_run, strict=strict,
                              on_conflict=on_conflict)
     render.apply_report(make_output(as_json), report)
@@ -94,7 +95,7 @@ def add(
     from memcli import core, render
 
     settings = resolve_settings(ctx)
-    body = core.read_text("-", "memory text") if text == "-" else text
+    body = read_input("-", "memory text") if text == "-" else text
     report = core.add(settings, level=level, note_type=note_type, text=body, title=title,
                       summary=summary, on_conflict=on_conflict, dry_run=dry_run)
     render.apply_report(make_output(as_json), report)

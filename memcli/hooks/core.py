@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -72,7 +73,8 @@ def settings_for(call: HookCall) -> tuple[Settings, Path]:
     stores = {k: str(call.flags[k]) if call.flags.get(k) is not None else None
               for k in ("project_store", "user_store")}
     given = Flags(project_store=stores["project_store"], user_store=stores["user_store"])
-    return resolve(given, call.env, base), base
+    # The hook is an entry point like the CLI: the wall clock enters here.
+    return resolve(given, call.env, base, clock=lambda: datetime.now(UTC)), base
 
 
 def context_text(call: HookCall) -> str:

@@ -22,7 +22,7 @@ import stamina
 from httpx_sse import EventSource, ServerSentEvent
 
 from memcli.errors import ConfigError, ProviderError
-from memcli.providers import ProviderSettings
+from memcli.providers._types import ProviderSettings
 
 T = TypeVar("T")
 
@@ -151,7 +151,11 @@ def decode_event(data: str) -> dict[str, Any]:
 
 
 def retry_after_seconds(headers: httpx.Headers, now: float | None = None) -> float | None:
-    """The delay a server asked for, in seconds; None when it asked for none we can read."""
+    """The delay a server asked for, in seconds; None when it asked for none we can read.
+
+    A date is measured against ``now``, else against the response's own ``Date`` header:
+    the server's clock is the one its date was written by, and memcli reads no clock here.
+    """
     # OpenAI sends the precise value in milliseconds next to the rounded standard header.
     millis = headers.get("retry-after-ms")
     if millis is not None:
@@ -177,8 +181,19 @@ def retry_after_seconds(headers: httpx.Headers, now: float | None = None) -> flo
         return None
     if when.tzinfo is None:
         return None
-    now = time.time() if now is None else now
+    if now is None:
+        now = _sent_at(headers)
+        if now is None:
+            return None
     return max(0.0, when.timestamp() - now)
+
+
+def _sent_at(headers: httpx.Headers) -> float | None:
+    try:
+        sent = email.utils.parsedate_to_datetime(headers.get("date", ""))
+    except (TypeError, ValueError, IndexError):
+        return None
+    return sent.timestamp() if sent.tzinfo is not None else None
 
 
 def backoff_wait(

@@ -8,16 +8,16 @@ and, for names we cannot judge, dropped after the server says so.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import httpx
 from httpx_sse import ServerSentEvent
 
 from memcli.errors import ProviderError
-from memcli.providers import Completion, Prompt, ProviderSettings, _http
+from memcli.providers import _http
+from memcli.providers._types import Prompt, ProviderSettings
+from memcli.providers._wire import Choices, Ladder, Wire
 
 API_VERSION = "2023-06-01"
 MAX_TOKENS = 4096
@@ -70,48 +70,34 @@ def messages_url(base_url: str) -> str:
     return base + "/v1/messages"
 
 
-def complete(
-    prompt: Prompt,
-    settings: ProviderSettings,
-    *,
-    transport: httpx.BaseTransport | None = None,
-    on_progress: Callable[[int], None] | None = None,
-) -> Completion:
-    url = messages_url(settings.base_url)
-    headers = {
+def _body(prompt: Prompt, settings: ProviderSettings, choices: Choices) -> dict[str, Any]:
+    return request_body(prompt, settings, prefill=choices["prefill"] == "prefill",
+                        temperature=choices["temperature"] == "0")
+
+
+def _headers(settings: ProviderSettings) -> dict[str, str]:
+    return {
         "x-api-key": settings.api_key or "",
         "anthropic-version": API_VERSION,
         "content-type": "application/json",
         "accept": "text/event-stream",
     }
-    budget = _http.Budget(settings)
-    prefill = supports_prefill(settings.model)
-    temperature = supports_temperature(settings.model)
-    with _http.make_client(settings, transport) as client:
-        while True:
-            body = request_body(prompt, settings, prefill=prefill, temperature=temperature)
-            send = functools.partial(
-                _http.attempt, client, settings, url, headers, body, on_progress,
-                read_stream=read_stream, read_whole=read_whole,
-            )
-            try:
-                answer = _http.with_retries(budget, send)
-            except _http.StatusFailure as failure:
-                if prefill and _rejects_prefill(failure):
-                    prefill = False
-                    continue
-                if temperature and failure.status == 400 and _http.mentions(failure, "temperature"):
-                    temperature = False
-                    continue
-                raise _status_error(failure, settings) from None
-            return Completion(
-                text=with_prefill(answer.text) if prefill else answer.text,
-                model=answer.model or settings.model,
-                input_tokens=answer.input_tokens,
-                output_tokens=answer.output_tokens,
-                attempts=budget.attempts,
-                json_mode="prefill" if prefill else "none",
-            )
+
+
+def _ladders(settings: ProviderSettings) -> tuple[Ladder, ...]:
+    # A model known to refuse a feature starts on the rung without it.
+    prefill = ("prefill", "none") if supports_prefill(settings.model) else ("none",)
+    temperature = ("0", "default") if supports_temperature(settings.model) else ("default",)
+    return (
+        Ladder("prefill", prefill, _rejects_prefill),
+        Ladder("temperature", temperature, _rejects_temperature),
+    )
+
+
+def _finish(text: str, choices: Choices) -> tuple[str, str]:
+    if choices["prefill"] == "prefill":
+        return with_prefill(text), "prefill"
+    return text, "none"
 
 
 def with_prefill(text: str) -> str:
@@ -132,19 +118,8 @@ def _rejects_prefill(failure: _http.StatusFailure) -> bool:
     )
 
 
-def _status_error(failure: _http.StatusFailure, settings: ProviderSettings) -> ProviderError:
-    status, message, base = failure.status, failure.message, settings.base_url
-    if status in (401, 403):
-        return ProviderError(
-            f"{base} refused the API key (HTTP {status}: {message}); check "
-            "ANTHROPIC_API_KEY, or --base-url if the key belongs to another server"
-        )
-    if status == 404:
-        return ProviderError(
-            f"model '{settings.model}' or the messages endpoint was not found at {base} "
-            f"(HTTP 404: {message}); check --model and --base-url"
-        )
-    return ProviderError(f"{base} rejected the request (HTTP {status}): {message}")
+def _rejects_temperature(failure: _http.StatusFailure) -> bool:
+    return failure.status == 400 and _http.mentions(failure, "temperature")
 
 
 def read_stream(
@@ -238,3 +213,10 @@ def _read_usage(usage: Any, answer: _http.Answer, input_parts: dict[str, int]) -
     output = _http.token_count(usage.get("output_tokens"))
     if output is not None:
         answer.output_tokens = output
+
+
+WIRE = Wire(
+    url=messages_url, headers=_headers, ladders=_ladders, body=_body,
+    read_stream=read_stream, read_whole=read_whole, finish=_finish,
+    endpoint="the messages endpoint", url_hint="check --model and --base-url",
+)

@@ -6,15 +6,15 @@ OpenRouter, which differ mostly in the JSON output modes they accept; hence the 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import httpx
 from httpx_sse import ServerSentEvent
 
 from memcli.errors import ProviderError
-from memcli.providers import OPERATIONS_SCHEMA, Completion, Prompt, ProviderSettings, _http
+from memcli.providers import _http
+from memcli.providers._types import OPERATIONS_SCHEMA, Prompt, ProviderSettings
+from memcli.providers._wire import Choices, Ladder, Wire
 
 # Tried in this order; a server that rejects one format gets the next, down to none.
 FORMATS: tuple[tuple[str, dict[str, Any] | None], ...] = (
@@ -57,47 +57,32 @@ def request_body(
     return body
 
 
-def complete(
-    prompt: Prompt,
-    settings: ProviderSettings,
-    *,
-    transport: httpx.BaseTransport | None = None,
-    on_progress: Callable[[int], None] | None = None,
-) -> Completion:
-    url = settings.base_url.strip().rstrip("/") + "/chat/completions"
+def _body(prompt: Prompt, settings: ProviderSettings, choices: Choices) -> dict[str, Any]:
+    return request_body(prompt, settings, dict(FORMATS)[choices["format"]],
+                        temperature=choices["temperature"] == "0")
+
+
+def _url(base_url: str) -> str:
+    return base_url.strip().rstrip("/") + "/chat/completions"
+
+
+def _headers(settings: ProviderSettings) -> dict[str, str]:
     headers = {"Accept": "text/event-stream"}
     if settings.api_key:
         headers["Authorization"] = f"Bearer {settings.api_key}"
-    budget = _http.Budget(settings)
-    format_index = 0
-    temperature = True
-    with _http.make_client(settings, transport) as client:
-        while True:
-            mode, response_format = FORMATS[format_index]
-            body = request_body(prompt, settings, response_format, temperature=temperature)
-            send = functools.partial(
-                _http.attempt, client, settings, url, headers, body, on_progress,
-                read_stream=read_stream, read_whole=read_whole,
-            )
-            try:
-                answer = _http.with_retries(budget, send)
-            except _http.StatusFailure as failure:
-                # Reasoning models (o1, o3, gpt-5) accept only their default temperature.
-                if temperature and _rejects_temperature(failure):
-                    temperature = False
-                    continue
-                if format_index + 1 < len(FORMATS) and _rejects_format(failure):
-                    format_index += 1
-                    continue
-                raise _status_error(failure, settings) from None
-            return Completion(
-                text=answer.text,
-                model=answer.model or settings.model,
-                input_tokens=answer.input_tokens,
-                output_tokens=answer.output_tokens,
-                attempts=budget.attempts,
-                json_mode=mode,
-            )
+    return headers
+
+
+def _ladders(settings: ProviderSettings) -> tuple[Ladder, ...]:
+    return (
+        # Reasoning models (o1, o3, gpt-5) accept only their default temperature.
+        Ladder("temperature", ("0", "default"), _rejects_temperature),
+        Ladder("format", tuple(mode for mode, _ in FORMATS), _rejects_format),
+    )
+
+
+def _finish(text: str, choices: Choices) -> tuple[str, str]:
+    return text, choices["format"]
 
 
 def _rejects_format(failure: _http.StatusFailure) -> bool:
@@ -110,25 +95,6 @@ def _rejects_format(failure: _http.StatusFailure) -> bool:
 
 def _rejects_temperature(failure: _http.StatusFailure) -> bool:
     return failure.status in (400, 422) and _http.mentions(failure, "temperature")
-
-
-def _status_error(failure: _http.StatusFailure, settings: ProviderSettings) -> ProviderError:
-    status, message, base = failure.status, failure.message, settings.base_url
-    if status in (401, 403):
-        if settings.api_key:
-            return ProviderError(
-                f"{base} refused the API key (HTTP {status}: {message}); check "
-                "OPENAI_API_KEY, or --base-url if the key belongs to another server"
-            )
-        return ProviderError(
-            f"{base} wants an API key (HTTP {status}: {message}); set OPENAI_API_KEY"
-        )
-    if status == 404:
-        return ProviderError(
-            f"model '{settings.model}' or its endpoint was not found at {base} "
-            f"(HTTP 404: {message}); check --model, and that --base-url ends with /v1"
-        )
-    return ProviderError(f"{base} rejected the request (HTTP {status}): {message}")
 
 
 def read_stream(
@@ -193,3 +159,10 @@ def _read_usage(usage: Any, answer: _http.Answer) -> None:
         return
     answer.input_tokens = _http.token_count(usage.get("prompt_tokens"))
     answer.output_tokens = _http.token_count(usage.get("completion_tokens"))
+
+
+WIRE = Wire(
+    url=_url, headers=_headers, ladders=_ladders, body=_body,
+    read_stream=read_stream, read_whole=read_whole, finish=_finish,
+    endpoint="its endpoint", url_hint="check --model, and that --base-url ends with /v1",
+)

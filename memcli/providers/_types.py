@@ -1,0 +1,78 @@
+"""The values that cross the providers' boundary: settings in, a completion out.
+
+Kept apart from the package's ``__init__`` so that the wire-format modules can use them
+without importing the package that dispatches to them (no import cycle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+_ACTIONS = ["create", "update", "delete", "noop"]
+_LEVELS = ["project", "user"]
+_TYPES = ["user_preference", "correction_feedback", "project_knowledge", "reference_material"]
+
+# Loose on purpose: only "action" is required and extra keys are allowed, because servers
+# that turn a schema into a grammar (llama.cpp, Ollama, vLLM) reject or mangle the fancier
+# keywords, and the strict check is memcli's own validator, operation by operation.
+OPERATIONS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "operations": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "action": {"type": "string", "enum": _ACTIONS},
+                    "level": {"type": "string", "enum": _LEVELS},
+                    "type": {"type": "string", "enum": _TYPES},
+                    "title": {"type": "string"},
+                    "summary": {"type": "string"},
+                    "slug": {"type": "string"},
+                    "filename": {"type": "string"},
+                    "content": {"type": "string"},
+                    "reason": {"type": "string"},
+                },
+                "required": ["action"],
+            },
+        },
+    },
+    "required": ["operations"],
+}
+
+
+@dataclass(frozen=True)
+class ProviderSettings:
+    provider: str  # "openai" | "anthropic"
+    model: str
+    base_url: str  # ".../v1" for openai; "https://api.anthropic.com" for anthropic
+    api_key: str | None
+    timeout: float = 60.0  # seconds, per connect and per read
+    max_attempts: int = 4  # total attempts per request, the first included
+    max_retry_seconds: float = 60.0  # total time that waiting between attempts may take
+
+    def __repr__(self) -> str:
+        # The default repr would put the key into any log or traceback that shows settings.
+        key = "None" if self.api_key is None else "'***'"
+        return (
+            f"ProviderSettings(provider={self.provider!r}, model={self.model!r}, "
+            f"base_url={self.base_url!r}, api_key={key}, timeout={self.timeout!r}, "
+            f"max_attempts={self.max_attempts!r}, max_retry_seconds={self.max_retry_seconds!r})"
+        )
+
+
+@dataclass(frozen=True)
+class Prompt:
+    system: str
+    user: str
+
+
+@dataclass
+class Completion:
+    text: str
+    model: str
+    input_tokens: int | None
+    output_tokens: int | None
+    attempts: int  # HTTP requests sent, retries and format fallbacks included
+    json_mode: str  # "json_schema", "json_object", "none" (openai); "prefill", "none" (anthropic)
