@@ -17,7 +17,9 @@ from memcli.prompt import PromptText, build_prompt
 from memcli.similar import Merged
 
 if TYPE_CHECKING:
+    from memcli.explain import Explanation
     from memcli.providers import ProviderSettings
+    from memcli.rules import RulesTrace
 
 # One turn rarely holds more than a handful of memories; a reply with dozens is a model
 # running away (or obeying an injected instruction), not a conversation worth keeping.
@@ -39,6 +41,7 @@ class ExtractOptions:
     apply: bool = False
     # A statement said again should update its note, not fail the turn (or pile up copies).
     on_conflict: str = "update"
+    explain: bool = False
 
 
 @dataclass
@@ -55,6 +58,7 @@ class ExtractResult:
     notice: str = ""  # why nothing was found, when nothing was
     merged: list[Merged] = field(default_factory=list)
     positions: list[int] = field(default_factory=list)  # of each operation in the reply
+    explanation: Explanation | None = None
 
     def document(self) -> dict[str, Any]:
         return {"operations": self.operations, "base": self.base,
@@ -68,6 +72,8 @@ class ExtractResult:
             data["notice"] = self.notice
         if self.report is not None:
             data["apply"] = self.report.as_json()
+        if self.explanation is not None:
+            data["explain"] = self.explanation.as_json()
         return data
 
     @property
@@ -106,11 +112,13 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         return result
     if not messages:
         return result
+    trace: RulesTrace | None = None
     if provider == "rules":
-        from memcli.rules import extract_rules
+        from memcli.rules import RulesTrace, extract_rules
 
+        trace = RulesTrace() if options.explain else None
         items: list[Any] = extract_rules(messages, [*known["project"], *known["user"]],
-                                         today=today)
+                                         today=today, trace=trace)
         if not items:
             result.notice = _nothing_found(messages)
     else:
@@ -119,7 +127,12 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         result.prompt = _prompt(messages, known, today, options.redact)
         items = _ask_model(settings, provider, result.prompt, result, on_progress)
     _validate(items, options, result)
-    _merge_near_duplicates(result, known, options.on_conflict)
+    sources = _merge_near_duplicates(result, known, options.on_conflict)
+    if options.explain:
+        from memcli.explain import explain
+
+        result.explanation = explain(result.operations, sources, result.positions,
+                                     result.merged, messages, trace)
     if options.apply or options.dry_run:
         result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
                                     on_conflict=options.on_conflict)
@@ -135,7 +148,8 @@ def _nothing_found(messages: Sequence[Message]) -> str:
 
 
 def _merge_near_duplicates(result: ExtractResult, known: dict[str, list[IndexEntry]],
-                           on_conflict: str) -> None:
+                           on_conflict: str) -> list[int]:
+    """Merges in place; returns, per operation kept, its index before the merge."""
     from memcli.similar import merge_near_duplicates
 
     dedupe = merge_near_duplicates(result.operations, [*known["project"], *known["user"]],
@@ -144,6 +158,7 @@ def _merge_near_duplicates(result: ExtractResult, known: dict[str, list[IndexEnt
     result.merged = dedupe.merged
     result.rejected.extend((result.positions[i], why) for i, why in dedupe.refused)
     result.rejected.sort()
+    return dedupe.sources
 
 
 def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from memcli.config import Settings
+    from memcli.explain import Explanation
 
 _RED, _GREEN, _CYAN, _YELLOW, _BOLD, _RESET = (
     "\033[31m", "\033[32m", "\033[36m", "\033[33m", "\033[1m", "\033[0m",
@@ -230,6 +231,8 @@ def extract_result(output: Output, result: Any, *, verbose: bool, show_prompt: b
     for position, reason in result.rejected:
         output.error(f"rejected operation #{position} from the {result.provider} extractor: "
                      f"{reason}")
+    if result.explanation is not None and not output.as_json:
+        explanation(output, result.explanation)
     if verbose and result.usage:
         usage = result.usage
         output.note(f"memcli: {usage.get('model')}: {usage.get('input_tokens')} input tokens, "
@@ -241,6 +244,25 @@ def extract_result(output: Output, result: Any, *, verbose: bool, show_prompt: b
         apply_report(output, result.report)
     else:
         output.data(result.document())
+
+
+def explanation(output: Output, found: Explanation) -> None:
+    """Why each operation was made, and why each silent message gave none (on stderr, so
+    that stdout stays the operations document)."""
+    for op in found.operations:
+        output.note(f"memcli: explain: #{op.number} {op.action} {op.level} '{op.title}'")
+        if op.message is not None:
+            output.note(f"  from message {op.message}: \"{op.sentence}\"")
+        output.note(f"  because: {op.statement}")
+        output.note(f"  routed: {op.level}/{op.type or '(type unchanged)'}: {op.routing}")
+        output.note(f"  duplicate: {op.duplicate or 'none found'}")
+    for why in found.refused:
+        output.note(f"memcli: explain: refused: {why}")
+    for message in found.silent:
+        output.note(f"memcli: explain: message {message.message} gave no operation: "
+                    f"\"{message.text}\"")
+        for reason in message.reasons:
+            output.note(f"  {reason}")
 
 
 def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = False) -> None:

@@ -169,6 +169,7 @@ class Merged:
     title: str
     near: Near
     outcome: str  # "updated" | "refused" | "kept" (rename) | "merged" (within the turn)
+    source: int  # index of the create among the operations given
 
 
 @dataclass
@@ -176,6 +177,7 @@ class Dedupe:
     operations: list[dict[str, object]]
     refused: list[tuple[int, str]]  # (index among the operations, why)
     merged: list[Merged]
+    sources: list[int]  # for each operation kept, its index among the operations given
 
 
 @dataclass(frozen=True)
@@ -200,36 +202,40 @@ def merge_near_duplicates(operations: Sequence[dict[str, object]],
     """Creates that nearly repeat a stored note become updates of it (``update``), are
     refused with the note named (``fail``) or kept (``rename``); a create that repeats an
     earlier create of the same turn replaces it in its place, as the later word wins."""
-    result = Dedupe([], [], [])
+    result = Dedupe([], [], [], [])
     pending: list[_Pending] = []
     for index, op in enumerate(operations):
         if op.get("action") != "create":
             result.operations.append(dict(op))
+            result.sources.append(index)
             continue
         level, title, summary = str(op["level"]), str(op["title"]), _summary(op)
         earlier = find_near(level, title, summary, pending)
         if earlier is not None:
-            index = int(earlier.filename)
-            result.operations[index] = dict(op)
+            place = int(earlier.filename)
+            result.operations[place] = dict(op)
+            result.sources[place] = index
             pending[[p.filename for p in pending].index(earlier.filename)] = _Pending(
                 level, str(op["type"]), title, summary, earlier.filename)
-            result.merged.append(Merged(level, title, earlier, "merged"))
+            result.merged.append(Merged(level, title, earlier, "merged", index))
             continue
         near = find_near(level, title, summary, known)
         if near is None or on_conflict == "rename":
             if near is not None:
-                result.merged.append(Merged(level, title, near, "kept"))
+                result.merged.append(Merged(level, title, near, "kept", index))
             pending.append(_Pending(level, str(op["type"]), title, summary,
                                     str(len(result.operations))))
             result.operations.append(dict(op))
+            result.sources.append(index)
         elif on_conflict == "update":
             result.operations.append(_as_update(op, near))
-            result.merged.append(Merged(level, title, near, "updated"))
+            result.sources.append(index)
+            result.merged.append(Merged(level, title, near, "updated", index))
         else:
             result.refused.append((index,
                 f"'{title}' nearly repeats {level}/{near.filename} ('{near.title}': {near.why}); "
                 "--on-conflict update updates that note, rename keeps both"))
-            result.merged.append(Merged(level, title, near, "refused"))
+            result.merged.append(Merged(level, title, near, "refused", index))
     return result
 
 

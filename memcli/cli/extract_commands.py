@@ -68,6 +68,10 @@ def extract(
     dry_run: DryRunOpt = False,
     apply_now: Annotated[bool, typer.Option("--apply", help="Write the operations.")] = False,
     on_conflict: ConflictOpt = "update",
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="Say which sentence gave each operation and why; and why the "
+        "other messages gave none (on stderr; in --json under \"explain\")."
+    )] = False,
     strict: Annotated[bool, typer.Option("--strict", help="Broken transcript lines fail.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Settings and usage.")] = False,
     as_json: JsonOpt = False,
@@ -99,6 +103,7 @@ def extract(
         include_injected=include_injected, last_turn=last_turn, strict=strict,
         redact=not no_redact, allow_delete=allow_delete,
         show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, on_conflict=on_conflict,
+        explain=explain,
     )
     if verbose:
         render.settings_sources(output, settings)

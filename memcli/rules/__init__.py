@@ -18,26 +18,43 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from memcli.messages import Message
 from memcli.rules.duplicates import dedupe, operation
 from memcli.rules.findings import findings_in_text
-from memcli.rules.model import Finding, KnownNote
+from memcli.rules.model import Finding, KnownNote, Skip
 
-__all__ = ["KnownNote", "extract_rules"]
+__all__ = ["KnownNote", "RulesTrace", "Skip", "extract_rules"]
+
+
+@dataclass
+class RulesTrace:
+    """Why each operation was made (``kept``, one per operation, in order) and why each of
+    the person's sentences that gave none did not (``skipped``)."""
+
+    kept: list[Finding] = field(default_factory=list)
+    found: list[Finding] = field(default_factory=list)  # before repeats were merged
+    skipped: list[Skip] = field(default_factory=list)
+    said: list[int] = field(default_factory=list)  # the person's messages, 1-based
 
 
 def extract_rules(
-    messages: Sequence[Message], known: Sequence[KnownNote], *, today: datetime.date
+    messages: Sequence[Message], known: Sequence[KnownNote], *, today: datetime.date,
+    trace: RulesTrace | None = None,
 ) -> list[dict[str, Any]]:
     """Operations for the explicit memory cues in the user's messages, in order of appearance.
 
     Only ``role == "user"`` counts: an assistant saying "I'll remember that" has not been
     told anything, and tool output or reasoning is not the user's word.
     """
+    trace = trace if trace is not None else RulesTrace()
     findings: list[Finding] = []
-    for message in messages:
+    for number, message in enumerate(messages, start=1):
         if message.role == "user":
-            findings.extend(findings_in_text(message.text, today))
-    return [operation(finding, known) for finding in dedupe(findings)]
+            trace.said.append(number)
+            findings.extend(findings_in_text(message.text, today, number, trace.skipped))
+    trace.found = findings
+    trace.kept = dedupe(findings)
+    return [operation(finding, known) for finding in trace.kept]

@@ -90,6 +90,16 @@ def prepare(state: State) -> State | None:
     return _strip_cues(state)
 
 
+def not_kept_because(state: State) -> str:
+    """Why :func:`prepare` gave up on a sentence."""
+    state = _strip_fillers(state)
+    if _POLITE_RE.match(state.text) is None and _is_question(state.text):
+        return "a question: nothing was decided"
+    if _REPORTED_RE.match(state.text):
+        return "someone else's words, reported"
+    return "a hypothetical or an example, not meant as said"
+
+
 def _strip_fillers(state: State) -> State:
     while True:
         text = LIST_MARK_RE.sub("", state.text, count=1)

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from memcli.rules.cues import LIST_MARK_RE, prepare
+from memcli.rules.cues import LIST_MARK_RE, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
-from memcli.rules.model import Finding, Hit, State
+from memcli.rules.model import Finding, Hit, Skip, State
 from memcli.rules.patterns import lazy
 from memcli.rules.standing import find_fact, find_standing
-from memcli.rules.statements import detect, find_correction
+from memcli.rules.statements import detect, find_correction, statement_why
 from memcli.rules.text import capitalise, cut_title, is_cjk, mask, restore, split_sentences
 from memcli.rules.topics import route
 
 
-def findings_in_text(text: str, today: datetime.date) -> list[Finding]:
+def findings_in_text(text: str, today: datetime.date, message: int = 0,
+                     skips: list[Skip] | None = None) -> list[Finding]:
     slots: list[str] = []
     # The placeholder marks must not come from the text itself; typographic apostrophes
     # ("don’t") must match the same cues as typed ones.
@@ -34,7 +35,8 @@ def findings_in_text(text: str, today: datetime.date) -> list[Finding]:
             corrective = True
         else:
             quote = " ".join(restore(LIST_MARK_RE.sub("", quote, count=1), slots).split())
-            findings.extend(_sentence_findings(sentence, quote, slots, today, corrective))
+            read = _Reading(slots, today, quote, message, skips if skips is not None else [])
+            findings.extend(_sentence_findings(sentence, read, corrective))
             corrective = False
         i += 1
     return findings
@@ -58,25 +60,45 @@ def _merge_dont_use(sentence: str, nxt: str) -> str | None:
     return sentence.rstrip(".!。！ ") + "; " + nxt[:1].lower() + nxt[1:]
 
 
-def _sentence_findings(
-    sentence: str, quote: str, slots: list[str], today: datetime.date, corrective: bool
-) -> list[Finding]:
+@dataclass(frozen=True)
+class _Reading:
+    """What every clause of one sentence shares while it is read."""
+
+    slots: list[str]
+    today: datetime.date
+    quote: str
+    message: int
+    skips: list[Skip]
+
+    def skip(self, why: str) -> None:
+        self.skips.append(Skip(self.message, self.quote, why))
+
+
+def _sentence_findings(sentence: str, read: _Reading, corrective: bool) -> list[Finding]:
     state = prepare(State(sentence, corrective=corrective))
     if state is None:
+        read.skip(not_kept_because(State(sentence)))
         return []
-    whole = _whole_sentence(state, slots)
+    whole = _whole_sentence(state, read.slots)
     if whole is not None:
-        found = _finish(whole, state, slots, today, quote)
-        return [found] if found is not None else []
+        outcome = _finish(whole, state, read)
+        if isinstance(outcome, str):
+            read.skip(outcome)
+            return []
+        return [outcome]
     findings = []
+    found: Finding | str | None = None
     for n, clause in enumerate(_CLAUSE_RE.split(state.text)):
         clause_state = prepare(replace(state, text=clause)) if n else replace(state, text=clause)
         if clause_state is None:
             continue
-        hit = detect(clause_state, slots)
-        found = _finish(hit, clause_state, slots, today, quote) if hit else None
-        if found is not None:
+        hit = detect(clause_state, read.slots)
+        found = _finish(hit, clause_state, read) if hit else None
+        if isinstance(found, Finding):
             findings.append(found)
+    if not findings:
+        read.skip(found if isinstance(found, str) else
+                  "no memory cue, standing instruction or fact about the project")
     return findings
 
 
@@ -130,20 +152,23 @@ _VAGUE_RE = lazy(
 _POINTING_RE = lazy(r"\b(?:it|them|that|this|these|those)\b", re.I)
 
 
-def _finish(
-    hit: Hit, state: State, slots: list[str], today: datetime.date, quote: str
-) -> Finding | None:
-    plain = restore(hit.body, slots)
-    if _is_ephemeral(hit, state, plain):
-        return None
-    content = _content(hit.body, slots, today)
+def _finish(hit: Hit, state: State, read: _Reading) -> Finding | str:
+    """The finding, or why the statement is not kept."""
+    plain = restore(hit.body, read.slots)
+    transient = _is_ephemeral(hit, state, plain)
+    if transient:
+        return transient
+    content = _content(hit.body, read.slots, read.today)
     if content is None:
-        return None
-    level, note_type, title = route(hit, state, plain)
+        return "too short or too vague to stand on its own"
+    routed = route(hit, state, plain)
+    title = routed.title
     if title is None and _POINTING_RE.search(content) and len(content.split()) <= 4:
-        return None  # "Always pin it": what "it" is was said before, out of reach here
+        # "Always pin it": what "it" is was said before, out of reach here
+        return "points at something said before ('it', 'that')"
     title = cut_title(title or content.rstrip(".。"))
-    return Finding(level, note_type, title, content, quote, hit.terms)
+    return Finding(routed.level, routed.type, title, content, read.quote, hit.terms,
+                   read.message, statement_why(hit, state), routed.why)
 
 
 _HERE_RE = lazy(r"\bhere\b", re.I)
@@ -155,15 +180,21 @@ def _on_screen_here(plain: str) -> bool:
     return bool(_HERE_RE.search(plain)) and not _STATEMENT_RE.search(plain)
 
 
-def _is_ephemeral(hit: Hit, state: State, plain: str) -> bool:
-    if _EPHEMERAL_RE.search(plain):
-        return True
-    if hit.kind != "reference" and (_DEICTIC_RE.search(plain) or _on_screen_here(plain)):
-        return True
+def _is_ephemeral(hit: Hit, state: State, plain: str) -> str:
+    """Why the statement only holds for now ("" when it lasts)."""
+    found = _EPHEMERAL_RE.search(plain)
+    if found:
+        return f"for this moment only ('{found.group(0)}')"
+    if hit.kind != "reference":
+        found = _DEICTIC_RE.search(plain) or (_HERE_RE.search(plain)
+                                              if _on_screen_here(plain) else None)
+        if found:
+            return f"points at something not said in it ('{found.group(0)}')"
     # "Remember to fix this later" is a task; "remember to run ruff before committing" a rule.
-    if state.todo and hit.kind in ("rule", "fact"):
-        return bool(_TIME_RE.search(plain)) or not _HABITUAL_RE.search(plain)
-    return False
+    if state.todo and hit.kind in ("rule", "fact") and (
+            _TIME_RE.search(plain) or not _HABITUAL_RE.search(plain)):
+        return "a task to do, not a rule that lasts"
+    return ""
 
 
 def _content(body: str, slots: list[str], today: datetime.date) -> str | None:

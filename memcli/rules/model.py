@@ -47,6 +47,18 @@ class Finding:
     # The tools named by an uncategorised "use X, not Y" correction; a later correction
     # that names one of them is about the same topic even though its title differs.
     terms: frozenset[str] = frozenset()
+    message: int = 0  # 1-based, among all the messages read
+    why: str = ""  # the cue and the kind of statement, for --explain
+    routing: str = ""  # why this level and type, for --explain
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A sentence of the person's that gave no operation, and why (for --explain)."""
+
+    message: int
+    sentence: str
+    why: str
 
 
 @dataclass(frozen=True)

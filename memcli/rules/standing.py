@@ -99,7 +99,7 @@ def find_fact(text: str, slots: list[str], state: State) -> Hit | None:
         if tech is not None and _NOT_TECH.match(tech):
             continue
         return Hit("fact", text, _version_title(tech) if tech else None,
-                   rule="repository fact")
+                   rule="a fact about the repository")
     return None
 
 
@@ -175,12 +175,12 @@ _STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _LEAVE_ALONE_EN, _ONLY_UNLESS_EN, 
 
 def find_standing(text: str, slots: list[str], state: State) -> Hit | None:
     if _ASK_BEFORE_EN.fullmatch(text) or _ASK_BEFORE_ZH.fullmatch(text):
-        return Hit("behaviour", text, rule="standing instruction")
+        return Hit("behaviour", text, rule="a standing instruction")
     for pattern in _STANDING:
         match = pattern.fullmatch(text)
         if match is None or _one_off(pattern, match):
             continue
-        return Hit("rule", text, rule="standing instruction")
+        return Hit("rule", text, rule="a standing instruction")
     return None
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from dataclasses import replace
 
 from memcli.rules.model import Hit, State
 from memcli.rules.patterns import lazy
@@ -13,15 +15,28 @@ from memcli.rules.topics import pair_category, style_topic, tool_category, use_c
 
 # --------------------------------------------------------------------------- detection
 
+_KINDS = {"correction": "a correction", "rule": "a rule", "prefer": "a preference",
+          "fact": "a fact", "reference": "a link to look things up", "command": "a command",
+          "behaviour": "how the assistant should behave"}
+
+
+def statement_why(hit: Hit, state: State) -> str:
+    """The cues seen and the kind of statement, as --explain shows them."""
+    cues = [name for flag, name in ((state.remember, "'remember'"),
+                                    (state.durable, "'from now on'"),
+                                    (state.todo, "'remember to' with a recurring moment"),
+                                    (state.corrective, "after a 'no'"))
+            if flag]
+    kind = hit.rule or _KINDS.get(hit.kind, hit.kind)
+    return kind + (" (cue: " + ", ".join(cues) + ")" if cues else "")
+
 
 def detect(state: State, slots: list[str]) -> Hit | None:
     text = state.text
-    for detector in (find_correction, _find_reference, _find_command, _find_uses,
-                     _find_always_never, _find_prefer, _find_prohibition, find_standing,
-                     find_fact):
+    for detector, label in _DETECTORS:
         hit = detector(text, slots, state)
         if hit is not None:
-            return hit
+            return hit if hit.rule else replace(hit, rule=label)
     if state.remember or state.durable or state.todo:
         return Hit("rule" if state.durable or state.todo else "fact", text)
     return None
@@ -399,3 +414,17 @@ def _find_prohibition(text: str, slots: list[str], state: State) -> Hit | None:
         if state.remember or state.durable:
             return Hit("rule", text)
     return None
+
+
+# In order: the first that recognises a clause says what it is.
+_DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...] = (
+    (find_correction, "a correction (use X, not Y)"),
+    (_find_reference, "a link with a word saying what it is"),
+    (_find_command, "a command for a task of the project"),
+    (_find_uses, "a fact about what the project uses"),
+    (_find_always_never, "an 'always' / 'never' rule"),
+    (_find_prefer, "a preference ('I prefer …')"),
+    (_find_prohibition, "a 'don't' about a standing habit"),
+    (find_standing, "a standing instruction"),
+    (find_fact, "a fact about the repository"),
+)

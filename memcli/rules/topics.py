@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from memcli.rules.model import (
     CORRECTION,
@@ -148,19 +149,35 @@ _USER_MARK_RE = lazy(
     r"所有项目|所有的项目|每个项目|任何项目|所有仓库|全局", re.I)
 
 
-def route(hit: Hit, state: State, plain: str) -> tuple[str, str, str | None]:
-    """(level, type, topic title or None) for a hit; plain is its restored text."""
+@dataclass(frozen=True)
+class Routed:
+    level: str
+    type: str
+    title: str | None  # the topic's title, when the statement has a known topic
+    why: str
+
+
+def route(hit: Hit, state: State, plain: str) -> Routed:
+    """Level, type and topic title of a hit; plain is its restored text."""
     topic = style_topic(plain) if hit.kind not in ("reference", "command") else None
     if topic is not None:
-        return _level(plain, USER), topic[1], topic[0]
+        return _routed(plain, USER, topic[1], topic[0],
+                       f"about how the assistant talks or behaves ({topic[0]})")
     title = hit.title or ("Indentation" if _INDENT_RE.search(plain) else None)
     if hit.kind == "reference":
-        return _level(plain, PROJECT), REFERENCE, title
+        return _routed(plain, PROJECT, REFERENCE, title, "a link to look things up")
     if hit.kind == "correction" or (state.corrective and hit.kind == "rule"):
-        return _level(plain, PROJECT), CORRECTION, title
+        return _routed(plain, PROJECT, CORRECTION, title, "a correction")
     if hit.kind == "prefer":
-        return _level(plain, USER), PREFERENCE, title
-    return _level(plain, PROJECT), KNOWLEDGE, title
+        return _routed(plain, USER, PREFERENCE, title, "a personal preference")
+    return _routed(plain, PROJECT, KNOWLEDGE, title, "a rule or fact about the work here")
+
+
+def _routed(plain: str, default: str, note_type: str, title: str | None, why: str) -> Routed:
+    level = _level(plain, default)
+    if level != default:
+        why += f"; the words name the {level} level"
+    return Routed(level, note_type, title, why)
 
 
 def _level(text: str, default: str) -> str:
