@@ -169,5 +169,21 @@ def sync(
     finish(result.exit_code)
 
 
+@app.command()
+@handled
+def mcp(ctx: typer.Context) -> None:
+    """Serve memcli's tools to an MCP client over stdio (needs pip install 'memcli[mcp]').
+
+    Tools: search, show, context (read only), propose (the diff of an operations document)
+    and apply (writes both stores); resources: the two MEMORY.md indexes. Reads and writes
+    the stores of the folder it is started in.
+
+    Example (Claude Desktop, Cursor, VS Code): {"command": "memcli", "args": ["mcp"]}
+    """
+    from memcli.mcp_server import serve
+
+    serve(resolve_settings(ctx))
+
+
 def _json(document: Any) -> None:
     sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")

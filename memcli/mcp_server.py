@@ -1,0 +1,97 @@
+"""`memcli mcp`: the MCP tools and resources over stdio, on the official MCP Python SDK.
+
+Only this module imports the SDK, and only `memcli mcp` imports this module, so the rest of
+memcli starts as fast without the ``mcp`` extra as with it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from memcli import __version__, mcp_tools
+from memcli.errors import MemcliError, UsageError
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from memcli.config import Settings
+
+INSTRUCTIONS = (
+    "Long-term memory as reviewable Markdown notes in two stores: project (shared with the "
+    "repository) and user (yours, every project). Call `context` at the start of a task, "
+    "`search` to find what is remembered, `show` to read a note, `propose` to check an "
+    "operations document (create/update/delete notes) and see its diff, `apply` to write it."
+)
+
+
+def build_server(settings: Settings) -> MCPServer:
+    try:
+        from mcp.server.mcpserver import MCPServer
+        from mcp.server.mcpserver.exceptions import ToolError
+        from mcp.types import ToolAnnotations
+    except ImportError:
+        raise UsageError("memcli mcp needs the MCP SDK: pip install 'memcli[mcp]'") from None
+
+    server = MCPServer("memcli", version=__version__, instructions=INSTRUCTIONS)
+    read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False,
+                                open_world_hint=False)
+
+    def guarded(call: Any, *args: Any) -> Any:
+        try:
+            return call(settings, *args)
+        except MemcliError as exc:
+            raise ToolError(str(exc)) from None
+
+    @server.tool(annotations=read_only)
+    def search(query: str, level: str | None = None, limit: int = 10) -> list[dict[str, Any]]:
+        """Find notes: every word of QUERY in a note's title, summary or body, best first.
+
+        level: project, user or all (default all); limit: at most this many (default 10).
+        """
+        return guarded(mcp_tools.search, query, level, limit)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=read_only)
+    def show(name: str) -> dict[str, Any]:
+        """Read one note: its file name, project/NAME.md, its slug or its title."""
+        return guarded(mcp_tools.show, name)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=read_only)
+    def context() -> str:
+        """The memory block for a system prompt: both stores' indexes, within budget."""
+        return guarded(mcp_tools.context)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=read_only)
+    def propose(operations: str) -> dict[str, Any]:
+        """Check an operations document (JSON) against the stores; returns the diff, writes nothing.
+
+        The document is a JSON array of operations or {"operations": [...]}: each has action
+        (create, update, delete), level (project, user), type, title, summary and content.
+        """
+        return guarded(mcp_tools.propose, operations)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True,
+                                             idempotent_hint=False, open_world_hint=False))
+    def apply(operations: str, on_conflict: str = "fail") -> dict[str, Any]:
+        """Write an operations document in one transaction (notes and MEMORY.md of both stores).
+
+        Updates and deletes change or remove notes. on_conflict: fail, update or rename, for a
+        create whose note exists. Call propose first to see the diff.
+        """
+        return guarded(mcp_tools.apply, operations, on_conflict)  # type: ignore[no-any-return]
+
+    for level in ("project", "user"):
+        _index_resource(server, settings, level)
+    return server
+
+
+def _index_resource(server: MCPServer, settings: Settings, level: str) -> None:
+    @server.resource(f"memcli://{level}/MEMORY.md", name=f"{level}-index",
+                     description=f"The {level} store's MEMORY.md: one line per note.",
+                     mime_type="text/markdown")
+    def index() -> str:
+        return mcp_tools.index_text(settings, level)
+
+
+def serve(settings: Settings) -> None:
+    """Serve on stdin and stdout until the client closes them."""
+    build_server(settings).run("stdio")

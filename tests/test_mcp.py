@@ -1,0 +1,93 @@
+"""`memcli mcp` end to end: a subprocess driven by the MCP SDK's own client over stdio."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import anyio
+from conftest import MemEnv
+
+# Part of .[test] (CI installs it): a missing SDK fails here rather than skipping.
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+
+OPS = [{"action": "create", "level": "project", "type": "project_knowledge",
+        "title": "Test command", "summary": "make check runs the tests",
+        "content": "Run `make check` before every commit."}]
+
+
+def drive(memenv: MemEnv, body: Callable[[ClientSession], Awaitable[Any]]) -> Any:
+    params = StdioServerParameters(command=sys.executable, args=["-m", "memcli", "mcp"],
+                                   env={**os.environ, **memenv.env}, cwd=str(memenv.repo))
+
+    async def run() -> Any:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            await session.initialize()
+            return await body(session)
+
+    return anyio.run(run)
+
+
+def payload(result: Any) -> Any:
+    assert not result.is_error, result.content
+    if result.structured_content is not None:
+        content = result.structured_content
+        return content.get("result", content) if isinstance(content, dict) else content
+    return json.loads(result.content[0].text)
+
+
+def test_tools_search_propose_apply_show_and_resources(memenv: MemEnv) -> None:
+    added = memenv.run("add", "Always use pnpm, never npm.", "--title", "Package manager",
+                       "--level", "user")
+    assert added.returncode == 0, added.stderr
+
+    async def session_work(session: ClientSession) -> dict[str, Any]:
+        tools = {t.name: t for t in (await session.list_tools()).tools}
+        found = payload(await session.call_tool("search", {"query": "pnpm"}))
+        proposed = payload(await session.call_tool("propose", {"operations": json.dumps(OPS)}))
+        untouched = memenv.notes("project")
+        applied = payload(await session.call_tool("apply", {"operations": json.dumps(OPS)}))
+        shown = payload(await session.call_tool("show", {"name": "Test command"}))
+        context = await session.call_tool("context", {})
+        resources = {str(r.uri) for r in (await session.list_resources()).resources}
+        index = await session.read_resource("memcli://project/MEMORY.md")
+        bad = await session.call_tool("apply", {"operations": "not json at all"})
+        return {"tools": tools, "found": found, "proposed": proposed, "untouched": untouched,
+                "applied": applied, "shown": shown, "context": context,
+                "resources": resources, "index": index, "bad": bad}
+
+    got = drive(memenv, session_work)
+    tools = got["tools"]
+    assert set(tools) == {"search", "show", "context", "propose", "apply"}
+    assert tools["apply"].annotations.destructive_hint is True
+    assert tools["search"].annotations.read_only_hint is True
+    assert set(tools["search"].input_schema["properties"]) == {"query", "level", "limit"}
+
+    assert [h["title"] for h in got["found"]] == ["Package manager"]
+    assert got["found"][0]["level"] == "user"
+    assert got["untouched"] == []
+    assert "+Run `make check` before every commit." in got["proposed"]["diff"]
+    assert got["proposed"]["written"] is False
+    assert got["applied"]["written"] is True
+    assert memenv.notes("project") == ["project_knowledge_test-command.md"]
+    assert "Run `make check` before every commit." in got["shown"]["text"]
+    assert "Test command" in got["context"].content[0].text
+    assert got["resources"] == {"memcli://project/MEMORY.md", "memcli://user/MEMORY.md"}
+    assert got["index"].contents[0].text == memenv.index("project")
+    assert got["bad"].is_error and "operations" in got["bad"].content[0].text.lower()
+
+
+def test_the_cli_starts_without_the_sdk(memenv: MemEnv) -> None:
+    """The base install never imports the SDK: --help and other commands leave it alone."""
+    code = ("import sys; sys.argv=['memcli','context']\n"
+            "from memcli.cli import main\n"
+            "try: main()\nexcept SystemExit: pass\n"
+            "print('mcp' in sys.modules, any(m.startswith('mcp.') for m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, **memenv.env}, cwd=memenv.repo, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "False False"
