@@ -51,6 +51,7 @@ class Settings:
     api_key: str | None
     timeout: float
     home: Path | None = None  # the person's home folder, for "~" in paths read and shown
+    cwd: Path | None = None  # the working folder the command was started in
     clock: Clock = field(default=_no_clock, compare=False, repr=False)  # the wall clock
     sources: dict[str, Setting] = field(default_factory=dict, compare=False)
 
@@ -121,6 +122,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
                      None),
         timeout=_number("timeout", pick("timeout", flags.timeout, ("MEMCLI_TIMEOUT",), 60.0)),
         home=home,
+        cwd=cwd,
         clock=clock or _no_clock,
         sources=sources,
     )

@@ -132,3 +132,130 @@ def test_nothing_below_the_cli_imports_the_cli() -> None:
                  and name not in ("memcli.__main__",)
                  and any(d == "memcli.cli" or d.startswith("memcli.cli.") for d in deps)}
     assert offenders == set()
+
+
+# --------------------------------------------------------------------------- process state
+
+# What "process state" means here, by the qualified names that read it.
+PROCESS_STATE = {
+    "os.environ": "the environment", "os.environb": "the environment",
+    "os.getenv": "the environment", "os.getenvb": "the environment",
+    "os.getcwd": "the working folder", "os.getcwdb": "the working folder",
+    "pathlib.Path.cwd": "the working folder", "pathlib.Path.home": "the home folder",
+    "os.path.expanduser": "the home folder",
+    "sys.stdin": "stdin", "sys.stdout": "the terminal", "sys.stderr": "the terminal",
+    "time.time": "the wall clock", "time.time_ns": "the wall clock",
+    "time.localtime": "the wall clock", "time.ctime": "the wall clock",
+    "datetime.datetime.now": "the wall clock", "datetime.datetime.utcnow": "the wall clock",
+    "datetime.datetime.today": "the wall clock", "datetime.date.today": "the wall clock",
+}
+# Methods that read process state whatever object they are called on.
+PROCESS_STATE_METHODS = {"expanduser": "the home folder", "isatty": "the terminal"}
+
+# Entry points: where process state is allowed to enter. Each is run by a person, a shell
+# or another program, and passes what it read down as Settings or arguments.
+ENTRY_POINTS = (
+    "memcli.cli",  # the command line (resolve_settings, make_output, read_input)
+    "memcli.__main__",
+    # Agent hooks are entry points too: an agent runs `memcli hook ...`, and the detached
+    # worker runs `python -m memcli.hooks drain`; both read their payload, log with the
+    # wall clock and name job files by it, and never let an error reach the agent.
+    "memcli.hooks",
+)
+# Anything else that must read process state, with the reason. Keep it short.
+ALLOWED: dict[tuple[str, str], str] = {
+    # lint is being split into memcli/lint/; it takes Settings.cwd and Settings.clock then.
+    ("memcli.lint", "pathlib.Path.cwd"): "relative paths in findings, paths given to lint",
+    ("memcli.lint", "datetime.datetime.now"): "--fix dates a note whose file has no mtime",
+}
+
+
+def _is_entry_point(module: str) -> bool:
+    return any(module == e or module.startswith(e + ".") for e in ENTRY_POINTS)
+
+
+def _aliases(tree: ast.AST) -> dict[str, str]:
+    """Local name -> qualified name, from every import in the module."""
+    found: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    found[alias.asname] = alias.name
+                else:
+                    top = alias.name.partition(".")[0]
+                    found[top] = top
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            for alias in node.names:
+                found[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+    return found
+
+
+def _dotted(node: ast.expr) -> str | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def process_state_reads(source: str) -> list[tuple[int, str, str]]:
+    """(line, what was read, its kind) for every read of process state in SOURCE."""
+    tree = ast.parse(source)
+    aliases = _aliases(tree)
+    reads: list[tuple[int, str, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in PROCESS_STATE_METHODS:
+            reads.append((node.lineno, f".{node.attr}()", PROCESS_STATE_METHODS[node.attr]))
+            continue
+        if not isinstance(node, ast.Attribute | ast.Name):
+            continue
+        dotted = _dotted(node)
+        if dotted is None:
+            continue
+        head, _, rest = dotted.partition(".")
+        if head not in aliases:
+            continue
+        qualified = aliases[head] + (f".{rest}" if rest else "")
+        if qualified in PROCESS_STATE:
+            reads.append((node.lineno, qualified, PROCESS_STATE[qualified]))
+    return reads
+
+
+def test_process_state_enters_only_at_the_entry_points() -> None:
+    offenders = []
+    for name, path in sorted(_modules().items()):
+        if _is_entry_point(name):
+            continue
+        for line, what, kind in process_state_reads(path.read_text("utf-8")):
+            if (name, what) not in ALLOWED:
+                offenders.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {what} ({kind})")
+    assert offenders == [], (
+        "read it in memcli/cli/ and pass it down in Settings or as an argument "
+        "(docs/architecture.md, Rules):\n" + "\n".join(offenders))
+
+
+def test_the_process_state_finder_sees_every_spelling() -> None:
+    source = (
+        "import os, sys, time\n"
+        "import datetime as dt\n"
+        "from datetime import datetime, date\n"
+        "from pathlib import Path\n"
+        "from os import environ as env\n"
+        "a = os.environ.get('X')\n"
+        "b = env['X']\n"
+        "c = Path.cwd() / Path.home()\n"
+        "d = sys.stdin.buffer.read()\n"
+        "e = dt.datetime.now(dt.UTC), datetime.now(), date.today(), time.time()\n"
+        "f = Path('~').expanduser(), open(0).isatty()\n"
+        "g = time.monotonic(), dt.timedelta(days=1), os.path.join('a', 'b')\n"
+    )
+    found = [(line, what) for line, what, _ in process_state_reads(source)]
+    assert found and {line for line, _ in found} == {6, 7, 8, 9, 10, 11}
+    assert {what for _, what in found} >= {
+        "os.environ", "pathlib.Path.cwd", "pathlib.Path.home", "sys.stdin",
+        "datetime.datetime.now", "datetime.date.today", "time.time", ".expanduser()",
+        ".isatty()"}
