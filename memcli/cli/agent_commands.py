@@ -12,7 +12,8 @@ import typer
 from memcli.cli._app import DryRunOpt, JsonOpt, app, finish, resolve_settings
 from memcli.cli._errors import handled
 
-hooks_app = typer.Typer(help="Wire memcli into agents' settings and git, keeping other hooks.")
+hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
+                        "Example: memcli hooks install --agent claude-code --dry-run")
 app.add_typer(hooks_app, name="hooks")
 
 AgentOpt = Annotated[str, typer.Option(
@@ -111,7 +112,9 @@ def merge_index(
     theirs: Annotated[Path, typer.Argument(help="Their MEMORY.md (%B).")],
     path: Annotated[str | None, typer.Argument(help="The file's path in the tree (%P).")] = None,
 ) -> None:
-    """git merge driver for MEMORY.md: merge the index entries, never a conflict.
+    """git merge driver for MEMORY.md: never a conflict.
+
+    Merges the index entries of both sides.
 
     Reads the three versions git hands over and writes the merge into OURS, in the index
     order. Wired by `memcli hooks install --agent git`.
@@ -133,7 +136,9 @@ def sync(
     )] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Sync the user store with its git remote: commit, pull --rebase, re-index, push.
+    """Sync the user store with its git remote.
+
+    Commits, pulls with --rebase, re-indexes and pushes.
 
     Reads and writes the user store's git repository and its remote. A note changed on two
     machines keeps both versions (the copy is NAME-conflict-N.md) and exits 1.
@@ -172,7 +177,9 @@ def sync(
 @app.command()
 @handled
 def mcp(ctx: typer.Context) -> None:
-    """Serve memcli's tools to an MCP client over stdio (needs pip install 'memcli[mcp]').
+    """Serve memcli's tools to an MCP client over stdio.
+
+    Needs the extra: pip install 'memcli[mcp]'.
 
     Tools: search, show, context (read only), propose (the diff of an operations document)
     and apply (writes both stores); resources: the two MEMORY.md indexes. Reads and writes
