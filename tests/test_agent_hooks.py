@@ -89,6 +89,29 @@ def codex_rollout(path: Path, cwd: Path, prompt: str, answer: str) -> Path:
     return path
 
 
+def copilot_events(path: Path, cwd: Path, prompt: str, answer: str) -> Path:
+    """A Copilot CLI session-state events.jsonl: session.start, the turn, its end."""
+    def event(number: int, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+        return {"type": kind, "data": data, "id": f"e{number}",
+                "timestamp": f"2026-11-30T10:00:0{number}.000Z",
+                "parentId": f"e{number - 1}" if number > 1 else None}
+
+    records = [
+        event(1, "session.start", {"sessionId": "cop", "version": 1, "producer": "copilot-agent",
+                                   "copilotVersion": "1.0.77", "context": {"cwd": str(cwd)}}),
+        event(2, "user.message", {"content": prompt, "transformedContent": prompt,
+                                  "attachments": [], "interactionId": "int-1"}),
+        event(3, "assistant.turn_start", {"turnId": "turn-1"}),
+        event(4, "assistant.message", {"content": answer, "toolRequests": [],
+                                       "messageId": "m-1", "interactionId": "int-1",
+                                       "turnId": "turn-1"}),
+        event(5, "assistant.turn_end", {"turnId": "turn-1"}),
+    ]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
 # --------------------------------------------------------------------------- Codex CLI
 
 
@@ -211,8 +234,8 @@ def test_copilot_camel_case_session_start_answers_top_level_additional_context(
 
 @pytest.mark.parametrize("shape", ["camelCase", "snake_case"])
 def test_copilot_agent_stop_queues_the_transcript(agent: Agent, shape: str) -> None:
-    transcript = claude_transcript(agent.home / ".copilot" / "session-state" / "s" /
-                                   "events.jsonl", "cop", [(MEMORABLE, "Noted.")], agent.repo)
+    transcript = copilot_events(agent.home / ".copilot" / "session-state" / "cop" /
+                                "events.jsonl", agent.repo, MEMORABLE, "Noted.")
     if shape == "camelCase":
         payload: dict[str, Any] = {"sessionId": "cop", "timestamp": 1774281852263,
                                    "cwd": str(agent.repo), "transcriptPath": str(transcript),
