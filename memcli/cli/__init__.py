@@ -15,6 +15,7 @@ from memcli.cli import (  # noqa: F401  (each module registers its commands on a
     agent_commands,
     extract_commands,
     integration_commands,
+    interop_commands,
     lint_command,
     store_commands,
 )

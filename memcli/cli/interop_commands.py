@@ -1,0 +1,125 @@
+"""`memcli import|export codex|gemini`: Codex's memories folder and Gemini CLI's GEMINI.md."""
+
+# No `from __future__ import annotations`: typer evaluates string annotations on every run.
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from memcli.cli._app import ConflictOpt, DryRunOpt, JsonOpt, finish, make_output, resolve_settings
+from memcli.cli._errors import handled
+from memcli.cli.integration_commands import export_app, import_app
+
+UserLevelOpt = Annotated[str, typer.Option("--level", "-l", help="project or user.")]
+
+
+@import_app.command("codex")
+@handled
+def import_codex(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="Codex's memories folder.")],
+    level: UserLevelOpt = "user",
+    dry_run: DryRunOpt = False,
+    on_conflict: ConflictOpt = "fail",
+    as_json: JsonOpt = False,
+) -> None:
+    """Convert Codex's memories (MEMORY.md blocks, memory_summary.md) into memcli notes.
+
+    Reads FOLDER (never through a symbolic link) and writes notes into the chosen store
+    (default: user, since Codex's memories are yours across projects).
+
+    \b
+    Example:
+      memcli import codex ~/.codex/memories --dry-run
+    """
+    from memcli import render
+    from memcli.interop.codex import import_codex as run
+
+    result = run(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
+                 on_conflict=on_conflict)
+    render.import_result(make_output(as_json), result)
+    finish(result.exit_code)
+
+
+@import_app.command("gemini")
+@handled
+def import_gemini(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="A GEMINI.md, or the folder holding it.")],
+    level: UserLevelOpt = "project",
+    dry_run: DryRunOpt = False,
+    on_conflict: ConflictOpt = "fail",
+    as_json: JsonOpt = False,
+) -> None:
+    """Convert Gemini CLI's saved memories (the "Gemini Added Memories" bullets) into notes.
+
+    Reads PATH (never through a symbolic link) and writes one note per bullet into the
+    chosen store; the rest of GEMINI.md is instructions and is not imported.
+
+    \b
+    Example:
+      memcli import gemini ~/.gemini/GEMINI.md --level user
+    """
+    from memcli import render
+    from memcli.interop.gemini import import_gemini as run
+
+    result = run(resolve_settings(ctx), path, level=level, dry_run=dry_run,
+                 on_conflict=on_conflict)
+    render.import_result(make_output(as_json), result)
+    finish(result.exit_code)
+
+
+@export_app.command("codex")
+@handled
+def export_codex(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="Folder to write Codex's MEMORY.md in.")],
+    level: UserLevelOpt = "user",
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a store's notes as Codex MEMORY.md blocks, keeping Codex's own blocks.
+
+    Reads one store and writes FOLDER/MEMORY.md (memcli's blocks are marked and replaced
+    on the next export; memory_summary.md is not touched).
+
+    \b
+    Example:
+      memcli export codex ~/.codex/memories
+    """
+    from memcli.interop.codex import export_codex as run
+
+    _exported(run(resolve_settings(ctx), folder, level=level), as_json)
+
+
+@export_app.command("gemini")
+@handled
+def export_gemini(
+    ctx: typer.Context,
+    path: Annotated[Path, typer.Argument(help="A GEMINI.md, or the folder holding it.")],
+    level: UserLevelOpt = "project",
+    as_json: JsonOpt = False,
+) -> None:
+    """Add a store's notes to GEMINI.md's saved memories, one bullet each; removes nothing.
+
+    Reads one store and writes PATH (created if missing; bullets already there are kept).
+
+    \b
+    Example:
+      memcli export gemini --level user ~/.gemini/GEMINI.md
+    """
+    from memcli.interop.gemini import export_gemini as run
+
+    _exported(run(resolve_settings(ctx), path, level=level), as_json)
+
+
+def _exported(result: Any, as_json: bool) -> None:
+    output = make_output(as_json)
+    if as_json:
+        output.data(result.as_json())
+        finish(result.exit_code)
+    for item in result.left_out:
+        output.error(f"{item.file}: {item.reason}; not exported")
+    for exported in result.files:
+        sys.stdout.write(f"{exported.change} {result.folder / exported.filename}\n")
+    finish(result.exit_code)

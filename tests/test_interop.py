@@ -1,0 +1,160 @@
+"""`memcli import|export codex|gemini` on files in the shapes those tools write.
+
+Codex's MEMORY.md blocks follow its consolidation template (a YAML header with
+rollout_summary_files, description and keywords, then bullets); memory_summary.md has its
+User Profile, General Tips and What's in Memory sections. GEMINI.md has the section Gemini
+CLI's save_memory tool appends to, among a person's own instructions.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import MemEnv
+
+CODEX_MEMORY = """\
+---
+rollout_summary_files:
+  - 2026-11-02T10-30-00-ci-flakes.md (success, most useful CI walkthrough, cwd=/repo/api, updated_at=2026-11-02T10:30:00Z)
+description: Flaky integration tests in the api repo come from a shared Postgres port
+keywords: pytest, postgres, port 5432, flaky, xdist
+---
+
+- Symptom: tests pass alone, fail under pytest -n auto.
+- Cause: every worker binds port 5432; fix with the per-worker port fixture in conftest.py.
+- Verify with `pytest -n 4 tests/integration`.
+
+---
+rollout_summary_files:
+  - 2026-11-05T09-00-00-release.md (success, cwd=/repo/api, updated_at=2026-11-05T09:00:00Z)
+description: Releases are cut with make release, never by tagging by hand
+keywords: release, make, tags
+---
+
+- Run `make release VERSION=x.y.z`; it tags, builds and uploads.
+"""
+
+CODEX_SUMMARY = """\
+## User Profile
+
+Backend engineer who lives in the terminal; wants short answers and diffs, not essays.
+
+## General Tips
+
+- Run the linters before proposing a commit.
+- Prefer rg over grep.
+
+## What's in Memory
+
+- ci: pytest, postgres
+  - desc: flaky tests and the port fixture
+"""
+
+GEMINI_MD = """\
+# Project instructions
+
+Use TypeScript strict mode.
+
+## Gemini Added Memories
+- The user prefers pnpm over npm for every project.
+- Deploys go through the staging cluster first,
+  then production after a manual check.
+
+## Style
+- Two-space indentation.
+"""
+
+
+def codex_folder(root: Path) -> Path:
+    folder = root / "codex-memories"
+    (folder / "rollout_summaries").mkdir(parents=True)
+    (folder / "MEMORY.md").write_text(CODEX_MEMORY, "utf-8")
+    (folder / "memory_summary.md").write_text(CODEX_SUMMARY, "utf-8")
+    (folder / "raw_memories.md").write_text("raw\n", "utf-8")
+    return folder
+
+
+def test_import_codex_makes_a_note_per_block_and_for_profile_and_tips(memenv: MemEnv) -> None:
+    folder = codex_folder(memenv.root)
+    done = memenv.run("import", "codex", str(folder), "--json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert sorted(i["file"] for i in report["left_out"]) == ["raw_memories.md",
+                                                             "rollout_summaries"]
+    notes = memenv.notes("user")
+    assert len(notes) == 4, notes
+    flaky = next(n for n in notes if "flaky" in n)
+    text = (memenv.user / flaky).read_text("utf-8")
+    assert "per-worker port fixture" in text and "Keywords: pytest, postgres" in text
+    profile = (memenv.user / "user_preference_codex-user-profile.md").read_text("utf-8")
+    assert "lives in the terminal" in profile
+    tips = (memenv.user / "user_preference_codex-general-tips.md").read_text("utf-8")
+    assert "Prefer rg over grep." in tips and "flaky tests and the port fixture" not in tips
+    again = memenv.run("import", "codex", str(folder), "--on-conflict", "update")
+    assert again.returncode == 0, again.stderr
+    assert memenv.notes("user") == notes
+
+
+def test_export_codex_keeps_codex_blocks_and_replaces_its_own(memenv: MemEnv) -> None:
+    folder = codex_folder(memenv.root)
+    assert memenv.run("add", "Always use pnpm.", "--title", "Package manager",
+                      "--level", "user").returncode == 0
+    done = memenv.run("export", "codex", str(folder))
+    assert done.returncode == 0, done.stderr
+    text = (folder / "MEMORY.md").read_text("utf-8")
+    assert text.startswith(CODEX_MEMORY.rstrip("\n") + "\n")  # Codex's blocks, byte for byte
+    assert "memcli_note: user_preference_package-manager.md" in text
+    assert "- Always use pnpm." in text
+    assert memenv.run("export", "codex", str(folder)).stdout.startswith("unchanged")
+    assert (folder / "memory_summary.md").read_text("utf-8") == CODEX_SUMMARY
+
+
+def test_import_gemini_takes_the_saved_memories_only(memenv: MemEnv) -> None:
+    path = memenv.repo / "GEMINI.md"
+    path.write_text(GEMINI_MD, "utf-8")
+    done = memenv.run("import", "gemini", str(memenv.repo), "--json")
+    assert done.returncode == 0, done.stderr
+    notes = memenv.notes("project")
+    assert len(notes) == 2
+    bodies = [(memenv.project / n).read_text("utf-8") for n in notes]
+    assert any("then production after a manual check." in b for b in bodies)
+    assert not any("Two-space" in b or "strict mode" in b for b in bodies)
+    assert path.read_text("utf-8") == GEMINI_MD
+
+
+def test_export_gemini_appends_to_the_section_and_round_trips(memenv: MemEnv) -> None:
+    path = memenv.repo / "GEMINI.md"
+    path.write_text(GEMINI_MD, "utf-8")
+    assert memenv.run("import", "gemini", str(path)).returncode == 0
+    assert memenv.run("add", "Run make check before every commit.", "--title",
+                      "Test command", "--level", "project").returncode == 0
+    done = memenv.run("export", "gemini", str(path))
+    assert done.returncode == 0, done.stderr
+    text = path.read_text("utf-8")
+    section = text.split("## Gemini Added Memories\n")[1].split("\n## ")[0]
+    assert "- Test command: Run make check before every commit." in section
+    assert section.count("pnpm") == 1  # a memory already there is not added twice
+    assert text.endswith("## Style\n- Two-space indentation.\n")
+    assert memenv.run("export", "gemini", str(path)).stdout.startswith("unchanged")
+    before = sorted(memenv.notes("project"))
+    assert memenv.run("import", "gemini", str(path), "--on-conflict", "update").returncode == 0
+    assert sorted(memenv.notes("project")) == before
+
+
+def test_symbolic_links_are_never_followed(memenv: MemEnv, tmp_path: Path) -> None:
+    real = tmp_path / "real-GEMINI.md"
+    real.write_text(GEMINI_MD, "utf-8")
+    link = memenv.repo / "GEMINI.md"
+    link.symlink_to(real)
+    for command in (["import", "gemini", str(link)], ["export", "gemini", str(link)]):
+        done = memenv.run(*command)
+        assert done.returncode == 2 and "symbolic link" in done.stderr, done
+    assert real.read_text("utf-8") == GEMINI_MD
+    folder = codex_folder(tmp_path)
+    (folder / "MEMORY.md").unlink()
+    (folder / "MEMORY.md").symlink_to(real)
+    done = memenv.run("import", "codex", str(folder), "--json")
+    left = {i["file"]: i for i in json.loads(done.stdout)["left_out"]}
+    assert left["MEMORY.md"]["problem"] is True and "symbolic link" in left["MEMORY.md"]["reason"]
+    assert done.returncode == 1
