@@ -16,7 +16,7 @@ from conftest import MemEnv
 CODEX_MEMORY = """\
 ---
 rollout_summary_files:
-  - 2026-11-02T10-30-00-ci-flakes.md (success, most useful CI walkthrough, cwd=/repo/api, updated_at=2026-11-02T10:30:00Z)
+  - 2026-11-02T10-30-00-ci-flakes.md (success, cwd=/repo/api, updated_at=2026-11-02T10:30:00Z)
 description: Flaky integration tests in the api repo come from a shared Postgres port
 keywords: pytest, postgres, port 5432, flaky, xdist
 ---
