@@ -31,6 +31,7 @@ class Setting:
 
     value: Any
     source: str
+    origin: Path | None = None  # the config file the value came from
 
 
 def _no_clock() -> dt.datetime:
@@ -54,9 +55,17 @@ class Settings:
     cwd: Path | None = None  # the working folder the command was started in
     clock: Clock = field(default=_no_clock, compare=False, repr=False)  # the wall clock
     sources: dict[str, Setting] = field(default_factory=dict, compare=False)
+    # Settings that only extraction uses and that could not be read: the commands that do not
+    # extract run and warn; extract fails with the message.
+    problems: dict[str, str] = field(default_factory=dict, compare=False)
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
+
+    def require_extraction(self) -> None:
+        """Raise the first problem of a setting that extraction needs."""
+        for message in self.problems.values():
+            raise ConfigError(message)
 
     def moment(self) -> dt.datetime:
         """Now, as an aware datetime: MEMCLI_NOW when set, else the clock."""
@@ -100,7 +109,10 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
                          str(root / MARKER_DIR / "memory"))
     user_store = pick("user_store", flags.user_store, ("MEMCLI_USER_STORE",),
                       str(user_home / "memory"))
-    provider = _provider_name(pick("provider", flags.provider, ("MEMCLI_PROVIDER",), OFFLINE))
+    problems: dict[str, str] = {}
+    provider = _deferred(problems, "provider", sources, _provider_name,
+                         pick("provider", flags.provider, ("MEMCLI_PROVIDER",), OFFLINE),
+                         OFFLINE)
     spec = PROVIDERS.get(provider)
     now = pick("now", None, ("MEMCLI_NOW",), None)
     if now is not None:
@@ -120,11 +132,13 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
                       spec and spec.default_base_url),
         api_key=pick("api_key", None, ("MEMCLI_API_KEY", *(spec.key_variables if spec else ())),
                      None),
-        timeout=_number("timeout", pick("timeout", flags.timeout, ("MEMCLI_TIMEOUT",), 60.0)),
+        timeout=_deferred(problems, "timeout", sources, lambda v: _number("timeout", v),
+                          pick("timeout", flags.timeout, ("MEMCLI_TIMEOUT",), 60.0), 60.0),
         home=home,
         cwd=cwd,
         clock=clock or _no_clock,
         sources=sources,
+        problems=problems,
     )
 
 
@@ -133,8 +147,8 @@ def _choose(
     flag: Any,
     env_names: tuple[str, ...],
     env: Mapping[str, str],
-    project_cfg: Mapping[str, Any],
-    user_cfg: Mapping[str, Any],
+    project_cfg: ConfigFile,
+    user_cfg: ConfigFile,
     default: Any,
 ) -> Setting:
     if flag is not None:
@@ -143,10 +157,39 @@ def _choose(
         if env.get(env_name):
             return Setting(env[env_name], f"environment {env_name}")
     if name in project_cfg:
-        return Setting(project_cfg[name], "project config")
+        return Setting(project_cfg[name], "project config", project_cfg.origin)
     if name in user_cfg:
-        return Setting(user_cfg[name], "user config")
+        return Setting(user_cfg[name], "user config", user_cfg.origin)
     return Setting(default, "default")
+
+
+def _deferred(problems: dict[str, str], name: str, sources: Mapping[str, Setting],
+              check: Callable[[Any], Any], value: Any, fallback: Any) -> Any:
+    """VALUE checked; a bad one becomes a problem (with the file and line it came from)."""
+    try:
+        return check(value)
+    except ConfigError as exc:
+        problems[name] = _located(str(exc), name, sources[name])
+        return fallback
+
+
+def _located(message: str, name: str, setting: Setting) -> str:
+    """`path:line: message` when the value came from a config file."""
+    path = setting.origin
+    if path is None:
+        return f"{message} (from {setting.source})"
+    return f"{path}:{_line_of(path, name)}: {message}"
+
+
+def _line_of(path: Path, key: str) -> int:
+    import re
+
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return 1
+    match = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", text, flags=re.M)
+    return text.count("\n", 0, match.start()) + 1 if match else 1
 
 
 def _provider_name(provider: Any) -> str:
@@ -226,12 +269,20 @@ def _number(name: str, value: Any) -> float:
     return number
 
 
-def _read_config(path: Path, *, allow_secrets: bool) -> dict[str, Any]:
+class ConfigFile(dict[str, Any]):
+    """The flattened keys of one config file, and where that file is."""
+
+    def __init__(self, values: Mapping[str, Any], origin: Path | None) -> None:
+        super().__init__(values)
+        self.origin = origin
+
+
+def _read_config(path: Path, *, allow_secrets: bool) -> ConfigFile:
     """Flatten [memcli] / [extract] / [store] tables of a TOML config into one mapping."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        return {}
+        return ConfigFile({}, None)
     except OSError as exc:
         raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
     import tomllib
@@ -251,4 +302,4 @@ def _read_config(path: Path, *, allow_secrets: bool) -> dict[str, Any]:
             f"{path} holds an API key, but project config is committed; move the key to the "
             "user config or the environment"
         )
-    return flat
+    return ConfigFile(flat, path)

@@ -85,6 +85,7 @@ class ExtractResult:
 
 def run_extract(settings: Settings, text: str, options: ExtractOptions,
                 on_progress: Callable[[int], None] | None = None) -> ExtractResult:
+    settings.require_extraction()
     from memcli.transcripts import read_transcript
     from memcli.transcripts.verdict import check
 

@@ -272,12 +272,17 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
         if name == "api_key" and value:
             value = value[:4] + "…" + f" ({len(value)} characters)"
         rows.append((name, value, setting.source))
+    problems = settings.problems
     if output.as_json and to_stdout:
-        output.data({name: {"value": value, "source": source} for name, value, source in rows})
+        output.data({name: {"value": value, "source": source,
+                            **({"error": problems[name]} if name in problems else {})}
+                     for name, value, source in rows})
         return
     write = output.line if to_stdout else output.note
     for name, value, source in rows:
         write(f"{name} = {value or '(unset)'}    # {source}")
+    for problem in problems.values():
+        output.error(problem)
 
 
 class Spinner:

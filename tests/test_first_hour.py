@@ -345,3 +345,63 @@ def test_rules_say_why_they_found_nothing(memenv: Any) -> None:
 def test_no_notice_when_something_was_found(memenv: Any) -> None:
     done = memenv.run("extract", input=TURN + "\n")
     assert "no explicit memory cues" not in done.stderr
+
+
+# --------------------------------------------------------------------------- a broken setting
+
+
+@pytest.fixture
+def typo(memenv: Any) -> Any:
+    """A project whose committed config has one typo, and one note."""
+    assert memenv.invoke("add", "Use pnpm, not npm.").exit_code == 0
+    config = memenv.repo / ".memcli" / "config.toml"
+    config.write_text('# memcli settings\n[extract]\nprovider = "openia"\n', "utf-8")
+    return memenv
+
+
+@pytest.mark.parametrize("command", [["show"], ["context"], ["lint"], ["index", "--check"]])
+def test_a_typo_in_config_does_not_stop_commands_that_do_not_use_it(
+        typo: Any, command: list[str]) -> None:
+    done = typo.run(*command, env={"MEMCLI_PROJECT_STORE": ""})
+    assert done.returncode == 0, done.stderr
+    assert "config.toml:3: unknown provider 'openia'; use rules, openai, anthropic" in done.stderr
+    assert "warning" in done.stderr
+
+
+def test_extract_names_the_file_the_line_and_the_valid_values(typo: Any) -> None:
+    done = typo.run("extract", input=TURN + "\n", env={"MEMCLI_PROJECT_STORE": ""})
+    assert done.returncode == 2
+    config = typo.repo / ".memcli" / "config.toml"
+    assert done.stderr == (f"memcli: error: {config}:3: unknown provider 'openia'; "
+                           "use rules, openai, anthropic\n")
+    flag_wins = typo.run("extract", "--provider", "rules", input=TURN + "\n",
+                         env={"MEMCLI_PROJECT_STORE": ""})
+    assert flag_wins.returncode == 0, flag_wins.stderr
+
+
+def test_config_shows_what_it_read_and_the_error(typo: Any) -> None:
+    done = typo.run("config", "--json", env={"MEMCLI_PROJECT_STORE": ""})
+    assert done.returncode == 2
+    shown = json.loads(done.stdout)
+    assert shown["provider"]["value"] == "openia"
+    assert shown["provider"]["source"] == "project config"
+    assert "unknown provider 'openia'" in shown["provider"]["error"]
+    assert shown["project_store"]["value"].endswith(".memcli/memory")
+
+
+def test_the_session_start_hook_still_injects_the_context(typo: Any) -> None:
+    payload = {"session_id": "s1", "transcript_path": "", "cwd": str(typo.repo),
+               "hook_event_name": "SessionStart", "source": "startup"}
+    done = typo.run("hook", "claude-code", input=json.dumps(payload),
+                    env={"MEMCLI_PROJECT_STORE": ""})
+    assert done.returncode == 0
+    added = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "Use pnpm, not npm" in added
+
+
+def test_an_environment_value_is_named_by_its_variable(memenv: Any) -> None:
+    done = memenv.run("extract", input=TURN + "\n", env={"MEMCLI_TIMEOUT": "soon"})
+    assert done.returncode == 2
+    assert "timeout must be a number of seconds, not 'soon' (from environment MEMCLI_TIMEOUT)" \
+        in done.stderr
+    assert memenv.run("show", env={"MEMCLI_TIMEOUT": "soon"}).returncode == 0

@@ -196,8 +196,17 @@ def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
 
     options = dict(ctx.obj or {})
     options.update({k: v for k, v in flags.items() if v is not None})
-    return resolve(Flags(**options), os.environ, Path.cwd(), home=home_folder(),
-                   clock=system_clock)
+    settings = resolve(Flags(**options), os.environ, Path.cwd(), home=home_folder(),
+                       clock=system_clock)
+    if ctx.info_name not in QUIET_ABOUT_PROBLEMS:
+        for problem in settings.problems.values():
+            sys.stderr.write(f"memcli: warning: {problem} (only extraction uses it; "
+                             f"`memcli {ctx.info_name}` goes on without it)\n")
+    return settings
+
+
+# Commands that report a bad extraction setting themselves (extract fails on it, config shows it).
+QUIET_ABOUT_PROBLEMS = frozenset({"extract", "config"})
 
 
 def system_clock() -> "datetime":

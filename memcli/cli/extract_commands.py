@@ -126,4 +126,6 @@ def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """
     from memcli import render
 
-    render.settings_sources(make_output(as_json), resolve_settings(ctx), to_stdout=True)
+    settings = resolve_settings(ctx)
+    render.settings_sources(make_output(as_json), settings, to_stdout=True)
+    finish(2 if settings.problems else 0)
