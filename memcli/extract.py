@@ -226,10 +226,20 @@ def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: Ex
 
 def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
     """Keep each valid operation as the model wrote it; report each invalid one with its reason."""
-    from memcli.operations import as_dict, validate_item
+    from memcli.fields import plain_operation
 
     kept = 0
     for position, raw in enumerate(items, start=1):
+        # The rules' own creates and updates pass the plain checks (the same as pydantic's,
+        # without its import); anything else, or anything they doubt, goes through pydantic.
+        plain = plain_operation(raw) if result.provider == "rules" else None
+        if plain is not None and kept < MAX_OPERATIONS:
+            result.operations.append(plain)
+            result.positions.append(position)
+            kept += 1
+            continue
+        from memcli.operations import as_dict, validate_item
+
         parsed = validate_item(position, raw)
         if parsed.skipped:
             continue

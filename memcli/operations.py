@@ -8,7 +8,6 @@ so that one bad operation is reported with its reason while the others go on.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -23,25 +22,22 @@ from pydantic import (
 )
 
 from memcli.errors import InputError
-from memcli.names import LEVELS, canonical_type
+from memcli.fields import (  # noqa: F401 - the names other modules import from here
+    ACTION_ALIASES,
+    FIELD_ORDER,
+    MAX_CONTENT_CHARS,
+    MAX_TITLE_CHARS,
+    SKIPPED_ACTIONS,
+)
+from memcli.fields import check_content as _content
+from memcli.fields import check_filename as _filename
+from memcli.fields import check_title as _title
+from memcli.fields import check_type as _type
+from memcli.fields import no_surrogates as _no_surrogates
+from memcli.fields import optional as _optional
+from memcli.fields import optional_text as _optional_text
+from memcli.names import LEVELS
 from memcli.text import one_line
-
-MAX_TITLE_CHARS = 100
-MAX_CONTENT_CHARS = 20_000
-ACTION_ALIASES = {
-    "create": "create", "add": "create", "new": "create", "insert": "create",
-    "update": "update", "edit": "update", "modify": "update", "replace": "update",
-    "delete": "delete", "remove": "delete", "rm": "delete",
-}
-SKIPPED_ACTIONS = frozenset({"", "noop", "none", "skip", "nothing"})
-
-
-def _no_surrogates(value: str) -> str:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValueError("holds text that is not valid Unicode (a lone surrogate)") from None
-    return value
 
 
 class _Op(BaseModel):
@@ -61,72 +57,6 @@ class _Op(BaseModel):
     @classmethod
     def _reason(cls, value: Any) -> Any:
         return one_line(_no_surrogates(value)) if isinstance(value, str) else None
-
-
-def _type(value: Any) -> str:
-    found = canonical_type(value) if isinstance(value, str) else None
-    if found is None:
-        raise ValueError(
-            "must be one of user_preference, correction_feedback, project_knowledge, "
-            "reference_material"
-        )
-    return found
-
-
-def _title(value: Any) -> Any:
-    if not isinstance(value, str):
-        return value
-    title = one_line(_no_surrogates(value))
-    if not title:
-        raise ValueError("is empty")
-    if len(title) > MAX_TITLE_CHARS:
-        raise ValueError(f"is longer than {MAX_TITLE_CHARS} characters; shorten it")
-    return title
-
-
-def _content(value: Any) -> Any:
-    if not isinstance(value, str):
-        return value
-    _no_surrogates(value)
-    if not value.strip():
-        raise ValueError("is empty")
-    if len(value) > MAX_CONTENT_CHARS:
-        raise ValueError(f"is longer than {MAX_CONTENT_CHARS} characters; split the note")
-    if _opens_with_frontmatter(value):
-        # Models often send the whole note file as its content: written as it is, it would
-        # become a second frontmatter block under memcli's own (lint M204).
-        raise ValueError("starts with a frontmatter block; send the note's body only")
-    # Line ends are the note's business, not the operation's: CRLF content is the same text.
-    return value.replace("\r\n", "\n")
-
-
-_NOTE_KEY = re.compile(r"(?:type|title|summary|created|updated)[ \t]*:")
-
-
-def _opens_with_frontmatter(text: str) -> bool:
-    """True when the first non-blank line is '---' and a note key follows before a fence."""
-    lines = text.splitlines()
-    start = next((i for i, line in enumerate(lines) if line.strip()), None)
-    if start is None or lines[start].strip() != "---":
-        return False
-    for line in lines[start + 1 : start + 200]:
-        if line.strip() in ("---", "..."):
-            return False
-        if _NOTE_KEY.match(line):
-            return True
-    return False
-
-
-def _optional_text(value: Any) -> Any:
-    return one_line(_no_surrogates(value)) if isinstance(value, str) else value
-
-
-def _filename(value: Any) -> Any:
-    return _no_surrogates(value) if isinstance(value, str) else value
-
-
-def _optional(check: Any) -> Any:
-    return lambda value: None if value is None else check(value)
 
 
 NoteType = Annotated[str, BeforeValidator(_type)]
@@ -250,14 +180,12 @@ def validate_item(position: int, raw: Any) -> Parsed:
         return Parsed(position, raw, None, _describe(exc))
 
 
-_FIELD_ORDER = ("action", "level", "type", "filename", "title", "slug", "summary", "content",
-                "reason")
 
 
 def as_dict(op: CreateOp | UpdateOp | DeleteOp) -> dict[str, Any]:
     """The operation as SPEC §4 writes it: action first, unset fields left out."""
     data = op.model_dump(exclude_none=True)
-    return {key: data[key] for key in _FIELD_ORDER if key in data}
+    return {key: data[key] for key in FIELD_ORDER if key in data}
 
 
 def _describe(exc: ValidationError) -> str:

@@ -57,6 +57,8 @@ _REPORTED_RE = lazy(
     r"the (?:team|docs?|readme)|[A-Z][a-z]+)\s+(?:said|says|told me|thinks|suggested|wrote|"
     r"claims?)\b|(?:他|她|他们|她们|同事|别人|有人|老板|领导|用户|客户|大家|文档|注释|README|"
     r"readme|[^，,。我]{1,6}?(?:同事|老师|文档|说明))(?:也|还|都)?(?:说|觉得|认为|提到|建议|写着))")
+_REMEMBER_RE.needs = ("remember", "memori", "keep in mind", "forget", "make a note", "note for",
+                      "future reference", "reminder", "for the record", "记")
 _TODO_TO_RE = lazy(r"^to\s+", re.I)
 _TODO_ZH_RE = lazy(
     r"^(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
@@ -74,6 +76,8 @@ _TRAILING_REMEMBER_RE = lazy(
     r"for future reference|for the record|fyi|btw|记住了?|记一下|记好了?)"
     r"(?:\s+(?:when|before|while|if)\b.*)?\s*[.!。！]*$", re.I)
 _TRAILING_POLITE_RE = lazy(r"\s*,?\s*(?:please|thanks|thank you)\s*[.!]*$", re.I)
+_REPORTED_RE.needs = ("said", "says", "told me", "thinks", "suggested", "wrote", "claim", "说",
+                      "觉得", "认为", "提到", "建议", "写着")
 
 
 def prepare(state: State) -> State | None:

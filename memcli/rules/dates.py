@@ -21,6 +21,8 @@ _DATE_EN_RE = lazy(
 _DATE_ZH_RE = lazy(
     r"大后天|后天|明天|今天|昨天|(?P<which>下|这|本)(?:周|星期|礼拜)(?P<day>[一二三四五六日天])"
     r"|下(?:周|星期|礼拜)(?![一二三四五六日天])")
+_DATE_EN_RE.needs = ("tomorrow", "week", "day")  # "today", weekdays and "in 3 days" hold "day"
+_DATE_ZH_RE.needs = ("天", "周", "星期", "礼拜")
 
 
 def absolute_dates(text: str, today: datetime.date) -> str:

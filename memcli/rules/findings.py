@@ -147,6 +147,7 @@ _VAGUE_RE = lazy(
     r"^(?:(?:do|doing|keep|keep doing|say|use)\s+)?(?:that|this|it|so|these|those|the same|"
     r"them)(?:\s+(?:too|again|please|instead|as well|always|one))?$"
     r"|^(?:这样|那样|这个|那个|这么做|那么做|照这样|按这个|就这样)(?:做|办|来)?(?:吧|啊)?$", re.I)
+_DEICTIC_RE.needs = ("this", "that", "these", "those", "这个", "这里", "这段")
 
 
 _POINTING_RE = lazy(r"\b(?:it|them|that|this|these|those)\b", re.I)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import LazyPattern, lazy
+from memcli.rules.patterns import DIGITS, LazyPattern, lazy
 
 # --------------------------------------------------------------------------- facts
 
@@ -85,6 +85,19 @@ _PROJECT_ALL_ZH = lazy(
     r"(?:这个|本|我们的?)(?:项目|仓库|代码库|repo)(?:里|中)?的?(?P<what>.{1,20}?)"
     r"(?:默认)?(?:都|统一|一律|全部)(?:默认)?(?:是|用|使用|采用)\s*(?P<y>.+)")
 
+# Words one of which each pattern needs: most clauses are turned away without compiling it.
+_VERSION_FACT_EN.needs = _RUNTIME_IS_EN.needs = _VERSION_FACT_ZH.needs = DIGITS
+_KIND_OF_APP_EN.needs = (" is a",)
+_PATH_FACT_EN.needs = ("vendored", "generated", "build output", "deprecated", "read-only",
+                       "third", "owned by", "managed by", "synced from", "copied from",
+                       "checked in by")
+_TESTS_NEED_EN.needs = ("test", "suite", "e2e", "ci")
+_CONFIG_EN.needs = ("our",)
+_SUITE_RUNS_EN.needs = ("suite",)
+_IN_THIS_PROJECT_EN.needs = ("in this",)
+_DOCS_LANGUAGE_EN.needs = ("english", "chinese", "german", "french", "japanese", "spanish")
+_PATH_FACT_ZH.needs = ("是",)
+_PROJECT_ALL_ZH.needs = ("这个", "本", "我们")
 _FACTS = (_VERSION_FACT_EN, _RUNTIME_IS_EN, _KIND_OF_APP_EN, _PATH_FACT_EN, _TESTS_NEED_EN,
           _CONFIG_EN, _SUITE_RUNS_EN, _IN_THIS_PROJECT_EN, _DOCS_LANGUAGE_EN, _VERSION_FACT_ZH,
           _PATH_FACT_ZH, _PROJECT_ALL_ZH)
@@ -169,6 +182,15 @@ _UNLESS_ZH = lazy(
     r"除非我(?:说|要求|同意|允许|让你|开口|明确)[^，,]{0,10}[，,]\s*(?:否则|不然)?(?P<rest>.{2,})")
 _ONE_OFF_ZH = lazy(r"^(?:先|这次|暂时|今天|现在|马上|等下|待会)|这个|那个|这里|这段")
 
+_PROHIBIT_EN.needs = _PROHIBIT_PATH_EN.needs = ("don't", "do not", "never")
+_LEAVE_ALONE_EN.needs = ("leave",)
+_ONLY_UNLESS_EN.needs = ("unless",)
+_ASK_BEFORE_EN.needs = ("before",)
+_HABIT_ZH.needs = ("要", "得")
+_ASK_BEFORE_ZH.needs = ("先",)
+_PROHIBIT_ZH.needs = ("别", "不要", "不许", "禁止", "不准")
+_TOPIC_ALWAYS_ZH.needs = ("一律", "务必", "千万", "永远不要", "绝对不要", "绝不", "决不")
+_UNLESS_ZH.needs = ("除非",)
 _STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _LEAVE_ALONE_EN, _ONLY_UNLESS_EN, _HABIT_ZH,
              _PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _UNLESS_ZH)
 

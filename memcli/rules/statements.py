@@ -428,3 +428,17 @@ _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...
     (find_standing, "a standing instruction"),
     (find_fact, "a fact about the repository"),
 )
+
+# Words one of which each pattern needs (see LazyPattern.needs).
+for _pattern in (*_REF_RES, *_POINTER_RES):
+    _pattern.needs = ("\ue000",)  # a link, masked
+_CORRECTION_RES[0].needs = ("instead of", "rather than", "not", "over", "never", "don't use",
+                            "do not use")
+_CMD_EN_RES[0].needs = ("command", "cmd", "script", "process", "procedure", "workflow")
+_CMD_EN_RES[1].needs = ("run", "execut")
+_CMD_EN_RES[2].needs = ("test", "build", "lint", "deploy", "format", "release", "publish", "type")
+_CMD_EN_RES[3].needs = ("test", "build", "deploy", "release")
+_CMD_EN_RES[5].needs = ("use",)
+_CMD_EN_RES[6].needs = _CMD_EN_RES[7].needs = ("deploy",)
+_ALWAYS_NEVER_RES[1].needs = ("always", "never")
+

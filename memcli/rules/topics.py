@@ -54,6 +54,15 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
     (lazy(r"\b(?:summari[sz]\w*|recap\w*)\b|\bsummar(?:y|ies)\s+(?:at the end|after|"
                 r"of (?:what|your|the changes))|总结", re.I), "Summaries", CORRECTION),
 )
+# Each style topic needs one of its words; most sentences name none, so most patterns are
+# never compiled.
+_STYLE_TOPICS[0][0].needs = (
+    "english", "chinese", "mandarin", "cantonese", "french", "german", "spanish", "japanese",
+    "korean", "italian", "portuguese", "russian", "dutch", "中文", "汉语", "英文", "英语", "日语",
+    "日文", "韩语")
+_STYLE_TOPICS[1][0].needs = (
+    "concise", "brief", "terse", "succinct", "verbose", "wordy", "short", "long", "detailed",
+    "to the point", "简洁", "简短", "简明", "精简", "啰嗦", "长篇大论", "废话")
 _INDENT_RE = lazy(r"\bindent\w*|\btabs?\b|\b\d+[- ]spaces?\b|缩进|制表符", re.I)
 
 
@@ -147,6 +156,9 @@ _USER_MARK_RE = lazy(
     r"work)\b|\b(?:every|any|all|each)\s+(?:project|repo|repository|codebase)s?\b|"
     r"\beverywhere\b|\bin general\b|\bacross (?:all )?(?:projects|repos)\b|\bglobally\b|"
     r"所有项目|所有的项目|每个项目|任何项目|所有仓库|全局", re.I)
+_PROJECT_MARK_RE.needs = ("this", "our", "the current", "in here", "项目", "仓库", "代码库", "repo")
+_USER_MARK_RE.needs = ("my", "every", "any", "all", "each", "everywhere", "in general", "across",
+                       "globally", "所有", "每个", "任何", "全局")
 
 
 @dataclass(frozen=True)
