@@ -158,6 +158,8 @@ def test_sync_carries_notes_both_ways_through_a_bare_repository(
                      "project_knowledge_second-laptop-fact.md"]
     assert memenv.run("index", "--check", "--level", "user", env=laptop).returncode == 0
     assert git(user_store(laptop), "status", "--porcelain").stdout == ""
+    tracked = git(user_store(laptop), "ls-files").stdout.split()
+    assert sorted(t for t in tracked if t.startswith(".")) == [".gitattributes", ".gitignore"]
     assert sync(memenv, desktop)["pulled"] >= 1
     assert sorted(p.name for p in user_store(desktop).glob("project_knowledge_*.md")) == names
 
@@ -200,3 +202,19 @@ def test_sync_without_a_repository_is_a_clear_error(
     done = memenv.run("sync", env=laptop)
     assert done.returncode == 2
     assert done.stderr.startswith("memcli: error: ") and "sync --init URL" in done.stderr
+
+
+def test_sync_waits_for_the_store_lock_and_writes_nothing_without_it(
+        memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
+    from filelock import FileLock
+
+    laptop, _, remote = machines
+    add(memenv, "Locked fact", env=laptop, level="user")
+    sync(memenv, laptop, "--init", f"file://{remote}")
+    add(memenv, "Second fact", env=laptop, level="user")
+    head = git(user_store(laptop), "rev-parse", "HEAD").stdout
+    with FileLock(str(user_store(laptop) / ".memcli.lock")):
+        done = memenv.run("sync", env={**laptop, "MEMCLI_LOCK_TIMEOUT": "0.5"})
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert git(user_store(laptop), "rev-parse", "HEAD").stdout == head
+    assert sync(memenv, laptop)["committed"] is True

@@ -147,6 +147,7 @@ def sync(
     """
     from memcli.core import rebuild_index
     from memcli.gitstore.sync import sync as run_sync
+    from memcli.transaction import locked
 
     settings = resolve_settings(ctx)
 
@@ -154,7 +155,8 @@ def sync(
         return any(r.changed for r in rebuild_index(settings, "user", check=False))
 
     result = run_sync(settings.user_store, os.environ, sys.executable, init_url=init,
-                      reindex=reindex)
+                      reindex=reindex,
+                      lock=lambda: locked([settings.user_store], settings.lock_timeout))
     if as_json:
         _json({"store": str(result.store), "remote": result.remote,
                "committed": result.committed, "pulled": result.pulled,

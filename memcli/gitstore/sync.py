@@ -11,7 +11,9 @@ changed on the other is kept, changed.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +22,8 @@ from memcli.gitstore._git import GitError, is_repository, run
 from memcli.gitstore.wiring import ATTRIBUTE, driver_config
 
 INDEX = "MEMORY.md"
+# memcli's own working files inside a store: a lock, an interrupted batch, a temporary file.
+IGNORED = (".memcli.lock", ".memcli-txn-*/", ".*.memcli-tmp")
 MAX_PUSH_ATTEMPTS = 3
 COMMIT_MESSAGE = "memcli sync"
 
@@ -56,10 +60,19 @@ class _Repo:
         return run(self.folder, [*config, *args], self.env, check=False).returncode == 0
 
 
+Lock = Callable[[], AbstractContextManager[object]]
+
+
 def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | None = None,
-         reindex: Callable[[Path], bool] | None = None) -> SyncResult:
-    """Sync STORE with its remote; REINDEX rebuilds MEMORY.md from the notes."""
+         reindex: Callable[[Path], bool] | None = None, lock: Lock | None = None) -> SyncResult:
+    """Sync STORE with its remote; REINDEX rebuilds MEMORY.md from the notes.
+
+    LOCK (the store's lock) is held while git reads and rewrites the notes, so that no
+    memcli write lands half-way through a commit or a rebase; it is let go around REINDEX,
+    which takes it itself.
+    """
     repo = _Repo(store, env, python)
+    hold: Lock = lock if lock is not None and store.is_dir() else contextlib.nullcontext
     result = SyncResult(store, init_url or "")
     if init_url is not None:
         _init(repo, init_url, result)
@@ -71,15 +84,20 @@ def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | No
     if not result.remote:
         raise UsageError(f"the user store {store} has no remote 'origin'; "
                          "add one with memcli sync --init URL")
-    result.committed = _commit_pending(repo, COMMIT_MESSAGE)
+    _wire_ignores(repo)
+    _wire_attributes(repo)
+    with hold():
+        result.committed = _commit_pending(repo, COMMIT_MESSAGE)
     for _ in range(MAX_PUSH_ATTEMPTS):
-        result.pulled += _integrate(repo, result)
+        with hold():
+            result.pulled += _integrate(repo, result)
         if reindex is not None and reindex(store):
             result.reindexed = True
+        with hold():
             _commit_pending(repo, f"{COMMIT_MESSAGE}: index rebuilt from the notes")
-        if repo.ok("push", "--quiet", "-u", "origin", f"HEAD:{_branch(repo)}"):
-            result.pushed = True
-            return result
+            if repo.ok("push", "--quiet", "-u", "origin", f"HEAD:{_branch(repo)}"):
+                result.pushed = True
+                return result
     raise GitError(f"git push to {result.remote} was refused {MAX_PUSH_ATTEMPTS} times "
                    "(another machine pushing at the same time?); run memcli sync again")
 
@@ -97,16 +115,25 @@ def _init(repo: _Repo, url: str, result: SyncResult) -> None:
         repo.git("remote", "add", "origin", url)
     elif current != url:
         raise UsageError(f"the user store already syncs with {current}, not {url}")
-    _wire_attributes(repo)
 
 
 def _wire_attributes(repo: _Repo) -> None:
-    path = repo.folder / ".gitattributes"
-    line = f"{INDEX} {ATTRIBUTE}"
+    _ensure_lines(repo.folder / ".gitattributes", [f"{INDEX} {ATTRIBUTE}"])
+
+
+def _wire_ignores(repo: _Repo) -> None:
+    _ensure_lines(repo.folder / ".gitignore", list(IGNORED))
+
+
+def _ensure_lines(path: Path, lines: list[str]) -> None:
+    if path.is_symlink():
+        raise UsageError(f"{path} is a symbolic link; memcli does not write through links")
     existing = path.read_text("utf-8") if path.exists() else ""
-    if line not in existing.splitlines():
-        path.write_text(existing + ("" if not existing or existing.endswith("\n") else "\n")
-                        + line + "\n", "utf-8")
+    missing = [line for line in lines if line not in existing.splitlines()]
+    if missing:
+        separator = "" if not existing or existing.endswith("\n") else "\n"
+        path.write_text(existing + separator + "".join(f"{line}\n" for line in missing),
+                        "utf-8")
 
 
 def _commit_pending(repo: _Repo, message: str) -> bool:
