@@ -214,14 +214,32 @@ def provider_settings(settings: Settings, provider: str) -> ProviderSettings:
 def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: ExtractResult,
                on_progress: Callable[[int], None] | None) -> list[Any]:
     from memcli.providers import Prompt, complete
-    from memcli.reply import parse_reply
 
     completion = complete(Prompt(prompt.system, prompt.user), provider_settings(settings, provider),
                           on_progress=on_progress)
     result.usage = {"model": completion.model, "input_tokens": completion.input_tokens,
                     "output_tokens": completion.output_tokens, "attempts": completion.attempts,
                     "json_mode": completion.json_mode}
-    return parse_reply(completion.text)
+    return _parse_answer(completion.text, completion.json_mode)
+
+
+def _parse_answer(text: str, json_mode: str) -> list[Any]:
+    """The operations of an answer. A model that ignored the prefill and wrote prose and a
+    bare array has an answer of its own after the prefill: that is read when the two
+    together do not parse."""
+    from memcli.errors import ProviderError
+    from memcli.providers.anthropic import PREFILL
+    from memcli.reply import parse_reply
+
+    try:
+        return parse_reply(text)
+    except ProviderError as first:
+        if json_mode != "prefill" or not text.startswith(PREFILL):
+            raise
+        try:
+            return parse_reply(text[len(PREFILL):])
+        except ProviderError:
+            raise first from None
 
 
 def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
