@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from memcli.invisible import strip_invisible
 from memcli.names import LEVELS, canonical_type
 from memcli.text import one_line
 
@@ -47,7 +48,7 @@ def check_type(value: Any) -> str:
 def check_title(value: Any) -> Any:
     if not isinstance(value, str):
         return value
-    title = one_line(no_surrogates(value))
+    title = one_line(strip_invisible(no_surrogates(value)))
     if not title:
         raise ValueError("is empty")
     if len(title) > MAX_TITLE_CHARS:
@@ -89,7 +90,8 @@ def _opens_with_frontmatter(text: str) -> bool:
 
 
 def optional_text(value: Any) -> Any:
-    return one_line(no_surrogates(value)) if isinstance(value, str) else value
+    return (one_line(strip_invisible(no_surrogates(value))) if isinstance(value, str)
+            else value)
 
 
 def check_filename(value: Any) -> Any:

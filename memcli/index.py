@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from memcli.invisible import INVISIBLE
 from memcli.names import NOTE_TYPES
 from memcli.text import one_line
 
@@ -45,7 +46,7 @@ class IndexEntry:
 # and a NUL makes git treat MEMORY.md as a binary file.
 _INVISIBLE: dict[int, None] = dict.fromkeys(
     c for c in [*range(0x20), 0x7F, *range(0x80, 0xA0), *range(0x202A, 0x202F),
-                *range(0x2066, 0x206A)] if not chr(c).isspace()
+                *range(0x2066, 0x206A), *INVISIBLE] if not chr(c).isspace()
 )
 
 

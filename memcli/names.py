@@ -7,6 +7,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from memcli.invisible import strip_invisible
+
 NOTE_TYPES: tuple[str, ...] = (
     "correction_feedback",
     "user_preference",
@@ -51,7 +53,7 @@ def canonical_type(value: str) -> str | None:
 
 def slugify(text: str) -> str:
     """Lower-case words of any script joined by '-', never empty, at most 64 characters."""
-    normal = unicodedata.normalize("NFC", text).lower()
+    normal = unicodedata.normalize("NFC", strip_invisible(text)).lower()
     words: list[str] = []
     current: list[str] = []
     for char in normal:
@@ -90,12 +92,12 @@ def note_filename(note_type: str, slug: str) -> str:
 
 def name_key(filename: str) -> str:
     """Two file names with the same key are the same note (case and NFC twins)."""
-    return unicodedata.normalize("NFC", filename).casefold()
+    return unicodedata.normalize("NFC", strip_invisible(filename)).casefold()
 
 
 def title_key(title: str) -> str:
     """Two titles with the same key are duplicates within a level."""
-    return " ".join(unicodedata.normalize("NFC", title).casefold().split())
+    return " ".join(unicodedata.normalize("NFC", strip_invisible(title)).casefold().split())
 
 
 @dataclass(frozen=True)

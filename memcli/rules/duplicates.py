@@ -6,6 +6,7 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from memcli.invisible import strip_invisible
 from memcli.rules.model import MAX_REASON_CHARS, MAX_SUMMARY_CHARS, Finding, KnownNote
 from memcli.rules.statements import title_terms
 from memcli.rules.text import shorten
@@ -32,7 +33,7 @@ def _same_topic(a: Finding, b: Finding) -> bool:
 
 
 def _title_key(title: str) -> str:
-    text = unicodedata.normalize("NFC", title).casefold()
+    text = unicodedata.normalize("NFC", strip_invisible(title)).casefold()
     return " ".join(text.split()).rstrip(".。")
 
 

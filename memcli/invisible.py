@@ -1,0 +1,52 @@
+"""Characters that change what a text says without being seen.
+
+A model (or a transcript it read) can hide instructions in them: Unicode tag characters
+(U+E0000-E007F) spell ASCII that no terminal or editor shows, zero-width characters make two
+titles that look the same compare different, and bidi controls reorder what a reviewer reads.
+Titles, summaries and slugs are written without them, ``memcli context`` never shows them,
+duplicate detection ignores them, and lint flags them in a body (M109).
+
+Left alone on purpose: ordinary whitespace, the zero-width joiner and variation selectors
+(emoji are built from them and they hide nothing on their own), and soft hyphens.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Zero-width and invisible formatting characters, and the Hangul fillers that render as
+# blank space (used for names that look empty).
+_ZERO_WIDTH = (0x180E, 0x200B, 0x200C, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0xFEFF,
+               0x115F, 0x1160, 0x3164, 0xFFA0)
+# Arabic letter mark, LRM/RLM, embeddings and overrides, isolates.
+_BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_TAGS = tuple(range(0xE0000, 0xE0080))
+
+INVISIBLE: frozenset[int] = frozenset((*_ZERO_WIDTH, *_BIDI, *_TAGS))
+_TABLE: dict[int, None] = dict.fromkeys(INVISIBLE)
+_PATTERN = re.compile("[" + "".join(
+    f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in (
+        (0x180E, 0x180E), (0x200B, 0x200C), (0x2060, 0x2064), (0xFEFF, 0xFEFF),
+        (0x115F, 0x1160), (0x3164, 0x3164), (0xFFA0, 0xFFA0), (0x061C, 0x061C),
+        (0x200E, 0x200F), (0x202A, 0x202E), (0x2066, 0x2069), (0xE0000, 0xE007F),
+    )
+) + "]")
+
+
+def strip_invisible(text: str) -> str:
+    """``text`` without any invisible character (see the module docstring)."""
+    if text.isascii():
+        return text
+    return text.translate(_TABLE)
+
+
+def find_invisible(text: str) -> list[tuple[int, str]]:
+    """(offset, character) of each invisible character, in order."""
+    if text.isascii():
+        return []
+    return [(m.start(), m.group()) for m in _PATTERN.finditer(text)]
+
+
+def describe_char(char: str) -> str:
+    """``U+200B`` style name of one character, for messages (never the character itself)."""
+    return f"U+{ord(char):04X}"
