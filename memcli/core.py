@@ -25,6 +25,7 @@ from memcli.store import StoreState, load_store
 from memcli.transaction import commit, locked
 
 if TYPE_CHECKING:
+    from memcli.guard import Guard
     from memcli.plan import OnConflict
 
 # --------------------------------------------------------------------------- stores
@@ -97,6 +98,8 @@ class ApplyReport:
     written: bool
     diff: str = ""
     created: dict[str, Path] = field(default_factory=dict)  # stores this apply made
+    # The id of the backup of the notes this run overwrote (unattended runs only).
+    backup: str | None = None
 
     @property
     def rejected(self) -> int:
@@ -120,6 +123,7 @@ class ApplyReport:
             "base_stale": self.stale_levels,
             "warnings": self.warnings,
             "created_stores": {level: str(path) for level, path in self.created.items()},
+            **({"backup": self.backup} if self.backup else {}),
         }
 
 
@@ -144,7 +148,7 @@ def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: 
 
 def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], *,
                 dry_run: bool = False, strict: bool = False,
-                on_conflict: str = "fail") -> ApplyReport:
+                on_conflict: str = "fail", guard: Guard | None = None) -> ApplyReport:
     from memcli.operations import validate_item
     from memcli.plan import Planner
 
@@ -154,18 +158,33 @@ def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], 
     missing = {lvl: settings.store_for(lvl) for lvl in creating
                if not settings.store_for(lvl).exists()}
     with open_stores(settings, LEVELS, create=creating) as stores:
-        planner = Planner(stores, now=timestamp(settings), on_conflict=conflict_policy(on_conflict))
+        planner = Planner(stores, now=timestamp(settings), on_conflict=conflict_policy(on_conflict),
+                          guard=guard)
         plan = planner.plan(parsed, base, strict=strict)
         written = False
+        backup = None
         if not dry_run and plan.changes:
+            if guard is not None and guard.backup:
+                backup = _keep_previous(settings, plan.files)
             commit(plan.changes)
             written = True
     report = ApplyReport(plan.outcomes, plan.files, plan.stale_levels, plan.warnings,
-                         dry_run, written)
+                         dry_run, written, backup=backup)
     report.created = {lvl: path for lvl, path in missing.items() if written and path.is_dir()}
     if dry_run:
         report.diff = unified_diff(plan.files)
     return report
+
+
+def _keep_previous(settings: Settings, files: Sequence[Any]) -> str | None:
+    """Save what an unattended run is about to overwrite (restored by `memcli restore`)."""
+    import os
+
+    from memcli.backup import Previous, keep
+
+    previous = [Previous(f.level, settings.store_for(f.level), f.filename, f.before)
+                for f in files if f.before is not None]
+    return keep(settings.user_home, previous, timestamp(settings), os.getpid())
 
 
 def conflict_policy(value: str) -> OnConflict:

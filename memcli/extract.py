@@ -135,8 +135,12 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         result.explanation = explain(result.operations, sources, result.positions,
                                      result.merged, messages, trace)
     if options.apply or options.dry_run:
+        from memcli.guard import UNATTENDED
+
+        # Nobody reviews what extract applies: the guard keeps a reply from destroying notes.
+        guard = replace(UNATTENDED, allow_delete=options.allow_delete)
         result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
-                                    on_conflict=options.on_conflict)
+                                    on_conflict=options.on_conflict, guard=guard)
     return result
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from memcli.guard import Guard, removes_most
 from memcli.names import (
     INDEX_NAME,
     MAX_SLUG_BYTES,
@@ -128,11 +129,13 @@ class _Rejected(Exception):
 
 class Planner:
     def __init__(self, stores: dict[str, StoreState], *, now: str, on_conflict: OnConflict,
-                 redact_secrets: bool = True) -> None:
+                 redact_secrets: bool = True, guard: Guard | None = None) -> None:
         self.work = {level: _Working(state) for level, state in stores.items()}
         self.now = now
         self.on_conflict = on_conflict
         self.redact_secrets = redact_secrets
+        self.guard = guard or Guard()
+        self.changed = 0  # existing notes updated or deleted so far
 
     def plan(self, items: Sequence[Parsed], base: dict[str, str], *, strict: bool) -> Plan:
         outcomes = [self._one(item) for item in items]
@@ -280,6 +283,7 @@ class Planner:
             outcome.filename = actual
             outcome.message = f"{op.level}/{actual} already says this"
             return
+        self._may_change(op.level, actual, note.content, content)
         changes["updated"] = self.now
         data = render_updated_note(note, changes, content)
         if target != actual:
@@ -312,8 +316,26 @@ class Planner:
             changes["type"] = op.type
         return changes
 
+    def _may_change(self, level: str, filename: str, old: str, new: str | None) -> None:
+        """Refuse what the guard does not allow; count the existing notes changed."""
+        guard = self.guard
+        if not guard.allow_delete:
+            if new is None:
+                raise _Rejected("deleting a note needs --allow-delete; review it and use "
+                                "`memcli rm`")
+            if removes_most(old, new):
+                raise _Rejected(f"this update removes most of {level}/{filename}, which is a "
+                                "delete: it needs --allow-delete; review it and use "
+                                "`memcli apply`")
+        if guard.max_changed is not None and self.changed >= guard.max_changed:
+            raise _Rejected(f"one run changes at most {guard.max_changed} existing notes; "
+                            "review the rest and use `memcli apply`")
+        self.changed += 1
+
     def _delete(self, op: DeleteOp, outcome: Outcome) -> None:
         work, actual = self._target(op.level, op.filename)
+        note = work.notes.get(actual)
+        self._may_change(op.level, actual, note.content if note else "", None)
         work.remove(actual)
         outcome.filename = actual
         outcome.message = f"delete {op.level}/{actual}"

@@ -71,6 +71,9 @@ def apply_report(output: Output, report: Any) -> None:
         output.note(_summary(report, "written" if report.written else "nothing written"))
     for level, path in report.created.items():
         output.note(f"memcli: created the {level} store at {path}")
+    if report.backup:
+        output.note(f"memcli: the notes as they were are kept: `memcli restore {report.backup}` "
+                    "puts them back")
 
 
 def _outcome(output: Output, outcome: Any, dry_run: bool) -> None:

@@ -92,7 +92,7 @@ def test_a_title_twin_that_differs_only_by_invisible_characters_is_a_duplicate(
     memenv.write_note("project", "project_knowledge_deploy.md", {
         "type": "project_knowledge", "title": "Deploy\u200b steps\u2060", "summary": "x",
         "updated": FIXED_NOW})
-    code, report = memenv.apply_json([{
+    _code, report = memenv.apply_json([{
         "action": "create", "level": "project", "type": "project_knowledge",
         "title": "Deploy steps", "content": "Other text."}])
     assert memenv.notes("project") == ["project_knowledge_deploy.md"], report
@@ -105,3 +105,90 @@ def test_context_never_shows_invisible_characters(memenv: MemEnv) -> None:
     out = memenv.invoke("context").stdout
     assert "Deploy steps" in out and "abc" in out
     assert find_invisible(out) == []
+
+
+# --------------------------------------------------------------------------- a model cannot destroy
+
+_TURN = (json.dumps({"role": "user", "content": "Please tidy up the notes."}) + "\n"
+         + json.dumps({"role": "assistant", "content": "Done."}) + "\n")
+_LONG = ("The deploy runs from the release branch with make deploy; staging first, then "
+         "production after the smoke tests pass. Rollbacks use make rollback.")
+
+
+def _notes(memenv: MemEnv, count: int) -> list[str]:
+    ops = [{"action": "create", "level": "project", "type": "project_knowledge",
+            "title": f"Deploy step {i}", "content": f"{_LONG} Step {i}."} for i in range(count)]
+    code, report = memenv.apply_json(ops)
+    assert code == 0, report
+    return memenv.notes("project")
+
+
+def _extract_with_reply(memenv: MemEnv, monkeypatch: Any, operations: list[dict[str, Any]],
+                        *flags: str) -> Any:
+    from fakeserver import FakeServer, Step, openai_stream
+
+    with FakeServer() as server:
+        server.script(Step(body=openai_stream([json.dumps({"operations": operations})])))
+        monkeypatch.setenv("MEMCLI_PROVIDER", "openai")
+        monkeypatch.setenv("MEMCLI_MODEL", "test-model")
+        monkeypatch.setenv("MEMCLI_BASE_URL", server.url + "/v1")
+        monkeypatch.setenv("MEMCLI_API_KEY", "sk-test-key-not-secret")
+        return memenv.invoke("extract", "--apply", "--json", *flags, "--input", "-",
+                             input=_TURN)
+
+
+def test_an_update_that_blanks_a_note_is_a_delete_and_is_refused(
+        memenv: MemEnv, monkeypatch: Any) -> None:
+    names = _notes(memenv, 3)
+    before = memenv.stores_snapshot()
+    blank = [{"action": "update", "level": "project", "filename": n, "content": "."}
+             for n in names if n != "MEMORY.md"]
+    result = _extract_with_reply(memenv, monkeypatch, blank)
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert len(report["apply"]["rejected"]) == 3
+    assert all("removes most" in r["message"] for r in report["apply"]["rejected"])
+    assert memenv.stores_snapshot() == before
+
+
+def test_allow_delete_lets_a_person_shorten_a_note(memenv: MemEnv, monkeypatch: Any) -> None:
+    (name,) = _notes(memenv, 1)
+    result = _extract_with_reply(memenv, monkeypatch, [
+        {"action": "update", "level": "project", "filename": name, "content": "Use make."}],
+        "--allow-delete")
+    assert result.exit_code == 0, result.stdout
+    assert "Use make." in (memenv.project / name).read_text("utf-8")
+
+
+def test_one_unattended_turn_changes_at_most_five_notes(
+        memenv: MemEnv, monkeypatch: Any) -> None:
+    from memcli.guard import MAX_CHANGED_NOTES
+
+    names = _notes(memenv, MAX_CHANGED_NOTES + 2)
+    grow = [{"action": "update", "level": "project", "filename": n,
+             "content": f"{_LONG} Also tag the release."} for n in names]
+    result = _extract_with_reply(memenv, monkeypatch, grow)
+    report = json.loads(result.stdout)["apply"]
+    assert len(report["applied"]) == MAX_CHANGED_NOTES
+    assert len(report["rejected"]) == 2
+    assert all("at most" in r["message"] for r in report["rejected"])
+
+
+def test_an_unattended_run_keeps_what_it_overwrote_and_restore_puts_it_back(
+        memenv: MemEnv, monkeypatch: Any) -> None:
+    (name,) = _notes(memenv, 1)
+    original = (memenv.project / name).read_bytes()
+    result = _extract_with_reply(memenv, monkeypatch, [
+        {"action": "update", "level": "project", "filename": name,
+         "content": f"{_LONG} Also tag the release."}])
+    report = json.loads(result.stdout)["apply"]
+    assert (memenv.project / name).read_bytes() != original
+    backup = report["backup"]
+    listed = json.loads(memenv.invoke("restore", "--list", "--json").stdout)
+    assert listed[0]["backup"] == backup and listed[0]["notes"] == [f"project/{name}"]
+    done = memenv.invoke("restore", backup)
+    assert done.exit_code == 0, done.output
+    assert (memenv.project / name).read_bytes() == original
+    assert memenv.invoke("index", "--check").exit_code == 0
+    kept = memenv.root / "home" / ".memcli" / "backups" / backup
+    assert oct(kept.stat().st_mode & 0o777) == "0o700"

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 # The order a newcomer meets the commands in: the main job first, plumbing last.
 COMMAND_ORDER = ("extract", "apply", "show", "context", "add", "rm", "index", "lint", "config",
-                 "import", "export", "hooks", "sync", "mcp", "merge-index", "hook", "completion")
+                 "restore", "import", "export", "hooks", "sync", "mcp", "merge-index", "hook",
+                 "completion")
 
 
 # What a newcomer types for a command memcli names otherwise.
