@@ -334,8 +334,7 @@ class Planner:
 
     def _delete(self, op: DeleteOp, outcome: Outcome) -> None:
         work, actual = self._target(op.level, op.filename)
-        note = work.notes.get(actual)
-        self._may_change(op.level, actual, note.content if note else "", None)
+        self._may_change(op.level, actual, "", None)
         work.remove(actual)
         outcome.filename = actual
         outcome.message = f"delete {op.level}/{actual}"
