@@ -1,4 +1,5 @@
-"""`python -m memcli.hooks drain QUEUE`: the detached worker a hook starts."""
+"""`python -m memcli.hooks drain QUEUE`: the detached worker a hook starts; `child JOB`: one
+job's extraction, run by the worker."""
 
 from __future__ import annotations
 
@@ -11,6 +12,10 @@ from memcli.hooks.queue import drain
 
 
 def main(argv: Sequence[str]) -> int:
+    if len(argv) == 2 and argv[0] == "child":
+        from memcli.hooks.child import run_child
+
+        return run_child(Path(argv[1]))
     if len(argv) != 2 or argv[0] != "drain":
         sys.stderr.write("usage: python -m memcli.hooks drain QUEUE_FOLDER\n")
         return 2

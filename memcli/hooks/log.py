@@ -33,8 +33,17 @@ def memcli_folder(env: Mapping[str, str]) -> Path:
 
 def log_path(home: Path) -> Path:
     folder = home / "logs"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     return folder / LOG_NAME
+
+
+def open_log(path: Path) -> int:
+    """An append-only fd on the log, readable by its owner only: it names transcripts and
+    quotes what the extraction printed."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    with contextlib.suppress(OSError):
+        os.fchmod(fd, 0o600)  # a log from an older memcli was created 0644
+    return fd
 
 
 def log(home: Path, message: str) -> None:
@@ -46,7 +55,7 @@ def log(home: Path, message: str) -> None:
                 os.replace(path, path.with_name(LOG_NAME + ".1"))
         first, *rest = message.rstrip("\n").split("\n")
         text = "".join(f"    {line}\n" for line in rest)
-        with open(path, "a", encoding="utf-8") as handle:
+        with os.fdopen(open_log(path), "a", encoding="utf-8") as handle:
             handle.write(f"{now()} [{os.getpid()}] {first}\n{text}")
     except Exception:
         pass

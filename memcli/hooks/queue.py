@@ -16,7 +16,6 @@ transcript, so the payload's last answer is added when the transcript lacks it.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
@@ -28,14 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.hooks.log import log, log_failure, log_path, now
+from memcli.hooks.log import log, log_failure, log_path, now, open_log
 
 if TYPE_CHECKING:
     from memcli.config import Settings
 
 # An extraction is one model request with retries; one that runs longer than this is stuck,
 # and killing it is safe because apply is transactional.
-JOB_TIMEOUT = 900.0
+JOB_TIMEOUT = 300.0
 # A job that killed its worker this often (out of memory, say) is dropped, not retried forever.
 MAX_ATTEMPTS = 3
 JOB_SUFFIX = ".json"
@@ -134,7 +133,7 @@ def _spawn_worker(queue: Path, env: Mapping[str, str], cwd: Path, home: Path) ->
         options["start_new_session"] = True
     # Claude Code waits for the hook's stdout and stderr to close, so the worker may keep
     # neither open: stdout goes nowhere, stderr (tracebacks) to the log.
-    with open(log_path(home), "ab") as log_file:
+    with os.fdopen(open_log(log_path(home)), "ab") as log_file:
         process = subprocess.Popen(
             [sys.executable, "-m", "memcli.hooks", "drain", str(queue)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log_file,
@@ -176,42 +175,77 @@ def _oldest(queue: Path) -> Path | None:
 
 
 def _run_job(path: Path, home: Path) -> None:
+    """Run one job; it leaves the queue only once its extraction ended, well or for good.
+
+    A child killed before it finished (no ``.done`` trace) leaves the job in the queue, so
+    the loop in ``drain`` runs it again, up to ``MAX_ATTEMPTS`` times in all.
+    """
+    from memcli.hooks import child
+
     name = path.name
     try:
-        job = json.loads(path.read_bytes())
-        if not isinstance(job, dict):
-            raise ValueError("not a JSON object")
-        attempts = int(job.get("attempts", 0)) + 1
-        if attempts > MAX_ATTEMPTS:
-            log(home, f"job {name}: dropped after {MAX_ATTEMPTS} attempts that did not finish")
-            return
-        job["attempts"] = attempts
-        _write_atomically(path, json.dumps(job).encode())
-        _extract(name, job, home)
+        if not child.wait_for_orphan(path, JOB_TIMEOUT):
+            log(home, f"job {name}: the extraction an earlier worker started is still running "
+                      f"after {JOB_TIMEOUT:g} s; running it again")
+        if child.read_done(path) is None:
+            job = json.loads(path.read_bytes())
+            if not isinstance(job, dict):
+                raise ValueError("not a JSON object")
+            attempts = int(job.get("attempts", 0)) + 1
+            if attempts > MAX_ATTEMPTS:
+                log(home, f"job {name}: dropped after {MAX_ATTEMPTS} attempts that did not finish")
+                child.clean_up(path)
+                return
+            job["attempts"] = attempts
+            _write_atomically(path, json.dumps(job).encode())
+            _extract(path, job, home)
+        status = child.read_done(path)
+        if status is not None:
+            log(home, f"job {name}: done (extract exited {status})")
+            child.clean_up(path)
     except Exception as exc:
+        # A job that cannot be read or run fails for good: retrying would fail the same way.
         log_failure(home, exc, f"job {name}")
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            path.unlink()
+        child.clean_up(path)
 
 
-def _extract(name: str, job: Mapping[str, Any], home: Path) -> None:
-    argv = job["argv"]
-    if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
+def _extract(path: Path, job: Mapping[str, Any], home: Path) -> None:
+    from memcli.hooks import child
+
+    name = path.name
+    if not isinstance(job.get("argv"), list):
         raise ValueError("the job's argv is not a list of strings")
     data = job_input(job)
     started = time.monotonic()
-    log(home, f"job {name}: extract started (session {job.get('session_id') or '?'})")
+    log(home, f"job {name}: extract started (session {job.get('session_id') or '?'}, "
+              f"attempt {job.get('attempts')})")
+    # Taken before the child starts and handed to it: there is no moment at which the job
+    # runs and the lock is free.
+    lock_fd = child.hold_running_lock(path)
     try:
-        done = subprocess.run([sys.executable, "-m", "memcli", *argv], input=data,
-                              capture_output=True, cwd=job["cwd"], timeout=JOB_TIMEOUT,
-                              check=False)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "memcli.hooks", "child", str(path)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=job["cwd"], pass_fds=() if lock_fd is None else (lock_fd,),
+        )
+    finally:
+        if lock_fd is not None:
+            os.close(lock_fd)
+    try:
+        out, err = process.communicate(data, timeout=JOB_TIMEOUT)
     except subprocess.TimeoutExpired:
-        log(home, f"job {name}: extract killed after {JOB_TIMEOUT:g} s; nothing was written")
+        process.kill()
+        process.communicate()
+        log(home, f"job {name}: extract killed after {JOB_TIMEOUT:g} s (the transaction "
+                  "keeps the stores whole); it runs again if attempts are left")
         return
-    output = (done.stdout + done.stderr).decode("utf-8", "replace").strip()
-    log(home, f"job {name}: extract exited {done.returncode} after "
-              f"{time.monotonic() - started:.1f} s" + (f"\n{output}" if output else ""))
+    from memcli.redact import redact
+
+    output = redact((out + err).decode("utf-8", "replace").strip())[0]
+    how = (f"exited {process.returncode}" if process.returncode >= 0
+           else f"was killed by signal {-process.returncode}; it runs again if attempts are left")
+    log(home, f"job {name}: extract {how} after {time.monotonic() - started:.1f} s"
+              + (f"\n{output}" if output else ""))
 
 
 def job_input(job: Mapping[str, Any]) -> bytes:
@@ -234,8 +268,7 @@ def inline_input(messages: Any) -> bytes:
 
 def turn_input(transcript: Path, size: int, last_message: Any) -> bytes:
     """The transcript as it was when the turn ended, with the final answer if it was missing."""
-    with open(transcript, "rb") as handle:
-        data = handle.read(size)
+    data = _read_regular(transcript, size)
     if not data.endswith(b"\n"):
         # A record half-written at the time is dropped; a whole one without its newline kept.
         head, _, tail = data.rpartition(b"\n")
@@ -249,6 +282,21 @@ def turn_input(transcript: Path, size: int, last_message: Any) -> bytes:
         line = json.dumps({"role": "assistant", "content": last_message}, ensure_ascii=False)
         data += line.encode() + b"\n"
     return data
+
+
+def _read_regular(path: Path, size: int) -> bytes:
+    """The first ``size`` bytes of a regular file; a FIFO, a device or a socket is refused
+    (reading one would hang the queue while it holds the lock)."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(f"the transcript {path} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(size)
+    finally:
+        os.close(fd)
 
 
 def _turn_says(data: bytes, message: str) -> bool:

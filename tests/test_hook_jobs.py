@@ -1,0 +1,135 @@
+# ruff: noqa: F811  (the agent fixture comes from test_hooks)
+"""Hook jobs under kills (issue 12): a job leaves the queue only once its extraction ended;
+a killed extract child is retried, not lost; a killed worker's child is not run twice; a
+FIFO transcript is refused; the log is private and the child's command line holds no key.
+
+Real processes and real SIGKILLs; the model is a slow fake server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from fakeserver import FakeServer, Step, openai_stream
+from test_hooks import (  # noqa: F401  (agent is a fixture)
+    DEADLINE,
+    Agent,
+    _alive,
+    agent,
+    claude_transcript,
+    queue_files,
+    stop_payload,
+    transcript_for,
+)
+
+from memcli.config import Flags, resolve
+from memcli.hooks import queue_dir
+
+_REPLY = json.dumps({"operations": [{
+    "action": "create", "level": "project", "type": "project_knowledge",
+    "title": "Test command", "content": "Run `make check` before committing."}]})
+_SLOW = 4.0
+
+
+def _children(marker: str = "memcli.hooks\0child") -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes().decode("utf-8", "replace")
+            except OSError:
+                continue
+            if marker in cmdline and _alive(int(entry.name)):
+                found.append(int(entry.name))
+    return found
+
+
+def _wait(condition: object, what: str, agent: Agent) -> None:
+    deadline = time.monotonic() + DEADLINE
+    while time.monotonic() < deadline:
+        if callable(condition) and condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}; log:\n{agent.log_text()}")
+
+
+def _queue_a_turn(agent: Agent, server: FakeServer, password: str = "") -> None:
+    transcript = claude_transcript(transcript_for(agent, "s1"), "s1", [
+        ("Remember: run make check before committing.", "Noted.")], agent.repo)
+    url = server.url.replace("://", f"://u:{password}@") if password else server.url
+    agent.env.update({"MEMCLI_PROVIDER": "openai", "MEMCLI_MODEL": "x",
+                      "MEMCLI_BASE_URL": url + "/v1"})
+    done = agent.hook(stop_payload(agent, "s1", transcript, "Noted."))
+    assert done.returncode == 0, done.stderr
+
+
+def _started(agent: Agent) -> int:
+    return sum(1 for _, _, text in agent.log_entries() if ": extract started" in text)
+
+
+def test_a_killed_extract_child_is_retried_not_lost(agent: Agent) -> None:
+    with FakeServer() as server:
+        server.script(Step(body=openai_stream([_REPLY]), delay=_SLOW),
+                      Step(body=openai_stream([_REPLY])))
+        _queue_a_turn(agent, server)
+        _wait(lambda: _children() and server.requests, "the extract child", agent)
+        for pid in _children():
+            os.kill(pid, signal.SIGKILL)  # what the OOM killer does
+        _wait(lambda: agent.notes(), "the retried extraction", agent)
+        agent.wait_for_workers(finished_jobs=1)
+        assert len(server.requests) == 2
+    assert agent.notes() == ["project_knowledge_test-command.md"]
+    assert queue_files(agent) == []
+    assert "killed by signal 9; it runs again" in agent.log_text()
+
+
+def test_a_killed_workers_child_is_not_run_a_second_time(agent: Agent) -> None:
+    with FakeServer() as server:
+        server.script(Step(body=openai_stream([_REPLY]), delay=_SLOW),
+                      Step(body=openai_stream([_REPLY])))
+        _queue_a_turn(agent, server)
+        _wait(lambda: _children() and server.requests, "the extract child", agent)
+        (worker,) = [p for p in agent.worker_pids() if _alive(p)]
+        os.kill(worker, signal.SIGKILL)
+        queue = queue_dir(resolve(Flags(), agent.env, agent.repo))
+        drained = subprocess.run([sys.executable, "-m", "memcli.hooks", "drain", str(queue)],
+                                 env=agent.env, cwd=agent.repo, timeout=DEADLINE,
+                                 capture_output=True, check=False)
+        assert drained.returncode == 0, drained.stderr
+        assert len(server.requests) == 1
+    assert _started(agent) == 1
+    assert agent.notes() == ["project_knowledge_test-command.md"]
+    assert queue_files(agent) == []
+    assert sorted(p.name for p in queue.iterdir() if not p.name.startswith(".lock")) == []
+
+
+def test_a_fifo_transcript_is_refused_without_hanging_the_queue(agent: Agent) -> None:
+    fifo = agent.tmp / "transcript.jsonl"
+    os.mkfifo(fifo)
+    payload = stop_payload(agent, "s1", fifo)
+    started = time.monotonic()
+    done = agent.hook(payload)
+    assert done.returncode == 0
+    agent.wait_for_workers(finished_jobs=0)
+    assert time.monotonic() - started < 20
+    assert queue_files(agent) == []
+    assert "not a regular file" in agent.log_text()
+
+
+def test_the_log_is_private_and_the_child_command_line_holds_no_password(agent: Agent) -> None:
+    with FakeServer() as server:
+        server.script(Step(body=openai_stream([_REPLY]), delay=2.0))
+        _queue_a_turn(agent, server, password="Zq7pL2mXv9rT")
+        _wait(lambda: _children() and server.requests, "the extract child", agent)
+        for pid in _children():
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            assert b"Zq7pL2mXv9rT" not in cmdline
+        agent.wait_for_workers(finished_jobs=1)
+    assert oct(agent.log_path.stat().st_mode & 0o777) == "0o600"
+    assert "Zq7pL2mXv9rT" not in agent.log_text()
