@@ -9,8 +9,10 @@ for the strict validator to judge one by one.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from memcli.errors import ProviderError
@@ -41,13 +43,17 @@ def parse_reply(text: str) -> list[Any]:
     # is not inside a JSON string is dropped, opening tag or not (some chat templates put
     # the "<think>" into the prompt, so only the "</think>" shows up in the reply).
     cut = 0
+    starts = [start for start, _, _ in values]  # sorted, and the spans do not overlap
     for match in _THINK_END.finditer(text):
-        if not any(start <= match.start() < end for start, end, _ in values):
+        i = bisect.bisect_right(starts, match.start()) - 1
+        if i < 0 or values[i][1] <= match.start():
             cut = match.end()
     values = [value for value in values if value[0] >= cut]
     broken = [error for error in broken if error[0] >= cut]
     if broken:
         position, error = broken[0]
+        # Where it broke, as a line and column of the whole reply (computed once).
+        error = json.JSONDecodeError(error.msg, text, position + error.pos)
         raise ProviderError(_broken_message(text, position, error))
 
     found = False
@@ -62,32 +68,78 @@ def parse_reply(text: str) -> list[Any]:
     return operations
 
 
+# A value is first decoded from a window of the text: a failure then costs the window, not
+# the text before it (json computes an error's line and column from the start of what it
+# was given). Windows grow until the value fits.
+_WINDOWS = (4096, 65536, 1 << 20)
+# Starts tried inside the stretch an earlier failure read before they are skipped: enough to
+# find an answer after a broken fragment, few enough that hostile text stays linear.
+_RETRIES_IN_FAILURE = 8
+
+
 def _scan(text: str) -> tuple[list[tuple[int, int, Any]], list[tuple[int, json.JSONDecodeError]]]:
     """Every JSON object or array in ``text`` with its span, and where JSON broke.
 
     A start that fails to decode counts as broken JSON only when it looks like JSON
     (``{"``, ``[{``, ``[[``, ``["``, or a quote JSON does not allow); a bracket in prose
     such as "[see below]" does not.
+
+    Linear: a failed start's error is computed on a window, and after a few failed starts
+    inside the stretch an earlier failure read, the rest of that stretch is skipped.
     """
     values: list[tuple[int, int, Any]] = []
     broken: list[tuple[int, json.JSONDecodeError]] = []
     position = 0
+    failed_until = 0  # the end of what the last failure read
+    retries = 0
     while (match := _STARTS.search(text, position)) is not None:
         start = match.start()
-        try:
-            value, end = _DECODER.raw_decode(text, start)
-        except json.JSONDecodeError as error:
-            if _looks_like_json(text, start):
-                broken.append((start, error))
-            position = start + 1
-        except RecursionError:
-            # Thousands of nested brackets: no model writes that as an answer.
-            broken.append((start, json.JSONDecodeError("nested too deeply", text, start)))
-            position = start + 1
-        else:
+        if start < failed_until:
+            retries += 1
+            if retries > _RETRIES_IN_FAILURE:
+                position = failed_until
+                continue
+        outcome = _decode_at(text, start)
+        if not isinstance(outcome, _Failure):
+            value, end = outcome
             values.append((start, end, value))
             position = end
+            continue
+        error, read_until = outcome.error, outcome.read_until
+        if _looks_like_json(text, start):
+            broken.append((start, error))
+        if start >= failed_until:
+            retries = 0
+        failed_until = max(failed_until, read_until)
+        position = start + 1
     return values, broken
+
+
+@dataclass(frozen=True)
+class _Failure:
+    error: json.JSONDecodeError
+    read_until: int  # how far decoding read before it failed
+
+
+def _decode_at(text: str, start: int) -> tuple[Any, int] | _Failure:
+    """(value, end), or why no value starts here."""
+    for size in (*_WINDOWS, len(text)):
+        window = text[start : start + size] if size < len(text) - start else text[start:]
+        whole = len(window) == len(text) - start
+        try:
+            value, end = _DECODER.raw_decode(window)
+        except json.JSONDecodeError as error:
+            cut_off = error.msg.startswith("Unterminated") or error.pos >= len(window) - 1
+            if cut_off and not whole:
+                continue  # the window ended inside the value: try a larger one
+            read = len(window) if cut_off else error.pos + 1
+            return _Failure(error, start + read)
+        except RecursionError:
+            # Thousands of nested brackets: no model writes that as an answer.
+            return _Failure(json.JSONDecodeError("nested too deeply", window, 0),
+                            start + len(window))
+        return value, start + end
+    raise AssertionError("unreachable: the last window is the whole rest of the text")
 
 
 def _looks_like_json(text: str, start: int) -> bool:
