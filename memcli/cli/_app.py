@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 # The order a newcomer meets the commands in: the main job first, plumbing last.
 COMMAND_ORDER = ("extract", "apply", "show", "context", "add", "rm", "index", "lint", "config",
-                 "restore", "import", "export", "hooks", "sync", "mcp", "merge-index", "hook",
+                 "restore", "import", "export", "hooks", "sync", "mcp", "memory-tool",
+                 "merge-index", "hook",
                  "completion")
 
 

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from memcli.cli._app import DryRunOpt, JsonOpt, app, finish, resolve_settings
+from memcli.cli._app import DryRunOpt, JsonOpt, app, finish, read_input, resolve_settings
 from memcli.cli._errors import handled
 
 hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
@@ -196,3 +196,36 @@ def mcp(ctx: typer.Context) -> None:
 
 def _json(document: Any) -> None:
     sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+
+
+@app.command("memory-tool")
+@handled
+def memory_tool(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help='Print {"content", "is_error"} instead of the text.')] = False,
+) -> None:
+    """Run one call of Anthropic's memory tool (memory_20250818) against the stores.
+
+    Reads the tool_use input (JSON) on stdin; /memories/project/... and /memories/user/...
+    are the two stores. Writes go through apply's validation in one transaction. Prints the
+    tool result; exits 1 when the call was a mistake (the text says why).
+
+    Example: echo '{"command": "view", "path": "/memories"}' | memcli memory-tool
+    """
+    from memcli.memory_tool import run_call
+
+    text = read_input("-", "memory tool call")
+    try:
+        call = json.loads(text)
+    except json.JSONDecodeError as exc:
+        from memcli.errors import InputError
+
+        raise InputError(f"the memory tool call is not JSON: {exc}") from None
+    result = run_call(resolve_settings(ctx), call)
+    if as_json:
+        _json({"content": result.content, "is_error": result.is_error})
+    else:
+        sys.stdout.write(result.content if result.content.endswith("\n")
+                         else result.content + "\n")
+    finish(result.exit_code)
