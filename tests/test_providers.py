@@ -170,6 +170,7 @@ def test_openai_streams_the_answer_with_usage_and_sends_the_exact_request(
         "stream": True,
         "stream_options": {"include_usage": True},
         "temperature": 0,
+        "max_completion_tokens": 4096,
         "response_format": {
             "type": "json_schema",
             "json_schema": {
@@ -782,3 +783,20 @@ def test_a_model_that_restarts_instead_of_continuing_the_prefill_is_not_doubled(
     assert with_prefill("]}") == '{"operations": []}'
     assert with_prefill(' {"operations": []}') == ' {"operations": []}'
     assert with_prefill('```json\n{"operations": []}\n```') == '```json\n{"operations": []}\n```'
+
+
+def test_openai_limit_falls_back_to_max_tokens_then_to_none(server: FakeServer) -> None:
+    # OpenAI's own name first; a compatible server that refuses it gets the older name, and
+    # one that refuses both gets no limit rather than no answer.
+    refusal = {"error": {"message": "Unrecognized request argument supplied: "
+                                    "max_completion_tokens"}}
+    server.script(json_step(400, refusal),
+                  json_step(400, {"error": {"message": "max_tokens is not supported"}}),
+                  Step(body=openai_stream([ANSWER])))
+    result = complete(PROMPT, openai_settings(server))
+    assert (result.text, result.attempts) == (ANSWER, 3)
+    bodies = [request.json() for request in server.requests]
+    assert bodies[0]["max_completion_tokens"] == 4096 and "max_tokens" not in bodies[0]
+    assert bodies[1]["max_tokens"] == 4096 and "max_completion_tokens" not in bodies[1]
+    assert "max_tokens" not in bodies[2] and "max_completion_tokens" not in bodies[2]
+    assert all(body["response_format"]["type"] == "json_schema" for body in bodies)

@@ -34,12 +34,20 @@ FORMATS: tuple[tuple[str, dict[str, Any] | None], ...] = (
 )
 
 
+# An answer of 25 operations fits; a model running away is cut off here, not at its own limit.
+MAX_OUTPUT_TOKENS = 4096
+# How the limit is sent, best first: OpenAI's current name, the older one that compatible
+# servers (Ollama, llama.cpp, vLLM) know, then none for a server that refuses both.
+LIMITS = ("max_completion_tokens", "max_tokens", "none")
+
+
 def request_body(
     prompt: Prompt,
     settings: ProviderSettings,
     response_format: dict[str, Any] | None,
     *,
     temperature: bool = True,
+    limit: str = LIMITS[0],
 ) -> dict[str, Any]:
     body: dict[str, Any] = {
         "model": settings.model,
@@ -52,6 +60,8 @@ def request_body(
     }
     if temperature:
         body["temperature"] = 0
+    if limit != "none":
+        body[limit] = MAX_OUTPUT_TOKENS
     if response_format is not None:
         body["response_format"] = response_format
     return body
@@ -59,7 +69,7 @@ def request_body(
 
 def _body(prompt: Prompt, settings: ProviderSettings, choices: Choices) -> dict[str, Any]:
     return request_body(prompt, settings, dict(FORMATS)[choices["format"]],
-                        temperature=choices["temperature"] == "0")
+                        temperature=choices["temperature"] == "0", limit=choices["limit"])
 
 
 def _url(base_url: str) -> str:
@@ -77,6 +87,7 @@ def _ladders(settings: ProviderSettings) -> tuple[Ladder, ...]:
     return (
         # Reasoning models (o1, o3, gpt-5) accept only their default temperature.
         Ladder("temperature", ("0", "default"), _rejects_temperature),
+        Ladder("limit", LIMITS, _rejects_limit),
         Ladder("format", tuple(mode for mode, _ in FORMATS), _rejects_format),
     )
 
@@ -91,6 +102,11 @@ def _rejects_format(failure: _http.StatusFailure) -> bool:
     return failure.status == 400 and _http.mentions(
         failure, "response_format", "json_schema", "json_object", "response format"
     )
+
+
+def _rejects_limit(failure: _http.StatusFailure) -> bool:
+    return failure.status in (400, 422) and _http.mentions(
+        failure, "max_completion_tokens", "max_tokens")
 
 
 def _rejects_temperature(failure: _http.StatusFailure) -> bool:
