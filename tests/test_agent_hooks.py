@@ -295,6 +295,52 @@ def test_claude_session_end_returns_within_its_budget(agent: Agent) -> None:
     assert "session se ended (prompt_input_exit)" in agent.log_text()
 
 
+def test_claude_session_end_queues_an_interrupted_last_turn_once(agent: Agent) -> None:
+    transcript = claude_transcript(transcript_for(agent, "int"), "int",
+                                   [("Where are the tests?", "Under tests/.")], agent.repo)
+    stop = {"session_id": "int", "transcript_path": str(transcript), "cwd": str(agent.repo),
+            "hook_event_name": "Stop", "stop_hook_active": False,
+            "last_assistant_message": "Under tests/."}
+    assert run_hook(agent, "claude-code", stop).returncode == 0
+    agent.wait_for_workers(finished_jobs=1)
+    # The person asks again and interrupts the answer: Claude Code fires no Stop for it.
+    claude_transcript(transcript, "int", [(MEMORABLE, "I will")], agent.repo)
+    end = {"session_id": "int", "transcript_path": str(transcript), "cwd": str(agent.repo),
+           "hook_event_name": "SessionEnd", "reason": "prompt_input_exit"}
+    started = time.monotonic()
+    done = run_hook(agent, "claude-code", end)
+    assert time.monotonic() - started < 1.5
+    assert (done.returncode, done.stdout) == (0, b"")
+    assert "its last turn had no Stop" in agent.log_text()
+    deadline = time.monotonic() + DEADLINE
+    while NOTE not in agent.notes() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    agent.wait_for_workers(finished_jobs=2)
+    assert NOTE in agent.notes(), agent.log_text()
+    # A second SessionEnd (resumed, then closed without a new prompt) queues nothing more.
+    run_hook(agent, "claude-code", end)
+    assert len(agent.exits()) == 2
+
+
+def test_claude_session_end_after_a_stop_queues_nothing(agent: Agent) -> None:
+    transcript = claude_transcript(transcript_for(agent, "done"), "done",
+                                   [(MEMORABLE, "Noted.")], agent.repo)
+    stop = {"session_id": "done", "transcript_path": str(transcript), "cwd": str(agent.repo),
+            "hook_event_name": "Stop", "stop_hook_active": False,
+            "last_assistant_message": "Noted."}
+    run_hook(agent, "claude-code", stop)
+    # Claude Code appends bookkeeping records after the turn; they are not a new prompt.
+    with transcript.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps({"type": "summary", "summary": "Test command",
+                                 "leafUuid": "done-a0"}) + "\n")
+    run_hook(agent, "claude-code", {"session_id": "done", "transcript_path": str(transcript),
+                                    "cwd": str(agent.repo), "hook_event_name": "SessionEnd",
+                                    "reason": "logout"})
+    agent.wait_for_workers(finished_jobs=1)
+    assert len(agent.exits()) == 1
+    assert "had no Stop" not in agent.log_text()
+
+
 @pytest.mark.parametrize("payload", [
     {"hook_event_name": "SubagentStop", "stop_hook_active": False,
      "agent_transcript_path": "sub.jsonl", "agent_id": "a1", "agent_type": "Explore"},

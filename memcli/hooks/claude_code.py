@@ -6,13 +6,16 @@
 - ``Stop`` queues the turn that just ended; ``last_assistant_message`` makes up for a
   transcript that lags behind the answer.
 - ``PreCompact`` queues the turn under way before compaction summarises it away.
-- ``SessionEnd`` leaves at once (Claude Code gives it about 1.5 s): the jobs of the session
-  are already queued and their worker does not depend on Claude Code.
+- ``SessionEnd`` (Claude Code gives it about 1.5 s) queues the session's last turn when no
+  ``Stop`` did (a turn the person interrupted), and leaves: the worker does not depend on
+  Claude Code.
 - Events from inside a subagent (``agent_id`` in the payload, ``SubagentStop``) are ignored:
   a subagent's work reaches the main transcript through its result.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from memcli.hooks.core import HookCall, additional_context, context_text, queue_extraction
 
@@ -35,9 +38,27 @@ def handle(call: HookCall) -> str:
     if event == "SessionStart":
         return additional_context("SessionStart", context_text(call))
     if event == "SessionEnd":
-        call.log(f"session {call.text('session_id') or '?'} ended "
-                 f"({call.text('reason') or 'no reason given'})")
+        _session_end(call)
         return SILENT
     call.log(f"ignored a {event!r} event: memcli handles Stop, PreCompact, SessionStart "
              "and SessionEnd")
     return SILENT
+
+
+def _session_end(call: HookCall) -> None:
+    from memcli.hooks.core import settings_for
+    from memcli.hooks.queue import queue_dir
+    from memcli.hooks.sessions import forget, last_queued, new_prompt_since
+
+    session = call.text("session_id") or ""
+    call.log(f"session {session or '?'} ended ({call.text('reason') or 'no reason given'})")
+    transcript = call.text("transcript_path")
+    if not session or not transcript:
+        return
+    queue = queue_dir(settings_for(call)[0])
+    start = last_queued(queue, session)
+    path = Path(transcript).expanduser()
+    if path.is_file() and path.stat().st_size > start and new_prompt_since(path, start):
+        call.log(f"session {session}: its last turn had no Stop; queued at session end")
+        queue_extraction(call, transcript)
+    forget(queue, session)

@@ -73,6 +73,10 @@ def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str
     }
     queue = queue_dir(settings)
     name = _write_job(queue, job)
+    if turn.transcript is not None:
+        from memcli.hooks.sessions import remember
+
+        remember(queue, turn.session_id, turn.size)
     pid = _spawn_worker(queue, env, base, home)
     what = (f"{turn.size} bytes of {turn.transcript}" if turn.transcript is not None
             else f"{len(turn.messages)} messages of the payload")

@@ -1,0 +1,58 @@
+"""How much of each session's transcript has been queued, for the session's last word.
+
+Claude Code fires no ``Stop`` for a turn the person interrupts, so a session that ends on
+one would lose it. Each queued turn leaves a mark (the transcript's size then) under the
+queue folder; at ``SessionEnd`` a transcript that grew past its mark with a new prompt
+in it is queued once more, and the mark is removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from pathlib import Path
+
+MARKS = "sessions"
+
+
+def _mark(queue: Path, session: str) -> Path:
+    return queue / MARKS / hashlib.sha256(session.encode()).hexdigest()[:24]
+
+
+def remember(queue: Path, session: str, size: int) -> None:
+    from memcli.transaction import write_durably
+
+    if not session:
+        return
+    path = _mark(queue, session)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    temporary = path.with_name(f".{path.name}.tmp")
+    write_durably(temporary, str(size).encode(), mode=0o600)
+    os.replace(temporary, path)
+
+
+def last_queued(queue: Path, session: str) -> int:
+    """The transcript size of the session's last queued turn; 0 when none was."""
+    try:
+        return int(_mark(queue, session).read_text("ascii").strip() or 0)
+    except (OSError, ValueError):
+        return 0
+
+
+def forget(queue: Path, session: str) -> None:
+    with contextlib.suppress(OSError):
+        _mark(queue, session).unlink()
+
+
+def new_prompt_since(transcript: Path, start: int) -> bool:
+    """Whether the transcript holds a message of the person after byte START."""
+    from memcli.transcripts import read_transcript
+
+    with open(transcript, "rb") as handle:
+        handle.seek(start)
+        tail = handle.read()
+    if not tail.strip():
+        return False
+    turn = read_transcript(tail.decode("utf-8", "replace"), last_turn=True)
+    return any(m.role == "user" for m in turn.messages)
