@@ -50,8 +50,8 @@ def test_lint_and_the_writer_see_the_same_store(tmp_path_factory: pytest.TempPat
         (store / "MEMORY.md").mkdir()
     state = load_store("project", store)
     scan = scan_store("project", store)
-    assert set(state.heads) == {n for n, f in scan.notes.items() if f.note is not None}
-    assert set(state.broken) == {n for n, f in scan.notes.items() if f.note is None}
+    assert set(state.heads) == {n for n, f in scan.notes.items() if f.head is not None}
+    assert set(state.broken) == {n for n, f in scan.notes.items() if f.head is None}
     assert state.unsafe == scan.odd
     assert state.stray == scan.stray
     assert state.rendered_index() == scan.state().rendered_index()

@@ -1,0 +1,102 @@
+"""`memcli lint`: check stores for anything that would mislead an agent or a reviewer.
+
+Everything here returns values; rendering is in :mod:`memcli.render`. A store is read
+through :mod:`memcli.store`, one file at a time (one read per file, one secret scan per
+file), into the same :class:`StoreState` the writer uses, so that an index finding means
+exactly "`memcli index` would rewrite this line".
+
+Anything a person can put in a store must be survivable: files that are not UTF-8, YAML
+that is a list or a bomb, huge notes, folders named like notes. The YAML loader already
+shares aliased nodes (loading a "billion laughs" is cheap); what would blow up is walking
+or comparing such a value, so frontmatter that expands too far is reported and never
+touched by ``--fix``.
+
+The package follows the checks' seams: `_scan` (reading), `_notes` (one file), `_index`
+(MEMORY.md), `_duplicates` (titles), `_fix` (--fix), `_targets` (which stores),
+`_report` (codes, findings, the report).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from memcli.config import Settings
+from memcli.lint._duplicates import both_levels, near_duplicate_titles, near_duplicates
+from memcli.lint._fix import StoreFix, finish_fixes, fix_note, start_fixes
+from memcli.lint._index import check_index
+from memcli.lint._notes import check_note, store_files, text_problems
+from memcli.lint._report import (
+    CODES,
+    CheckedStore,
+    Finding,
+    LintReport,
+    display,
+    finding,
+    finding_order,
+)
+from memcli.lint._scan import FileScan, StoreScan, scan_store
+from memcli.lint._targets import Target, targets
+from memcli.transaction import Change, commit, locked
+
+__all__ = ["CODES", "CheckedStore", "Finding", "LintReport", "near_duplicates", "run_lint",
+           "scan_store"]
+
+
+def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintReport:
+    """Check the stores (under their locks); with fix, repair what is safe and check again."""
+    chosen = targets(settings, paths)
+    report = LintReport()
+    with locked([t.path for t in chosen], settings.lock_timeout):
+        runs = [_StoreRun(t, fix) for t in chosen]
+        if fix:
+            changes = [c for run in runs for c in run.changes]
+            report.fixed = [done for run in runs for done in run.done]
+            if changes:
+                commit(changes)
+                runs = [_StoreRun(t, False) for t in chosen]
+    findings = [f for run in runs for f in run.findings]
+    levels = {run.scan.level: run.scan for run in runs if run.scan.exists}
+    if len(levels) == 2:
+        findings.extend(both_levels(levels["project"], levels["user"]))
+    report.findings = sorted(findings, key=finding_order)
+    report.stores = [CheckedStore(run.scan.level, display(run.scan.path), run.scan.exists,
+                                  len(run.scan.notes)) for run in runs]
+    return report
+
+
+@dataclass
+class _StoreRun:
+    """One store checked (and, with fix, its repairs planned) in one pass over its files."""
+
+    target: Target
+    fix: bool
+    findings: list[Finding] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    done: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._plan: StoreFix | None = None
+        self.scan = scan_store(self.target.level, self.target.path, self._visit)
+        scan = self.scan
+        if not scan.exists:
+            return
+        if scan.problem:
+            self.findings.append(finding(scan.problem_code, display(scan.path), None,
+                                         f"{scan.problem}; point the store setting at a "
+                                         "readable folder"))
+            return
+        self.findings.extend(store_files(scan))
+        self.findings.extend(check_index(scan, scan.state()))
+        self.findings.extend(near_duplicate_titles(scan))
+        if self._plan is not None or self.fix:
+            plan = self._plan if self._plan is not None else start_fixes(scan)
+            self.changes, self.done = finish_fixes(plan)
+
+    def _visit(self, scan: StoreScan, file: FileScan) -> None:
+        self.findings.extend(text_problems(scan, file))
+        self.findings.extend(check_note(scan, file))
+        if self.fix:
+            if self._plan is None:
+                self._plan = start_fixes(scan)
+            fix_note(self._plan, file)

@@ -1,0 +1,88 @@
+"""Near-duplicate titles within a level (M303) and the same note in both levels (M304)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from memcli.lint._report import Finding, finding
+from memcli.lint._scan import StoreScan
+from memcli.names import name_key, title_key
+from memcli.text import clip
+
+# Titles with more words than this are only compared for exact and joined-word matches.
+_MAX_NEAR_TOKENS = 12
+
+
+_STOPWORDS = frozenset(
+    ("a", "an", "and", "are", "at", "be", "for", "in", "is", "of", "on", "or", "the", "to", "with")
+)
+
+
+_WORD = re.compile(r"\w+")
+
+
+def title_tokens(title: str) -> list[str]:
+    """Words of a title that decide whether two titles say the same thing."""
+    words = _WORD.findall(title_key(title))
+    kept = [w for w in words if w not in _STOPWORDS] or words
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in kept]
+
+
+def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """File name -> an earlier file whose title says nearly the same.
+
+    Near means: the same words in any order, spacing or plural; the same letters with
+    different word breaks ("work-flow"); or one word more or less among four or more.
+    Bucketed by keys, so a store of n notes costs O(n * words), never O(n^2).
+    """
+    by_words: dict[frozenset[str], str] = {}
+    by_joined: dict[str, str] = {}
+    by_minus_one: dict[frozenset[str], str] = {}
+    found: dict[str, str] = {}
+    for filename, title in sorted(titles):
+        tokens = title_tokens(title)
+        if not tokens:
+            continue
+        words, joined = frozenset(tokens), "".join(tokens)
+        minus_one = ([words - {w} for w in words]
+                     if 4 <= len(words) <= _MAX_NEAR_TOKENS else [])
+        match = (by_words.get(words) or by_joined.get(joined) or by_minus_one.get(words)
+                 or next((by_words[m] for m in minus_one if m in by_words), None))
+        if match is not None:
+            found[filename] = match
+        by_words.setdefault(words, filename)
+        by_joined.setdefault(joined, filename)
+        for smaller in minus_one:
+            by_minus_one.setdefault(smaller, filename)
+    return found
+
+
+def _titles(scan: StoreScan) -> Iterator[tuple[str, str]]:
+    for name, facts in scan.notes.items():
+        if facts.title is not None:
+            yield name, facts.title
+
+
+def near_duplicate_titles(scan: StoreScan) -> Iterator[Finding]:
+    titles = dict(_titles(scan))
+    for name, earlier in near_duplicates(titles.items()).items():
+        yield finding("M303", scan.file(name), scan.notes[name].title_line,
+                      f"the title '{clip(titles[name])}' nearly repeats "
+                      f"'{clip(titles[earlier])}' ({earlier}); merge the two notes or make "
+                      "the titles distinct")
+
+
+def both_levels(project: StoreScan, user: StoreScan) -> Iterator[Finding]:
+    user_names = {name_key(n): n for n in user.notes}
+    user_titles = {title_key(t): n for n, t in _titles(user)}
+    project_titles = dict(_titles(project))
+    for name in project.notes:
+        twin = user_names.get(name_key(name))
+        if twin is None and name in project_titles:
+            twin = user_titles.get(title_key(project_titles[name]))
+        if twin is not None:
+            yield finding("M304", project.file(name), 1,
+                          f"the user store holds the same note ({user.file(twin)}); keep it "
+                          "in one level")

@@ -1,0 +1,198 @@
+"""Checks of MEMORY.md against the notes: what `memcli index` would rewrite, and why."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from memcli.index import (
+    MAX_CONTEXT_BYTES,
+    MAX_CONTEXT_LINES,
+    IndexEntry,
+    build_context,
+    ordered,
+    parse_line,
+    render_index,
+    render_line,
+)
+from memcli.lint._report import Finding, finding
+from memcli.lint._scan import StoreScan
+from memcli.names import INDEX_NAME, canonical_type, name_key
+from memcli.store import StoreState
+
+MAX_LINE_CHARS = 200
+
+
+_ENTRY_LIKE = re.compile(r"^\s*[-*+]\s*\[\s*(?P<type>[^\]]{1,40})\]")
+
+
+@dataclass
+class _IndexLine:
+    number: int
+    text: str  # without its line end
+    entry: IndexEntry | None
+
+
+def _index_lines(text: str) -> list[_IndexLine]:
+    """Lines as the writer splits them, numbered as an editor counts them (by '\\n')."""
+    lines: list[_IndexLine] = []
+    number = 1
+    for piece in text.splitlines(keepends=True):
+        bare = piece.rstrip("\r\n")
+        lines.append(_IndexLine(number, bare, parse_line(piece)))
+        number += piece.count("\n")
+    return lines
+
+
+def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
+    path = scan.file(INDEX_NAME)
+    if scan.index is None:
+        if INDEX_NAME in scan.odd or INDEX_NAME in scan.unreadable:
+            return
+        if state.heads:  # broken notes alone get no entry: their own findings say enough
+            yield finding("M107", path, None,
+                          "the store has notes but no MEMORY.md, so agents see none of them; "
+                          "run `memcli lint --fix` or `memcli index`")
+        return
+    lines = _index_lines(scan.index.text)
+    wanted = ordered(state.entries())
+    found = list(_index_entries(scan, state, lines, path, wanted))
+    yield from found
+    yield from _index_long_lines(lines, path)
+    yield from _index_budget(wanted, lines, path)
+    structural = {"M101", "M102", "M103", "M104", "M105", "M201"}
+    # A file that is not UTF-8 differs from any rewrite; M301 already says why.
+    if scan.index.utf8 and not any(f.code in structural for f in found):
+        yield from _index_layout(scan, wanted)
+
+
+def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
+                   path: str, writer_order: list[IndexEntry]) -> Iterator[Finding]:
+    known = {*state.heads, *state.broken}
+    # Case and NFC twins are one note by SPEC; the exact name wins when both exist.
+    twins = {name_key(n): n for n in known}
+    from_notes = {e.filename: e for e in writer_order if e.filename in state.heads}
+    first_line: dict[str, int] = {}
+    listed: list[tuple[str, int]] = []
+    for line in lines:
+        if line.entry is None:
+            if _looks_like_entry(line.text):
+                yield finding("M101", path, line.number,
+                              "this line looks like an index entry but does not parse; write it "
+                              "as `- [type] Title — summary (file.md)` or delete it")
+            continue
+        name = line.entry.filename
+        actual = name if name in known else twins.get(name_key(name))
+        seen = actual if actual is not None else "\0" + name_key(name)
+        if seen in first_line:
+            if actual not in state.broken:  # the writer keeps every line of a broken note
+                yield finding("M104", path, line.number,
+                              f"{name} is already listed on line {first_line[seen]}; run "
+                              "`memcli lint --fix` to keep one line")
+            continue
+        first_line[seen] = line.number
+        if actual is None:
+            yield finding("M102", path, line.number,
+                          f"{name} does not exist in this store; run `memcli lint --fix` to "
+                          "drop the line, or restore the note")
+            continue
+        listed.append((actual, line.number))
+        wanted = from_notes.get(actual)
+        if wanted is not None and line.text.rstrip(" \t\r") != render_line(wanted):
+            yield finding("M103", path, line.number, _disagreement(line.entry, wanted))
+    for name in state.heads:
+        if name not in first_line:
+            yield finding("M201", scan.file(name), 1,
+                          f"{name} has no line in MEMORY.md, so agents never see it; run "
+                          "`memcli lint --fix` or `memcli index`")
+    yield from _index_order(listed, writer_order, path)
+
+
+def _looks_like_entry(text: str) -> bool:
+    match = _ENTRY_LIKE.match(text)
+    if match is not None and canonical_type(match["type"]) is not None:
+        return True
+    return text.rstrip().endswith(".md)") and text.lstrip().startswith(("-", "*", "+"))
+
+
+def _disagreement(line: IndexEntry, wanted: IndexEntry) -> str:
+    said = parse_line(render_line(wanted))
+    assert said is not None  # render_line always renders a parseable line
+    fields = [
+        name for name, a, b in (
+            ("type", line.type, said.type), ("title", line.title, said.title),
+            ("summary", line.summary, said.summary), ("file name", line.filename, said.filename),
+        ) if a != b
+    ]
+    if not fields:
+        return ("this line is not written the way memcli writes it; run `memcli lint --fix` "
+                "to rewrite it from the note")
+    what = " and ".join([", ".join(fields[:-1]), fields[-1]] if len(fields) > 1 else fields)
+    return (f"the {what} on this line disagree{'s' if len(fields) == 1 else ''} with "
+            f"{said.filename}; run `memcli lint --fix` to rewrite the line from the note")
+
+
+def _index_order(listed: list[tuple[str, int]], writer_order: list[IndexEntry],
+                 path: str) -> Iterator[Finding]:
+    # The writer's order of every entry, narrowed to the ones listed: no second sort. (A line
+    # that names a broken note by a twin name is not the writer's: M106 covers it.)
+    order = dict.fromkeys(e.filename for e in writer_order)
+    listed = [(name, number) for name, number in listed if name in order]
+    names = {name for name, _ in listed}
+    wanted = [name for name in order if name in names]
+    for (name, number), want in zip(listed, wanted, strict=True):
+        if name != want:
+            yield finding("M105", path, number,
+                          "the entries are not in the SPEC order (corrections, preferences, "
+                          "knowledge, reference; newest first), so a trimmed index may drop "
+                          "the newest; run `memcli lint --fix`")
+            return
+
+
+def _index_long_lines(lines: list[_IndexLine], path: str) -> Iterator[Finding]:
+    for line in lines:
+        if len(line.text) > MAX_LINE_CHARS:
+            what = ("shorten the note's title or summary" if line.entry is not None
+                    else "shorten it")
+            yield finding("M109", path, line.number,
+                          f"this line is {len(line.text)} characters long (more than "
+                          f"{MAX_LINE_CHARS}); {what}")
+
+
+def _index_budget(wanted: list[IndexEntry], lines: list[_IndexLine],
+                  path: str) -> Iterator[Finding]:
+    rough_bytes = sum(len(line.text) for line in lines if line.entry is not None)
+    if len(wanted) < MAX_CONTEXT_LINES - 10 and rough_bytes * 4 < MAX_CONTEXT_BYTES:
+        return  # comfortably inside the budget, whatever the encoding: skip the exact count
+    # At most one entry per line fits, so only the first MAX_CONTEXT_LINES can ever be shown;
+    # the count of the rest is exact up to a digit of the "N more" line.
+    block = build_context(wanted[:MAX_CONTEXT_LINES], [])
+    left_out = len(wanted) - block.shown
+    if not left_out:
+        return
+    first_out = wanted[block.shown]
+    number = next((ln.number for ln in lines if ln.entry is not None
+                   and name_key(ln.entry.filename) == name_key(first_out.filename)), None)
+    yield finding("M108", path, number,
+                  f"{left_out} of {len(wanted)} entries (from {first_out.filename} on) "
+                  f"do not fit the {MAX_CONTEXT_LINES}-line / {MAX_CONTEXT_BYTES // 1024} KiB "
+                  "context budget and never reach an agent; merge or delete stale notes")
+
+
+def _index_layout(scan: StoreScan, entries: list[IndexEntry]) -> Iterator[Finding]:
+    assert scan.index is not None
+    # What StoreState.rendered_index() writes, from the entries already computed.
+    rendered = render_index(scan.index.text, entries)
+    if rendered.encode() == scan.index.data:
+        return
+    wanted = rendered.splitlines(keepends=True)
+    actual = scan.index.text.splitlines(keepends=True)
+    number = 1
+    for have, want in zip(actual, wanted, strict=False):
+        if have != want:
+            break
+        number += have.count("\n")
+    yield finding("M106", scan.file(INDEX_NAME), number,
+                  "MEMORY.md is not laid out as memcli writes it (line ends, blank or "
+                  "hand-written lines among the entries); run `memcli lint --fix`")

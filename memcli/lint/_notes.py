@@ -1,0 +1,230 @@
+"""Checks of one file: its text (UTF-8, secrets), its name, and a note's frontmatter."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+from memcli.lint._report import Finding, finding
+from memcli.lint._scan import MAX_YAML_NODES, FileScan, StoreScan, key_line
+from memcli.names import (
+    NOTE_TYPES,
+    canonical_type,
+    name_key,
+    note_filename,
+    parse_note_name,
+    slugify,
+)
+from memcli.notes import Note
+from memcli.redact import REDACTED
+from memcli.text import clip
+
+REQUIRED_TEXT_KEYS = ("type", "title", "summary")
+
+
+DATE_KEYS = ("created", "updated")
+
+
+_KNOWN_KEY = re.compile(r"^(?:type|title|summary|created|updated)[ \t]*:")
+
+
+_ASCII_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def store_files(scan: StoreScan) -> Iterator[Finding]:
+    """Entries that are not notes: odd, unreadable and stray files, and the index's text."""
+    for name, why in scan.odd.items():
+        yield finding("M306", scan.file(name), None,
+                      f"{name} is {why}; replace it with a regular file or move it out")
+    for name, why in scan.unreadable.items():
+        yield finding("M307", scan.file(name), None,
+                      f"cannot read {name} ({why}); fix its permissions")
+    for name in scan.stray:
+        yield from _stray(scan, name)
+    if scan.index is not None:
+        yield from text_problems(scan, scan.index)
+
+
+def _stray(scan: StoreScan, name: str) -> Iterator[Finding]:
+    target = case_variant_target(name)
+    if target is not None:
+        yield finding("M208", scan.file(name), None,
+                      f"{name} is not a note name as written; rename it to {target} "
+                      "(`memcli lint --fix` does)")
+        return
+    yield finding("M305", scan.file(name), None,
+                  f"{name} is not a note (<type>_<slug>.md) nor MEMORY.md; rename it to a "
+                  "note name or move it out of the store")
+
+
+def text_problems(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
+    path = scan.file(file.name)
+    if file.bad_byte is not None:
+        line, column = _byte_position(file.data, file.bad_byte)
+        yield finding("M301", path, line,
+                      f"byte {file.bad_byte} is not valid UTF-8; re-save the file as UTF-8",
+                      column)
+    for secret in file.secrets:
+        yield finding("M302", path, secret.line,
+                      f"a secret ({secret.kind}) is stored here; revoke it, then run "
+                      f"`memcli lint --fix` to replace it with {REDACTED}", secret.column)
+
+
+def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
+
+
+def check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
+    path = scan.file(file.name)
+    yield from _note_name(scan, file, path)
+    if not file.utf8:
+        return  # M301 says it; nothing else can be read reliably
+    if file.no_frontmatter:
+        yield finding("M202", path, 1,
+                      "the note has no frontmatter; start it with a '---' block holding type, "
+                      "title, summary, created and updated")
+        return
+    if file.note is None:
+        # notes.py's messages mostly end in what to do already ("...; add one").
+        how = "" if ";" in file.problem else "; fix the frontmatter"
+        yield finding("M203", path, file.problem_line, file.problem + how)
+        return
+    note = file.note
+    if file.too_complex:
+        yield finding("M203", path, 2,
+                      "the frontmatter nests too deeply or expands (YAML aliases) to more than "
+                      f"{MAX_YAML_NODES} values; write plain keys and values")
+    yield from _second_block(path, file, note)
+    yield from _required_keys(path, file, note)
+    yield from _dates(path, file, note)
+    if not note.content.strip():
+        yield finding("M209", path, _body_line(file, note),
+                      "the note's body is empty; write what the agent should remember, or "
+                      "delete the note")
+
+
+def _note_name(scan: StoreScan, file: FileScan, path: str) -> Iterator[Finding]:
+    target = canonical_name(file)
+    if target is None or target == file.name:
+        return
+    have, want = parse_note_name(file.name), parse_note_name(target)
+    assert have is not None and want is not None  # both are note names by construction
+    why = ("its slug is not canonical (lower case, words joined by '-', NFC)"
+           if have.type == want.type else "its type prefix does not match the frontmatter's type")
+    holder = scan.names.get(name_key(target))
+    if holder is not None and holder != file.name:
+        how = f"{holder} already exists, so merge the two notes by hand"
+    elif not repairable(file):
+        how = f"fix the note, then rename it to {target}"
+    else:
+        how = f"rename it to {target} (`memcli lint --fix` does)"
+    yield finding("M208", path, None, f"{file.name} does not match the note: {why}; {how}")
+
+
+def canonical_name(file: FileScan) -> str | None:
+    parsed = parse_note_name(file.name)
+    if parsed is None:
+        return None
+    note_type = parsed.type
+    if file.note is not None and isinstance(file.note.meta.get("type"), str):
+        note_type = canonical_type(file.note.meta["type"]) or note_type
+    return note_filename(note_type, _canonical_slug(parsed.slug))
+
+
+def _canonical_slug(slug: str) -> str:
+    # slugify costs a Unicode lookup per character; plain ASCII slugs are canonical as they are.
+    if len(slug) <= 64 and _ASCII_SLUG.fullmatch(slug):
+        return slug
+    return slugify(slug)
+
+
+def case_variant_target(name: str) -> str | None:
+    """The note name a stray file would have in lower case (`Project_Knowledge_X.MD`)."""
+    lowered = unicodedata.normalize("NFC", name).lower()
+    parsed = parse_note_name(lowered)
+    if parsed is None or lowered == name:
+        return None
+    return note_filename(parsed.type, slugify(parsed.slug))
+
+
+def _body_line(file: FileScan, note: Note) -> int:
+    start = len(file.text) - len(note.body)
+    return file.text.count("\n", 0, start) + 1
+
+
+def _second_block(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
+    lines = note.body.splitlines()
+    start = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if start is None or lines[start].strip() != "---":
+        return
+    for line in lines[start + 1: start + 200]:
+        if line.strip() in ("---", "..."):
+            return
+        if _KNOWN_KEY.match(line):
+            yield finding("M204", path, _body_line(file, note) + start,
+                          "a second frontmatter block follows the first; merge the two into "
+                          "one block by hand")
+            return
+
+
+def blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _required_keys(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
+    for key in REQUIRED_TEXT_KEYS:
+        value = note.meta.get(key)
+        if blank(value):
+            how = {"type": "add `type:` (`memcli lint --fix` takes it from the file name)",
+                   "title": "add a `title:`",
+                   "summary": "add a one-sentence `summary:` (`memcli lint --fix` takes the "
+                              "body's first sentence)"}[key]
+            yield finding("M205", path, key_line(note, key),
+                          f"the frontmatter has no {key}; {how}")
+        elif not isinstance(value, str):
+            yield finding("M205", path, key_line(note, key),
+                          f"`{key}` is a YAML {type(value).__name__}, not text; quote it")
+        elif key == "type" and value not in NOTE_TYPES:
+            known = canonical_type(value)
+            how = (f"write `type: {known}` (`memcli lint --fix` does)" if known
+                   else f"use one of {', '.join(NOTE_TYPES)}")
+            yield finding("M207", path, key_line(note, key),
+                          f"'{clip(value)}' is not a note type; {how}")
+
+
+def parse_date(value: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(value.strip())
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _dates(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
+    moments: dict[str, datetime] = {}
+    for key in DATE_KEYS:
+        value = note.meta.get(key)
+        if blank(value):
+            yield finding("M206", path, key_line(note, key),
+                          f"the frontmatter has no {key}; add it as an ISO 8601 time "
+                          "(`memcli lint --fix` uses the file's modification time)")
+            continue
+        moment = parse_date(value) if isinstance(value, str) else None
+        if moment is None:
+            yield finding("M210", path, key_line(note, key),
+                          f"{key} is not an ISO 8601 date or time; write it like "
+                          "2026-11-29T10:00:00Z")
+            continue
+        moments[key] = moment
+    if len(moments) == 2 and moments["created"] > moments["updated"]:
+        yield finding("M211", path, key_line(note, "created"),
+                      "created is later than updated; correct one of the two")
+
+
+def repairable(file: FileScan) -> bool:
+    """--fix only edits notes it could parse completely."""
+    return file.note is not None and not file.too_complex and file.utf8

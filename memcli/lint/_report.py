@@ -1,0 +1,109 @@
+"""lint's results: the finding codes, a finding, the report and its JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+# Stable codes: M1xx the index, M2xx one note, M3xx any file or the store (docs/lint.md).
+CODES: dict[str, tuple[Severity, str]] = {
+    "M101": ("error", "an index line that looks like an entry but does not parse"),
+    "M102": ("error", "an index line points at a note that does not exist"),
+    "M103": ("error", "an index line disagrees with its note"),
+    "M104": ("error", "two index lines for one note"),
+    "M105": ("error", "the index is not in the SPEC order"),
+    "M106": ("error", "the index is not laid out as memcli writes it"),
+    "M107": ("error", "the store has notes but no MEMORY.md"),
+    "M108": ("warning", "index entries past the 200-line / 25 KiB context budget"),
+    "M109": ("warning", "an index line longer than 200 characters"),
+    "M201": ("error", "a note missing from the index"),
+    "M202": ("error", "a note without frontmatter"),
+    "M203": ("error", "broken frontmatter"),
+    "M204": ("error", "a second frontmatter block"),
+    "M205": ("error", "type, title or summary missing or not text"),
+    "M206": ("error", "created or updated missing"),
+    "M207": ("error", "an unknown note type"),
+    "M208": ("error", "a file name that does not match the note's type and slug"),
+    "M209": ("warning", "a note with an empty body"),
+    "M210": ("error", "created or updated is not a date"),
+    "M211": ("warning", "created is after updated"),
+    "M301": ("error", "a file that is not valid UTF-8"),
+    "M302": ("error", "a secret"),
+    "M303": ("warning", "near-duplicate titles within a level"),
+    "M304": ("warning", "the same note in both levels"),
+    "M305": ("warning", "a stray file that is not a note"),
+    "M306": ("error", "a note name or MEMORY.md that is not a regular file"),
+    "M307": ("error", "a file that cannot be read"),
+    "M308": ("error", "the store path is not a folder"),
+}
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    severity: Severity
+    path: str
+    line: int | None
+    column: int | None
+    message: str
+
+    def as_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclass(frozen=True)
+class CheckedStore:
+    level: str
+    path: str
+    exists: bool
+    notes: int
+
+
+@dataclass
+class LintReport:
+    findings: list[Finding] = field(default_factory=list)
+    fixed: list[str] = field(default_factory=list)
+    stores: list[CheckedStore] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "warning")
+
+    def exit_code(self, strict: bool = False) -> int:
+        if self.errors or (strict and self.warnings):
+            return 1
+        return 0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "findings": [f.as_json() for f in self.findings],
+            "fixed": self.fixed,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "stores": [dataclasses.asdict(s) for s in self.stores],
+        }
+
+
+def finding(code: str, path: str, line: int | None, message: str,
+            column: int | None = None) -> Finding:
+    return Finding(code, CODES[code][0], path, line, column, message)
+
+
+def finding_order(finding: Finding) -> tuple[str, int, int, str]:
+    return finding.path, finding.line or 0, finding.column or 0, finding.code
+
+
+def display(path: Path) -> str:
+    """A path as a person typed it: relative to the working folder when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,191 @@
+"""Reading a store for lint: the store reader's listing and reads, one secret scan per file.
+
+A store is read one file at a time: each note is checked (and, with --fix, repaired) as it
+is read, and only what the checks across files need is kept of it (a :class:`NoteFacts`),
+so a large store is never held in memory whole.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from memcli.lint._report import display
+from memcli.names import INDEX_NAME, name_key
+from memcli.notes import Note
+from memcli.redact import SecretFinding, find_secrets
+from memcli.store import NoteHead, StoreState, head_of, list_store, read_bytes, read_note
+
+# A walk over loaded frontmatter stops here: aliases can make a tiny text expand without end.
+MAX_YAML_NODES = 10_000
+
+
+MAX_YAML_DEPTH = 64
+
+
+_ERROR_LINE = re.compile(r" at line (\d+)")
+
+
+@dataclass
+class FileScan:
+    """One file of a store, read once; dropped once its own checks are done."""
+
+    name: str
+    path: str  # text, not Path: building 10,000 Paths costs more than reading the files
+    data: bytes
+    text: str  # decoded; invalid bytes replaced, so that secrets are still found
+    bad_byte: int | None  # offset of the first byte that is not UTF-8
+    secrets: list[SecretFinding]
+    note: Note | None = None
+    problem: str = ""  # why the note could not be parsed
+    problem_line: int = 1
+    no_frontmatter: bool = False
+    too_complex: bool = False
+
+    @property
+    def utf8(self) -> bool:
+        return self.bad_byte is None
+
+
+@dataclass(frozen=True, slots=True)
+class NoteFacts:
+    """What the checks across files need of one note file, kept after it is read."""
+
+    head: NoteHead | None  # None when the note is broken
+    problem: str  # why it is broken
+    title: str | None  # the frontmatter's title when it is text
+    title_line: int  # the line of the title key (1 when there is none)
+
+
+@dataclass
+class StoreScan:
+    level: str
+    path: Path
+    exists: bool
+    problem: str = ""  # the store itself cannot be read (code in problem_code)
+    problem_code: str = ""
+    notes: dict[str, NoteFacts] = field(default_factory=dict)
+    index: FileScan | None = None
+    odd: dict[str, str] = field(default_factory=dict)  # named like a note, not a file
+    unreadable: dict[str, str] = field(default_factory=dict)
+    stray: list[str] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)  # every file by name_key
+
+    def state(self) -> StoreState:
+        """The writer's view of this store (what `memcli index` would render from)."""
+        heads = {n: f.head for n, f in self.notes.items() if f.head is not None}
+        broken = {n: f.problem or "unreadable" for n, f in self.notes.items() if f.head is None}
+        broken.update({n: why for n, why in self.unreadable.items() if n != INDEX_NAME})
+        index = self.index
+        return StoreState(
+            self.level, self.path, self.exists, heads=heads, broken=broken,
+            unsafe=dict(self.odd), stray=list(self.stray),
+            index_text=index.text if index else None, index_bytes=index.data if index else None,
+        )
+
+    @functools.cached_property
+    def shown(self) -> str:
+        return display(self.path)
+
+    def file(self, name: str) -> str:
+        # Joined as text: a Path per file costs more than the rest of a 10,000-note check.
+        return os.path.join(self.shown, name)
+
+
+Visit = Callable[[StoreScan, FileScan], None]
+
+
+def scan_store(level: str, path: Path, visit: Visit | None = None) -> StoreScan:
+    """Read a store one file at a time; VISIT sees each note file before it is dropped."""
+    listing = list_store(level, path)
+    scan = StoreScan(level, path, exists=listing.exists)
+    if listing.problem == "not a folder":
+        scan.problem, scan.problem_code = "the store path is not a folder", "M308"
+    elif listing.problem:
+        scan.problem, scan.problem_code = f"cannot list the store ({listing.reason})", "M307"
+    # A later twin hides an earlier one, as in a case-insensitive folder.
+    scan.names = {name_key(e.name): e.name for e in listing.entries}
+    for entry in listing.entries:
+        if entry.kind == "stray":
+            scan.stray.append(entry.name)
+        elif entry.kind == "unsafe":
+            scan.odd[entry.name] = entry.why
+        else:
+            _scan_file(scan, entry.name, entry.path, entry.kind == "index", visit)
+    return scan
+
+
+def _scan_file(scan: StoreScan, name: str, path: str, is_index: bool,
+               visit: Visit | None) -> None:
+    try:
+        data = read_bytes(path)
+    except OSError as exc:
+        scan.unreadable[name] = exc.strerror or "cannot be read"
+        return
+    file = read_file(name, path, data)
+    if is_index:
+        scan.index = file
+        return
+    scan.notes[name] = facts_of(scan.level, file)
+    if visit is not None:
+        visit(scan, file)
+
+
+def facts_of(level: str, file: FileScan) -> NoteFacts:
+    note = file.note
+    if note is None:
+        return NoteFacts(None, file.problem, None, 1)
+    title = note.meta.get("title")
+    if not isinstance(title, str):
+        return NoteFacts(head_of(level, note), "", None, 1)
+    return NoteFacts(head_of(level, note), "", title, key_line(note, "title"))
+
+
+def read_file(name: str, path: str, data: bytes) -> FileScan:
+    """A file read for lint: the reader's parse of it, and one secret scan of its text."""
+    read = read_note(name, data)
+    scan = FileScan(name, path, data, read.text, read.bad_byte, find_secrets(read.text),
+                    read.note, no_frontmatter=read.no_frontmatter)
+    if read.bad_byte is not None:
+        scan.problem = "not valid UTF-8"
+    elif read.no_frontmatter:
+        scan.problem = "no frontmatter"
+    elif read.note is None:
+        scan.problem = read.problem.removeprefix(f"{name}: ")
+        found = _ERROR_LINE.search(scan.problem)
+        scan.problem_line = int(found.group(1)) if found else 1
+    else:
+        scan.too_complex = _too_complex(read.note)
+    return scan
+
+
+def _too_complex(note: Note) -> bool:
+    """True when walking the frontmatter would visit too many values (aliases, nesting)."""
+    nested = [v for v in note.meta.values() if isinstance(v, (list, dict))]
+    if not nested:
+        return False
+    stack: list[tuple[Any, int]] = [(v, 1) for v in nested]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if seen > MAX_YAML_NODES or depth > MAX_YAML_DEPTH:
+            return True
+        if isinstance(value, dict):
+            stack.extend((child, depth + 1) for child in value.values())
+        elif isinstance(value, list):
+            stack.extend((child, depth + 1) for child in value)
+    return False
+
+
+def key_line(note: Note, key: str) -> int:
+    pattern = re.compile(rf"^{re.escape(key)}[ \t]*:")
+    for number, line in enumerate(note.frontmatter.splitlines(), start=2):
+        if pattern.match(line):
+            return number
+    return 1

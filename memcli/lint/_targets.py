@@ -1,0 +1,56 @@
+"""Which stores `memcli lint` checks: both configured ones, or the store of each PATH."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from memcli.config import Settings
+from memcli.errors import InputError
+from memcli.names import INDEX_NAME, parse_note_name
+
+
+@dataclass(frozen=True)
+class Target:
+    level: str
+    path: Path
+
+
+def targets(settings: Settings, paths: Iterable[str]) -> list[Target]:
+    """The stores to check: both configured ones, or the store of each PATH."""
+    wanted = [
+        Target("project", settings.project_store),
+        Target("user", settings.user_store),
+    ]
+    given = list(paths)
+    if given:
+        wanted = [Target(_level_of(settings, store), store) for store in map(_store_of, given)]
+    unique: dict[Path, Target] = {}
+    for target in wanted:
+        unique.setdefault(_resolved(target.path), target)
+    return list(unique.values())
+
+
+def _store_of(raw: str) -> Path:
+    path = Path(raw)
+    path = path if path.is_absolute() else Path.cwd() / path
+    if not path.exists() and not path.is_symlink():
+        raise InputError(f"{raw}: no such file or folder; give a store folder or a file in one")
+    named_like_store_file = path.name == INDEX_NAME or parse_note_name(path.name) is not None
+    if path.is_dir() and not named_like_store_file:
+        return path
+    return path.parent
+
+
+def _level_of(settings: Settings, store: Path) -> str:
+    if _resolved(store) == _resolved(settings.user_store) != _resolved(settings.project_store):
+        return "user"
+    return "project"
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path
