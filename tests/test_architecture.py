@@ -164,9 +164,6 @@ ENTRY_POINTS = (
 )
 # Anything else that must read process state, with the reason. Keep it short.
 ALLOWED: dict[tuple[str, str], str] = {
-    # lint is being split into memcli/lint/; it takes Settings.cwd and Settings.clock then.
-    ("memcli.lint", "pathlib.Path.cwd"): "relative paths in findings, paths given to lint",
-    ("memcli.lint", "datetime.datetime.now"): "--fix dates a note whose file has no mtime",
 }
 
 

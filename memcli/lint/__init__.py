@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from memcli.config import Settings
 from memcli.lint._duplicates import both_levels, near_duplicate_titles, near_duplicates
@@ -46,21 +47,22 @@ __all__ = ["CODES", "CheckedStore", "Finding", "LintReport", "near_duplicates", 
 def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintReport:
     """Check the stores (under their locks); with fix, repair what is safe and check again."""
     chosen = targets(settings, paths)
+    cwd = settings.cwd
     report = LintReport()
     with locked([t.path for t in chosen], settings.lock_timeout):
-        runs = [_StoreRun(t, fix) for t in chosen]
+        runs = [_StoreRun(t, settings, fix) for t in chosen]
         if fix:
             changes = [c for run in runs for c in run.changes]
             report.fixed = [done for run in runs for done in run.done]
             if changes:
                 commit(changes)
-                runs = [_StoreRun(t, False) for t in chosen]
+                runs = [_StoreRun(t, settings, False) for t in chosen]
     findings = [f for run in runs for f in run.findings]
     levels = {run.scan.level: run.scan for run in runs if run.scan.exists}
     if len(levels) == 2:
         findings.extend(both_levels(levels["project"], levels["user"]))
     report.findings = sorted(findings, key=finding_order)
-    report.stores = [CheckedStore(run.scan.level, display(run.scan.path), run.scan.exists,
+    report.stores = [CheckedStore(run.scan.level, display(run.scan.path, cwd), run.scan.exists,
                                   len(run.scan.notes)) for run in runs]
     return report
 
@@ -70,6 +72,7 @@ class _StoreRun:
     """One store checked (and, with fix, its repairs planned) in one pass over its files."""
 
     target: Target
+    settings: Settings
     fix: bool
     findings: list[Finding] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
@@ -77,12 +80,13 @@ class _StoreRun:
 
     def __post_init__(self) -> None:
         self._plan: StoreFix | None = None
-        self.scan = scan_store(self.target.level, self.target.path, self._visit)
+        self.scan = scan_store(self.target.level, self.target.path, self._visit,
+                               cwd=self.settings.cwd)
         scan = self.scan
         if not scan.exists:
             return
         if scan.problem:
-            self.findings.append(finding(scan.problem_code, display(scan.path), None,
+            self.findings.append(finding(scan.problem_code, scan.shown, None,
                                          f"{scan.problem}; point the store setting at a "
                                          "readable folder"))
             return
@@ -90,13 +94,16 @@ class _StoreRun:
         self.findings.extend(check_index(scan, scan.state()))
         self.findings.extend(near_duplicate_titles(scan))
         if self._plan is not None or self.fix:
-            plan = self._plan if self._plan is not None else start_fixes(scan)
+            plan = self._plan if self._plan is not None else start_fixes(scan, self._clock)
             self.changes, self.done = finish_fixes(plan)
+
+    def _clock(self) -> datetime:
+        return self.settings.moment()
 
     def _visit(self, scan: StoreScan, file: FileScan) -> None:
         self.findings.extend(text_problems(scan, file))
         self.findings.extend(check_note(scan, file))
         if self.fix:
             if self._plan is None:
-                self._plan = start_fixes(scan)
+                self._plan = start_fixes(scan, self._clock)
             fix_note(self._plan, file)

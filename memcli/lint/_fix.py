@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -36,15 +37,17 @@ class StoreFix:
 
     scan: StoreScan
     notes: dict[str, NoteHead]  # the notes as the fixes leave them
+    clock: Callable[[], datetime]
     writes: dict[str, bytes] = field(default_factory=dict)
     removes: list[str] = field(default_factory=list)
     done: list[str] = field(default_factory=list)
     taken: set[str] = field(default_factory=set)
 
 
-def start_fixes(scan: StoreScan) -> StoreFix:
-    """An empty plan for a store whose notes are about to be read."""
-    return StoreFix(scan, {}, taken=set(scan.names))
+def start_fixes(scan: StoreScan, clock: Callable[[], datetime]) -> StoreFix:
+    """An empty plan for a store whose notes are about to be read; CLOCK dates a note whose
+    file has no modification time to take."""
+    return StoreFix(scan, {}, clock, taken=set(scan.names))
 
 
 def fix_note(plan: StoreFix, file: FileScan) -> None:
@@ -70,7 +73,8 @@ def finish_fixes(plan: StoreFix) -> tuple[list[Change], list[str]]:
 def _fix_note(plan: StoreFix, source: str, file: FileScan) -> None:
     """Repair one file; `file` is `source` as read, under the name it should have."""
     fixable = repairable(file)
-    data, what = _repaired(file, file.note) if file.note and fixable else (None, [])
+    data, what = (_repaired(file, file.note, plan.clock) if file.note and fixable
+                  else (None, []))
     # A broken note keeps its name: its old index line, all it has, is found by that name.
     candidates = [canonical_name(file), file.name] if fixable else [file.name]
     target = next((c for c in candidates if c is not None
@@ -122,7 +126,8 @@ def _fix_stray(plan: StoreFix, name: str) -> None:
     _fix_note(plan, name, file)
 
 
-def _repaired(file: FileScan, note: Note) -> tuple[bytes | None, list[str]]:
+def _repaired(file: FileScan, note: Note, clock: Callable[[], datetime]
+              ) -> tuple[bytes | None, list[str]]:
     """New bytes for a note whose keys can be completed or whose secrets redacted."""
     changes: dict[str, Any] = {}
     what: list[str] = []
@@ -136,7 +141,7 @@ def _repaired(file: FileScan, note: Note) -> tuple[bytes | None, list[str]]:
                 secrets.extend(found)
         if secrets:
             what.append(f"redacted {describe(secrets)}")
-    _complete_keys(file, note, body, changes, what)
+    _complete_keys(file, note, body, changes, what, clock)
     if not changes and body == note.body:
         return None, what
     try:
@@ -164,7 +169,8 @@ def _redacted(value: Any) -> tuple[Any, list[SecretFinding]]:
 
 
 def _complete_keys(file: FileScan, note: Note, body: str, changes: dict[str, Any],
-                   what: list[str]) -> None:
+                   what: list[str],
+                   clock: Callable[[], datetime]) -> None:
     added: dict[str, str] = {}
     parsed = parse_note_name(file.name)
     value = note.meta.get("type")
@@ -178,20 +184,21 @@ def _complete_keys(file: FileScan, note: Note, body: str, changes: dict[str, Any
         summary = derive_summary(content)
         if summary.strip():  # a body of only markup gives nothing to summarise
             added["summary"] = summary
-    added.update(_missing_dates(file, note))
+    added.update(_missing_dates(file, note, clock))
     if added:
         changes.update(added)
         what.append(f"set {', '.join(added)}")
 
 
-def _missing_dates(file: FileScan, note: Note) -> dict[str, str]:
+def _missing_dates(file: FileScan, note: Note, clock: Callable[[], datetime]
+                   ) -> dict[str, str]:
     missing = [k for k in DATE_KEYS if blank(note.meta.get(k))]
     if not missing:
         return {}
     try:
         mtime = datetime.fromtimestamp(os.stat(file.path).st_mtime, UTC)
     except OSError:
-        mtime = datetime.now(UTC)
+        mtime = clock()
     created, updated = (_date_of(note.meta.get(k)) for k in DATE_KEYS)
     # Keep created <= updated, so that filling one in never makes a new finding.
     chosen = {

@@ -101,9 +101,11 @@ def finding_order(finding: Finding) -> tuple[str, int, int, str]:
     return finding.path, finding.line or 0, finding.column or 0, finding.code
 
 
-def display(path: Path) -> str:
-    """A path as a person typed it: relative to the working folder when inside it."""
+def display(path: Path, cwd: Path | None) -> str:
+    """A path as a person typed it: relative to the working folder CWD when inside it."""
+    if cwd is None:
+        return str(path)
     try:
-        return str(path.relative_to(Path.cwd()))
+        return str(path.relative_to(cwd))
     except ValueError:
         return str(path)

@@ -75,6 +75,7 @@ class StoreScan:
     unreadable: dict[str, str] = field(default_factory=dict)
     stray: list[str] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)  # every file by name_key
+    cwd: Path | None = None  # paths in findings are shown relative to it
 
     def state(self) -> StoreState:
         """The writer's view of this store (what `memcli index` would render from)."""
@@ -90,7 +91,7 @@ class StoreScan:
 
     @functools.cached_property
     def shown(self) -> str:
-        return display(self.path)
+        return display(self.path, self.cwd)
 
     def file(self, name: str) -> str:
         # Joined as text: a Path per file costs more than the rest of a 10,000-note check.
@@ -100,10 +101,11 @@ class StoreScan:
 Visit = Callable[[StoreScan, FileScan], None]
 
 
-def scan_store(level: str, path: Path, visit: Visit | None = None) -> StoreScan:
+def scan_store(level: str, path: Path, visit: Visit | None = None, *,
+               cwd: Path | None = None) -> StoreScan:
     """Read a store one file at a time; VISIT sees each note file before it is dropped."""
     listing = list_store(level, path)
-    scan = StoreScan(level, path, exists=listing.exists)
+    scan = StoreScan(level, path, exists=listing.exists, cwd=cwd)
     if listing.problem == "not a folder":
         scan.problem, scan.problem_code = "the store path is not a folder", "M308"
     elif listing.problem:

@@ -25,16 +25,17 @@ def targets(settings: Settings, paths: Iterable[str]) -> list[Target]:
     ]
     given = list(paths)
     if given:
-        wanted = [Target(_level_of(settings, store), store) for store in map(_store_of, given)]
+        stores = [_store_of(raw, settings.cwd) for raw in given]
+        wanted = [Target(_level_of(settings, store), store) for store in stores]
     unique: dict[Path, Target] = {}
     for target in wanted:
         unique.setdefault(_resolved(target.path), target)
     return list(unique.values())
 
 
-def _store_of(raw: str) -> Path:
+def _store_of(raw: str, cwd: Path | None) -> Path:
     path = Path(raw)
-    path = path if path.is_absolute() else Path.cwd() / path
+    path = path if path.is_absolute() or cwd is None else cwd / path
     if not path.exists() and not path.is_symlink():
         raise InputError(f"{raw}: no such file or folder; give a store folder or a file in one")
     named_like_store_file = path.name == INDEX_NAME or parse_note_name(path.name) is not None
