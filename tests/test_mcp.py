@@ -91,3 +91,19 @@ def test_the_cli_starts_without_the_sdk(memenv: MemEnv) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={**os.environ, **memenv.env}, cwd=memenv.repo, check=True)
     assert done.stdout.strip().splitlines()[-1] == "False False"
+
+
+def test_without_the_sdk_mcp_says_how_to_install_it(memenv: MemEnv) -> None:
+    code = ("import sys\n"
+            "class Block:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'mcp' or name.startswith('mcp.'):\n"
+            "            raise ModuleNotFoundError(name)\n"
+            "sys.meta_path.insert(0, Block())\n"
+            "sys.argv = ['memcli', 'mcp']\n"
+            "from memcli.cli import main\n"
+            "main()\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, **memenv.env}, cwd=memenv.repo, check=False)
+    assert done.returncode == 2
+    assert done.stderr == "memcli: error: memcli mcp needs the MCP SDK: pip install 'memcli[mcp]'\n"
