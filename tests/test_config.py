@@ -119,8 +119,6 @@ def test_the_clock_comes_from_the_caller_unless_memcli_now_fixes_it(layers: MemE
     ("project", 'api_key = "sk-abc"\n', "project config is committed"),
     ("user", "model = \n", "is not valid TOML"),
     ("project", b"model = '\xff'\n", "is not valid TOML"),
-    ("user", "timeout = 'soon'\n", "timeout must be a number"),
-    ("user", "provider = 'gemini'\n", "unknown provider 'gemini'"),
 ])
 def test_a_bad_config_file_is_one_line_and_status_2_for_every_command(
         layers: MemEnv, where: str, text: str | bytes, message: str) -> None:
@@ -136,6 +134,25 @@ def test_a_bad_config_file_is_one_line_and_status_2_for_every_command(
     assert result.returncode == 2
     assert result.stderr.startswith("memcli: error: ") and message in result.stderr
     assert result.stderr.count("\n") == 1 and result.stdout == ""
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("timeout = 'soon'\n", "config.toml:1: timeout must be a number"),
+    ("[extract]\nprovider = 'gemini'\n", "config.toml:2: unknown provider 'gemini'"),
+])
+def test_a_bad_extraction_value_in_a_real_file_stops_only_extraction(
+        layers: MemEnv, text: str, message: str) -> None:
+    user_config(layers, text)
+    settings = resolve(Flags(), layers.env, layers.repo)
+    with pytest.raises(ConfigError, match=message):
+        settings.require_extraction()
+    shown = layers.run("config")
+    assert shown.returncode == 2 and message in shown.stderr
+    listed = layers.run("show")
+    assert listed.returncode == 0 and message in listed.stderr
+    extracted = layers.run("extract", input='{"role": "user", "content": "hi"}\n')
+    assert extracted.returncode == 2
+    assert extracted.stderr.startswith("memcli: error: ") and message in extracted.stderr
 
 
 def test_an_invalid_memcli_now_is_refused_before_anything_runs(layers: MemEnv) -> None:
