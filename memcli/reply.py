@@ -75,6 +75,8 @@ _WINDOWS = (4096, 65536, 1 << 20)
 # Starts tried inside the stretch an earlier failure read before they are skipped: enough to
 # find an answer after a broken fragment, few enough that hostile text stays linear.
 _RETRIES_IN_FAILURE = 8
+# Characters at a window's end in which a decoding error may come from the cut itself.
+_CUT_MARGIN = 16
 
 
 def _scan(text: str) -> tuple[list[tuple[int, int, Any]], list[tuple[int, json.JSONDecodeError]]]:
@@ -129,7 +131,10 @@ def _decode_at(text: str, start: int) -> tuple[Any, int] | _Failure:
         try:
             value, end = _DECODER.raw_decode(window)
         except json.JSONDecodeError as error:
-            cut_off = error.msg.startswith("Unterminated") or error.pos >= len(window) - 1
+            # An error near the window's end may be the window's doing (a `\uXXXX` escape or
+            # a number cut in two): only the whole rest of the text can tell.
+            cut_off = (error.msg.startswith("Unterminated")
+                       or error.pos >= len(window) - _CUT_MARGIN)
             if cut_off and not whole:
                 continue  # the window ended inside the value: try a larger one
             read = len(window) if cut_off else error.pos + 1

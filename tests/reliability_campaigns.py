@@ -2387,7 +2387,8 @@ def prompt_injection(*, folder: Path | None = None) -> dict[str, Any]:
         for name, args, extra, reply in runs:
             cases += 1
             restore_stores(ws, template)
-            skip = [ws.project, ws.user]
+            # memcli's own backups of what an unattended run overwrote are where they belong.
+            skip = [ws.project, ws.user, ws.root / "home" / ".memcli" / "backups"]
             outside_before = snapshot(ws.root, skip)
             before = {lvl: {p.name for p in ws.store(lvl).iterdir()} for lvl in ("project",
                                                                                   "user")}

@@ -181,3 +181,15 @@ def test_any_list_of_objects_round_trips_through_prose_and_fences(
     if think:
         reply = f"<think>{before}</think>{reply}"
     assert parse_reply(reply) == operations
+
+
+def test_a_window_edge_inside_an_escape_is_not_broken_json() -> None:
+    """A value longer than the first decoding window whose escape straddles the window's end."""
+    from memcli.reply import _WINDOWS
+
+    prefix = len('{"operations": [{"action": "noop", "content": "')
+    for shift in range(1, 13):  # an escape is 12 characters: cut it at every place
+        content = "x" * (_WINDOWS[0] - prefix - shift) + "\U0005d221" * 8
+        reply = json.dumps({"operations": [{"action": "noop", "content": content}]},
+                           ensure_ascii=True)
+        assert parse_reply(reply)[0]["content"] == content

@@ -145,7 +145,9 @@ def test_english_and_chinese_topic_titles_are_one_note(cli: Any, memenv: Any) ->
 def test_on_conflict_fail_reports_the_candidate_and_writes_nothing(cli: Any, memenv: Any) -> None:
     assert _extract(cli, "remember that feature flags default to off").exit_code == 0
     before = memenv.stores_snapshot()
-    result = _extract(cli, "remember that Feature\u200b flags default to OFF!", "--on-conflict",
+    # Not the same title once the invisible character is gone (that one is an update of the
+    # note by title): a plural and a case apart, which only the near-duplicate check sees.
+    result = _extract(cli, "remember that Feature\u200b flag defaults to OFF!", "--on-conflict",
                       "fail", "--json")
     assert result.exit_code == 1
     rejected = json.loads(result.stdout)["rejected"]

@@ -205,7 +205,9 @@ def memory_tool(
     as_json: Annotated[bool, typer.Option(
         "--json", help='Print {"content", "is_error"} instead of the text.')] = False,
 ) -> None:
-    """Run one call of Anthropic's memory tool (memory_20250818) against the stores.
+    """Run one call of Anthropic's memory tool against the stores.
+
+    The tool is memory_20250818 (view, create, str_replace, insert, delete, rename).
 
     Reads the tool_use input (JSON) on stdin; /memories/project/... and /memories/user/...
     are the two stores. Writes go through apply's validation in one transaction. Prints the

@@ -19,7 +19,9 @@ def restore(
         bool, typer.Option("--list", help="List the backups, newest first.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Put back the notes an unattended run (the hook, extract --apply) overwrote.
+    """Put back notes an unattended run overwrote.
+
+    An unattended run is the hook or extract --apply.
 
     Every such run keeps the notes it changes, as they were, in ~/.memcli/backups/ (the
     last 50 runs). Reads that folder; writes the notes back into their stores and rebuilds
