@@ -30,6 +30,7 @@ from test_hooks import (  # noqa: F401  (agent is a fixture)
 
 from memcli.config import Flags, resolve
 from memcli.hooks import queue_dir
+from memcli.hooks.sessions import MARKS
 
 _REPLY = json.dumps({"operations": [{
     "action": "create", "level": "project", "type": "project_knowledge",
@@ -106,7 +107,10 @@ def test_a_killed_workers_child_is_not_run_a_second_time(agent: Agent) -> None:
     assert _started(agent) == 1
     assert agent.notes() == ["project_knowledge_test-command.md"]
     assert queue_files(agent) == []
-    assert sorted(p.name for p in queue.iterdir() if not p.name.startswith(".lock")) == []
+    # Only the locks and the per-session marks (what SessionEnd reads) may stay.
+    left = sorted(p.name for p in queue.iterdir()
+                  if not p.name.startswith(".lock") and p.name != MARKS)
+    assert left == []
 
 
 def test_a_fifo_transcript_is_refused_without_hanging_the_queue(agent: Agent) -> None:

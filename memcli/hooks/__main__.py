@@ -15,7 +15,7 @@ def main(argv: Sequence[str]) -> int:
     if len(argv) == 2 and argv[0] == "child":
         from memcli.hooks.child import run_child
 
-        return run_child(Path(argv[1]))
+        return run_child(Path(argv[1]), _run_memcli)
     if len(argv) != 2 or argv[0] != "drain":
         sys.stderr.write("usage: python -m memcli.hooks drain QUEUE_FOLDER\n")
         return 2
@@ -25,6 +25,19 @@ def main(argv: Sequence[str]) -> int:
         drain(queue, home)
     except Exception as exc:
         log_failure(home, exc, "worker")
+    return 0
+
+
+def _run_memcli(argv: list[str]) -> int:
+    """The job's extraction, through the CLI in this process (an entry point may import it)."""
+    from memcli.cli import main as memcli_main
+
+    sys.argv = ["memcli", *argv]
+    try:
+        memcli_main()
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
     return 0
 
 

@@ -21,6 +21,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -91,28 +92,19 @@ def clean_up(job: Path) -> None:
             path.unlink()
 
 
-def run_child(job: Path) -> int:
-    """Run the job's ``memcli`` arguments in this process, then record how it ended."""
+def run_child(job: Path, run_memcli: Callable[[list[str]], int]) -> int:
+    """Run the job's ``memcli`` arguments with RUN_MEMCLI, then record how it ended.
+
+    The entry point passes the CLI in: nothing below the CLI imports it.
+    """
     data: Any = json.loads(job.read_bytes())
     argv = data.get("argv") if isinstance(data, dict) else None
     if not isinstance(argv, list) or not all(isinstance(a, str) for a in argv):
         status = 2
         sys.stderr.write("memcli: error: the job's argv is not a list of strings\n")
     else:
-        status = _run_memcli(argv)
+        status = run_memcli(argv)
     from memcli.transaction import write_durably
 
     write_durably(done_path(job), json.dumps({"status": status}).encode(), mode=0o600)
     return status
-
-
-def _run_memcli(argv: list[str]) -> int:
-    from memcli.cli import main
-
-    sys.argv = ["memcli", *argv]
-    try:
-        main()
-    except SystemExit as exc:
-        code = exc.code
-        return code if isinstance(code, int) else (0 if code is None else 1)
-    return 0
