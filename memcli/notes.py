@@ -209,7 +209,7 @@ def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
 # instead. Anything YAML might read differently (quotes, comments, numbers, booleans, nulls,
 # indentation, odd characters) returns None and goes to the YAML parser; a differential
 # test against the parser keeps the two in step.
-_SIMPLE_LINE = re.compile(r"([A-Za-z_][A-Za-z0-9_-]{0,127}): +(\S(?:.*\S)?)")
+_SIMPLE_PAIR = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]{0,127}): +(\S(?:.*\S)?)\r?$", re.MULTILINE)
 # Timestamps stay strings here (see _Loader); no other resolver matches these.
 _ISO_TIME = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
@@ -224,15 +224,15 @@ _YAML_WORDS = frozenset({
 
 def _simple_meta(frontmatter: str) -> dict[str, Any] | None:
     """The mapping YAML would read from FRONTMATTER, or None when it is not simple enough."""
-    lines = frontmatter.split("\n")
-    if len(lines) < 2 or lines.pop():
+    if not frontmatter.endswith("\n"):
+        return None
+    # One pass over the whole text; a line that is not `key: value` has no pair, so the
+    # counts differ.
+    pairs = _SIMPLE_PAIR.findall(frontmatter)
+    if len(pairs) != frontmatter.count("\n"):
         return None
     meta: dict[str, Any] = {}
-    for line in lines:
-        match = _SIMPLE_LINE.fullmatch(line[:-1] if line.endswith("\r") else line)
-        if match is None:
-            return None
-        key, value = match.groups()
+    for key, value in pairs:
         if (key in meta or key in _YAML_WORDS or not value.isprintable() or "#" in value
                 or ": " in value or value.endswith(":")):
             return None

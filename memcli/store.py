@@ -240,9 +240,11 @@ def fingerprint(index_bytes: bytes | None) -> str:
 
 
 def entry_for(level: str, note: Note) -> IndexEntry:
-    parsed = parse_note_name(note.filename)
-    note_type = note.type or (parsed.type if parsed else "")
-    title = note.title or (parsed.slug if parsed else note.filename)
+    note_type, title = note.type, note.title
+    if not note_type or not title:  # the file name fills in what the frontmatter lacks
+        parsed = parse_note_name(note.filename)
+        note_type = note_type or (parsed.type if parsed else "")
+        title = title or (parsed.slug if parsed else note.filename)
     return IndexEntry(level, note_type, title, note.summary, note.filename, note.updated)
 
 
