@@ -35,19 +35,22 @@ def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
 
     Near means: the same words in any order, spacing or plural; the same letters with
     different word breaks ("work-flow"); or one word more or less among four or more.
-    Bucketed by keys, so a store of n notes costs O(n * words), never O(n^2).
+    Bucketed by keys, so a store of n notes costs O(n * words), never O(n^2). A set of
+    words is keyed by its sorted words joined by spaces (words never hold one): a string is
+    a quarter of a frozenset's size, and 100,000 titles make half a million keys.
     """
-    by_words: dict[frozenset[str], str] = {}
+    by_words: dict[str, str] = {}
     by_joined: dict[str, str] = {}
-    by_minus_one: dict[frozenset[str], str] = {}
+    by_minus_one: dict[str, str] = {}
     found: dict[str, str] = {}
     for filename, title in sorted(titles):
         tokens = title_tokens(title)
         if not tokens:
             continue
-        words, joined = frozenset(tokens), "".join(tokens)
-        minus_one = ([words - {w} for w in words]
-                     if 4 <= len(words) <= _MAX_NEAR_TOKENS else [])
+        unique = sorted(set(tokens))
+        words, joined = " ".join(unique), "".join(tokens)
+        minus_one = ([" ".join(unique[:i] + unique[i + 1:]) for i in range(len(unique))]
+                     if 4 <= len(unique) <= _MAX_NEAR_TOKENS else [])
         match = (by_words.get(words) or by_joined.get(joined) or by_minus_one.get(words)
                  or next((by_words[m] for m in minus_one if m in by_words), None))
         if match is not None:
