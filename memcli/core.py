@@ -254,13 +254,15 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
 # --------------------------------------------------------------------------- context, show
 
 
-def context(settings: Settings) -> ContextBlock:
+def context(settings: Settings, budget: int | None = None) -> ContextBlock:
+    """The memory block for a system prompt; BUDGET caps its (estimated) tokens."""
     with open_stores(settings, LEVELS, bodies=False) as stores:
         project = stores["project"].entries() if "project" in stores else []
         user = stores["user"].entries()
     where = _relative_where(settings)
-    block = build_context(project, user, project_where=where,
-                          user_where=_home_relative(settings.user_store, settings.home))
+    user_where = _home_relative(settings.user_store, settings.home)
+    block = build_context(project, user, project_where=where, user_where=user_where,
+                          max_tokens=budget)
     from memcli.redact import find_secrets
 
     # The block goes into an agent's prompt: a secret a person typed into a note by hand
@@ -270,7 +272,7 @@ def context(settings: Settings) -> ContextBlock:
     if not find_secrets(block.text):
         return block
     return build_context(_redacted(project), _redacted(user), project_where=where,
-                         user_where=_home_relative(settings.user_store, settings.home))
+                         user_where=user_where, max_tokens=budget)
 
 
 def _redacted(entries: Sequence[IndexEntry]) -> list[IndexEntry]:

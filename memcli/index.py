@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from memcli.invisible import INVISIBLE
 from memcli.names import NOTE_TYPES
 from memcli.text import one_line
+from memcli.tokens import count_tokens
 
 DEFAULT_HEADER = (
     "# Memory index\n"
@@ -20,6 +21,7 @@ DEFAULT_HEADER = (
 SEPARATOR = " — "
 MAX_CONTEXT_LINES = 200
 MAX_CONTEXT_BYTES = 25 * 1024
+_INFINITE = 1 << 62
 
 _ENTRY = re.compile(r"^- \[(?P<type>[a-z_]+)\] (?P<inner>.*)\)[ \t]*\r?$")
 _PLAIN_FILE = re.compile(r"[^()/\\]+\.md")
@@ -167,8 +169,10 @@ def build_context(
     user_where: str = "",
     max_lines: int = MAX_CONTEXT_LINES,
     max_bytes: int = MAX_CONTEXT_BYTES,
+    max_tokens: int | None = None,
 ) -> ContextBlock:
-    """The system-prompt block: project first, then user, within the line and byte budget.
+    """The system-prompt block: project first, then user, within the line and byte budget
+    (and the token budget, when given; tokens as :func:`memcli.tokens.count_tokens` counts).
 
     When the budget is short, the entries kept are the highest-ranked across both levels
     (corrections, then the newest), so the stalest reference material is what goes.
@@ -186,7 +190,8 @@ def build_context(
     # are then taken in rank order while they fit, so one oversized entry is skipped rather
     # than hiding everything ranked below it.
     frame = _render_context(sections, set(), total)
-    if not _fits(frame, max_lines, max_bytes):
+    tokens_left = _INFINITE if max_tokens is None else max_tokens - count_tokens(frame)
+    if not _fits(frame, max_lines, max_bytes) or tokens_left < 0:
         return ContextBlock(_cut_to_budget(frame, max_lines, max_bytes), 0, total)
     lines_left = max_lines - frame.count("\n")
     bytes_left = max_bytes - len(frame.encode())
@@ -194,11 +199,14 @@ def build_context(
     for s, i in ranked:
         if lines_left == 0:
             break
-        cost = len(render_line(sections[s][2][i]).encode()) + 1
-        if cost <= bytes_left:
+        line = render_line(sections[s][2][i])
+        cost = len(line.encode()) + 1
+        tokens = count_tokens(line + "\n") if max_tokens is not None else 0
+        if cost <= bytes_left and tokens <= tokens_left:
             keep.add((s, i))
             lines_left -= 1
             bytes_left -= cost
+            tokens_left -= tokens
     return ContextBlock(_render_context(sections, keep, total - len(keep)), len(keep),
                         total - len(keep))
 

@@ -142,7 +142,10 @@ def index_results(output: Output, results: Sequence[Any], *, check: bool) -> Non
 
 def context_block(output: Output, block: Any) -> None:
     if output.as_json:
-        output.data({"text": block.text, "shown": block.shown, "left_out": block.left_out})
+        from memcli.tokens import TOKENIZER, count_tokens
+
+        output.data({"text": block.text, "shown": block.shown, "left_out": block.left_out,
+                     "tokens": count_tokens(block.text), "tokenizer": TOKENIZER})
     else:
         output.out.write(block.text)
 

@@ -17,6 +17,7 @@ from memcli.cli import (  # noqa: F401  (each module registers its commands on a
     integration_commands,
     interop_commands,
     lint_command,
+    recall_commands,
     safety_commands,
     store_commands,
 )

@@ -171,18 +171,26 @@ def show(
 
 @app.command()
 @handled
-def context(ctx: typer.Context, as_json: JsonOpt = False) -> None:
+def context(
+    ctx: typer.Context,
+    budget: Annotated[int | None, typer.Option(
+        "--budget", "-b", min=1, metavar="TOKENS",
+        help="Most tokens to print (an estimate: 4 characters a token, 1 per CJK character)."
+    )] = None,
+    as_json: JsonOpt = False,
+) -> None:
     """Print the memory block an agent puts in its system prompt.
 
-    Reads both indexes (project first), at most 200 lines and 25 KiB; writes nothing.
+    Reads both indexes (project first), at most 200 lines and 25 KiB (and --budget tokens);
+    writes nothing.
 
     \b
     Example:
-      memcli context >> system-prompt.md
+      memcli context --budget 2000 >> system-prompt.md
     """
     from memcli import core, render
 
-    render.context_block(make_output(as_json), core.context(resolve_settings(ctx)))
+    render.context_block(make_output(as_json), core.context(resolve_settings(ctx), budget))
 
 
 @app.command()

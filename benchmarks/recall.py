@@ -1,0 +1,359 @@
+"""Recall benchmark: LoCoMo's development half, a coding-agent set, and search latency.
+
+    python benchmarks/recall.py                 # quality (LoCoMo + coding set), ~1 minute
+    python benchmarks/recall.py --latency       # also search/recall on 10,000 notes per level
+    python benchmarks/recall.py --sweep         # also the recall threshold sweep
+
+LoCoMo (Maharana et al., ACL 2024) is read from ``../shared/data/locomo/`` beside the
+repository, never copied into it. One note per observation, written as memcli writes notes;
+each question of categories 1-4 whose evidence has an observation is a query (a hit: a
+returned note's dia_id is in the question's evidence); category 5 (adversarial: the answer
+is not in the conversation) counts how often `recall` returns nothing. The first three
+conversations are the tuning part (constants were chosen there), the last two are held out.
+Baselines (plain and stemmed BM25 in Python, SQLite FTS5 with its porter and trigram
+tokenizers) are measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import math
+import re
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from memcli.notes import parse_note, render_new_note  # noqa: E402
+from memcli.plan import derive_summary, shorten  # noqa: E402
+from memcli.search import analyze as analyzer  # noqa: E402
+from memcli.search.engine import (  # noqa: E402
+    RECALL_THRESHOLD,
+    SearchResult,
+    search_states,
+    select,
+)
+from memcli.store import StoreState  # noqa: E402
+from memcli.tokens import TOKENIZER, count_tokens  # noqa: E402
+
+LOCOMO = ROOT / ".." / "shared" / "data" / "locomo" / "locomo-dev.json"
+CODING = ROOT / "benchmarks" / "data" / "recall-coding.json"
+TUNE = ("conv-26", "conv-30", "conv-41")
+KS = (1, 5, 10)
+BUDGETS = (500, 1000)
+
+Ranker = Callable[[str], list[str]]  # query -> file names, best first
+
+
+@dataclass
+class Question:
+    text: str
+    category: int
+    evidence: set[str]
+
+
+@dataclass
+class Corpus:
+    name: str
+    state: StoreState
+    dia: dict[str, set[str]]  # file name -> dia_ids
+    questions: list[Question]
+
+
+# ---------------------------------------------------------------------- data
+
+
+def make_note(number: int, text: str, created: str) -> tuple[str, bytes]:
+    title = shorten(derive_summary(text).rstrip("."), 60)
+    meta = {"type": "project_knowledge", "title": title, "summary": derive_summary(text),
+            "created": created, "updated": created}
+    return f"project_knowledge_obs-{number}.md", render_new_note(meta, text)
+
+
+def load_locomo(path: Path) -> list[Corpus]:
+    corpora = []
+    for sample in json.loads(path.read_text("utf-8")):
+        state = StoreState("project", Path(sample["sample_id"]), exists=True)
+        dia: dict[str, set[str]] = {}
+        for key, by_speaker in sample["observation"].items():
+            session = key.removesuffix("_observation")
+            created = sample["conversation"].get(f"{session}_date_time", "")
+            for facts in by_speaker.values():
+                for fact, ids in facts:
+                    name, data = make_note(len(dia), fact, created)
+                    state.notes[name] = parse_note(name, data)
+                    dia[name] = set(ids) if isinstance(ids, list) else {ids}
+        known = set().union(*dia.values())
+        questions = [Question(q["question"], q["category"], set(q["evidence"]))
+                     for q in sample["qa"]
+                     if q["category"] == 5 or set(q["evidence"]) & known]
+        corpora.append(Corpus(sample["sample_id"], state, dia, questions))
+    return corpora
+
+
+# ---------------------------------------------------------------------- baselines
+
+
+def _plain_words(text: str) -> list[str]:
+    text = analyzer.normalise(text)
+    return [w for w in re.findall(r"[a-z0-9]+", re.sub(r"'s\b", "", text))
+            if w not in analyzer.STOP_WORDS]
+
+
+def python_bm25(corpus: Corpus, stemmed: bool) -> Ranker:
+    def terms(text: str) -> list[str]:
+        words = _plain_words(text)
+        return [analyzer.stem(w) for w in words] if stemmed else words
+
+    names = list(corpus.state.notes)
+    docs = [collections.Counter(terms(corpus.state.notes[n].body)) for n in names]
+    lengths = [sum(d.values()) for d in docs]
+    average = sum(lengths) / len(docs)
+    frequency = collections.Counter(t for d in docs for t in d)
+    idf = {t: math.log(1 + (len(docs) - n + 0.5) / (n + 0.5)) for t, n in frequency.items()}
+
+    def rank(query: str) -> list[str]:
+        scores: dict[int, float] = collections.defaultdict(float)
+        for term in set(terms(query)):
+            for i, doc in enumerate(docs):
+                tf = doc.get(term)
+                if tf:
+                    norm = 1.2 * (0.25 + 0.75 * lengths[i] / average)
+                    scores[i] += idf[term] * tf * 2.2 / (tf + norm)
+        return [names[i] for i in sorted(scores, key=lambda i: -scores[i])]
+
+    return rank
+
+
+def sqlite_fts(corpus: Corpus, tokenizer: str) -> Ranker:
+    db = sqlite3.connect(":memory:")
+    db.execute(f"CREATE VIRTUAL TABLE t USING fts5(name UNINDEXED, body, tokenize='{tokenizer}')")
+    db.executemany("INSERT INTO t VALUES (?, ?)",
+                   [(n, note.body) for n, note in corpus.state.notes.items()])
+    minimum = 3 if tokenizer == "trigram" else 1
+
+    def rank(query: str) -> list[str]:
+        words = [w for w in _plain_words(query) if len(w) >= minimum]
+        if not words:
+            return []
+        expression = " OR ".join(f'"{w}"' for w in words)
+        rows = db.execute("SELECT name FROM t WHERE t MATCH ? ORDER BY bm25(t) LIMIT 50",
+                          (expression,))
+        return [row[0] for row in rows]
+
+    return rank
+
+
+# ---------------------------------------------------------------------- scoring
+
+
+@dataclass
+class Scores:
+    at: dict[int, float]
+    budget: dict[int, float]
+    abstain5: float | None = None
+    abstain_answerable: float | None = None
+
+
+def packed(names: Sequence[str], corpus: Corpus, budget: int) -> list[str]:
+    out, used = [], 0
+    for name in names:
+        cost = count_tokens(corpus.state.notes[name].content) + 20
+        if used + cost <= budget:
+            out.append(name)
+            used += cost
+    return out
+
+
+def hit(names: Sequence[str], corpus: Corpus, q: Question) -> bool:
+    return any(corpus.dia[n] & q.evidence for n in names)
+
+
+def score_ranker(corpora: Sequence[Corpus], make: Callable[[Corpus], Ranker]) -> Scores:
+    at: collections.Counter[int] = collections.Counter()
+    budget: collections.Counter[int] = collections.Counter()
+    total = 0
+    for corpus in corpora:
+        rank = make(corpus)
+        for q in (q for q in corpus.questions if q.category != 5):
+            total += 1
+            names = rank(q.text)
+            at.update(k for k in KS if hit(names[:k], corpus, q))
+            budget.update(b for b in BUDGETS if hit(packed(names, corpus, b), corpus, q))
+    return Scores({k: at[k] / total for k in KS}, {b: budget[b] / total for b in BUDGETS})
+
+
+def memcli_results(corpus: Corpus) -> list[tuple[Question, SearchResult]]:
+    return [(q, search_states([corpus.state], q.text, None, limit=50))
+            for q in corpus.questions]
+
+
+def score_memcli(results: Sequence[tuple[Corpus, list[tuple[Question, SearchResult]]]],
+                 threshold: float = RECALL_THRESHOLD, gate: bool = True) -> Scores:
+    """GATE: budgets filled by `recall` (threshold and names); else by the ranking alone."""
+    at: collections.Counter[int] = collections.Counter()
+    budget: collections.Counter[int] = collections.Counter()
+    answerable = adversarial = abstained5 = abstained = 0
+    for corpus, pairs in results:
+        for q, found in pairs:
+            nothing = not select(found, budget=1000, threshold=threshold).notes
+            if q.category == 5:
+                adversarial += 1
+                abstained5 += nothing
+                continue
+            answerable += 1
+            abstained += nothing
+            names = [h.filename for h in found.hits]
+            at.update(k for k in KS if hit(names[:k], corpus, q))
+            for b in BUDGETS:
+                chosen = ([h.filename for h in select(found, budget=b, threshold=threshold).notes]
+                          if gate else packed(names, corpus, b))
+                budget[b] += hit(chosen, corpus, q)
+    return Scores({k: at[k] / answerable for k in KS},
+                  {b: budget[b] / answerable for b in BUDGETS},
+                  abstained5 / max(adversarial, 1), abstained / max(answerable, 1))
+
+
+def row(name: str, s: Scores) -> str:
+    cells = [f"{s.at[k]:.3f}" for k in KS] + [f"{s.budget[b]:.3f}" for b in BUDGETS]
+    cells.append(f"{s.abstain5:.0%}" if s.abstain5 is not None else "-")
+    cells.append(f"{s.abstain_answerable:.0%}" if s.abstain_answerable is not None else "-")
+    return f"| {name} | " + " | ".join(cells) + " |"
+
+
+HEADER = ("| engine | R@1 | R@5 | R@10 | R in 500 tok | R in 1000 tok | cat-5 abstained "
+          "| answerable abstained |\n|---|---:|---:|---:|---:|---:|---:|---:|")
+
+
+def locomo_tables(corpora: list[Corpus], sweep: bool) -> None:
+    parts = {"tuning (conv 1-3)": [c for c in corpora if c.name in TUNE],
+             "held out (conv 4-5)": [c for c in corpora if c.name not in TUNE],
+             "whole dev half": corpora}
+    results = {c.name: (c, memcli_results(c)) for c in corpora}
+    for part, members in parts.items():
+        count = sum(1 for c in members for q in c.questions if q.category != 5)
+        adversarial = sum(1 for c in members for q in c.questions if q.category == 5)
+        print(f"\n### LoCoMo {part}: {count} questions (cat 1-4), {adversarial} cat 5\n")
+        print(HEADER)
+        print(row("baseline: BM25 plain (Python)", score_ranker(
+            members, lambda c: python_bm25(c, stemmed=False))))
+        print(row("baseline: BM25 stemmed (Python, Snowball)", score_ranker(
+            members, lambda c: python_bm25(c, stemmed=True))))
+        print(row("SQLite FTS5 porter unicode61", score_ranker(
+            members, lambda c: sqlite_fts(c, "porter unicode61"))))
+        print(row("SQLite FTS5 trigram", score_ranker(members, lambda c: sqlite_fts(c, "trigram"))))
+        mine = [results[c.name] for c in members]
+        ranking = score_memcli(mine, gate=False)
+        ranking.abstain5 = ranking.abstain_answerable = None
+        print(row("memcli search (budgets filled by rank)", ranking))
+        print(row(f"memcli recall (threshold {RECALL_THRESHOLD})", score_memcli(mine)))
+    if sweep:
+        print("\n### Recall threshold sweep (tuning part; R within 1000 tokens)\n")
+        print("| threshold | R in 1000 tok | cat-5 abstained | answerable abstained |\n"
+              "|---:|---:|---:|---:|")
+        tuning = [results[c.name] for c in parts["tuning (conv 1-3)"]]
+        for threshold in (0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7):
+            s = score_memcli(tuning, threshold)
+            print(f"| {threshold} | {s.budget[1000]:.3f} | {s.abstain5:.0%} "
+                  f"| {s.abstain_answerable:.0%} |")
+
+
+# ---------------------------------------------------------------------- coding-agent set
+
+
+def coding_table(path: Path) -> None:
+    data = json.loads(path.read_text("utf-8"))
+    state = StoreState("project", Path("coding"), exists=True)
+    for note in data["notes"]:
+        meta = {"type": note["type"], "title": note["title"], "summary": note["summary"],
+                "created": "2026-11-29T10:00:00Z", "updated": "2026-11-29T10:00:00Z"}
+        state.notes[note["file"]] = parse_note(note["file"], render_new_note(meta, note["body"]))
+    at: collections.Counter[int] = collections.Counter()
+    answerable = unrelated = abstained = false_abstain = recalled_hit = 0
+    for prompt in data["prompts"]:
+        found = search_states([state], prompt["text"], None, limit=10)
+        chosen = [h.filename for h in select(found).notes]
+        names = [h.filename for h in found.hits]
+        if not prompt["relevant"]:
+            unrelated += 1
+            abstained += not chosen
+            continue
+        answerable += 1
+        wanted = set(prompt["relevant"])
+        at.update(k for k in KS if wanted & set(names[:k]))
+        false_abstain += not chosen
+        recalled_hit += bool(wanted & set(chosen))
+    print(f"\n### Coding-agent set: {len(state.notes)} notes, {answerable} prompts with a "
+          f"relevant note, {unrelated} without\n")
+    print("| R@1 | R@5 | recall returns a relevant note | unrelated prompts abstained "
+          "| relevant prompts abstained |\n|---:|---:|---:|---:|---:|")
+    print(f"| {at[1] / answerable:.3f} | {at[5] / answerable:.3f} "
+          f"| {recalled_hit / answerable:.3f} | {abstained / unrelated:.0%} "
+          f"| {false_abstain / answerable:.0%} |")
+
+
+# ---------------------------------------------------------------------- latency
+
+
+def latency(notes: int, rounds: int) -> None:
+    import genstore  # a sibling script
+
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        env = {"MEMCLI_PROJECT_STORE": str(genstore.write_store(base / "p", notes, "project")),
+               "MEMCLI_USER_STORE": str(genstore.write_store(base / "u", notes, "user")),
+               "MEMCLI_HOME": str(base / "home"), "HOME": str(base), "PATH": "/usr/bin:/bin"}
+        memcli = [sys.executable, "-m", "memcli"]
+        subprocess.run([*memcli, "index"], env=env, check=True, capture_output=True)
+        commands = {"context": ["context"],
+                    "search": ["search", "retry timeout for the deploy queue"],
+                    "recall": ["recall", "how do we rotate the secret backup?"]}
+
+        def timed(args: list[str]) -> float:
+            start = time.perf_counter()
+            subprocess.run([*memcli, *args], env=env, check=True, capture_output=True)
+            return time.perf_counter() - start
+
+        first = timed(commands["search"])
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(rounds):
+            for name, args in commands.items():
+                times[name].append(timed(args))
+    context = statistics.median(times["context"])
+    print(f"\n### Latency: {notes:,} notes per level, median of {rounds} rounds\n")
+    print("| command | seconds | ratio to context |\n|---|---:|---:|")
+    print(f"| first search (builds the index) | {first:.2f} | {first / context:.2f} |")
+    for name, values in times.items():
+        value = statistics.median(values)
+        print(f"| {name} | {value:.2f} | {value / context:.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--latency", action="store_true")
+    parser.add_argument("--sweep", action="store_true")
+    parser.add_argument("--notes", type=int, default=10_000, help="notes per level (latency)")
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    if not LOCOMO.is_file():
+        sys.exit(f"recall.py: LoCoMo data not found at {LOCOMO} (shared/ beside the repository)")
+    print(f"Token counts: {TOKENIZER}.")
+    locomo_tables(load_locomo(LOCOMO), args.sweep)
+    if CODING.is_file():
+        coding_table(CODING)
+    if args.latency:
+        latency(args.notes, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Commands that find notes for a prompt: search and recall."""
+
+# No `from __future__ import annotations`: typer evaluates string annotations on every run.
+from typing import Annotated
+
+import typer
+
+from memcli.cli._app import JsonOpt, LevelOpt, app, make_output, resolve_settings
+from memcli.cli._errors import handled
+
+DEFAULT_LIMIT = 10
+DEFAULT_BUDGET = 1000  # keep in step with memcli.search.engine.DEFAULT_BUDGET (a test checks)
+
+
+@app.command()
+@handled
+def search(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="Words to look for; '-' reads them from stdin.")],
+    level: LevelOpt = None,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Most results shown.")] = (
+        DEFAULT_LIMIT),
+    as_json: JsonOpt = False,
+) -> None:
+    """Ranked full-text search over the titles, summaries and bodies of both stores.
+
+    Reads the stores; writes only a derived index in memcli's cache folder
+    (<memcli home>/cache/search/), which can be deleted at any time.
+
+    Example: memcli search "make test --force-with-lease"
+    """
+    from memcli import core
+    from memcli.search import render
+    from memcli.search.engine import search as run_search
+
+    text = core.read_text("-", "query") if query == "-" else query
+    settings = resolve_settings(ctx)
+    render.search_result(make_output(as_json), run_search(settings, text, level=level,
+                                                          limit=limit))
+
+
+@app.command()
+@handled
+def recall(
+    ctx: typer.Context,
+    prompt: Annotated[str, typer.Argument(metavar="[PROMPT|-]",
+                                          help="The prompt; '-' (default) reads stdin.")] = "-",
+    budget: Annotated[int, typer.Option("--budget", "-b", min=1, metavar="TOKENS",
+                                        help="Most tokens of notes to print.")] = DEFAULT_BUDGET,
+    level: LevelOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print the bodies of the notes relevant to a prompt, within a token budget.
+
+    Prints nothing when no note is relevant enough. Reads the stores; writes only the
+    derived search index in memcli's cache folder. Token counts are estimates.
+
+    Example: echo "how do I run the unit tests?" | memcli recall --budget 500
+    """
+    from memcli import core
+    from memcli.search import render
+    from memcli.search.engine import recall as run_recall
+
+    text = core.read_text("-", "prompt") if prompt == "-" else prompt
+    settings = resolve_settings(ctx)
+    render.recall_result(make_output(as_json), run_recall(settings, text, budget=budget,
+                                                          level=level))

@@ -1,0 +1,1 @@
+"""Full-text search and recall over the stores (see docs/recall.md)."""

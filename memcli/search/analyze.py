@@ -1,0 +1,158 @@
+"""Text to search terms: English words stemmed, CJK as character bigrams, code tokens whole.
+
+Two kinds of terms come out of a text:
+
+- *word terms*: content words, stemmed (Snowball English, after mapping irregular forms to
+  their base); compound code tokens kept whole as well as split (`tests/unit` gives
+  `tests/unit`, `test` and `unit`; `--force-with-lease` gives `force-with-lease` and its
+  parts); adjacent content words as a pair (`make test` gives `make+test`), which ranks a
+  note holding the phrase above one holding the words apart; and Chinese, Japanese and
+  Korean text as overlapping character bigrams (a run of one character is kept as it is),
+  the standard way to search text written without spaces;
+- *gram terms*: character 4-grams of each Latin word, unstemmed, which match what stemming
+  cannot: typos (`educaton`), compounds (`roadtrip`) and related forms (`grandma`).
+
+Everything is NFKC-normalised and case-folded first, so full-width letters and
+compatibility forms match their plain forms.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from memcli.search.english import IRREGULAR, STOP_WORDS
+
+# Bump when the terms a text yields change: cached indexes built by an older analyzer are
+# rebuilt rather than silently matching against different terms.
+ANALYZER_VERSION = "1"
+
+_CJK = (
+    "\u3040-\u30ff"  # hiragana, katakana
+    "\u31f0-\u31ff"  # katakana extensions
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # CJK ideographs
+    "\uac00-\ud7af"  # hangul syllables
+)
+# A CJK run, or a token of letters and digits that may be joined by code punctuation
+# (`tests/unit`, `force-with-lease`, `v1.2`, `c++`, `snake_case`).
+_TOKEN = re.compile(
+    rf"[{_CJK}]+"
+    rf"|(?:(?![{_CJK}])[^\W_])+(?:[./_+#:-]+(?:(?![{_CJK}])[^\W_])+)*[+#]*"
+)
+_CJK_RUN = re.compile(rf"[{_CJK}]")
+_JOINERS = re.compile(r"[./_+#:-]+")
+GRAM = 4
+
+
+@dataclass(frozen=True)
+class Analyzed:
+    words: list[str]  # word terms in text order: stems, compounds, CJK bigrams
+    pairs: list[str]  # adjacent content words, `make+test`
+    grams: list[str]  # character 4-grams of the Latin words
+
+
+def _stemmer() -> Callable[[str], str]:
+    import snowballstemmer
+
+    stem_word: Callable[[str], str] = snowballstemmer.stemmer("english").stemWord
+    return functools.lru_cache(maxsize=65536)(stem_word)
+
+
+_stem: Callable[[str], str] | None = None
+
+
+def stem(word: str) -> str:
+    """The stem of one lower-case word (irregular forms mapped to their base first)."""
+    global _stem
+    if _stem is None:
+        _stem = _stemmer()
+    return _stem(IRREGULAR.get(word, word))
+
+
+def normalise(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+
+
+def analyze(text: str) -> Analyzed:
+    words: list[str] = []
+    pairs: list[str] = []
+    grams: list[str] = []
+    previous: str | None = None
+    for token in _TOKEN.findall(_without_possessives(normalise(text))):
+        if _CJK_RUN.match(token):
+            words.extend(_bigrams(token))
+            previous = None
+            continue
+        for term, content in _word_terms(token):
+            words.append(term)
+            if content and previous is not None:
+                pairs.append(f"{previous}+{term}")
+            previous = term if content else previous
+        grams.extend(_grams(token))
+    return Analyzed(words, pairs, grams)
+
+
+def query_terms(text: str) -> Analyzed:
+    """A prompt's terms: the same analysis, each term once (a repeated word is not a weight)."""
+    analyzed = analyze(text)
+    return Analyzed(*(_unique(terms) for terms in (analyzed.words, analyzed.pairs, analyzed.grams)))
+
+
+def _without_possessives(text: str) -> str:
+    return re.sub(r"(?<=\w)'s\b", "", text)
+
+
+def _word_terms(token: str) -> Iterable[tuple[str, bool]]:
+    """(term, is a content word) for one Latin token; compounds give themselves and parts."""
+    parts = [p for p in _JOINERS.split(token) if p]
+    if len(parts) > 1 or token != parts[0]:
+        yield token.strip("+#") if len(parts) > 1 else token, False
+    for part in parts:
+        if part not in STOP_WORDS:
+            yield stem(part), True
+
+
+def _bigrams(run: str) -> list[str]:
+    if len(run) == 1:
+        return [run]
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+def _grams(token: str) -> list[str]:
+    out: list[str] = []
+    for part in _JOINERS.split(token):
+        if not part or part in STOP_WORDS:
+            continue
+        padded = f"_{part}_"
+        if len(padded) <= GRAM:
+            out.append(padded)
+        else:
+            out.extend(padded[i : i + GRAM] for i in range(len(padded) - GRAM + 1))
+    return out
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def entity_terms(text: str) -> list[str]:
+    """Stems of capitalised words that do not start a sentence: names in a prompt.
+
+    A note that never names the person or thing a prompt asks about is not about it; the
+    recall step uses these to drop such notes (adversarial questions swap a name).
+    """
+    found: list[str] = []
+    for match in re.finditer(r"[A-Z][a-z]+(?:'s)?", text):
+        start = match.start()
+        before = text[:start].rstrip()
+        if not before or before[-1] in ".?!:;\"'(\n":
+            continue
+        if start and (text[start - 1].isalnum() or text[start - 1] in "_-/."):
+            continue  # inside a token: camelCase or a path
+        word = normalise(match.group().removesuffix("'s"))
+        if word not in STOP_WORDS:
+            found.append(stem(word))
+    return _unique(found)

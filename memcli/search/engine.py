@@ -1,0 +1,220 @@
+"""`search` and `recall`: rank the notes of both stores for a query, and decide what is relevant.
+
+Ranking is FTS5's BM25 over the analysed terms (:mod:`memcli.search.fts`). Whether a note is
+relevant enough for `recall` to hand it to an agent is a separate question, answered by two
+measures that do not depend on the size of the store:
+
+- *coverage*: the share of the prompt's word terms, weighted by their IDF in the store, that
+  the note holds. BM25 scores grow with the store and the prompt's length; coverage stays
+  between 0 and 1, so one threshold (:data:`RECALL_THRESHOLD`) works on any store;
+- *names*: a prompt that names someone or something (a capitalised word inside a sentence)
+  that the store knows is about that name; notes that do not hold it are dropped.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from memcli.config import Settings
+from memcli.notes import Note
+from memcli.search.analyze import Analyzed, entity_terms, normalise, query_terms, stem
+from memcli.search.fts import Hit, StoreIndex, token
+from memcli.store import StoreState
+from memcli.tokens import count_tokens
+
+# Chosen on the tuning part of LoCoMo's development half, checked on its held-out part and
+# on the coding-agent set (docs/recall.md has the sweep).
+RECALL_THRESHOLD = 0.45
+DEFAULT_BUDGET = 1000
+MAX_RECALLED = 10
+CANDIDATES = 50
+# A prompt's word that no note holds still says what the prompt is about ("write a haiku"
+# is not about the note on writing commit messages), at this share of a rare word's weight.
+UNKNOWN_WEIGHT = 0.25
+SNIPPET_CHARS = 160
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    level: str
+    filename: str
+    path: Path
+    type: str
+    title: str
+    summary: str
+    content: str
+    score: float
+    coverage: float
+    names_ok: bool
+    snippet: str
+
+    @property
+    def tokens(self) -> int:
+        return count_tokens(self.content)
+
+
+@dataclass
+class SearchResult:
+    query: str
+    hits: list[SearchHit]
+    indexed: dict[str, int] = field(default_factory=dict)  # notes (re)analysed per level
+    in_memory: bool = False  # the cache could not be used
+
+
+def cache_dir(settings: Settings) -> Path:
+    return settings.user_home / "cache" / "search"
+
+
+def load_states(settings: Settings, level: str | None) -> list[StoreState]:
+    from memcli.core import levels_for, open_stores
+
+    levels = levels_for(level)
+    with open_stores(settings, levels) as stores:
+        return [stores[lvl] for lvl in levels]
+
+
+def search(settings: Settings, query: str, *, level: str | None = None,
+           limit: int = 10) -> SearchResult:
+    """The notes of the stores ranked for QUERY, best first, with a snippet each."""
+    return search_states(load_states(settings, level), query, cache_dir(settings), limit=limit)
+
+
+def search_states(states: Sequence[StoreState], query: str, cache: Path | None, *,
+                  limit: int = 10) -> SearchResult:
+    terms = query_terms(query)
+    names = entity_terms(query)
+    result = SearchResult(query, [])
+    for state in states:
+        if not state.exists or not state.notes:
+            continue
+        index = StoreIndex.open(cache, state.path, state.notes)
+        try:
+            result.indexed[state.level] = index.stats.indexed
+            result.in_memory = result.in_memory or index.stats.in_memory
+            hits = index.ranked(terms, max(limit, CANDIDATES))
+            judge = _Judge(index, terms, names)
+            result.hits.extend(_hit(state, h, judge, terms) for h in hits)
+        finally:
+            index.close()
+    result.hits.sort(key=lambda h: (-h.score, h.level, h.filename))
+    del result.hits[limit:]
+    return result
+
+
+class _Judge:
+    """Coverage and names of a note against one prompt, with one store's statistics."""
+
+    def __init__(self, index: StoreIndex, terms: Analyzed, names: Sequence[str]) -> None:
+        frequencies = index.document_frequencies([*terms.words, *names])
+        total = index.documents
+        self.weights = {token(t): _idf(total, frequencies[t])
+                        for t in terms.words if t in frequencies}
+        unknown = [t for t in terms.words if t not in frequencies]
+        self.unknown = UNKNOWN_WEIGHT * _idf(total, 0) * len(unknown)
+        # Only names the store knows can tell notes apart; an unknown one says nothing.
+        self.names = [token(n) for n in names if n in frequencies]
+
+    def coverage(self, hit: Hit) -> float:
+        whole = sum(self.weights.values()) + self.unknown
+        if not self.weights:
+            return 0.0
+        return sum(w for t, w in self.weights.items() if t in hit.words) / whole
+
+    def names_ok(self, hit: Hit) -> bool:
+        return all(name in hit.words for name in self.names)
+
+
+def _idf(documents: int, frequency: int) -> float:
+    return math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
+
+
+def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed) -> SearchHit:
+    note: Note = state.notes[hit.filename]
+    return SearchHit(
+        level=state.level, filename=hit.filename, path=state.path / hit.filename,
+        type=note.type, title=note.title, summary=note.summary, content=note.content,
+        score=round(hit.score, 4), coverage=round(judge.coverage(hit), 4),
+        names_ok=judge.names_ok(hit), snippet=snippet(note.content, terms),
+    )
+
+
+# ---------------------------------------------------------------------- snippets
+
+_SENTENCE = re.compile(r"[^\n.!?。！？]+[.!?。！？]?")
+_WORD = re.compile(r"\w+")
+
+
+def snippet(text: str, terms: Analyzed, width: int = SNIPPET_CHARS) -> str:
+    """The sentence of TEXT that holds the most query terms, on one line, cut to WIDTH."""
+    wanted = set(terms.words)
+    best, best_score = "", -1
+    for match in _SENTENCE.finditer(text):
+        sentence = " ".join(match.group().split())
+        if not sentence:
+            continue
+        score = _sentence_score(sentence, wanted)
+        if score > best_score:
+            best, best_score = sentence, score
+    if len(best) <= width:
+        return best
+    return best[: width - 1].rstrip() + "…"
+
+
+def _sentence_score(sentence: str, wanted: set[str]) -> int:
+    lowered = normalise(sentence)
+    words = {stem(w) for w in _WORD.findall(lowered)}
+    cjk = sum(1 for term in wanted if len(term) <= 2 and term in lowered)
+    return len(words & wanted) + cjk
+
+
+# ---------------------------------------------------------------------- recall
+
+
+@dataclass
+class RecallResult:
+    prompt: str
+    notes: list[SearchHit]
+    text: str
+    budget: int
+    threshold: float
+    considered: int  # candidates ranked before the relevance test
+
+    @property
+    def tokens(self) -> int:
+        return count_tokens(self.text)
+
+
+def recall(settings: Settings, prompt: str, *, budget: int = DEFAULT_BUDGET,
+           level: str | None = None, threshold: float = RECALL_THRESHOLD) -> RecallResult:
+    """The bodies of the notes relevant to PROMPT within BUDGET tokens; none when none is."""
+    found = search(settings, prompt, level=level, limit=CANDIDATES)
+    return select(found, budget=budget, threshold=threshold)
+
+
+def relevant(hits: Sequence[SearchHit], threshold: float = RECALL_THRESHOLD) -> list[SearchHit]:
+    return [h for h in hits if h.coverage >= threshold and h.names_ok]
+
+
+def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,
+           threshold: float = RECALL_THRESHOLD) -> RecallResult:
+    chosen: list[SearchHit] = []
+    used = count_tokens(_frame())
+    for hit in relevant(found.hits, threshold)[:MAX_RECALLED]:
+        cost = count_tokens(_section(hit))
+        if used + cost <= budget:
+            chosen.append(hit)
+            used += cost
+    text = _frame() + "".join(_section(h) for h in chosen) if chosen else ""
+    return RecallResult(found.query, chosen, text, budget, threshold, len(found.hits))
+
+
+def _frame() -> str:
+    return "## Recalled Memory\n(memcli notes relevant to this prompt, most relevant first)\n"
+
+
+def _section(hit: SearchHit) -> str:
+    return f"\n### [{hit.type}] {hit.title} ({hit.level}/{hit.filename})\n{hit.content}\n"

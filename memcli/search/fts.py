@@ -1,0 +1,202 @@
+"""The derived search index of one store: SQLite FTS5 over analysed terms, kept in a cache.
+
+The index lives outside the store (``<memcli home>/cache/search/<hash of the store path>.db``)
+because it is derived data: deleting it loses nothing. Each note's row carries a digest of
+the note's bytes, so every search brings the index up to date by re-analysing only the notes
+whose bytes changed and dropping those that are gone. FTS5 holds the terms that
+:mod:`memcli.search.analyze` produced (written as plain ASCII tokens, so SQLite's own
+tokenizer only splits on spaces) and ranks with its built-in BM25.
+
+When the cache cannot be used (a read-only or full disk, a corrupt file, another process
+holding it too long) the index is built in memory for this one command instead: search
+never fails because of its cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from memcli.notes import Note
+from memcli.search.analyze import ANALYZER_VERSION, Analyzed, analyze
+
+SCHEMA_VERSION = "1"
+# Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
+# tuning part of LoCoMo's development half (docs/recall.md).
+GRAM_WEIGHT = 0.4
+BUSY_TIMEOUT_MS = 2000
+_SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+@dataclass(frozen=True)
+class Hit:
+    filename: str
+    score: float  # BM25, higher is better
+    words: frozenset[str]  # the note's word terms, for coverage and names
+
+
+@dataclass
+class SyncStats:
+    indexed: int = 0  # notes (re)analysed by this sync
+    removed: int = 0
+    in_memory: bool = False
+
+
+def cache_path(cache_dir: Path, store: Path) -> Path:
+    key = hashlib.sha256(str(store.resolve()).encode()).hexdigest()[:24]
+    return cache_dir / f"{key}.db"
+
+
+def token(term: str) -> str:
+    """A term as an FTS5 token: letters and digits as they are, anything else hex-encoded."""
+    if _SAFE.issuperset(term):
+        return term
+    return "x" + term.encode().hex()
+
+
+def note_text(note: Note) -> str:
+    return f"{note.title}\n{note.summary}\n{note.body}"
+
+
+def digest(note: Note) -> str:
+    return hashlib.blake2b(note.raw or note_text(note).encode(), digest_size=16).hexdigest()
+
+
+class StoreIndex:
+    """One store's index, open for one command."""
+
+    def __init__(self, db: sqlite3.Connection, stats: SyncStats) -> None:
+        self.db = db
+        self.stats = stats
+        self._docs: int | None = None
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, cache_dir: Path | None, store: Path, notes: Mapping[str, Note]) -> StoreIndex:
+        if cache_dir is not None:
+            try:
+                return cls._open_cached(cache_path(cache_dir, store), notes)
+            except (sqlite3.Error, OSError):
+                pass  # unusable cache: fall through to an index of this command only
+        db = sqlite3.connect(":memory:", isolation_level=None)
+        _create(db)
+        stats = _sync(db, notes)
+        stats.in_memory = True
+        return cls(db, stats)
+
+    @classmethod
+    def _open_cached(cls, path: Path, notes: Mapping[str, Note]) -> StoreIndex:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            if not _current(db):
+                _drop(db)
+                _create(db)
+            return cls(db, _sync(db, notes))
+        except BaseException:
+            db.close()
+            raise
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def documents(self) -> int:
+        if self._docs is None:
+            self._docs = int(self.db.execute("SELECT count(*) FROM notes").fetchone()[0])
+        return self._docs
+
+    def document_frequencies(self, terms: Iterable[str]) -> dict[str, int]:
+        """How many notes hold each word term (terms no note holds are left out)."""
+        by_token = {token(t): t for t in terms}
+        if not by_token:
+            return {}
+        marks = ",".join("?" * len(by_token))
+        rows = self.db.execute(
+            f"SELECT term, doc FROM vocab WHERE col = 'words' AND term IN ({marks})",
+            list(by_token),
+        )
+        return {by_token[term]: int(doc) for term, doc in rows}
+
+    def ranked(self, query: Analyzed, limit: int) -> list[Hit]:
+        expression = _match_expression(query)
+        if not expression:
+            return []
+        rows = self.db.execute(
+            "SELECT n.filename, bm25(fts, 1.0, ?) AS rank, fts.words FROM fts "
+            "JOIN notes n ON n.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
+            (GRAM_WEIGHT, expression, limit),
+        )
+        return [Hit(name, -rank, frozenset(words.split())) for name, rank, words in rows]
+
+
+def _match_expression(query: Analyzed) -> str:
+    words = " OR ".join(f'"{token(t)}"' for t in [*query.words, *query.pairs])
+    grams = " OR ".join(f'"{token(t)}"' for t in query.grams)
+    parts = [f"words : ({words})" if words else "", f"grams : ({grams})" if grams else ""]
+    return " OR ".join(p for p in parts if p)
+
+
+# ---------------------------------------------------------------------- schema and sync
+
+
+def _current(db: sqlite3.Connection) -> bool:
+    try:
+        rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    except sqlite3.OperationalError:
+        return False
+    return rows == {"schema": SCHEMA_VERSION, "analyzer": ANALYZER_VERSION}
+
+
+def _drop(db: sqlite3.Connection) -> None:
+    for table in ("vocab", "fts", "notes", "meta"):
+        db.execute(f"DROP TABLE IF EXISTS {table}")
+
+
+def _create(db: sqlite3.Connection) -> None:
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT UNIQUE NOT NULL, "
+               "digest TEXT NOT NULL)")
+    # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
+    db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, tokenize = 'ascii')")
+    db.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'col')")
+    db.executemany("INSERT INTO meta VALUES (?, ?)",
+                   [("schema", SCHEMA_VERSION), ("analyzer", ANALYZER_VERSION)])
+
+
+def _sync(db: sqlite3.Connection, notes: Mapping[str, Note]) -> SyncStats:
+    """Bring the index in line with NOTES: one transaction, only what changed."""
+    stats = SyncStats()
+    known = {name: (row_id, dig) for row_id, name, dig
+             in db.execute("SELECT id, filename, digest FROM notes")}
+    wanted = {name: digest(note) for name, note in notes.items()}
+    stale = [row_id for name, (row_id, dig) in known.items() if wanted.get(name) != dig]
+    fresh = [name for name, dig in wanted.items() if known.get(name, (0, ""))[1] != dig]
+    if not stale and not fresh:
+        return stats
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.executemany("DELETE FROM fts WHERE rowid = ?", [(i,) for i in stale])
+        db.executemany("DELETE FROM notes WHERE id = ?", [(i,) for i in stale])
+        for name in fresh:
+            cursor = db.execute("INSERT INTO notes (filename, digest) VALUES (?, ?)",
+                                (name, wanted[name]))
+            analyzed = analyze(note_text(notes[name]))
+            db.execute("INSERT INTO fts (rowid, words, grams) VALUES (?, ?, ?)",
+                       (cursor.lastrowid, " ".join(map(token, [*analyzed.words, *analyzed.pairs])),
+                        " ".join(map(token, analyzed.grams))))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    stats.indexed = len(fresh)
+    stats.removed = len(known.keys() - wanted.keys())
+    return stats

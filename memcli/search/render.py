@@ -1,0 +1,41 @@
+"""How `search` and `recall` print: data to stdout, as text or JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from memcli.render import Output
+from memcli.search.engine import RecallResult, SearchHit, SearchResult
+from memcli.tokens import TOKENIZER
+
+
+def _hit_json(hit: SearchHit) -> dict[str, Any]:
+    return {"level": hit.level, "file": hit.filename, "path": str(hit.path), "type": hit.type,
+            "title": hit.title, "summary": hit.summary, "score": hit.score,
+            "coverage": hit.coverage, "snippet": hit.snippet}
+
+
+def search_result(output: Output, result: SearchResult) -> None:
+    if output.as_json:
+        output.data({"query": result.query, "results": [_hit_json(h) for h in result.hits],
+                     "indexed": result.indexed})
+        return
+    if not result.hits:
+        output.note("memcli: no note matches")
+    for hit in result.hits:
+        head = output.paint(f"{hit.level}/{hit.filename}", "\033[36m")
+        output.line(f"{head}  {hit.score:.2f}")
+        output.line(f"  [{hit.type}] {hit.title}")
+        if hit.snippet:
+            output.line(f"  {hit.snippet}")
+
+
+def recall_result(output: Output, result: RecallResult) -> None:
+    if output.as_json:
+        output.data({
+            "prompt": result.prompt, "text": result.text, "tokens": result.tokens,
+            "budget": result.budget, "tokenizer": TOKENIZER, "threshold": result.threshold,
+            "notes": [{**_hit_json(h), "tokens": h.tokens} for h in result.notes],
+        })
+        return
+    output.out.write(result.text)

@@ -1,0 +1,232 @@
+"""search and recall: ranking, CJK, code tokens, the threshold, the cache, context --budget."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memcli.search.analyze import analyze, entity_terms, query_terms
+from memcli.tokens import count_tokens
+
+NOTES: dict[str, tuple[str, str, str]] = {
+    # file name: (title, summary, body)
+    "project_knowledge_test-command.md": (
+        "Test command", "Run the unit tests with make test.",
+        "Run the unit tests with `make test`; it wraps `pytest -q tests/unit`."),
+    "correction_feedback_force-push.md": (
+        "Never force-push to main", "Use --force-with-lease on feature branches.",
+        "Never force-push to main; on feature branches use `git push --force-with-lease`."),
+    "project_knowledge_database-migrations.md": (
+        "Database migrations", "Alembic migrations live in db/migrations.",
+        "Schema changes go through Alembic; review the generated file before committing."),
+    "project_knowledge_环境变量.md": (
+        "环境变量配置", "本地开发使用 .env 文件。",
+        "本地开发时把密钥放在 .env 文件里，不要提交到仓库。"),
+    "project_knowledge_テスト.md": (
+        "テストの実行", "テストは make test で実行する。",
+        "データベースが必要なテストは Docker を起動してから実行してください。"),
+    "user_preference_hiking.md": (
+        "Weekend hiking", "Caroline went hiking in the mountains.",
+        "Caroline went hiking with her family in the mountains last week."),
+}
+
+
+@pytest.fixture
+def store(memenv: Any) -> Any:
+    for name, (title, summary, body) in NOTES.items():
+        note_type = "_".join(name.split("_")[:2])
+        memenv.write_note("project", name, {"type": note_type, "title": title,
+                                            "summary": summary,
+                                            "updated": "2026-11-29T10:00:00Z"}, body + "\n")
+    return memenv
+
+
+def search_json(env: Any, *args: str) -> list[dict[str, Any]]:
+    result = env.invoke("search", "--json", *args)
+    assert result.exit_code == 0, result.output
+    hits: list[dict[str, Any]] = json.loads(result.stdout)["results"]
+    return hits
+
+
+def files(hits: list[dict[str, Any]]) -> list[str]:
+    return [h["file"] for h in hits]
+
+
+# ---------------------------------------------------------------------- analysis
+
+
+def test_stemming_and_irregular_forms_meet() -> None:
+    assert query_terms("she goes hiking").words == ["go", "hike"]
+    assert analyze("She went hiking").words == ["go", "hike"]
+    assert analyze("children").words == analyze("child").words
+    assert analyze("running").words == analyze("runs").words
+
+
+def test_code_tokens_are_kept_whole_and_split() -> None:
+    words = analyze("git push --force-with-lease; pytest tests/unit").words
+    assert "force-with-lease" in words and "leas" in words
+    assert "tests/unit" in words and "unit" in words and "pytest" in words
+    assert "make+test" in analyze("make test").pairs
+
+
+def test_cjk_runs_become_bigrams() -> None:
+    assert analyze("环境变量").words == ["环境", "境变", "变量"]
+    assert analyze("東京").words == ["東京"]
+    assert analyze("字").words == ["字"]
+
+
+def test_names_are_capitalised_words_inside_a_sentence() -> None:
+    assert entity_terms("What did Caroline do? Melanie went") == ["carolin"]
+    assert entity_terms("Run it. Then fix parseConfig in src/Main.py") == []
+
+
+def test_token_estimate_counts_cjk_per_character() -> None:
+    assert count_tokens("abcd" * 10) == 10
+    assert count_tokens("环境变量") == 4
+    assert count_tokens("") == 0
+
+
+# ---------------------------------------------------------------------- search
+
+
+def test_search_ranks_the_note_that_matches_best_first(store: Any) -> None:
+    hits = search_json(store, "how do I run the unit tests?")
+    assert files(hits)[0] == "project_knowledge_test-command.md"
+    assert hits[0]["score"] >= hits[-1]["score"]
+    assert "make test" in hits[0]["snippet"]
+
+
+def test_search_stems_english(store: Any) -> None:
+    assert files(search_json(store, "migrating the schema"))[0] == (
+        "project_knowledge_database-migrations.md")
+
+
+def test_search_finds_code_tokens(store: Any) -> None:
+    assert files(search_json(store, "--", "--force-with-lease"))[0] == (
+        "correction_feedback_force-push.md")
+    assert files(search_json(store, "tests/unit"))[0] == "project_knowledge_test-command.md"
+
+
+def test_search_finds_chinese_and_japanese(store: Any) -> None:
+    assert files(search_json(store, "密钥放在哪里"))[0] == "project_knowledge_环境变量.md"
+    assert files(search_json(store, "テストを実行"))[0] == "project_knowledge_テスト.md"
+
+
+def test_search_covers_both_levels_and_filters_by_level(store: Any) -> None:
+    store.write_note("user", "user_preference_tests.md", {
+        "type": "user_preference", "title": "Unit tests", "summary": "Run unit tests often."})
+    both = search_json(store, "unit tests")
+    assert {h["level"] for h in both} == {"project", "user"}
+    assert {h["level"] for h in search_json(store, "unit tests", "--level", "user")} == {"user"}
+
+
+def test_search_limit(store: Any) -> None:
+    assert len(search_json(store, "test", "--limit", "1")) == 1
+
+
+def test_search_follows_changes_to_notes(store: Any) -> None:
+    assert files(search_json(store, "kubernetes")) == []
+    store.write_note("project", "project_knowledge_deploy.md", {
+        "type": "project_knowledge", "title": "Deploy", "summary": "Kubernetes deploys."})
+    assert files(search_json(store, "kubernetes")) == ["project_knowledge_deploy.md"]
+    (store.project / "project_knowledge_deploy.md").unlink()
+    assert files(search_json(store, "kubernetes")) == []
+
+
+def test_search_keeps_its_index_out_of_the_store(store: Any, tmp_path: Path) -> None:
+    before = store.snapshot(store.project)
+    search_json(store, "tests")
+    assert store.snapshot(store.project) == before
+    cache = Path(store.env["MEMCLI_HOME"]) / "cache" / "search"
+    assert list(cache.glob("*.db"))
+
+
+def test_search_survives_a_corrupt_cache(store: Any) -> None:
+    search_json(store, "tests")
+    cache = Path(store.env["MEMCLI_HOME"]) / "cache" / "search"
+    for db in cache.glob("*.db"):
+        db.write_bytes(b"not a database at all" * 100)
+    assert files(search_json(store, "make test"))[0] == "project_knowledge_test-command.md"
+
+
+def test_search_text_output_and_no_match(store: Any) -> None:
+    result = store.invoke("search", "alembic")
+    assert result.exit_code == 0
+    assert "project/project_knowledge_database-migrations.md" in result.stdout
+    empty = store.invoke("search", "zzzz")
+    assert empty.exit_code == 0 and empty.stdout == ""
+
+
+# ---------------------------------------------------------------------- recall
+
+
+def recall_json(env: Any, *args: str, input: str | None = None) -> dict[str, Any]:
+    result = env.invoke("recall", *args, "--json", input=input)
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def test_recall_returns_the_relevant_bodies(store: Any) -> None:
+    data = recall_json(store, "run pytest on tests/unit")
+    assert data["notes"][0]["file"] == "project_knowledge_test-command.md"
+    assert "pytest -q tests/unit" in data["text"]
+    assert data["tokens"] == count_tokens(data["text"]) and data["tokens"] <= data["budget"]
+    assert data["tokenizer"].startswith("estimate")
+
+
+def test_recall_returns_nothing_below_the_threshold(store: Any) -> None:
+    # "write" and "haiku" barely touch the store: nothing is relevant enough.
+    assert recall_json(store, "write a haiku about the autumn sea")["notes"] == []
+    result = store.invoke("recall", "explain the difference between a list and a tuple")
+    assert result.exit_code == 0 and result.stdout == ""
+
+
+def test_recall_drops_notes_that_do_not_name_who_is_asked_about(store: Any) -> None:
+    store.write_note("project", "user_preference_melanie.md", {
+        "type": "user_preference", "title": "Melanie", "summary": "Melanie paints."})
+    assert recall_json(store, "Where did Caroline go hiking?")["notes"]
+    assert recall_json(store, "Where did Melanie go hiking?")["notes"] == []
+
+
+def test_recall_respects_the_budget(store: Any) -> None:
+    big = "Deployment notes. " + "The deploy runs kubectl apply on the cluster. " * 200
+    store.write_note("project", "project_knowledge_deploy.md", {
+        "type": "project_knowledge", "title": "Deploy", "summary": "How deploys run."}, big)
+    small = recall_json(store, "how does the deploy run", "--budget", "100")
+    assert small["notes"] == [] and small["text"] == ""
+    large = recall_json(store, "how does the deploy run", "--budget", "5000")
+    assert [n["file"] for n in large["notes"]] == ["project_knowledge_deploy.md"]
+    assert large["tokens"] <= 5000
+
+
+def test_recall_reads_the_prompt_from_stdin(store: Any) -> None:
+    data = recall_json(store, "-", input="git push --force-with-lease ok?")
+    assert data["notes"][0]["file"] == "correction_feedback_force-push.md"
+
+
+def test_recall_default_budget_matches_the_engine() -> None:
+    from memcli.cli import recall_commands
+    from memcli.search import engine
+
+    assert recall_commands.DEFAULT_BUDGET == engine.DEFAULT_BUDGET
+
+
+def test_recall_bad_budget_is_a_usage_error(store: Any) -> None:
+    result = store.run("recall", "--budget", "0", "tests")
+    assert result.returncode == 2
+
+
+# ---------------------------------------------------------------------- context
+
+
+def test_context_budget_caps_the_tokens(store: Any) -> None:
+    full = json.loads(store.invoke("context", "--json").stdout)
+    assert full["tokens"] == count_tokens(full["text"])
+    capped = json.loads(store.invoke("context", "--budget", "120", "--json").stdout)
+    assert capped["tokens"] <= 120
+    assert capped["shown"] < full["shown"] and capped["left_out"] > 0
+    assert "more memory entries not shown" in capped["text"]
