@@ -126,7 +126,10 @@ def test_context_block(stocked) -> None:
     assert any("Answer language" in ln for ln in lines[user_at:])
     assert "not shown" not in result.stdout
     data = json.loads(stocked.invoke("context", "--json").stdout)
-    assert data == {"text": result.stdout, "shown": 5, "left_out": 0}
+    from memcli.tokens import TOKENIZER, count_tokens
+
+    assert data == {"text": result.stdout, "shown": 5, "left_out": 0,
+                    "tokens": count_tokens(result.stdout), "tokenizer": TOKENIZER}
 
 
 def test_context_on_empty_stores(memenv) -> None:

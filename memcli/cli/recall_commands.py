@@ -22,12 +22,17 @@ def search(
         DEFAULT_LIMIT),
     as_json: JsonOpt = False,
 ) -> None:
-    """Ranked full-text search over the titles, summaries and bodies of both stores.
+    """Search the notes of both stores, best match first.
+
+    Ranked full-text search over titles, summaries and bodies, with a snippet each.
 
     Reads the stores; writes only a derived index in memcli's cache folder
     (<memcli home>/cache/search/), which can be deleted at any time.
 
-    Example: memcli search "make test --force-with-lease"
+    \b
+    Examples:
+      memcli search "make test"
+      memcli search --level user --json -- --force-with-lease
     """
     from memcli import core
     from memcli.search import render
@@ -50,12 +55,16 @@ def recall(
     level: LevelOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Print the bodies of the notes relevant to a prompt, within a token budget.
+    """Print the notes relevant to a prompt, within a token budget.
 
     Prints nothing when no note is relevant enough. Reads the stores; writes only the
-    derived search index in memcli's cache folder. Token counts are estimates.
+    derived search index in memcli's cache folder. Token counts are estimates (4 characters
+    a token, 1 per CJK character).
 
-    Example: echo "how do I run the unit tests?" | memcli recall --budget 500
+    \b
+    Examples:
+      memcli recall "how do I run the unit tests?"
+      echo "$PROMPT" | memcli recall --budget 500 --json
     """
     from memcli import core
     from memcli.search import render
