@@ -203,6 +203,17 @@ def test_recall_respects_the_budget(store: Any) -> None:
     assert large["tokens"] <= 5000
 
 
+def test_recall_and_search_never_print_a_secret_typed_into_a_note(store: Any) -> None:
+    key = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    store.write_note("project", "project_knowledge_deploy-token.md", {
+        "type": "project_knowledge", "title": "Deploy token", "summary": "The deploy token."},
+        f"The deploy token for the staging cluster is {key}.\n")
+    data = recall_json(store, "what is the deploy token for staging?")
+    assert data["notes"] and key not in data["text"] and "[REDACTED]" in data["text"]
+    hits = search_json(store, "deploy token staging")
+    assert hits and all(key not in h["snippet"] for h in hits)
+
+
 def test_recall_reads_the_prompt_from_stdin(store: Any) -> None:
     data = recall_json(store, "-", input="git push --force-with-lease ok?")
     assert data["notes"][0]["file"] == "correction_feedback_force-push.md"

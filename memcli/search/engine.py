@@ -138,8 +138,16 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed) -> SearchH
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
         type=note.type, title=note.title, summary=note.summary, content=note.content,
         score=round(hit.score, 4), coverage=round(judge.coverage(hit), 4),
-        names_ok=judge.names_ok(hit), snippet=snippet(note.content, terms),
+        names_ok=judge.names_ok(hit), snippet=without_secrets(snippet(note.content, terms)),
     )
+
+
+def without_secrets(text: str) -> str:
+    """TEXT with secrets a person typed into a note by hand redacted (memcli's own writes
+    redact them already): what search and recall print may go into an agent's prompt."""
+    from memcli.redact import find_secrets, redact
+
+    return redact(text)[0] if find_secrets(text) else text
 
 
 # ---------------------------------------------------------------------- snippets
@@ -208,7 +216,7 @@ def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,
         if used + cost <= budget:
             chosen.append(hit)
             used += cost
-    text = _frame() + "".join(_section(h) for h in chosen) if chosen else ""
+    text = without_secrets(_frame() + "".join(_section(h) for h in chosen)) if chosen else ""
     return RecallResult(found.query, chosen, text, budget, threshold, len(found.hits))
 
 
