@@ -43,7 +43,7 @@ from memcli.search.engine import (  # noqa: E402
     search_states,
     select,
 )
-from memcli.store import StoreState  # noqa: E402
+from memcli.store import StoreState, head_of  # noqa: E402
 from memcli.tokens import TOKENIZER, count_tokens  # noqa: E402
 
 LOCOMO = ROOT / ".." / "shared" / "data" / "locomo" / "locomo-dev.json"
@@ -80,6 +80,12 @@ def make_note(number: int, text: str, created: str) -> tuple[str, bytes]:
     return f"project_knowledge_obs-{number}.md", render_new_note(meta, text)
 
 
+def add_note(state: StoreState, name: str, data: bytes) -> None:
+    """Put a note into an in-memory state as the store reader would."""
+    state.heads[name] = head_of(state.level, parse_note(name, data))
+    state.raw[name] = data
+
+
 def load_locomo(path: Path) -> list[Corpus]:
     corpora = []
     for sample in json.loads(path.read_text("utf-8")):
@@ -91,7 +97,7 @@ def load_locomo(path: Path) -> list[Corpus]:
             for facts in by_speaker.values():
                 for fact, ids in facts:
                     name, data = make_note(len(dia), fact, created)
-                    state.notes[name] = parse_note(name, data)
+                    add_note(state, name, data)
                     dia[name] = set(ids) if isinstance(ids, list) else {ids}
         known = set().union(*dia.values())
         questions = [Question(q["question"], q["category"], set(q["evidence"]))
@@ -277,7 +283,7 @@ def coding_table(path: Path) -> None:
     for note in data["notes"]:
         meta = {"type": note["type"], "title": note["title"], "summary": note["summary"],
                 "created": "2026-11-29T10:00:00Z", "updated": "2026-11-29T10:00:00Z"}
-        state.notes[note["file"]] = parse_note(note["file"], render_new_note(meta, note["body"]))
+        add_note(state, note["file"], render_new_note(meta, note["body"]))
     at: collections.Counter[int] = collections.Counter()
     answerable = unrelated = abstained = false_abstain = recalled_hit = 0
     for prompt in data["prompts"]:

@@ -89,9 +89,9 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
     names = entity_terms(query)
     result = SearchResult(query, [])
     for state in states:
-        if not state.exists or not state.notes:
+        if not state.exists or not state.heads:
             continue
-        index = StoreIndex.open(cache, state.path, state.notes)
+        index = StoreIndex.open(cache, state)
         try:
             result.indexed[state.level] = index.stats.indexed
             result.in_memory = result.in_memory or index.stats.in_memory

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from memcli.notes import Note
 from memcli.search.analyze import ANALYZER_VERSION, Analyzed, analyze
+from memcli.store import StoreState
 
 SCHEMA_VERSION = "1"
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
@@ -61,8 +62,8 @@ def note_text(note: Note) -> str:
     return f"{note.title}\n{note.summary}\n{note.body}"
 
 
-def digest(note: Note) -> str:
-    return hashlib.blake2b(note.raw or note_text(note).encode(), digest_size=16).hexdigest()
+def digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 class StoreIndex:
@@ -76,20 +77,21 @@ class StoreIndex:
     # ------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, cache_dir: Path | None, store: Path, notes: Mapping[str, Note]) -> StoreIndex:
+    def open(cls, cache_dir: Path | None, state: StoreState) -> StoreIndex:
+        """STATE's index, brought up to date (in memory when CACHE_DIR is None or unusable)."""
         if cache_dir is not None:
             try:
-                return cls._open_cached(cache_path(cache_dir, store), notes)
+                return cls._open_cached(cache_path(cache_dir, state.path), state)
             except (sqlite3.Error, OSError):
                 pass  # unusable cache: fall through to an index of this command only
         db = sqlite3.connect(":memory:", isolation_level=None)
         _create(db)
-        stats = _sync(db, notes)
+        stats = _sync(db, state)
         stats.in_memory = True
         return cls(db, stats)
 
     @classmethod
-    def _open_cached(cls, path: Path, notes: Mapping[str, Note]) -> StoreIndex:
+    def _open_cached(cls, path: Path, state: StoreState) -> StoreIndex:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         try:
@@ -98,7 +100,7 @@ class StoreIndex:
             if not _current(db):
                 _drop(db)
                 _create(db)
-            return cls(db, _sync(db, notes))
+            return cls(db, _sync(db, state))
         except BaseException:
             db.close()
             raise
@@ -172,12 +174,16 @@ def _create(db: sqlite3.Connection) -> None:
                    [("schema", SCHEMA_VERSION), ("analyzer", ANALYZER_VERSION)])
 
 
-def _sync(db: sqlite3.Connection, notes: Mapping[str, Note]) -> SyncStats:
-    """Bring the index in line with NOTES: one transaction, only what changed."""
+def _sync(db: sqlite3.Connection, state: StoreState) -> SyncStats:
+    """Bring the index in line with STATE's notes: one transaction, only what changed.
+
+    Notes are compared by a digest of their bytes, so only a changed note is parsed again.
+    """
     stats = SyncStats()
     known = {name: (row_id, dig) for row_id, name, dig
              in db.execute("SELECT id, filename, digest FROM notes")}
-    wanted = {name: digest(note) for name, note in notes.items()}
+    wanted = {name: digest(state.bytes_of(name)) for name in state.heads}
+    notes = state.notes
     stale = [row_id for name, (row_id, dig) in known.items() if wanted.get(name) != dig]
     fresh = [name for name, dig in wanted.items() if known.get(name, (0, ""))[1] != dig]
     if not stale and not fresh:
