@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from memcli.cli._app import JsonOpt, LevelOpt, app, make_output, resolve_settings
+from memcli.cli._app import JsonOpt, LevelOpt, app, make_output, read_input, resolve_settings
 from memcli.cli._errors import handled
 
 DEFAULT_LIMIT = 10
@@ -34,11 +34,10 @@ def search(
       memcli search "make test"
       memcli search --level user --json -- --force-with-lease
     """
-    from memcli import core
     from memcli.search import render
     from memcli.search.engine import search as run_search
 
-    text = core.read_text("-", "query") if query == "-" else query
+    text = read_input("-", "query") if query == "-" else query
     settings = resolve_settings(ctx)
     render.search_result(make_output(as_json), run_search(settings, text, level=level,
                                                           limit=limit))
@@ -66,11 +65,10 @@ def recall(
       memcli recall "how do I run the unit tests?"
       echo "$PROMPT" | memcli recall --budget 500 --json
     """
-    from memcli import core
     from memcli.search import render
     from memcli.search.engine import recall as run_recall
 
-    text = core.read_text("-", "prompt") if prompt == "-" else prompt
+    text = read_input("-", "prompt") if prompt == "-" else prompt
     settings = resolve_settings(ctx)
     render.recall_result(make_output(as_json), run_recall(settings, text, budget=budget,
                                                           level=level))
