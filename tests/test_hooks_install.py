@@ -36,9 +36,9 @@ EXISTING: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 EVENTS = {
-    "claude-code": ["SessionStart", "Stop", "PreCompact", "SessionEnd"],
+    "claude-code": ["SessionStart", "UserPromptSubmit", "Stop", "PreCompact", "SessionEnd"],
     "codex": ["SessionStart", "Stop", "PreCompact"],
-    "gemini": ["SessionStart", "AfterAgent", "PreCompress"],
+    "gemini": ["SessionStart", "BeforeAgent", "AfterAgent", "PreCompress"],
     "copilot": ["sessionStart", "agentStop", "preCompact"],
 }
 
@@ -168,4 +168,4 @@ def test_status_shows_what_is_wired_where(memenv: MemEnv) -> None:
         "missing": EVENTS["claude-code"],
         "path": str(Path(memenv.env["HOME"]) / ".claude" / "settings.json")}
     text = memenv.run("hooks", "status").stdout
-    assert "gemini       project  wired: SessionStart, AfterAgent, PreCompress" in text
+    assert "gemini       project  wired: SessionStart, BeforeAgent, AfterAgent, PreCompress" in text

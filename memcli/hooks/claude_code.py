@@ -3,6 +3,8 @@
 - ``SessionStart`` (``startup``, ``resume``, ``clear`` and ``compact``: after compaction
   the block is gone from the conversation, so it is given again) answers the ``memcli
   context`` block as ``additionalContext``.
+- ``UserPromptSubmit`` answers the notes relevant to the ``prompt`` (``memcli recall``) as
+  ``additionalContext``, and nothing when no note is relevant enough.
 - ``Stop`` queues the turn that just ended; ``last_assistant_message`` makes up for a
   transcript that lags behind the answer.
 - ``PreCompact`` queues the turn under way before compaction summarises it away.
@@ -17,7 +19,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memcli.hooks.core import HookCall, additional_context, context_text, queue_extraction
+from memcli.hooks.core import (
+    HookCall,
+    additional_context,
+    context_text,
+    prompt_context,
+    queue_extraction,
+)
 
 AGENT = "Claude Code"
 SILENT = ""
@@ -37,11 +45,14 @@ def handle(call: HookCall) -> str:
         return SILENT
     if event == "SessionStart":
         return additional_context("SessionStart", context_text(call))
+    if event == "UserPromptSubmit":
+        found = prompt_context(call, call.text("prompt"))
+        return additional_context("UserPromptSubmit", found) if found else SILENT
     if event == "SessionEnd":
         _session_end(call)
         return SILENT
-    call.log(f"ignored a {event!r} event: memcli handles Stop, PreCompact, SessionStart "
-             "and SessionEnd")
+    call.log(f"ignored a {event!r} event: memcli handles Stop, PreCompact, SessionStart, "
+             "UserPromptSubmit and SessionEnd")
     return SILENT
 
 

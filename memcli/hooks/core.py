@@ -115,10 +115,15 @@ def queue_extraction(call: HookCall, transcript_path: str | None, *,
 def prompt_context(call: HookCall, prompt: str | None) -> str | None:
     """Memory relevant to the prompt just submitted, for agents that can add it; None: nothing.
 
-    The prompt-time recall goes here; until it exists, the session-start block is all an
-    agent gets.
+    ``memcli recall`` for the agent's project: the bodies of the relevant notes within the
+    default budget, or None when no note is relevant enough.
     """
-    return None
+    if not prompt or not prompt.strip():
+        return None
+    from memcli.search.engine import recall
+
+    settings, _ = settings_for(call)
+    return recall(settings, prompt).text or None
 
 
 def additional_context(event: str, text: str) -> str:

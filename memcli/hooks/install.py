@@ -37,7 +37,7 @@ AGENT_HOOKS: dict[str, AgentHooks] = {
     "claude-code": AgentHooks(
         "claude-code", ".claude/settings.json", ".claude/settings.json",
         tuple((e, "memcli hook claude-code") for e in
-              ("SessionStart", "Stop", "PreCompact", "SessionEnd")),
+              ("SessionStart", "UserPromptSubmit", "Stop", "PreCompact", "SessionEnd")),
         "grouped", {}),
     "codex": AgentHooks(
         "codex", ".codex/hooks.json", ".codex/hooks.json",
@@ -45,7 +45,8 @@ AGENT_HOOKS: dict[str, AgentHooks] = {
         "grouped", {"timeout": 30}),
     "gemini": AgentHooks(
         "gemini", ".gemini/settings.json", ".gemini/settings.json",
-        tuple((e, "memcli hook gemini") for e in ("SessionStart", "AfterAgent", "PreCompress")),
+        tuple((e, "memcli hook gemini")
+              for e in ("SessionStart", "BeforeAgent", "AfterAgent", "PreCompress")),
         # Gemini CLI counts timeouts in milliseconds.
         "grouped", {"name": "memcli", "timeout": 30_000}),
     "copilot": AgentHooks(
