@@ -321,13 +321,18 @@ def latency(notes: int, rounds: int) -> None:
                "MEMCLI_HOME": str(base / "home"), "HOME": str(base), "PATH": "/usr/bin:/bin"}
         memcli = [sys.executable, "-m", "memcli"]
         subprocess.run([*memcli, "index"], env=env, check=True, capture_output=True)
+        prompt = json.dumps({"session_id": "s", "transcript_path": "", "cwd": tmp,
+                             "hook_event_name": "UserPromptSubmit",
+                             "prompt": "how do we rotate the secret backup?"})
         commands = {"context": ["context"],
                     "search": ["search", "retry timeout for the deploy queue"],
-                    "recall": ["recall", "how do we rotate the secret backup?"]}
+                    "recall": ["recall", "how do we rotate the secret backup?"],
+                    "hook claude-code (UserPromptSubmit)": ["hook", "claude-code"]}
 
         def timed(args: list[str]) -> float:
             start = time.perf_counter()
-            subprocess.run([*memcli, *args], env=env, check=True, capture_output=True)
+            subprocess.run([*memcli, *args], env=env, check=True, capture_output=True,
+                           input=prompt.encode() if args[0] == "hook" else None)
             return time.perf_counter() - start
 
         first = timed(commands["search"])
