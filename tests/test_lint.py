@@ -359,6 +359,8 @@ CASES = [
     Case("M306", _index_folder, False, "index-folder"),
     Case("M306", _fifo, False, "fifo"),
     Case("M308", _store_is_a_file, False),
+    Case("M309", lambda s: s.write("AGENTS.md", "# Agents\n\n- Use npm for every install.\n",
+                                   s.root / "repo"), False),
 ]
 
 

@@ -26,6 +26,7 @@ from memcli.config import Settings
 from memcli.lint._duplicates import both_levels, near_duplicate_titles, near_duplicates
 from memcli.lint._fix import StoreFix, finish_fixes, fix_note, start_fixes
 from memcli.lint._index import check_index
+from memcli.lint._instructions import instruction_overlaps
 from memcli.lint._notes import check_note, store_files, text_problems
 from memcli.lint._report import (
     CODES,
@@ -61,6 +62,7 @@ def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintRepo
     levels = {run.scan.level: run.scan for run in runs if run.scan.exists}
     if len(levels) == 2:
         findings.extend(both_levels(levels["project"], levels["user"]))
+    findings.extend(instruction_overlaps(settings.project_root, (run.scan for run in runs)))
     report.findings = sorted(findings, key=finding_order)
     report.stores = [CheckedStore(run.scan.level, display(run.scan.path, cwd), run.scan.exists,
                                   len(run.scan.notes)) for run in runs]

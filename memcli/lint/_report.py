@@ -39,6 +39,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "M306": ("error", "a note name or MEMORY.md that is not a regular file"),
     "M307": ("error", "a file that cannot be read"),
     "M308": ("error", "the store path is not a folder"),
+    "M309": ("warning", "a note repeats or contradicts AGENTS.md, CLAUDE.md or GEMINI.md"),
 }
 
 

@@ -1,0 +1,38 @@
+"""M309: a note that repeats or contradicts a line of AGENTS.md, CLAUDE.md or GEMINI.md."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from memcli.errors import MemcliError
+from memcli.interop.instructions import NoteText, instruction_lines, overlaps
+from memcli.lint._report import Finding, finding
+from memcli.lint._scan import StoreScan
+from memcli.text import clip
+
+
+def instruction_overlaps(root: Path, scans: Iterable[StoreScan]) -> Iterator[Finding]:
+    lines = instruction_lines(root)
+    if not lines:  # the common case: no note is read a second time
+        return
+    chosen = [scan for scan in scans if scan.exists and not scan.problem]
+    notes: list[NoteText] = []
+    where: dict[tuple[str, str], StoreScan] = {}
+    for scan in chosen:
+        state = scan.state()
+        for name in state.heads:
+            try:
+                note = state.notes[name]
+            except MemcliError:
+                continue
+            notes.append(NoteText(scan.level, name, note.title, note.summary, note.body))
+            where[(scan.level, name)] = scan
+    for overlap in overlaps(lines, notes):
+        scan = where[(overlap.note.level, overlap.note.filename)]
+        verb = "repeats" if overlap.kind == "repeats" else "may contradict"
+        advice = ("drop the note, the agents read that file already" if overlap.kind == "repeats"
+                  else "make the two agree")
+        yield finding("M309", scan.file(overlap.note.filename), None,
+                      f"'{clip(overlap.sentence, 60)}' {verb} {overlap.line.file} line "
+                      f"{overlap.line.number} ('{clip(overlap.line.text, 60)}'); {advice}")
