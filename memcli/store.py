@@ -169,13 +169,18 @@ class StoreState:
     broken: dict[str, str] = field(default_factory=dict)  # file name -> why
     unsafe: dict[str, str] = field(default_factory=dict)  # symlinks and other non-files
     stray: list[str] = field(default_factory=list)  # files that are not notes
-    index_text: str | None = None
     index_bytes: bytes | None = None
     raw: dict[str, bytes] = field(default_factory=dict, repr=False)  # note bytes, when kept
 
     @property
     def fingerprint(self) -> str:
         return fingerprint(self.index_bytes)
+
+    @property
+    def index_text(self) -> str | None:
+        """MEMORY.md as text, decoded when asked: `context` never needs it, and held decoded
+        a 100,000-note index costs twice its bytes again."""
+        return None if self.index_bytes is None else self.index_bytes.decode("utf-8", "replace")
 
     @property
     def notes(self) -> NoteMap:
@@ -277,7 +282,6 @@ def _load_entry(state: StoreState, entry: StoreEntry, bodies: bool) -> None:
     data = _read(entry)
     if entry.kind == "index":
         state.index_bytes = data
-        state.index_text = data.decode("utf-8", "replace")
         return
     read = read_note(entry.name, data)
     if read.note is None:

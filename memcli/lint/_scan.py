@@ -86,7 +86,7 @@ class StoreScan:
         return StoreState(
             self.level, self.path, self.exists, heads=heads, broken=broken,
             unsafe=dict(self.odd), stray=list(self.stray),
-            index_text=index.text if index else None, index_bytes=index.data if index else None,
+            index_bytes=index.data if index else None,
         )
 
     @functools.cached_property
