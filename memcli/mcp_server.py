@@ -44,7 +44,7 @@ def build_server(settings: Settings) -> MCPServer:
 
     @server.tool(annotations=read_only)
     def search(query: str, level: str | None = None, limit: int = 10) -> list[dict[str, Any]]:
-        """Find notes: every word of QUERY in a note's title, summary or body, best first.
+        """Find notes ranked for QUERY (the words of titles, summaries and bodies), best first.
 
         level: project, user or all (default all); limit: at most this many (default 10).
         """
