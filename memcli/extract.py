@@ -84,7 +84,8 @@ class ExtractResult:
 
 
 def run_extract(settings: Settings, text: str, options: ExtractOptions,
-                on_progress: Callable[[int], None] | None = None) -> ExtractResult:
+                on_progress: Callable[[int], None] | None = None,
+                on_read: Callable[[int, int], None] | None = None) -> ExtractResult:
     settings.require_extraction()
     from memcli.transcripts import read_transcript
     from memcli.transcripts.verdict import check
@@ -93,7 +94,7 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         text, fmt=options.fmt, include_tools=options.include_tools,
         include_thinking=options.include_thinking, include_injected=options.include_injected,
         last_turn=options.last_turn,
-        strict=options.strict,
+        strict=options.strict, on_progress=on_read,
     )
     warnings = check(transcript, strict=options.strict)
     messages, redactions = _redacted(transcript.messages, options.redact)

@@ -420,3 +420,82 @@ def export_result(output: Output, result: Any) -> None:
         written = sum(1 for f in result.files if f.change != "unchanged")
         output.note(f"memcli: exported {len(result.files) - 1} notes of the {result.level} store; "
                     f"{written} files written")
+
+
+# --------------------------------------------------------------------------- transcripts
+
+# Below this many characters a read is over before a bar would be drawn.
+PROGRESS_FROM = 4_000_000
+
+
+class ReadProgress:
+    """A progress bar on stderr while a big transcript is read, only on a terminal."""
+
+    def __init__(self, output: Output) -> None:
+        self.output = output
+        self.enabled = output.live
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> ReadProgress:
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        if not self.enabled or total < PROGRESS_FROM:
+            return
+        if self.bar is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+            self.bar = Progress(TextColumn("reading the transcript"), BarColumn(),
+                                TaskProgressColumn(), console=Console(file=self.output.err),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("read", total=total)
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def transcript_report(output: Output, report: Any) -> None:
+    """Each message with its role and format to stdout; what was skipped, and why, to stderr."""
+    for warning in report.warnings:
+        output.warn(warning)
+    document = report.as_json()
+    if output.as_json:
+        output.data(document)
+        return
+    for message in document["messages"]:
+        head = output.paint(f"[{message['role']} · {message['format']}]", _BOLD)
+        output.line(head)
+        output.line(message["text"])
+        output.line()
+    output.note(_transcript_summary(document))
+
+
+def _transcript_summary(document: dict[str, Any]) -> str:
+    formats = ", ".join(f"{name} {count}" for name, count in document["formats"].items())
+    skipped = document["skipped"]
+    reasons = [f"{reason} {count}" for reason, count in skipped.items()
+               if isinstance(count, int) and count]
+    reasons += [f"unknown {kind} {count}" for kind, count in skipped["unknown records"].items()]
+    said = (f"memcli: {_count(len(document['messages']), 'message')} from "
+            f"{_count(document['records'], 'record')}")
+    said += f" ({formats})" if formats else ""
+    return said + ("; skipped: " + ", ".join(reasons) if reasons else "")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def transcript_formats(output: Output, formats: Sequence[Any]) -> None:
+    if output.as_json:
+        output.data([{"name": f.name, "agents": f.agents, "where": f.where} for f in formats])
+        return
+    for fmt in formats:
+        output.line(output.paint(fmt.name, _BOLD))
+        output.line(f"  {fmt.agents}")
+        output.line(f"  logs: {fmt.where}")

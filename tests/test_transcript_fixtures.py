@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
-from memcli.transcripts import read_transcript
-from memcli.transcripts.document import as_document
-from memcli.transcripts.source import folder_as_text
+from memcli.cli import app
 from tests.transcript_expectations import EXPECTED, HERE, Said, matches
 
+FLAGS = {"last_turn": "--last-turn", "include_tools": "--include-tools",
+         "include_thinking": "--include-thinking", "include_injected": "--include-injected"}
 
-def transcript_json(path: Path, **options: Any) -> dict[str, Any]:
-    text = folder_as_text(path) if path.is_dir() else path.read_text(encoding="utf-8")
-    return as_document(read_transcript(text, **options))
+
+def transcript_json(path: Path, **options: bool) -> dict[str, Any]:
+    """``memcli transcript --json PATH [flags]``, run in process."""
+    flags = [FLAGS[name] for name, on in options.items() if on]
+    result = CliRunner().invoke(app, ["transcript", "--json", str(path), *flags])
+    assert result.exit_code == 0, result.output
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
 
 
 def assert_said(expected: list[Said], messages: list[dict[str, Any]]) -> None:

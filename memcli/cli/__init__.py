@@ -20,6 +20,7 @@ from memcli.cli import (  # noqa: F401  (each module registers its commands on a
     recall_commands,
     safety_commands,
     store_commands,
+    transcript_command,
 )
 from memcli.cli._app import app
 

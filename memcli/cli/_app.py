@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 # The order a newcomer meets the commands in: the main job first, plumbing last.
 COMMAND_ORDER = ("extract", "apply", "show", "context", "search", "recall", "add", "rm", "index",
-                 "lint", "config", "restore", "import", "export", "hooks", "sync", "mcp",
-                 "memory-tool", "merge-index", "hook", "completion")
+                 "lint", "config", "restore", "transcript", "import", "export", "hooks", "sync",
+                 "mcp", "memory-tool", "merge-index", "hook", "completion")
 
 
 # What a newcomer types for a command memcli names otherwise.

@@ -15,10 +15,10 @@ from memcli.cli._app import (
     exclusive,
     finish,
     make_output,
-    read_input,
     resolve_settings,
 )
 from memcli.cli._errors import handled
+from memcli.cli.transcript_command import transcript_text
 
 
 @app.command()
@@ -26,7 +26,8 @@ from memcli.cli._errors import handled
 def extract(
     ctx: typer.Context,
     input_path: Annotated[
-        str, typer.Option("--input", "-i", metavar="FILE", help="Transcript file; '-' is stdin.")
+        str, typer.Option("--input", "-i", metavar="FILE",
+                          help="Transcript file or session folder; '-' is stdin.")
     ] = "-",
     provider: Annotated[str | None, typer.Option(
         metavar=PROVIDER_CHOICES, autocompletion=_complete.provider,
@@ -97,7 +98,7 @@ def extract(
     settings = resolve_settings(ctx, provider=provider, model=model, base_url=base_url,
                                 timeout=timeout)
     output = make_output(as_json)
-    text = read_input(input_path, "transcript")
+    text = transcript_text(input_path)
     options = ExtractOptions(
         fmt=fmt, include_tools=include_tools, include_thinking=include_thinking,
         include_injected=include_injected, last_turn=last_turn, strict=strict,
@@ -107,8 +108,9 @@ def extract(
     )
     if verbose:
         render.settings_sources(output, settings)
-    with render.Spinner(output) as spinner:
-        result = run_extract(settings, text, options, on_progress=spinner.update)
+    with render.ReadProgress(output) as reading, render.Spinner(output) as spinner:
+        result = run_extract(settings, text, options, on_progress=spinner.update,
+                             on_read=reading.update)
     render.extract_result(output, result, verbose=verbose, show_prompt=show_prompt)
     finish(result.exit_code)
 

@@ -51,7 +51,9 @@ class Piece:
 
     ``injected`` marks context nobody said; ``reason`` says which kind (shown in the
     skipped counts). ``echo`` marks a copy a tool writes for its own UI: it is dropped when
-    the model-visible original is in the same input.
+    the model-visible original is in the same input. ``later`` makes the text when it is
+    wanted: turning tool arguments and results into JSON text is most of the cost of reading
+    a session, and by default no tool traffic is shown.
     """
 
     kind: Role
@@ -60,6 +62,10 @@ class Piece:
     injected: bool = False
     reason: str = "injected"
     echo: bool = False
+    later: Callable[[], str] | None = None
+
+    def made(self) -> str:
+        return self.later() if self.later is not None else self.text
 
 
 @dataclass

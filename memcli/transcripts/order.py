@@ -13,11 +13,18 @@ from memcli.transcripts.model import Entry, Piece, get_str
 
 
 def drop_echoes(entries: list[Entry], dropped: Counter[str]) -> None:
-    originals = {
-        _key(p) for e in entries for p in e.pieces or () if not p.echo and p.text.strip()
-    }
-    if not originals:
+    echoes = [p for e in entries for p in e.pieces or () if p.echo]
+    if not echoes:
         return
+    kinds = {p.kind for p in echoes}
+    # an original longer than this cannot be the same words as any echo
+    longest = 2 * max(len(p.text) for p in echoes) + 64
+    originals = {
+        _key(p)
+        for e in entries
+        for p in e.pieces or ()
+        if not p.echo and p.later is None and p.kind in kinds and len(p.text) <= longest
+    }
     for e in entries:
         if e.pieces is None or not any(p.echo for p in e.pieces):
             continue

@@ -55,42 +55,33 @@ def parse_records(text: str, strict: bool, on_progress: ProgressFn | None = None
 
 def _scan(text: str, on_progress: ProgressFn | None) -> Iterator[tuple[int, Any]]:
     # Most transcripts hold one record per line: those lines go straight to the decoder.
-    # Anything else (pretty-printed records, garbage) takes the careful path below.
+    # Anything else (pretty-printed records, garbage) takes the careful path below, which
+    # works on positions in the whole text; the lines it consumed are then skipped.
     # Lines inside a region a failed multi-line attempt already looked through only get a
     # one-line try: regrowing from each of them made nested garbage cost quadratic time, and
     # the inner objects of a broken pretty-printed record are not records.
-    pos, line_no, horizon, total = 0, 1, 0, len(text)
-    reported = 0
+    pos, horizon, total, reported, resume = 0, 0, len(text), 0, 0
     decode = _DECODER.decode
-    while pos < total:
-        end = text.find("\n", pos)
-        if end < 0:
-            end = total
-        line = text[pos:end]
-        if on_progress is not None and pos - reported >= PROGRESS_STEP:
-            on_progress(pos, total)
-            reported = pos
-        if not line or line.isspace():
-            pos, line_no = end + 1, line_no + 1
+    for line_no, line in enumerate(text.split("\n"), start=1):
+        start, pos = pos, pos + len(line) + 1
+        if start < resume or not line or line.isspace():
             continue
+        if on_progress is not None and start - reported >= PROGRESS_STEP:
+            on_progress(start, total)
+            reported = start
         try:
-            value = decode(line)
+            yield line_no, decode(line)
+            continue
         except (ValueError, RecursionError):
             pass
-        else:
-            yield line_no, value
-            pos, line_no = end + 1, line_no + 1
-            continue
-        start = _skip_blank(text, pos)
-        value, next_pos, looked_to = _decode_at(text, start, grow=start >= horizon)
+        first = _skip_blank(text, start)
+        value, next_pos, looked_to = _decode_at(text, first, grow=first >= horizon)
         if next_pos is None:
             horizon = max(horizon, looked_to)
             yield line_no, _BROKEN
-            pos, line_no = end + 1, line_no + 1
         else:
             yield line_no, value
-            line_no += text.count("\n", pos, next_pos)
-            pos = next_pos
+            resume = next_pos
     if on_progress is not None:
         on_progress(total, total)
 

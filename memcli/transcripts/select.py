@@ -17,14 +17,15 @@ def visible_pieces(entries: list[Entry], opts: Options, dropped: Counter[str]) -
     kept: list[Sourced] = []
     for e in entries:
         for piece in e.pieces or ():
-            text = piece.text.strip()
-            if not text:
-                continue
             reason = _left_out_because(piece, opts)
-            if reason is None:
-                kept.append((e.fmt, replace(piece, text=text)))
-            else:
-                dropped[reason] += 1
+            if reason is not None:
+                # a piece made later is a tool call or result: never empty enough to ignore
+                if piece.later is not None or (piece.text and not piece.text.isspace()):
+                    dropped[reason] += 1
+                continue
+            text = piece.made().strip()
+            if text:
+                kept.append((e.fmt, replace(piece, text=text, later=None)))
     return kept
 
 

@@ -174,7 +174,16 @@ def _block(block: Any, kind: Role, ts: str | None, injected: bool) -> list[Piece
 
 
 def call_piece(name: str | None, args: Any, ts: str | None, injected: bool = False) -> Piece:
-    return Piece("tool", call_text(name, args), ts, injected)
+    if isinstance(args, str):
+        return Piece("tool", call_text(name, args), ts, injected)
+    return Piece("tool", "", ts, injected, later=lambda: call_text(name, args))
+
+
+def tool_piece(value: Any, ts: str | None) -> Piece:
+    """A tool's output; anything but a string becomes JSON text only if it is shown."""
+    if isinstance(value, str):
+        return Piece("tool", value, ts)
+    return Piece("tool", "", ts, later=lambda: as_text(value))
 
 
 def call_text(name: str | None, args: Any) -> str:

@@ -45,7 +45,8 @@ def _unread(t: Transcript) -> str:
         parts.append(f"{unknown} record{'s' if unknown != 1 else ''} of unknown shape "
                      f"({_kinds(t)})")
     if t.broken:
-        parts.append(f"{t.broken} line{'s' if t.broken != 1 else ''} that are not JSON")
+        lines = "1 line that is" if t.broken == 1 else f"{t.broken} lines that are"
+        parts.append(f"{lines} not JSON")
     return " and ".join(parts)
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from memcli.messages import Role
 from memcli.transcripts.formats.roles import read_role_message
-from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece, text_pieces
+from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
+from memcli.transcripts.text import blocks, call_piece, text_pieces, tool_piece
 
 _ROLLOUT_TYPES = frozenset(
     {"session_meta", "turn_context", "response_item", "event_msg", "compacted"}
@@ -60,7 +60,7 @@ def _output(output: Any, ts: str | None) -> list[Piece]:
         output = output["content"]
     if isinstance(output, list):
         return blocks(output, "tool", ts)
-    return [Piece("tool", as_text(output), ts)]
+    return [tool_piece(output, ts)]
 
 
 _EVENTS: dict[str, Role] = {

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
-from memcli.transcripts.text import call_piece, text_pieces
+from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
+from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
 _NAMESPACES = frozenset(
     {"session", "user", "assistant", "tool", "hook", "subagent", "system", "skill", "abort"}
@@ -37,7 +37,7 @@ def read(rec: Record) -> list[Piece] | None:
         return [call_piece(get_str(data, "toolName"), data.get("arguments"), ts)]
     if kind == "tool.execution_complete":
         result = get_dict(data, "result") or {}
-        return [Piece("tool", as_text(result.get("content")), ts)]
+        return [tool_piece(result.get("content"), ts)]
     if kind in ("system.message", "system.notification"):
         return [Piece("user", get_str(data, "content") or "", ts, True, "injected")]
     return None  # session.*, hook.*, subagent.*, turn markers, abort

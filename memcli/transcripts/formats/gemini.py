@@ -68,15 +68,22 @@ def _thought(thought: Record, ts: str | None) -> Piece:
 
 
 def _tool(call: Record, ts: str | None) -> list[Piece]:
+    return [Piece("tool", "", ts, later=lambda: _call_head(call)),
+            Piece("tool", "", ts, later=lambda: _call_result(call))]
+
+
+def _call_head(call: Record) -> str:
     called = call_text(get_str(call, "displayName") or get_str(call, "name"), call.get("args"))
     # The description is the tool's own one-line account of the call (an edit's old => new).
-    head = "\n".join(filter(None, (called, get_str(call, "description"))))
+    return "\n".join(filter(None, (called, get_str(call, "description"))))
+
+
+def _call_result(call: Record) -> str:
     results = [_response(r) for r in get_list(call, "result") if isinstance(r, dict)]
     shown = call.get("resultDisplay")
     if isinstance(shown, dict):
         shown = shown.get("fileDiff")
-    text = "\n".join(r for r in results if r) or as_text(shown)
-    return [Piece("tool", head, ts), Piece("tool", text, ts)]
+    return "\n".join(r for r in results if r) or as_text(shown)
 
 
 def _response(part: Record) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
-from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece
+from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
+from memcli.transcripts.text import blocks, call_piece, tool_piece
 
 _NAMESPACES = frozenset({"context", "turn", "usage", "config", "tools", "approval", "session"})
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant", "tool": "tool"}
@@ -60,7 +60,7 @@ def _loop_event(event: Record) -> list[Piece] | None:
         return [call_piece(get_str(event, "name"), event.get("args"), None)]
     if event.get("type") == "tool.result":
         result = get_dict(event, "result") or {}
-        return [Piece("tool", as_text(result.get("output", result)), None)]
+        return [tool_piece(result.get("output", result), None)]
     return None  # step markers
 
 

@@ -7,6 +7,7 @@ reader puts each message's parts into it, so a message record carries its ``part
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
@@ -35,8 +36,15 @@ def read(rec: Record) -> list[Piece] | None:
 
 
 def _created(rec: Record) -> str | None:
+    """OpenCode stamps milliseconds since the epoch; messages carry ISO 8601 like the rest."""
     created = (get_dict(rec, "time") or {}).get("created")
-    return str(created) if isinstance(created, int | float) else None
+    if not isinstance(created, int | float) or isinstance(created, bool):
+        return None
+    try:
+        stamp = dt.datetime.fromtimestamp(created / 1000, dt.UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+    return stamp.isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def _part(part: Record, role: Role, ts: str | None) -> list[Piece]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
-from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
-from memcli.transcripts.text import call_piece, text_pieces
+from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
+from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
 
 def _matches(rec: Record) -> bool:
@@ -47,7 +47,7 @@ def _part(part: Any, kind: Role, ts: str | None, injected: bool) -> list[Piece]:
     response = get_dict(part, "functionResponse")
     if response is not None:
         output = get_dict(response, "response") or {}
-        return [Piece("tool", as_text(output.get("output", output)), ts)]
+        return [tool_piece(output.get("output", output), ts)]
     return []
 
 

@@ -1,0 +1,62 @@
+"""`memcli transcript`: print what memcli reads from a transcript, and what it skips."""
+
+# No `from __future__ import annotations`: typer evaluates string annotations on every run.
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from memcli.cli._app import JsonOpt, app, finish, make_output, read_input
+from memcli.cli._errors import handled
+
+
+def transcript_text(source: str) -> str:
+    """A transcript file, stdin for '-', or a session folder (OpenCode) as text."""
+    if source != "-" and Path(source).is_dir():
+        from memcli.transcripts.source import folder_as_text
+
+        return folder_as_text(Path(source))
+    return read_input(source, "transcript")
+
+
+@app.command()
+@handled
+def transcript(
+    source: Annotated[
+        str, typer.Argument(metavar="[FILE|DIR|-]", help="Transcript file, session folder or -.")
+    ] = "-",
+    last_turn: Annotated[
+        bool, typer.Option("--last-turn", help="From the last message a person typed.")
+    ] = False,
+    include_tools: Annotated[bool, typer.Option("--include-tools")] = False,
+    include_thinking: Annotated[bool, typer.Option("--include-thinking")] = False,
+    include_injected: Annotated[
+        bool, typer.Option("--include-injected", help="Also injected context and summaries.")
+    ] = False,
+    fmt: Annotated[
+        str | None, typer.Option("--format", help="Force a transcript format (else detected).")
+    ] = None,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Lines of unknown shape or broken JSON fail.")
+    ] = False,
+    formats: Annotated[
+        bool, typer.Option("--formats", help="List the formats and where agents keep logs.")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Show what memcli reads from a transcript: each message, and what was skipped and why."""
+    from memcli import render
+    from memcli.transcripts.inspect import ReadOptions, inspect_transcript, known_formats
+
+    output = make_output(as_json)
+    if formats:
+        render.transcript_formats(output, known_formats())
+        finish(0)
+    options = ReadOptions(fmt=fmt, last_turn=last_turn, include_tools=include_tools,
+                          include_thinking=include_thinking,
+                          include_injected=include_injected, strict=strict)
+    text = transcript_text(source)
+    with render.ReadProgress(output) as progress:
+        report = inspect_transcript(text, options, on_progress=progress.update)
+    render.transcript_report(output, report)
+    finish(report.exit_code)
