@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from memcli.cli import _complete
 from memcli.cli._app import JsonOpt, app, finish, make_output, read_input
 from memcli.cli._errors import handled
 
@@ -28,14 +29,19 @@ def transcript(
     last_turn: Annotated[
         bool, typer.Option("--last-turn", help="From the last message a person typed.")
     ] = False,
-    include_tools: Annotated[bool, typer.Option("--include-tools")] = False,
-    include_thinking: Annotated[bool, typer.Option("--include-thinking")] = False,
+    include_tools: Annotated[bool, typer.Option(
+        "--include-tools", help="Also tool calls and their results (cut to a size budget).",
+    )] = False,
+    include_thinking: Annotated[bool, typer.Option(
+        "--include-thinking", help="Also the model's thinking blocks (cut to a size budget).",
+    )] = False,
     include_injected: Annotated[
         bool, typer.Option("--include-injected", help="Also injected context and summaries.")
     ] = False,
-    fmt: Annotated[
-        str | None, typer.Option("--format", help="Force a transcript format (else detected).")
-    ] = None,
+    fmt: Annotated[str | None, typer.Option(
+        "--format", metavar="FORMAT", autocompletion=_complete.transcript_format,
+        help="Force a transcript format (else detected per line).",
+    )] = None,
     strict: Annotated[
         bool, typer.Option("--strict", help="Lines of unknown shape or broken JSON fail.")
     ] = False,
@@ -44,7 +50,18 @@ def transcript(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Show what memcli reads from a transcript: each message, and what was skipped and why."""
+    """Show what memcli reads from a transcript, and what it skips.
+
+    Reads a transcript file, a session folder (OpenCode) or stdin, as `extract` would, and
+    prints each message with its role and format; the counts of what was skipped, and why,
+    go to stderr. Writes nothing. An input with nothing readable in it exits 2.
+
+    \b
+    Examples:
+      memcli transcript ~/.claude/projects/X/SESSION.jsonl
+      memcli transcript --last-turn --json < turn.jsonl
+      memcli transcript --formats
+    """
     from memcli import render
     from memcli.transcripts.inspect import ReadOptions, inspect_transcript, known_formats
 
