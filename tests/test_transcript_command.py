@@ -118,3 +118,44 @@ def test_a_folder_without_messages_is_an_error(cli: Any, tmp_path: Path) -> None
     result = cli("transcript", str(tmp_path))
     assert result.exit_code == 2
     assert "holds no transcript messages" in result.stderr
+
+
+def _big_log(tmp_path: Path) -> Path:
+    line = json.dumps({"role": "user", "content": "prefer tabs " + "x" * 1000}) + "\n"
+    log = tmp_path / "big.jsonl"
+    log.write_text(line * 6000, "utf-8")  # about 6 MB, over the 4 MB the bar waits for
+    return log
+
+
+def test_a_big_read_draws_a_progress_bar_on_a_terminal_stderr(tmp_path: Path) -> None:
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    log = _big_log(tmp_path)
+    master, slave = pty.openpty()
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "80"}
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen([sys.executable, "-m", "memcli", "transcript", "--json", str(log)],
+                            stdout=subprocess.DEVNULL, stderr=slave, env=env)
+    os.close(slave)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    assert proc.wait(timeout=60) == 0
+    os.close(master)
+    assert b"reading the transcript" in drawn
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(run_memcli: Any, tmp_path: Path) -> None:
+    done = run_memcli("transcript", "--json", str(_big_log(tmp_path)))
+    assert done.returncode == 0
+    assert "reading the transcript" not in done.stderr
+    assert "\r" not in done.stderr and "\x1b[" not in done.stderr
