@@ -45,7 +45,7 @@ class Options:
     max_extra_chars: int = 20000
 
 
-@dataclass
+@dataclass(slots=True)
 class Piece:
     """One candidate message before filtering.
 
@@ -62,10 +62,18 @@ class Piece:
     injected: bool = False
     reason: str = "injected"
     echo: bool = False
-    later: Callable[[], str] | None = None
+    # ``later(piece)`` and ``expand(piece)`` are module-level functions that work from
+    # ``raw`` (a closure per piece made the garbage collector's work grow by half)
+    later: Callable[[Piece], str] | None = None
+    # a tool result whose pieces (its text and any wrappers in it) are made only if shown
+    expand: Callable[[Piece], list[Piece]] | None = None
+    raw: Any = None
 
     def made(self) -> str:
-        return self.later() if self.later is not None else self.text
+        return self.later(self) if self.later is not None else self.text
+
+    def expanded(self) -> list[Piece]:
+        return self.expand(self) if self.expand is not None else [self]
 
 
 @dataclass

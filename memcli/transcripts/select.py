@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from memcli.messages import Message, Role
@@ -16,7 +17,7 @@ Sourced = tuple[str, Piece]
 def visible_pieces(entries: list[Entry], opts: Options, dropped: Counter[str]) -> list[Sourced]:
     kept: list[Sourced] = []
     for e in entries:
-        for piece in e.pieces or ():
+        for piece in _expanded(e.pieces or (), opts, dropped):
             reason = _left_out_because(piece, opts)
             if reason is not None:
                 # a piece made later is a tool call or result: never empty enough to ignore
@@ -25,8 +26,19 @@ def visible_pieces(entries: list[Entry], opts: Options, dropped: Counter[str]) -
                 continue
             text = piece.made().strip()
             if text:
-                kept.append((e.fmt, replace(piece, text=text, later=None)))
+                kept.append((e.fmt, replace(piece, text=text, later=None, raw=None)))
     return kept
+
+
+def _expanded(pieces: Iterable[Piece], opts: Options, dropped: Counter[str]) -> Iterator[Piece]:
+    """The pieces, tool results opened only when something in them could be shown."""
+    for piece in pieces:
+        if piece.expand is None:
+            yield piece
+        elif opts.include_tools or opts.include_injected:
+            yield from piece.expanded()
+        else:
+            dropped[piece.reason if piece.injected else "tool"] += 1
 
 
 def _left_out_because(piece: Piece, opts: Options) -> str | None:

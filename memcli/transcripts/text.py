@@ -169,21 +169,33 @@ def _block(block: Any, kind: Role, ts: str | None, injected: bool) -> list[Piece
         args = block.get("input", block.get("arguments"))
         return [call_piece(get_str(block, "name"), args, ts, injected)]
     if btype is not None and btype.endswith("tool_result"):
-        return blocks(block.get("content"), "tool", ts, injected)
+        return [Piece("tool", "", ts, injected, expand=_result_pieces, raw=block.get("content"))]
     return []
+
+
+def _result_pieces(piece: Piece) -> list[Piece]:
+    return blocks(piece.raw, "tool", piece.timestamp, piece.injected)
 
 
 def call_piece(name: str | None, args: Any, ts: str | None, injected: bool = False) -> Piece:
     if isinstance(args, str):
         return Piece("tool", call_text(name, args), ts, injected)
-    return Piece("tool", "", ts, injected, later=lambda: call_text(name, args))
+    return Piece("tool", name or "", ts, injected, later=_call_text_of, raw=args)
+
+
+def _call_text_of(piece: Piece) -> str:
+    return call_text(piece.text or None, piece.raw)
 
 
 def tool_piece(value: Any, ts: str | None) -> Piece:
     """A tool's output; anything but a string becomes JSON text only if it is shown."""
     if isinstance(value, str):
         return Piece("tool", value, ts)
-    return Piece("tool", "", ts, later=lambda: as_text(value))
+    return Piece("tool", "", ts, later=_value_text, raw=value)
+
+
+def _value_text(piece: Piece) -> str:
+    return as_text(piece.raw)
 
 
 def call_text(name: str | None, args: Any) -> str:

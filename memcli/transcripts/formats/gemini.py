@@ -68,17 +68,19 @@ def _thought(thought: Record, ts: str | None) -> Piece:
 
 
 def _tool(call: Record, ts: str | None) -> list[Piece]:
-    return [Piece("tool", "", ts, later=lambda: _call_head(call)),
-            Piece("tool", "", ts, later=lambda: _call_result(call))]
+    return [Piece("tool", "", ts, later=_call_head, raw=call),
+            Piece("tool", "", ts, later=_call_result, raw=call)]
 
 
-def _call_head(call: Record) -> str:
+def _call_head(piece: Piece) -> str:
+    call: Record = piece.raw
     called = call_text(get_str(call, "displayName") or get_str(call, "name"), call.get("args"))
     # The description is the tool's own one-line account of the call (an edit's old => new).
     return "\n".join(filter(None, (called, get_str(call, "description"))))
 
 
-def _call_result(call: Record) -> str:
+def _call_result(piece: Piece) -> str:
+    call: Record = piece.raw
     results = [_response(r) for r in get_list(call, "result") if isinstance(r, dict)]
     shown = call.get("resultDisplay")
     if isinstance(shown, dict):
