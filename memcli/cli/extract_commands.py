@@ -73,7 +73,8 @@ def extract(
         "--explain", help="Say which sentence gave each operation and why; and why the "
         "other messages gave none (on stderr; in --json under \"explain\")."
     )] = False,
-    strict: Annotated[bool, typer.Option("--strict", help="Broken transcript lines fail.")] = False,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Transcript lines of unknown shape or broken JSON fail.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Settings and usage.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
