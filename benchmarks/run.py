@@ -85,6 +85,8 @@ from pathlib import Path
 found = 0
 for folder in sys.argv[1:]:
     for path in sorted(Path(folder).iterdir()):
+        if path.name.startswith("."):
+            continue  # the store's history folder
         text = path.read_text("utf-8")
         if text.startswith("---\\n") and text.find("\\n---\\n", 3) > 0:
             found += 1
@@ -95,6 +97,8 @@ import os, sys
 found = 0
 for folder in sys.argv[1:]:
     for entry in os.scandir(folder):
+        if entry.name.startswith("."):
+            continue
         with open(entry.path, "rb") as handle:
             text = handle.read().decode("utf-8")
         if text.startswith("---\\n") and text.find("\\n---\\n", 3) > 0:

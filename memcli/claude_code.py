@@ -163,7 +163,10 @@ def import_folder(settings: Settings, folder: Path, *, level: str = "project",
             raise InputError(_not_a_memory_folder(folder))
         result.warnings.append(f"no notes to import in {folder}")
         return result
-    result.report = apply_items(settings, items, {}, dry_run=dry_run, on_conflict=on_conflict)
+    from memcli.history import Source
+
+    result.report = apply_items(settings, items, {}, dry_run=dry_run, on_conflict=on_conflict,
+                                source=Source("import"))
     return result
 
 

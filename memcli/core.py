@@ -6,6 +6,7 @@ import difflib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,9 @@ from memcli.transaction import commit, locked
 
 if TYPE_CHECKING:
     from memcli.guard import Guard
+    from memcli.history import Source
     from memcli.plan import OnConflict
+    from memcli.transaction import Change
 
 # --------------------------------------------------------------------------- stores
 
@@ -85,6 +88,26 @@ def timestamp(settings: Settings) -> str:
     return settings.timestamp()
 
 
+def commit_recorded(settings: Settings, changes: Sequence[Change], source: Source,
+                    operations: Sequence[Any] = ()) -> None:
+    """Commit changes together with their history records (one transaction)."""
+    from memcli.history import journal
+
+    if not changes:
+        return
+    stores = [(lvl, settings.store_for(lvl)) for lvl in LEVELS]
+    records = journal(changes, stores, source=source, now=timestamp(settings),
+                      operations=operations)
+    commit([*changes, *records])
+
+
+def applied_operations(outcomes: Sequence[Any]) -> list[Any]:
+    from memcli.history import Operation
+
+    return [Operation(o.action, o.level, o.filename, o.reason, o.message)
+            for o in outcomes if o.status == "applied"]
+
+
 # --------------------------------------------------------------------------- apply
 
 
@@ -138,17 +161,23 @@ def _outcome_json(outcome: Any) -> dict[str, Any]:
 
 
 def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: bool = False,
-               on_conflict: str = "fail") -> ApplyReport:
+               on_conflict: str = "fail", source: Source | None = None,
+               allow_delete: bool = False) -> ApplyReport:
+    from memcli.guard import Guard
     from memcli.operations import parse_document
 
     document = parse_document(text)
+    # What `memcli consolidate` proposes deletes only when the person says so.
+    guard = Guard(allow_delete=False) if document.consolidation and not allow_delete else None
     return apply_items(settings, document.items, document.base, dry_run=dry_run, strict=strict,
-                       on_conflict=on_conflict)
+                       on_conflict=on_conflict, source=source, guard=guard)
 
 
 def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], *,
                 dry_run: bool = False, strict: bool = False,
-                on_conflict: str = "fail", guard: Guard | None = None) -> ApplyReport:
+                on_conflict: str = "fail", guard: Guard | None = None,
+                source: Source | None = None) -> ApplyReport:
+    from memcli.history import Source
     from memcli.operations import validate_item
     from memcli.plan import Planner
 
@@ -166,7 +195,8 @@ def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], 
         if not dry_run and plan.changes:
             if guard is not None and guard.backup:
                 backup = _keep_previous(settings, plan.files)
-            commit(plan.changes)
+            commit_recorded(settings, plan.changes, source or Source("apply"),
+                            applied_operations(plan.outcomes))
             written = True
     report = ApplyReport(plan.outcomes, plan.files, plan.stale_levels, plan.warnings,
                          dry_run, written, backup=backup)
@@ -228,6 +258,7 @@ class IndexResult:
 
 
 def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list[IndexResult]:
+    from memcli.history import Source
     from memcli.transaction import Change
 
     levels = levels_for(level, settings)
@@ -247,7 +278,7 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
                                        not fresh and not check, sorted(state.broken.values())))
             if not fresh and not check:
                 changes.append(Change(state.path, INDEX_NAME, rendered))
-        commit(changes)
+        commit_recorded(settings, changes, Source("index"))
     return results
 
 
@@ -257,12 +288,10 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
 def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     """The memory block for a system prompt; BUDGET caps its (estimated) tokens."""
     with open_stores(settings, LEVELS, bodies=False) as stores:
-        project = stores["project"].entries() if "project" in stores else []
-        user = stores["user"].entries()
+        project, user, expired = fresh_entries(stores, settings.moment())
     where = _relative_where(settings)
     user_where = _home_relative(settings.user_store, settings.home)
-    block = build_context(project, user, project_where=where, user_where=user_where,
-                          max_tokens=budget)
+    block = context_of(settings, project, user, expired, budget)
     from memcli.redact import find_secrets
 
     # The block goes into an agent's prompt: a secret a person typed into a note by hand
@@ -272,7 +301,31 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     if not find_secrets(block.text):
         return block
     return build_context(_redacted(project), _redacted(user), project_where=where,
-                         user_where=user_where, max_tokens=budget)
+                         user_where=user_where, max_tokens=budget, expired=expired)
+
+
+def context_of(settings: Settings, project: Sequence[IndexEntry], user: Sequence[IndexEntry],
+               expired: int, budget: int | None = None) -> ContextBlock:
+    """The context block of these entries, as `memcli context` prints it (before redaction)."""
+    return build_context(project, user, project_where=_relative_where(settings),
+                         user_where=_home_relative(settings.user_store, settings.home),
+                         max_tokens=budget, expired=expired)
+
+
+def fresh_entries(stores: dict[str, StoreState], now: datetime
+                   ) -> tuple[list[IndexEntry], list[IndexEntry], int]:
+    """Each level's index entries without the expired notes, and how many those were."""
+    kept: dict[str, list[IndexEntry]] = {}
+    expired = 0
+    for level in LEVELS:
+        state = stores.get(level)
+        if state is None:
+            kept[level] = []
+            continue
+        gone = state.expired(now)
+        expired += len(gone)
+        kept[level] = [e for e in state.entries() if e.filename not in gone]
+    return kept["project"], kept["user"], expired
 
 
 def _redacted(entries: Sequence[IndexEntry]) -> list[IndexEntry]:
@@ -422,8 +475,10 @@ def resolve_removal(settings: Settings, names: Sequence[str], level: str | None)
 
 
 def remove(settings: Settings, targets: Sequence[Found], *, dry_run: bool) -> ApplyReport:
+    from memcli.history import Source
+
     items = [{"action": "delete", "level": t.level, "filename": t.filename} for t in targets]
-    return apply_items(settings, items, {}, dry_run=dry_run, strict=True)
+    return apply_items(settings, items, {}, dry_run=dry_run, strict=True, source=Source("rm"))
 
 
 # A note type's usual store, when `add` is told the type but not the level.
@@ -448,12 +503,16 @@ def add_target(level: str | None, note_type: str | None) -> tuple[str, str]:
 
 def add(settings: Settings, *, level: str | None, note_type: str | None, text: str,
         title: str | None, summary: str | None, on_conflict: str = "fail",
-        dry_run: bool = False) -> ApplyReport:
+        dry_run: bool = False, expires: str | None = None) -> ApplyReport:
+    from memcli.freshness import parse_when
+    from memcli.history import Source
     from memcli.redact import redact
     from memcli.text import derive_summary, shorten
 
     if not text.strip():
         raise InputError("the memory text is empty; pass TEXT or pipe it with '-'")
+    if expires is not None and parse_when(expires) is None:
+        raise InputError(f"--expires {expires!r} is not a date; use YYYY-MM-DD")
     level, note_type = add_target(level, note_type)
     if level == "project" and no_project(settings):
         raise ConfigError(f"{NO_PROJECT}, or add it with --level user")
@@ -466,8 +525,10 @@ def add(settings: Settings, *, level: str | None, note_type: str | None, text: s
         "title": chosen_title,
         "summary": summary or _summary_within_line(first_sentence, note_type, chosen_title),
     }
+    if expires is not None:
+        item["expires"] = expires
     return apply_items(settings, [item], {}, dry_run=dry_run, strict=True,
-                       on_conflict=on_conflict)
+                       on_conflict=on_conflict, source=Source("add"))
 
 
 def _summary_within_line(summary: str, note_type: str, title: str) -> str:

@@ -18,6 +18,7 @@ from memcli.similar import Merged
 
 if TYPE_CHECKING:
     from memcli.explain import Explanation
+    from memcli.history import Source
     from memcli.providers import ProviderSettings
     from memcli.rules import RulesTrace
 
@@ -42,6 +43,10 @@ class ExtractOptions:
     # A statement said again should update its note, not fail the turn (or pile up copies).
     on_conflict: str = "update"
     explain: bool = False
+    # Recorded in the history: the hook passes the agent's session and transcript.
+    session: str | None = None
+    transcript: str | None = None
+    via: str | None = None
 
 
 @dataclass
@@ -141,7 +146,8 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         # Nobody reviews what extract applies: the guard keeps a reply from destroying notes.
         guard = replace(UNATTENDED, allow_delete=options.allow_delete)
         result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
-                                    on_conflict=options.on_conflict, guard=guard)
+                                    on_conflict=options.on_conflict, guard=guard,
+                                    source=_source(options, result))
     return result
 
 
@@ -165,6 +171,15 @@ def _merge_near_duplicates(result: ExtractResult, known: dict[str, list[IndexEnt
     result.rejected.extend((result.positions[i], why) for i, why in dedupe.refused)
     result.rejected.sort()
     return dedupe.sources
+
+
+def _source(options: ExtractOptions, result: ExtractResult) -> Source:
+    from memcli.history import Source
+
+    model = result.usage.get("model")
+    return Source(options.via or "extract --apply",
+                  session=options.session, transcript=options.transcript,
+                  provider=result.provider, model=model if isinstance(model, str) else None)
 
 
 def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,

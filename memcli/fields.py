@@ -102,14 +102,28 @@ def optional(check: Any) -> Any:
     return lambda value: None if value is None else check(value)
 
 
+def check_date(value: Any) -> Any:
+    """An ``expires``/``review_after`` value: a date (YYYY-MM-DD) or an ISO date-time."""
+    from memcli.freshness import as_text, parse_when
+
+    if value is None or value == "":
+        return None
+    text = as_text(value)
+    if parse_when(text) is None:
+        raise ValueError("must be a date (YYYY-MM-DD) or an ISO date-time")
+    return text
+
+
 FIELD_ORDER = ("action", "level", "type", "filename", "title", "slug", "summary", "content",
-               "reason")
+               "expires", "review_after", "reason")
 _CREATE: dict[str, Callable[[Any], Any]] = {"type": check_type, "title": check_title,
                                             "content": check_content}
 _UPDATE: dict[str, Callable[[Any], Any]] = {"filename": check_filename, "content": check_content}
 _OPTIONAL: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "create": {"summary": optional_text, "slug": optional_text},
-    "update": {"title": check_title, "summary": optional_text, "type": check_type},
+    "create": {"summary": optional_text, "slug": optional_text, "expires": check_date,
+               "review_after": check_date},
+    "update": {"title": check_title, "summary": optional_text, "type": check_type,
+               "expires": check_date, "review_after": check_date},
 }
 
 

@@ -159,6 +159,8 @@ class ContextBlock:
     text: str
     shown: int
     left_out: int
+    expired: int = 0  # expired notes left out before the budget was applied
+    cut: tuple[IndexEntry, ...] = ()  # the entries the budget left out
 
 
 def build_context(
@@ -170,9 +172,12 @@ def build_context(
     max_lines: int = MAX_CONTEXT_LINES,
     max_bytes: int = MAX_CONTEXT_BYTES,
     max_tokens: int | None = None,
+    expired: int = 0,
 ) -> ContextBlock:
     """The system-prompt block: project first, then user, within the line and byte budget
     (and the token budget, when given; tokens as :func:`memcli.tokens.count_tokens` counts).
+
+    ``expired`` counts the notes the caller left out because they expired; the block says so.
 
     When the budget is short, the entries kept are the highest-ranked across both levels
     (corrections, then the newest), so the stalest reference material is what goes.
@@ -189,10 +194,11 @@ def build_context(
     # The frame (headings, placeholders, the left-out line) is priced at its largest; entries
     # are then taken in rank order while they fit, so one oversized entry is skipped rather
     # than hiding everything ranked below it.
-    frame = _render_context(sections, set(), total)
+    frame = _render_context(sections, set(), total, expired)
     tokens_left = _INFINITE if max_tokens is None else max_tokens - count_tokens(frame)
     if not _fits(frame, max_lines, max_bytes) or tokens_left < 0:
-        return ContextBlock(_cut_to_budget(frame, max_lines, max_bytes), 0, total)
+        return ContextBlock(_cut_to_budget(frame, max_lines, max_bytes), 0, total, expired,
+                            tuple(e for _, _, es in sections for e in es))
     lines_left = max_lines - frame.count("\n")
     bytes_left = max_bytes - len(frame.encode())
     keep: set[tuple[int, int]] = set()
@@ -207,14 +213,17 @@ def build_context(
             lines_left -= 1
             bytes_left -= cost
             tokens_left -= tokens
-    return ContextBlock(_render_context(sections, keep, total - len(keep)), len(keep),
-                        total - len(keep))
+    cut = tuple(e for s, (_, _, es) in enumerate(sections) for i, e in enumerate(es)
+                if (s, i) not in keep)
+    return ContextBlock(_render_context(sections, keep, total - len(keep), expired), len(keep),
+                        total - len(keep), expired, cut)
 
 
 def _render_context(
     sections: list[tuple[str, str, list[IndexEntry]]],
     keep: set[tuple[int, int]],
     left_out: int,
+    expired: int = 0,
 ) -> str:
     lines: list[str] = []
     for s, (heading, where, entries) in enumerate(sections):
@@ -226,6 +235,8 @@ def _render_context(
         lines.append("")
     if left_out:
         lines.append(f"({left_out} more memory entries not shown; run `memcli show` to list all)")
+    if expired:
+        lines.append(f"({expired} expired memory entries left out; run `memcli status`)")
     return "\n".join(lines).rstrip("\n") + "\n"
 
 

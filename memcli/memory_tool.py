@@ -217,8 +217,9 @@ def _existing(settings: Settings, level: str, filename: str, path: str) -> str:
 def _apply(settings: Settings, items: list[dict[str, Any]]) -> list[str]:
     """Apply ITEMS in one transaction, all or nothing; the file name of each."""
     from memcli.core import apply_items
+    from memcli.history import Source
 
-    report = apply_items(settings, items, {}, strict=True)
+    report = apply_items(settings, items, {}, strict=True, source=Source("memory-tool"))
     rejected = [o for o in report.outcomes if o.status == "rejected"]
     if rejected:
         raise ToolError("; ".join(o.message for o in rejected) + ". Nothing was changed.")

@@ -30,6 +30,7 @@ from memcli.fields import (  # noqa: F401 - the names other modules import from 
     SKIPPED_ACTIONS,
 )
 from memcli.fields import check_content as _content
+from memcli.fields import check_date as _date
 from memcli.fields import check_filename as _filename
 from memcli.fields import check_title as _title
 from memcli.fields import check_type as _type
@@ -64,6 +65,7 @@ Title = Annotated[str, BeforeValidator(_title)]
 Content = Annotated[str, BeforeValidator(_content)]
 Text = Annotated[str, BeforeValidator(_optional_text)]
 FileName = Annotated[str, BeforeValidator(_filename)]
+When = Annotated[str | None, BeforeValidator(_date)]
 
 
 class CreateOp(_Op):
@@ -73,6 +75,8 @@ class CreateOp(_Op):
     content: Content
     summary: Text | None = None
     slug: Text | None = None
+    expires: When = None
+    review_after: When = None
 
 
 class UpdateOp(_Op):
@@ -82,6 +86,8 @@ class UpdateOp(_Op):
     title: Annotated[str | None, BeforeValidator(_optional(_title))] = None
     summary: Text | None = None
     type: Annotated[str | None, BeforeValidator(_optional(_type))] = None
+    expires: When = None
+    review_after: When = None
 
 
 class DeleteOp(_Op):
@@ -111,6 +117,7 @@ class Parsed:
 class Document:
     items: list[Any]
     base: dict[str, str]
+    consolidation: bool = False  # made by `memcli consolidate`: deletes need --allow-delete
 
 
 def parse_document(text: str) -> Document:
@@ -129,7 +136,7 @@ def parse_document(text: str) -> Document:
         items = data["operations"]
         if not isinstance(items, list):
             raise InputError('"operations" must be a JSON array of operations')
-        return Document(items, _base(data.get("base")))
+        return Document(items, _base(data.get("base")), "consolidate" in data)
     if isinstance(data, dict) and "action" in data:
         return Document([data], {})
     raise InputError(

@@ -216,7 +216,7 @@ class Planner:
         content = self._clean(op.content, "content", outcome)
         summary = self._summary(op.summary, content, outcome)
         meta = {"type": op.type, "title": title, "summary": summary,
-                "created": self.now, "updated": self.now}
+                "created": self.now, "updated": self.now, **_dates(op)}
         work.put(filename, render_new_note(meta, content))
         outcome.filename = filename
         outcome.message = f"create {op.level}/{filename}"
@@ -314,6 +314,7 @@ class Planner:
             changes["summary"] = summary
         if op.type is not None and op.type != note.type:
             changes["type"] = op.type
+        changes.update((k, v) for k, v in _dates(op).items() if note.meta.get(k) != v)
         return changes
 
     def _may_change(self, level: str, filename: str, old: str, new: str | None) -> None:
@@ -363,3 +364,8 @@ def _bytes_before(state: StoreState, filename: str) -> bytes | None:
         except OSError:
             return b""
     return None
+
+
+def _dates(op: CreateOp | UpdateOp) -> dict[str, str]:
+    """The freshness dates an operation sets (see memcli.freshness)."""
+    return {k: v for k, v in (("expires", op.expires), ("review_after", op.review_after)) if v}

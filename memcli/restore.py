@@ -23,8 +23,9 @@ def list_runs(settings: Settings) -> list[Run]:
 
 def restore(settings: Settings, run_id: str) -> Restored:
     """Write the kept bytes back into the stores they came from, then rebuild the indexes."""
-    from memcli.core import open_stores, rebuild_index
-    from memcli.transaction import Change, commit
+    from memcli.core import commit_recorded, open_stores, rebuild_index
+    from memcli.history import Source
+    from memcli.transaction import Change
 
     run, previous = load(settings.user_home, run_id)
     for p in previous:
@@ -33,7 +34,8 @@ def restore(settings: Settings, run_id: str) -> Restored:
                               f"{settings.store_for(p.level)}; run memcli where that store is "
                               "used, or pass --project-store/--user-store")
     with open_stores(settings, LEVELS):
-        commit([Change(settings.store_for(p.level), p.filename, p.data) for p in previous])
+        changes = [Change(settings.store_for(p.level), p.filename, p.data) for p in previous]
+        commit_recorded(settings, changes, Source("restore"))
     rebuild_index(settings, None, check=False)
     return Restored(run.run_id, [(p.level, p.filename) for p in previous])
 

@@ -75,6 +75,8 @@ class Near:
 def normalised(text: str) -> str:
     """Compatibility form, case folded, format characters (zero-width, bidi) dropped and
     every kind of space made one space."""
+    if text.isascii():  # NFKC and casefolding change no ASCII letter, and no Cf is ASCII
+        return " ".join(text.lower().split())
     text = unicodedata.normalize("NFKC", text).casefold()
     text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
     return " ".join(text.split())

@@ -17,6 +17,7 @@ import hashlib
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Literal
 
@@ -152,10 +153,15 @@ class NoteHead:
 
     entry: IndexEntry  # the index line the note implies
     title: str  # the frontmatter's title as written ("" when missing or not text)
+    expires: str = ""  # freshness dates as written (memcli.freshness reads them)
+    review_after: str = ""
 
 
 def head_of(level: str, note: Note) -> NoteHead:
-    return NoteHead(entry_for(level, note), note.title)
+    from memcli.freshness import EXPIRES, REVIEW_AFTER, as_text
+
+    return NoteHead(entry_for(level, note), note.title, as_text(note.meta.get(EXPIRES)),
+                    as_text(note.meta.get(REVIEW_AFTER)))
 
 
 @dataclass
@@ -210,6 +216,13 @@ class StoreState:
             if entry is not None and entry.filename in self.broken:
                 kept.append(entry)
         return kept
+
+    def expired(self, now: datetime) -> set[str]:
+        """The notes whose ``expires`` date is over."""
+        from memcli.freshness import is_past
+
+        return {name for name, head in self.heads.items()
+                if head.expires and is_past(head.expires, now)}
 
     def rendered_index(self) -> str:
         return render_index(self.index_text, self.entries())

@@ -9,6 +9,10 @@ A batch is committed in three steps (see docs/transactions.md for the argument):
 3. *roll forward*: staged files are renamed over their targets, deleted notes unlinked,
    then the secondary txn folders are removed and the primary's last.
 
+A batch's history record (and the old records it prunes) are changes of the same batch,
+in the store's hidden history folder: after a crash there is never a change without its
+record, nor a record without its change.
+
 Any memcli command that opens a store first finishes or discards what a killed process
 left: with the marker it rolls forward (every step is idempotent), without it it discards.
 """
@@ -19,6 +23,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import secrets
 import shutil
 from collections.abc import Iterator, Sequence
@@ -34,15 +39,23 @@ TXN_PREFIX = ".memcli-txn-"
 MANIFEST = "manifest.json"
 COMMITTED = "COMMITTED"
 STAGED = "files"
+HISTORY_DIR = ".memcli-history"
+# History records are named <sequence>-<time>-<id>.json (memcli.history writes them).
+_RECORD_NAME = re.compile(r"[0-9]{1,12}-[0-9]{1,14}-[0-9a-f]{4,32}\.json")
+_PRIVATE = 0o600
 
 
 @dataclass(frozen=True)
 class Change:
-    """The new bytes of one file of a store, or None to delete it."""
+    """The new bytes of one file of a store, or None to delete it.
+
+    ``history`` marks a record of the store's history folder rather than a store file.
+    """
 
     store: Path
     filename: str
     data: bytes | None
+    history: bool = False
 
 
 def fsync_dir(path: Path) -> None:
@@ -190,23 +203,19 @@ def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
     txn_dir = store / f"{TXN_PREFIX}{txn_id}"
     try:
         (txn_dir / STAGED).mkdir(parents=True)
-        writes: dict[str, str] = {}
-        deletes: list[str] = []
-        for number, change in enumerate(changes):
-            if change.data is None:
-                deletes.append(change.filename)
-                continue
-            staged = f"{number}"
-            write_durably(txn_dir / STAGED / staged, change.data)
-            writes[change.filename] = staged
-        fsync_dir(txn_dir / STAGED)
-        manifest = {
+        manifest: dict[str, Any] = {
             "id": txn_id,
             "primary": str(primary.resolve()),
             "stores": [str(s.resolve()) for s in stores],
-            "writes": writes,
-            "deletes": deletes,
         }
+        notes = [c for c in changes if not c.history]
+        manifest["writes"], manifest["deletes"] = _stage(txn_dir, notes, 0, 0o644)
+        records = [c for c in changes if c.history]
+        if records:
+            _make_history_dir(store)
+            writes, deletes = _stage(txn_dir, records, len(notes), _PRIVATE)
+            manifest["history"] = {"writes": writes, "deletes": deletes}
+        fsync_dir(txn_dir / STAGED)
         write_durably(txn_dir / MANIFEST, json.dumps(manifest, ensure_ascii=False).encode())
         fsync_dir(txn_dir)
         fsync_dir(store)
@@ -214,6 +223,33 @@ def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
         shutil.rmtree(txn_dir, ignore_errors=True)
         raise StoreError(f"cannot write to {store}: {exc.strerror}; nothing was changed") from None
     return txn_dir
+
+
+def _stage(txn_dir: Path, changes: list[Change], first: int,
+           mode: int) -> tuple[dict[str, str], list[str]]:
+    writes: dict[str, str] = {}
+    deletes: list[str] = []
+    for number, change in enumerate(changes, start=first):
+        if change.data is None:
+            deletes.append(change.filename)
+            continue
+        staged = f"{number}"
+        write_durably(txn_dir / STAGED / staged, change.data, mode)
+        writes[change.filename] = staged
+    return writes, deletes
+
+
+def _make_history_dir(store: Path) -> None:
+    """The history folder, private (a record holds the old content of notes)."""
+    folder = store / HISTORY_DIR
+    if folder.is_symlink():
+        raise OSError(errno.ELOOP, f"{HISTORY_DIR} is a symlink")
+    if not folder.is_dir():
+        folder.mkdir(mode=0o700)
+        # The history is local: git leaves it out unless a person removes this file.
+        write_durably(folder / ".gitignore", b"*\n", _PRIVATE)
+        fsync_dir(folder)
+        fsync_dir(store)
 
 
 def _mark_committed(txn_dir: Path) -> None:
@@ -250,6 +286,23 @@ def _roll_forward(txn_dir: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
             (store / filename).unlink()
     fsync_dir(store)
+    history = manifest.get("history")
+    if history:
+        _roll_history_forward(txn_dir, history)
+
+
+def _roll_history_forward(txn_dir: Path, history: dict[str, Any]) -> None:
+    folder = txn_dir.parent / HISTORY_DIR
+    if folder.is_symlink() or not folder.is_dir():
+        return  # replaced by something else since the prepare: never write through it
+    for filename, staged in history["writes"].items():
+        source = txn_dir / STAGED / staged
+        if source.exists():
+            os.replace(source, folder / filename)
+    for filename in history["deletes"]:
+        with contextlib.suppress(FileNotFoundError):
+            (folder / filename).unlink()
+    fsync_dir(folder)
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -287,7 +340,21 @@ def _read_manifest(txn_dir: Path) -> dict[str, Any] | None:
         return None
     if (txn_dir / STAGED).is_symlink():
         return None  # staged files would be taken from (and moved out of) another folder
+    if "history" in data and not _valid_history(data["history"]):
+        return None
     return data
+
+
+def _valid_history(history: object) -> bool:
+    if not isinstance(history, dict):
+        return False
+    writes, deletes = history.get("writes"), history.get("deletes")
+    if not isinstance(writes, dict) or not isinstance(deletes, list):
+        return False
+    names = [*writes, *deletes]
+    return (all(isinstance(n, str) and _RECORD_NAME.fullmatch(n) for n in names)
+            and all(isinstance(s, str) and s.isascii() and s.isdigit()
+                    for s in writes.values()))
 
 
 def _plain_name(name: object) -> bool:

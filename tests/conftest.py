@@ -150,7 +150,9 @@ class MemEnv:
         store = self.store(level)
         if not store.exists():
             return []
-        return sorted(p.name for p in store.iterdir() if p.name != "MEMORY.md")
+        # The history folder is the store's own record of its changes, not a note.
+        return sorted(p.name for p in store.iterdir()
+                      if p.name not in ("MEMORY.md", ".memcli-history"))
 
 
 @pytest.fixture

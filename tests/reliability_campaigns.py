@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from history_check import HISTORY_DIR, read_history, record_problems
+
 FIXED_NOW = "2026-11-29T10:00:00Z"
 TXN_PREFIX = ".memcli-txn-"
 LOCK_NAME = ".memcli.lock"
@@ -171,7 +173,8 @@ class Workspace:
         for level in ("project", "user"):
             store = self.store(level)
             if store.is_dir():
-                found += [f"{level}/{p.name}" for p in store.iterdir() if p.name.startswith(".")]
+                found += [f"{level}/{p.name}" for p in store.iterdir()
+                          if p.name.startswith(".") and p.name != HISTORY_DIR]
         return found
 
 
@@ -226,7 +229,8 @@ def snapshot(root: Path, skip: Iterable[Path] = ()) -> dict[str, Any]:
 
 
 def stores_snapshot(ws: Workspace) -> dict[str, dict[str, Any]]:
-    return {"project": snapshot(ws.project), "user": snapshot(ws.user)}
+    return {"project": snapshot(ws.project, [ws.project / HISTORY_DIR]),
+            "user": snapshot(ws.user, [ws.user / HISTORY_DIR])}
 
 
 def changed_paths(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -473,6 +477,7 @@ class _Variant:
     extra: dict[str, str] = field(default_factory=dict)
     before: dict[str, Any] = field(default_factory=dict)
     after: dict[str, Any] = field(default_factory=dict)
+    history: dict[str, Any] = field(default_factory=dict)  # the records before the batch
     txn_at: float = 0.0  # seconds from start until the first journal folder showed up
     gone_at: float = 0.0  # ... until the journal was gone again
     end_at: float = 0.0  # seconds from start until the process exited
@@ -523,6 +528,7 @@ def _calibrate(ws: Workspace, variant: _Variant) -> None:
     """Run the batch once, uninterrupted: its 'after' state and when its journal appears."""
     restore_stores(ws, variant.template)
     variant.before = stores_snapshot(ws)
+    variant.history = read_history({"project": ws.project, "user": ws.user})
     start = time.monotonic()
     proc = _spawn(ws, variant)
     _wait_for_journal(ws, proc, 30)
@@ -537,6 +543,10 @@ def _calibrate(ws: Workspace, variant: _Variant) -> None:
     variant.after = stores_snapshot(ws)
     if variant.after == variant.before:
         raise RuntimeError(f"{variant.name}: the batch changed nothing")
+    problems = record_problems(variant.before, variant.after, variant.history,
+                               read_history({"project": ws.project, "user": ws.user}))
+    if problems:
+        raise RuntimeError(f"{variant.name}: the uninterrupted run's history: {problems}")
 
 
 @dataclass
@@ -551,6 +561,7 @@ class _CrashTally:
     leftovers: int = 0
     index_failures: int = 0
     empty_store_folders: int = 0
+    history_problems: int = 0  # a surviving change without its exact record, or the reverse
     phases: Counter[str] = field(default_factory=Counter)
     per_variant: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
@@ -603,6 +614,10 @@ def _crash_worker(ws: Workspace, variants: list[_Variant], target: int, seed: in
             reasons.append(f"index --check exited {check.code}: {check.stderr.strip()[:200]}")
         if post not in (variant.before, variant.after):
             reasons.append("neither before nor after")
+        else:
+            history = read_history({"project": ws.project, "user": ws.user})
+            wrong = record_problems(variant.before, post, variant.history, history)
+            reasons += [f"history: {w}" for w in wrong]
         leftovers = ws.hidden_leftovers()
         if leftovers:
             reasons.append(f"left behind: {leftovers}")
@@ -625,6 +640,7 @@ def _crash_worker(ws: Workspace, variants: list[_Variant], target: int, seed: in
             tally.unhandled += int(check.unhandled)
             tally.leftovers += int(bool(leftovers))
             tally.index_failures += int(check.code != 0)
+            tally.history_problems += int(any(r.startswith("history: ") for r in reasons))
             for level in ("project", "user"):
                 store = ws.store(level)
                 if not (variant.template / level).exists() and store.is_dir() \
@@ -691,6 +707,7 @@ def crash_safety(kills: int = 500, *, workers: int = 2, seed: int = 5,
         "recovery_kills": tally.recovery_kills,
         "exited_before_kill": tally.exited_first,
         "index_check_failures": tally.index_failures,
+        "history_problems": tally.history_problems,
         "leftovers": tally.leftovers,
         "empty_store_folders": tally.empty_store_folders,
         "unhandled": tally.unhandled,
@@ -1227,7 +1244,7 @@ def _store_findings(ws: Workspace, case: Hostile, before: dict[str, dict[str, An
         keys: dict[str, str] = {}
         for path in store.iterdir():
             name = path.name
-            if name in case.planted:
+            if name in case.planted or name == HISTORY_DIR:
                 continue
             if name.startswith("."):
                 found.append(f"{level}: {name} left behind")

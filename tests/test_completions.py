@@ -1,6 +1,6 @@
 """Shell completion: the shipped scripts match the app, and real shells complete with them.
 
-bash and zsh run interactively on a pseudo-terminal: the test types ``memcli l``, TAB, then
+bash and zsh run interactively on a pseudo-terminal: the test types ``memcli li``, TAB, then
 moves to the start of the line and types ``echo `` and Enter, so the shell prints the line
 as completion left it. fish completes non-interactively with ``complete -C``. Each shell
 finds the script where a package install puts it (zsh's $fpath, fish's completion path) or
@@ -131,7 +131,7 @@ def _require_tab_completion() -> None:
     """Fail at once, with the reason, rather than after a shell waited for a completion."""
     probe = subprocess.run([memcli_command()], capture_output=True, timeout=DEADLINE,
                            check=False, env={**os.environ, "_MEMCLI_COMPLETE": "complete_bash",
-                                             "COMP_WORDS": "memcli l", "COMP_CWORD": "1"})
+                                             "COMP_WORDS": "memcli li", "COMP_CWORD": "1"})
     if probe.stdout.split() != [b"lint"]:
         pytest.fail("`memcli` does not answer TAB completion requests "
                     f"({probe.stderr.decode().strip()!r}): memcli.cli.main must call "
@@ -188,10 +188,10 @@ def _lines(screen: bytes) -> list[str]:
     return [line.strip() for line in re.split(r"\r*\n", text.replace("\r\r", "\r"))]
 
 
-# Type `memcli l`, TAB, go to the start of the line (Ctrl-A), type `echo ` and run it: the
+# Type `memcli li`, TAB, go to the start of the line (Ctrl-A), type `echo ` and run it: the
 # shell prints the line as completion left it. (`READY$((0+1))` in the set-up line plays
 # the same trick: the typed command never matches what it prints.)
-TYPE_AND_PRINT = b"memcli l\t\x01echo \n"
+TYPE_AND_PRINT = b"memcli li\t\x01echo \n"
 COMPLETED = b"\nmemcli lint"
 
 
@@ -246,7 +246,7 @@ def test_fish_loads_memcli_from_its_completion_path_and_offers_lint(tmp_path: Pa
     shutil.copy(COMPLETIONS / FILE_NAMES["fish"], vendor / "memcli.fish")
     done = subprocess.run(
         [fish, "--no-config", "-c",
-         f"set -p fish_complete_path '{vendor}'; complete -C 'memcli l'"],
+         f"set -p fish_complete_path '{vendor}'; complete -C 'memcli li'"],
         env=shell_env(tmp_path), capture_output=True, timeout=DEADLINE, check=False, cwd=tmp_path,
     )
     assert done.returncode == 0, done.stderr

@@ -55,7 +55,11 @@ def _assert_consistent(memenv: Any) -> None:
     for level, names in expected.items():
         store = memenv.store(level)
         assert set(memenv.notes(level)) == names, level
-        assert not [p.name for p in store.iterdir() if p.name.startswith(".")], "lock/txn left"
+        assert not [p.name for p in store.iterdir()
+                    if p.name.startswith(".") and p.name != ".memcli-history"], "lock/txn left"
+        # Every writer was serialised by the lock: no two records share a sequence number.
+        seqs = [int(r.name.split("-")[0]) for r in (store / ".memcli-history").glob("*.json")]
+        assert seqs and len(seqs) == len(set(seqs)), level
         entries = [ln for ln in memenv.index(level).splitlines() if ln.startswith("- [")]
         assert len(entries) == len(names)
         assert {ln.rsplit(" (", 1)[1].rstrip(")") for ln in entries} == names

@@ -10,6 +10,8 @@ and `index --check` run (alternating which comes first, so either is the recover
 command); the stores must then equal the before or the after snapshot byte for byte,
 hidden files included (so no lock file or txn folder is left), a batch whose commit marker
 was on disk at the kill must come out as "after", and `show` must list what the files say.
+The history is checked on its own (its records carry fresh ids): "before" must have no new
+record, "after" exactly one per store, describing byte for byte the change that survived.
 Two lanes run side by side, each on its own pair of stores.
 
 Set MEMCLI_CRASH_SEED to replay a run; the seed, the kills and the torn states are printed.
@@ -31,21 +33,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from history_check import HISTORY_DIR, read_history, record_problems
 
 NOW = "2026-11-29T10:00:00Z"
 LANES = 2
-KILLS_PER_LANE = 27
-MAX_ATTEMPTS_PER_LANE = 80
+KILLS_PER_LANE = int(os.environ.get("MEMCLI_CRASH_KILLS") or 100) // LANES
+MAX_ATTEMPTS_PER_LANE = KILLS_PER_LANE * 3
 TXN_PREFIX = ".memcli-txn-"
 
 pytestmark = pytest.mark.slow
 
 
 def snapshot(store: Path) -> dict[str, Any]:
-    """Every entry of a store folder, hidden ones included: bytes, or 'dir'."""
+    """Every entry of a store folder, hidden ones included but the history: bytes, or 'dir'."""
     found: dict[str, Any] = {}
     for dirpath, dirnames, filenames in os.walk(store):
         folder = Path(dirpath)
+        if folder == store:
+            dirnames[:] = [d for d in dirnames if d != HISTORY_DIR]
         for name in dirnames:
             found[str((folder / name).relative_to(store))] = "dir"
         for name in filenames:
@@ -83,6 +88,9 @@ class Stores:
 
     def state(self) -> dict[str, Any]:
         return {"project": snapshot(self.project), "user": snapshot(self.user)}
+
+    def history(self) -> dict[str, dict[str, Any]]:
+        return read_history({"project": self.project, "user": self.user})
 
     def copy_from(self, other: Stores) -> None:
         for mine, theirs in ((self.project, other.project), (self.user, other.user)):
@@ -180,6 +188,7 @@ class Tally:
     pending_uncommitted: int = 0
     pending_committed: int = 0
     lock_left: int = 0
+    records_checked: int = 0
     failures: list[str] = field(default_factory=list)
 
 
@@ -259,6 +268,7 @@ def _kill_loop(number: int, seed: int, base: Stores, batches: list[Batch],
                before: dict[str, Any], before_listing: Any, root: Path, tally: Tally) -> None:
     rng = random.Random(seed * 1000 + number)
     live = Stores(root / f"lane-{number}")
+    old_history = base.history()
     while tally.kills < KILLS_PER_LANE and tally.attempts < MAX_ATTEMPTS_PER_LANE:
         tally.attempts += 1
         batch = rng.choice(batches)
@@ -310,6 +320,10 @@ def _kill_loop(number: int, seed: int, base: Stores, batches: list[Batch],
             tally.torn += 1
             tally.failures.append(f"{where}: torn state; files left: {sorted(names)}")
             continue
+        history = live.history()
+        tally.records_checked += sum(len(h) for h in history.values())
+        tally.failures += [f"{where}: {problem}" for problem in
+                           record_problems(before, state, old_history, history)]
         if first.returncode != 0 or second.returncode != 0:
             tally.failures.append(f"{where}: next commands failed: {first.stderr}{second.stderr}")
         elif json.loads(listing_proc.stdout) != expected_listing:
@@ -341,6 +355,9 @@ def test_sigkill_at_random_moments_leaves_before_or_after(
         after = scratch.state()
         assert after != before
         assert not [n for s in after.values() for n in s if n.startswith(".")]
+        # The checker itself, on a batch that ran to its end: one record per store, exact.
+        assert record_problems(before, after, base.history(), scratch.history()) == []
+        assert record_problems(before, after, base.history(), base.history()) != []
         assert scratch.memcli("index", "--check").returncode == 0
         listing = json.loads(scratch.memcli("show", "--json").stdout)
         batches.append(Batch(path, after, listing, duration, phases))
@@ -367,6 +384,7 @@ def test_sigkill_at_random_moments_leaves_before_or_after(
         f"window); recovered to before={total.before}, after={total.after}, "
         f"torn={total.torn}; left behind at the kill: uncommitted txn={total.pending_uncommitted}, "
         f"committed txn={total.pending_committed}, lock file={total.lock_left}; "
+        f"history records checked={total.records_checked}; "
         f"per batch, after the txn folder appears: commit/txn gone/exit, and whole run: {windows}; "
         f"{time.monotonic() - started:.1f} s"
     )
@@ -374,7 +392,7 @@ def test_sigkill_at_random_moments_leaves_before_or_after(
         print("\n" + summary)
     assert not total.failures, f"{summary}\n" + "\n".join(total.failures)
     assert total.torn == 0
-    assert total.kills >= 50, summary
+    assert total.kills >= KILLS_PER_LANE * LANES * 0.9, summary
     # The kills must have exercised both sides of the commit point.
     assert total.pending_uncommitted > 0 and total.pending_committed > 0, summary
     assert total.before > 0 and total.after > 0, summary

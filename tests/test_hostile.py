@@ -116,7 +116,8 @@ def test_hostile_slugs_and_titles_stay_inside_the_store(hostile) -> None:
         "user_preference_hidden-name-memory.md", "user_preference_memory.md"}
     assert hostile.snapshot(hostile.outside) == before_outside
     for store in (hostile.project, hostile.user):
-        assert all(p.is_file() and not p.name.startswith(".") for p in store.iterdir())
+        assert all(p.is_file() and not p.name.startswith(".") for p in store.iterdir()
+                   if p.name != ".memcli-history")
     assert (hostile.project.parent / "x.md").read_bytes() == SECRET
     assert hostile.invoke("index", "--check").exit_code == 0
 
@@ -271,7 +272,8 @@ def test_a_planted_txn_with_plain_names_only_touches_its_store(hostile) -> None:
     assert proc.returncode == 0
     assert (store / "project_knowledge_planted.md").read_bytes() == b"pwned\n"
     assert hostile.snapshot(hostile.outside) == before_outside
-    assert not [p for p in store.iterdir() if p.name.startswith(".")]
+    assert not [p for p in store.iterdir()
+                if p.name.startswith(".") and p.name != ".memcli-history"]
 
 
 def test_a_symlinked_txn_folder_is_ignored(hostile) -> None:

@@ -467,10 +467,11 @@ def test_fix_keeps_hand_written_lines_of_the_index(stores: Stores) -> None:
 
 
 def test_fix_is_a_noop_on_a_clean_store(stores: Stores) -> None:
-    before = {p.name: p.read_bytes() for p in stores.project.iterdir()}
+    before = {str(p): p.read_bytes() for p in stores.project.rglob("*") if p.is_file()}
     code, report = stores.lint("--fix")
     assert (code, report["fixed"]) == (0, [])
-    assert {p.name: p.read_bytes() for p in stores.project.iterdir()} == before
+    # Nothing written, so no history record either.
+    assert {str(p): p.read_bytes() for p in stores.project.rglob("*") if p.is_file()} == before
 
 
 # --------------------------------------------------------------------------- paths
@@ -702,7 +703,8 @@ def test_generated_stores_never_crash_lint(tmp_path: Path, project: list[tuple[s
     _make_store(root / "p", project, extra)
     _make_store(root / "u", user, [])
     config = resolve(Flags(project_store=str(root / "p"), user_store=str(root / "u")),
-                     {"MEMCLI_HOME": str(root / "home")}, root)
+                     {"MEMCLI_HOME": str(root / "home"), "MEMCLI_NOW": "2026-11-29T10:00:00Z"},
+                     root)
     files_before = _count_files(root / "p"), _count_files(root / "u")
     first = run_lint(config, [], fix=False)
     assert first.exit_code(strict=True) in (0, 1)
@@ -718,7 +720,9 @@ def test_generated_stores_never_crash_lint(tmp_path: Path, project: list[tuple[s
 
 
 def _count_files(store: Path) -> int:
-    return sum(1 for p in store.iterdir() if p.name != "MEMORY.md") if store.is_dir() else 0
+    if not store.is_dir():
+        return 0
+    return sum(1 for p in store.iterdir() if p.name not in ("MEMORY.md", ".memcli-history"))
 
 
 def _assert_lint_agrees_with_index_check(store: Path, report: Any, codes: set[str],

@@ -18,6 +18,7 @@ def test_crash_safety(tmp_path: Path) -> None:
     figures = campaigns.crash_safety(14, workers=2, folder=tmp_path)
     assert figures["kills"] >= 14
     assert figures["torn"] == 0, _show("crash-safety", figures)
+    assert figures["history_problems"] == 0, _show("crash-safety", figures)
     assert figures["unhandled"] == 0 and figures["leftovers"] == 0
 
 

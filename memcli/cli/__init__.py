@@ -13,7 +13,9 @@ import sys
 from memcli import __version__
 from memcli.cli import (  # noqa: F401  (each module registers its commands on app)
     agent_commands,
+    consolidate_command,
     extract_commands,
+    history_commands,
     integration_commands,
     interop_commands,
     lint_command,

@@ -25,9 +25,10 @@ if TYPE_CHECKING:
     from memcli.render import Output
 
 # The order a newcomer meets the commands in: the main job first, plumbing last.
-COMMAND_ORDER = ("extract", "apply", "show", "context", "search", "recall", "add", "rm", "index",
-                 "lint", "config", "restore", "transcript", "import", "export", "hooks", "sync",
-                 "mcp", "memory-tool", "merge-index", "hook", "completion")
+COMMAND_ORDER = ("extract", "apply", "show", "context", "search", "recall", "add", "rm",
+                 "status", "log", "undo", "consolidate", "index", "lint", "config", "restore",
+                 "transcript", "import", "export", "hooks", "sync", "mcp", "memory-tool",
+                 "merge-index", "hook", "completion")
 
 
 # What a newcomer types for a command memcli names otherwise.

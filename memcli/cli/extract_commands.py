@@ -76,6 +76,15 @@ def extract(
     strict: Annotated[bool, typer.Option(
         "--strict", help="Transcript lines of unknown shape or broken JSON fail.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Settings and usage.")] = False,
+    session_id: Annotated[str | None, typer.Option(
+        "--session-id", help="The agent session, recorded in the history.", hidden=True
+    )] = None,
+    transcript_path: Annotated[str | None, typer.Option(
+        "--transcript", help="The transcript file, recorded in the history.", hidden=True
+    )] = None,
+    via: Annotated[str | None, typer.Option(
+        "--via", help="The hook that ran this, recorded in the history.", hidden=True
+    )] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Turn a transcript slice into memory operations.
@@ -106,6 +115,8 @@ def extract(
         redact=not no_redact, allow_delete=allow_delete,
         show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, on_conflict=on_conflict,
         explain=explain,
+        session=session_id, via=via,
+        transcript=transcript_path or (input_path if input_path != "-" else None),
     )
     if verbose:
         render.settings_sources(output, settings)

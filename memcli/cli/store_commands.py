@@ -40,6 +40,9 @@ def apply(
         bool, typer.Option("--strict", help="Write nothing if any operation is rejected.")
     ] = False,
     on_conflict: ConflictOpt = "fail",
+    allow_delete: Annotated[bool, typer.Option(
+        "--allow-delete", help="Also apply the deletes a `memcli consolidate` document proposes."
+    )] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Validate operations and write them in one transaction.
@@ -57,7 +60,7 @@ def apply(
     settings = resolve_settings(ctx)
     text = read_input(source, "operations document")
     report = core.apply_text(settings, text, dry_run=dry_run, strict=strict,
-                             on_conflict=on_conflict)
+                             on_conflict=on_conflict, allow_delete=allow_delete)
     render.apply_report(make_output(as_json), report)
     finish(report.exit_code)
 
@@ -77,6 +80,8 @@ def add(
         metavar="TEXT", help="Defaults to the first sentence.")] = None,
     summary: Annotated[str | None, typer.Option(
         metavar="TEXT", help="Defaults to the first sentence, shortened.")] = None,
+    expires: Annotated[str | None, typer.Option(
+        metavar="DATE", help="After this day (YYYY-MM-DD) context leaves the note out.")] = None,
     on_conflict: ConflictOpt = "fail",
     dry_run: DryRunOpt = False,
     as_json: JsonOpt = False,
@@ -91,13 +96,15 @@ def add(
     Examples:
       memcli add "Run go test ./... before tagging a release."
       memcli add --level user "Answer in English, briefly."
+      memcli add --expires 2026-12-24 "Code freeze: no merges to main."
     """
     from memcli import core, render
 
     settings = resolve_settings(ctx)
     body = read_input("-", "memory text") if text == "-" else text
     report = core.add(settings, level=level, note_type=note_type, text=body, title=title,
-                      summary=summary, on_conflict=on_conflict, dry_run=dry_run)
+                      summary=summary, on_conflict=on_conflict, dry_run=dry_run,
+                      expires=expires)
     render.apply_report(make_output(as_json), report)
     finish(report.exit_code)
 

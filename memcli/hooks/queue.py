@@ -66,7 +66,7 @@ def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str
         "size": turn.size,
         "messages": [list(pair) for pair in turn.messages],
         "cwd": str(base),
-        "argv": extract_argv(settings),
+        "argv": [*extract_argv(settings), *_history_argv(turn)],
         "last_assistant_message": turn.last_assistant_message,
         "queued": now(),
         "attempts": 0,
@@ -100,6 +100,12 @@ def extract_argv(settings: Settings) -> list[str]:
         if value:
             argv += [flag, value]
     return argv
+
+
+def _history_argv(turn: Turn) -> list[str]:
+    """What the history records as the job's source: the hook, the session, the transcript."""
+    argv = ["--via", "hook", "--transcript", str(turn.transcript)]
+    return argv + (["--session-id", turn.session_id] if turn.session_id else [])
 
 
 def queue_dir(settings: Settings) -> Path:

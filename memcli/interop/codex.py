@@ -92,7 +92,10 @@ def import_codex(settings: Settings, folder: Path, *, level: str = "user",
                              "memories folder (~/.codex/memories)")
         result.warnings.append(f"no memories to import in {folder}")
         return result
-    result.report = apply_items(settings, items, {}, dry_run=dry_run, on_conflict=on_conflict)
+    from memcli.history import Source
+
+    result.report = apply_items(settings, items, {}, dry_run=dry_run, on_conflict=on_conflict,
+                                source=Source("import"))
     return result
 
 

@@ -79,7 +79,10 @@ def import_gemini(settings: Settings, path: Path, *, level: str = "project",
     if text.replace(SECTION, "").strip() != "\n".join(f"- {f}" for f in facts).strip():
         result.left_out.append(LeftOut(target.name, "the text outside the saved-memories "
                                        "section is instructions, not memories", False))
-    result.report = apply_items(settings, items, {}, dry_run=dry_run, on_conflict=on_conflict)
+    from memcli.history import Source
+
+    result.report = apply_items(settings, items, {}, dry_run=dry_run, on_conflict=on_conflict,
+                                source=Source("import"))
     return result
 
 

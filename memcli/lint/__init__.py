@@ -56,7 +56,7 @@ def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintRepo
             changes = [c for run in runs for c in run.changes]
             report.fixed = [done for run in runs for done in run.done]
             if changes:
-                commit(changes)
+                _commit_fixes(settings, chosen, changes, report.fixed)
                 runs = [_StoreRun(t, settings, False) for t in chosen]
     findings = [f for run in runs for f in run.findings]
     levels = {run.scan.level: run.scan for run in runs if run.scan.exists}
@@ -67,6 +67,17 @@ def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintRepo
     report.stores = [CheckedStore(run.scan.level, display(run.scan.path, cwd), run.scan.exists,
                                   len(run.scan.notes)) for run in runs]
     return report
+
+
+def _commit_fixes(settings: Settings, chosen: list[Target], changes: list[Change],
+                  fixed: list[str]) -> None:
+    """The repairs and their history record, in one transaction."""
+    from memcli.history import Operation, Source, journal
+
+    stores = [(t.level, t.path) for t in chosen]
+    fixes = [Operation("fix", None, None, reason=what) for what in fixed]
+    commit([*changes, *journal(changes, stores, source=Source("lint --fix"),
+                               now=settings.timestamp(), operations=fixes)])
 
 
 @dataclass

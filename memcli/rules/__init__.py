@@ -11,7 +11,8 @@ The stages, in order: :mod:`.text` masks code, links and quotations and splits s
 :mod:`.cues` peels lead words and memory cues off each clause; :mod:`.statements` says
 what the clause states; :mod:`.topics` names its topic and routes it (level, type);
 :mod:`.dates` writes relative dates as ISO dates; :mod:`.duplicates` keeps one note per
-topic, against the turn and against the stores.
+topic, against the turn and against the stores; :mod:`.expiry` dates a time-bound
+statement's ``expires``.
 """
 
 from __future__ import annotations
@@ -57,4 +58,15 @@ def extract_rules(
             findings.extend(findings_in_text(message.text, today, number, trace.skipped))
     trace.found = findings
     trace.kept = dedupe(findings)
-    return [operation(finding, known) for finding in trace.kept]
+    return [_bounded(operation(finding, known), today) for finding in trace.kept]
+
+
+def _bounded(op: dict[str, Any], today: datetime.date) -> dict[str, Any]:
+    """A time-bound statement ("until Friday", 本周内) gets the date it stops being true."""
+    from memcli.rules.expiry import expires_for
+
+    content = op.get("content")
+    when = expires_for(content, today) if isinstance(content, str) else None
+    if when is not None:
+        op["expires"] = when
+    return op

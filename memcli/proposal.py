@@ -1,0 +1,29 @@
+"""What `memcli consolidate` proposes: an operations document with a kind on each operation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("duplicate", "contradiction", "expired", "shorten")
+MARKER = "consolidate"  # the document key apply looks for before deleting anything
+
+
+@dataclass
+class Proposal:
+    operations: list[dict[str, Any]]
+    base: dict[str, str]
+    provider: str
+    notes: list[str] = field(default_factory=list)  # what could not be proposed, and why
+
+    def counts(self) -> dict[str, int]:
+        """Proposals per kind (a merge is one proposal of two operations)."""
+        seen: dict[str, set[str]] = {kind: set() for kind in KINDS}
+        for op in self.operations:
+            seen[str(op["kind"])].add(str(op.get("pair") or op["filename"]))
+        return {kind: len(found) for kind, found in seen.items()}
+
+    def document(self) -> dict[str, Any]:
+        return {"operations": self.operations, "base": self.base,
+                MARKER: {"provider": self.provider, "proposals": self.counts(),
+                         "notes": self.notes}}

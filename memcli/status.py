@@ -1,0 +1,167 @@
+"""`memcli status`: is my memory healthy? What context loads, what it cuts, what is stale.
+
+Per level: the entries, lines, bytes and (estimated) tokens that ``context`` emits against
+its cap, the notes the cap cuts (by name), expired notes and notes past their review date,
+near-duplicate notes; and the newest transactions of the history.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from memcli.config import Settings
+from memcli.core import context_of, fresh_entries, open_stores
+from memcli.freshness import is_past
+from memcli.history import Transaction, transactions
+from memcli.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES
+from memcli.names import LEVELS
+from memcli.store import StoreState
+
+RECENT_TRANSACTIONS = 5
+
+
+def estimate_tokens(text: str) -> int:
+    """A model-independent estimate: a CJK character is about one token, other text about
+    four characters a token (close to the common BPE tokenizers on English and Chinese)."""
+    wide = sum(1 for ch in text if _is_wide(ch))
+    return wide + math.ceil((len(text) - wide) / 4)
+
+
+def _is_wide(ch: str) -> bool:
+    code = ord(ch)
+    return 0x3000 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF or 0xF900 <= code <= 0xFAFF
+
+
+@dataclass
+class Dated:
+    filename: str
+    date: str
+
+
+@dataclass
+class LevelStatus:
+    level: str
+    path: str
+    exists: bool
+    notes: int = 0
+    broken: int = 0
+    shown: int = 0
+    lines: int = 0
+    bytes: int = 0
+    tokens: int = 0
+    cut: list[str] = field(default_factory=list)
+    expired: list[Dated] = field(default_factory=list)
+    review: list[Dated] = field(default_factory=list)
+    near_duplicates: list[tuple[str, str, str]] = field(default_factory=list)  # a, b, why
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "level": self.level, "path": self.path, "exists": self.exists, "notes": self.notes,
+            "broken": self.broken,
+            "context": {"entries": self.shown, "lines": self.lines, "bytes": self.bytes,
+                        "tokens": self.tokens},
+            "cut_by_cap": self.cut,
+            "expired": [{"file": d.filename, "expires": d.date} for d in self.expired],
+            "past_review": [{"file": d.filename, "review_after": d.date} for d in self.review],
+            "near_duplicates": [{"files": [a, b], "why": why}
+                                for a, b, why in self.near_duplicates],
+        }
+
+
+@dataclass
+class StatusReport:
+    levels: list[LevelStatus]
+    lines: int
+    bytes: int
+    tokens: int
+    transactions: list[Transaction]
+    max_lines: int = MAX_CONTEXT_LINES
+    max_bytes: int = MAX_CONTEXT_BYTES
+
+    @property
+    def healthy(self) -> bool:
+        return not any(lv.cut or lv.expired or lv.review or lv.near_duplicates or lv.broken
+                       for lv in self.levels)
+
+    def as_json(self) -> dict[str, Any]:
+        from memcli.undo import transaction_json
+
+        return {
+            "healthy": self.healthy,
+            "context": {"lines": self.lines, "bytes": self.bytes, "tokens": self.tokens,
+                        "max_lines": self.max_lines, "max_bytes": self.max_bytes},
+            "levels": [lv.as_json() for lv in self.levels],
+            "transactions": [transaction_json(t) for t in self.transactions],
+        }
+
+
+def status(settings: Settings) -> StatusReport:
+    now = settings.moment()
+    with open_stores(settings, LEVELS, bodies=False) as stores:
+        project, user, expired = fresh_entries(stores, now)
+        block = context_of(settings, project, user, expired)
+        levels = [_level(stores[lvl], block.cut, now) for lvl in LEVELS if lvl in stores]
+        recent, _ = transactions({lvl: settings.store_for(lvl) for lvl in stores},
+                                 newest=RECENT_TRANSACTIONS)
+    _count_sections(block.text, levels)
+    return StatusReport(levels, block.text.count("\n"), len(block.text.encode()),
+                        estimate_tokens(block.text), recent[:RECENT_TRANSACTIONS])
+
+
+def _level(state: StoreState, cut: tuple[Any, ...], now: dt.datetime) -> LevelStatus:
+    result = LevelStatus(state.level, str(state.path), state.exists, len(state.heads),
+                         len(state.broken))
+    result.cut = [e.filename for e in cut if e.level == state.level]
+    for name, head in sorted(state.heads.items()):
+        if head.expires and is_past(head.expires, now):
+            result.expired.append(Dated(name, head.expires))
+        elif head.review_after and is_past(head.review_after, now):
+            result.review.append(Dated(name, head.review_after))
+    result.near_duplicates = near_duplicates(state)
+    return result
+
+
+def near_duplicates(state: StoreState) -> list[tuple[str, str, str]]:
+    """Pairs of notes of one store whose titles or summaries hold the same words.
+
+    Bucketed by word set, so a store of 10,000 notes costs one pass, not a pass per pair.
+    """
+    from memcli.similar import title_tokens
+
+    found: list[tuple[str, str, str]] = []
+    for what, part in (("the same title words", "title"), ("the same statement", "summary")):
+        buckets: dict[frozenset[str], list[str]] = {}
+        for name, head in sorted(state.heads.items()):
+            text = head.entry.title if part == "title" else head.entry.summary
+            words = frozenset(title_tokens(text))
+            if len(words) >= 2 or (part == "title" and words):
+                buckets.setdefault(words, []).append(name)
+        for names in buckets.values():
+            found += [(names[0], other, what) for other in names[1:]]
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for a, b, why in found:
+        if (a, b) not in seen:
+            seen.add((a, b))
+            unique.append((a, b, why))
+    return unique
+
+
+def _count_sections(text: str, levels: list[LevelStatus]) -> None:
+    """Each level's share of the context block: its entry lines."""
+    by_level = {lv.level: lv for lv in levels}
+    current: LevelStatus | None = None
+    for line in text.splitlines():
+        if line == "## Project Memory":
+            current = by_level.get("project")
+        elif line == "## User Memory":
+            current = by_level.get("user")
+        elif current is not None and line.startswith("- ["):
+            current.shown += 1
+            current.lines += 1
+            current.bytes += len(line.encode()) + 1
+            current.tokens += estimate_tokens(line + "\n")
+
