@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memcli.errors import UsageError
+from memcli.text import one_line
 
 if TYPE_CHECKING:
     from typer._click import Command
@@ -66,13 +67,13 @@ def register_shells() -> None:
         def format_completion(self, item: CompletionItem) -> str:
             if not item.help:
                 return super().format_completion(item)
-            return f'"{_zsh_escape(item.value)}":"{_zsh_escape(_one_line(item.help))}"'
+            return f'"{_zsh_escape(item.value)}":"{_zsh_escape(one_line(item.help))}"'
 
     class PlainFishComplete(FishComplete):
         def format_completion(self, item: CompletionItem) -> str:
             if not item.help:
                 return super().format_completion(item)
-            return f"{item.value}\t{_one_line(item.help)}"
+            return f"{item.value}\t{one_line(item.help)}"
 
     add_completion_class(PlainZshComplete, "zsh")
     add_completion_class(PlainFishComplete, "fish")
@@ -84,8 +85,6 @@ def _zsh_escape(text: str) -> str:
             .replace("`", "\\`").replace(":", r"\\:"))
 
 
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def completion_script(shell: str, command: Command) -> str:

@@ -62,8 +62,9 @@ def report_crash(exc: BaseException, env: Mapping[str, str], argv: list[str]) ->
     except OSError:
         where = " (the crash log could not be written)"
     from memcli.redact import redact
+    from memcli.text import clip, one_line
 
-    message = redact(_one_line(str(exc)))[0]
+    message = redact(clip(one_line(str(exc)), 200))[0]
     _say(f"memcli: internal error: {type(exc).__name__}: {message}{where} — please report it")
     return ExitStatus.CRASH
 
@@ -94,11 +95,6 @@ def _write_private(path: Path, text: str) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)
-
-
-def _one_line(text: str, limit: int = 200) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _say(line: str) -> None:

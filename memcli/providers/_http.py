@@ -10,7 +10,6 @@ import json
 import logging
 import math
 import random
-import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from httpx_sse import EventSource, ServerSentEvent
 
 from memcli.errors import ConfigError, ProviderError
 from memcli.providers._types import ProviderSettings
+from memcli.text import clip, one_line
 
 T = TypeVar("T")
 
@@ -31,8 +31,6 @@ BACKOFF_INITIAL = 0.5  # seconds before the first retry, before jitter
 BACKOFF_MAX = 8.0  # no single exponential wait is longer than this
 ERROR_BODY_LIMIT = 64 * 1024  # an error page is read this far, never further
 MESSAGE_LIMIT = 240  # characters of a server's message that go into ours
-
-_SPACES = re.compile(r"\s+")
 
 
 class Retryable(Exception):
@@ -66,9 +64,9 @@ class Budget:
         return self.settings.max_retry_seconds - (time.monotonic() - self.started)
 
 
-def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    text = _SPACES.sub(" ", text).strip()
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+def brief(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """A server's text fit for one line of a message: whitespace folded, cut to LIMIT."""
+    return clip(one_line(text), limit)
 
 
 def server_message(body: str) -> str:
@@ -76,9 +74,9 @@ def server_message(body: str) -> str:
     try:
         data = json.loads(body)
     except ValueError:
-        return one_line(body) or "(empty body)"
+        return brief(body) or "(empty body)"
     found = find_message(data)
-    return one_line(found if found else body) or "(empty body)"
+    return brief(found if found else body) or "(empty body)"
 
 
 def find_message(data: Any) -> str | None:
@@ -111,7 +109,7 @@ _TRANSIENT_ERROR_TYPES = frozenset(
 
 def stream_error(error: Any) -> Exception:
     """The exception for an error that arrived inside a stream (after HTTP 200)."""
-    message = one_line(find_message(error) or json.dumps(error, ensure_ascii=False))
+    message = brief(find_message(error) or json.dumps(error, ensure_ascii=False))
     kind = code = None
     if isinstance(error, dict):
         kind, code = error.get("type"), error.get("code")
@@ -132,6 +130,25 @@ class Answer:
     output_tokens: int | None = None
 
 
+class Received:
+    """An answer's text as it streams in, and the running count that progress reports."""
+
+    def __init__(self, on_progress: Callable[[int], None] | None) -> None:
+        self._parts: list[str] = []
+        self._count = 0
+        self._on_progress = on_progress
+
+    def add(self, text: Any) -> None:
+        if isinstance(text, str) and text:
+            self._parts.append(text)
+            self._count += len(text)
+            if self._on_progress is not None:
+                self._on_progress(self._count)
+
+    def text(self) -> str:
+        return "".join(self._parts)
+
+
 def token_count(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
@@ -141,11 +158,11 @@ def decode_event(data: str) -> dict[str, Any]:
         payload = json.loads(data)
     except ValueError:
         raise ProviderError(
-            f"the server sent a stream event that is not JSON: {one_line(data, 80)}"
+            f"the server sent a stream event that is not JSON: {brief(data, 80)}"
         ) from None
     if not isinstance(payload, dict):
         raise ProviderError(
-            f"the server sent a stream event that is not a JSON object: {one_line(data, 80)}"
+            f"the server sent a stream event that is not a JSON object: {brief(data, 80)}"
         )
     return payload
 
@@ -308,25 +325,30 @@ class Reply:
         except ValueError:
             raise ProviderError(
                 f"the server answered with {self.content_type or 'no content type'} that is "
-                f"not JSON: {one_line(body.decode('utf-8', 'replace'), 80)}"
+                f"not JSON: {brief(body.decode('utf-8', 'replace'), 80)}"
             ) from None
 
 
+@dataclass(frozen=True)
+class Endpoint:
+    """Where one completion's requests go, and how they are sent."""
+
+    client: httpx.Client
+    settings: ProviderSettings
+    url: str
+    headers: dict[str, str]
+
+
 @contextmanager
-def post(
-    client: httpx.Client,
-    settings: ProviderSettings,
-    url: str,
-    headers: dict[str, str],
-    body: dict[str, Any],
-) -> Iterator[Reply]:
+def post(endpoint: Endpoint, body: dict[str, Any]) -> Iterator[Reply]:
     """POST ``body`` and yield the 2xx reply; anything else becomes one of our exceptions.
 
     Network errors raised while the caller reads the stream inside the ``with`` block come
     back through here too, so a stream that drops half-way is retried like any other drop.
     """
+    settings, url = endpoint.settings, endpoint.url
     try:
-        with client.stream("POST", url, json=body, headers=headers) as response:
+        with endpoint.client.stream("POST", url, json=body, headers=endpoint.headers) as response:
             if not 200 <= response.status_code < 300:
                 raise _status_failure(response)
             yield Reply(response)
@@ -355,10 +377,7 @@ def post(
 
 
 def attempt(
-    client: httpx.Client,
-    settings: ProviderSettings,
-    url: str,
-    headers: dict[str, str],
+    endpoint: Endpoint,
     body: dict[str, Any],
     on_progress: Callable[[int], None] | None,
     *,
@@ -367,7 +386,7 @@ def attempt(
 ) -> Answer:
     """One request: a stream read event by event, or a whole JSON answer from a server that
     ignored ``"stream": true``; anything else means the base URL points at the wrong thing."""
-    with post(client, settings, url, headers, body) as reply:
+    with post(endpoint, body) as reply:
         if reply.is_event_stream:
             return read_stream(reply.events(), on_progress)
         if reply.content_type.endswith("json"):
@@ -376,13 +395,13 @@ def attempt(
                 on_progress(len(answer.text))
             return answer
         raise ProviderError(
-            f"{url} answered with {reply.content_type or 'no content type'}, "
+            f"{endpoint.url} answered with {reply.content_type or 'no content type'}, "
             "not an event stream; check --base-url"
         )
 
 
 def _reason(exc: Exception) -> str:
-    return one_line(str(exc), 120) or type(exc).__name__
+    return brief(str(exc), 120) or type(exc).__name__
 
 
 def _status_failure(response: httpx.Response) -> Exception:

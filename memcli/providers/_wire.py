@@ -67,11 +67,11 @@ def complete(
     rung = dict.fromkeys((ladder.name for ladder in ladders), 0)
     budget = _http.Budget(settings)
     with _http.make_client(settings, transport) as client:
+        endpoint = _http.Endpoint(client, settings, url, headers)
         while True:
             choices = {ladder.name: ladder.rungs[rung[ladder.name]] for ladder in ladders}
             send = functools.partial(
-                _http.attempt, client, settings, url, headers,
-                wire.body(prompt, settings, choices), on_progress,
+                _http.attempt, endpoint, wire.body(prompt, settings, choices), on_progress,
                 read_stream=wire.read_stream, read_whole=wire.read_whole,
             )
             try:

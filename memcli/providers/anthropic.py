@@ -126,8 +126,7 @@ def read_stream(
     events: Iterable[ServerSentEvent], on_progress: Callable[[int], None] | None = None
 ) -> _http.Answer:
     """Collect the text deltas of a Messages stream, up to ``message_stop``."""
-    parts: list[str] = []
-    received = 0
+    received = _http.Received(on_progress)
     answer = _http.Answer(text="")
     input_parts: dict[str, int] = {}
     finished = False
@@ -147,12 +146,12 @@ def read_stream(
         elif kind == "content_block_start":
             block = payload.get("content_block")
             if isinstance(block, dict) and block.get("type") == "text":
-                received = _add(parts, block.get("text"), received, on_progress)
+                received.add(block.get("text"))
         elif kind == "content_block_delta":
             delta = payload.get("delta")
             # thinking_delta, signature_delta, input_json_delta are not part of the answer.
             if isinstance(delta, dict) and delta.get("type") == "text_delta":
-                received = _add(parts, delta.get("text"), received, on_progress)
+                received.add(delta.get("text"))
         elif kind == "message_delta":
             _read_usage(payload.get("usage"), answer, input_parts)
         elif kind == "message_stop":
@@ -161,7 +160,7 @@ def read_stream(
         # Other event types (content_block_stop, and any added later) carry nothing we use.
     if not finished:
         raise _http.Retryable("the stream ended before message_stop")
-    answer.text = "".join(parts)
+    answer.text = received.text()
     return answer
 
 
@@ -184,17 +183,6 @@ def read_whole(data: Any) -> _http.Answer:
         answer.model = data["model"]
     _read_usage(data.get("usage"), answer, {})
     return answer
-
-
-def _add(
-    parts: list[str], text: Any, received: int, on_progress: Callable[[int], None] | None
-) -> int:
-    if isinstance(text, str) and text:
-        parts.append(text)
-        received += len(text)
-        if on_progress is not None:
-            on_progress(received)
-    return received
 
 
 _INPUT_KEYS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")

@@ -117,8 +117,7 @@ def read_stream(
     events: Iterable[ServerSentEvent], on_progress: Callable[[int], None] | None = None
 ) -> _http.Answer:
     """Accumulate ``choices[0].delta.content`` up to ``[DONE]``; usage from any chunk."""
-    parts: list[str] = []
-    received = 0
+    received = _http.Received(on_progress)
     answer = _http.Answer(text="")
     finished = False
     for event in events:
@@ -139,17 +138,13 @@ def read_stream(
                 continue
             delta = choice.get("delta")
             content = delta.get("content") if isinstance(delta, dict) else None
-            if isinstance(content, str) and content:
-                parts.append(content)
-                received += len(content)
-                if on_progress is not None:
-                    on_progress(received)
+            received.add(content)
             if choice.get("finish_reason"):
                 # A few servers close after the last choice without sending [DONE].
                 finished = True
     if not finished:
         raise _http.Retryable("the stream ended before the answer was complete")
-    answer.text = "".join(parts)
+    answer.text = received.text()
     return answer
 
 
