@@ -20,7 +20,8 @@ INSTRUCTIONS = (
     "Long-term memory as reviewable Markdown notes in two stores: project (shared with the "
     "repository) and user (yours, every project). Call `context` at the start of a task, "
     "`search` to find what is remembered, `show` to read a note, `propose` to check an "
-    "operations document (create/update/delete notes) and see its diff, `apply` to write it."
+    "operations document (create/update/delete notes) and see its diff, `apply` to write it, "
+    "`log` to see what changed and why."
 )
 
 
@@ -59,6 +60,14 @@ def build_server(settings: Settings) -> MCPServer:
     def context() -> str:
         """The memory block for a system prompt: both stores' indexes, within budget."""
         return guarded(mcp_tools.context)  # type: ignore[no-any-return]
+
+    @server.tool(annotations=read_only)
+    def log(note: str | None = None, level: str | None = None,
+            limit: int = 20) -> dict[str, Any]:
+        """What changed in the stores, newest first: each transaction's time, command, source
+        and operations with their reasons. note: only the history of that note (its file
+        name, slug or title); level: project, user or all; limit: at most this many."""
+        return guarded(mcp_tools.log, note, level, limit)  # type: ignore[no-any-return]
 
     @server.tool(annotations=read_only)
     def propose(operations: str) -> dict[str, Any]:

@@ -48,6 +48,15 @@ def context(settings: Settings) -> str:
     return context_block(settings).text
 
 
+def log(settings: Settings, note: str | None = None, level: str | None = None,
+        limit: int = 20) -> dict[str, Any]:
+    """The stores' transactions, newest first (``memcli log --json``); with note, its history."""
+    from memcli.undo import read_log
+
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    return read_log(settings, level, note, limit).as_json()
+
+
 def propose(settings: Settings, operations: str) -> dict[str, Any]:
     """Validate an operations document against the stores; the diff it would write."""
     from memcli.core import apply_text

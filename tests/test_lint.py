@@ -343,6 +343,9 @@ CASES = [
     Case("M209", _with_body(""), False),
     Case("M210", _with("project_knowledge_build.md", created="yesterday"), False),
     Case("M211", _with("project_knowledge_build.md", created="2027-01-01T00:00:00Z"), False),
+    Case("M212", _with("project_knowledge_build.md", expires="2026-11-01"), False),
+    Case("M213", _with("project_knowledge_build.md", review_after="2026-06-30"), False),
+    Case("M214", _with("project_knowledge_build.md", expires="after the freeze"), False),
     Case("M301", lambda s: s.write(ONLY_CORRECTION, (s.project / ONLY_CORRECTION).read_bytes()
                                    + b"caf\xe9\n"), False, "note"),
     Case("M301", lambda s: s.write("MEMORY.md", b"# Memory \xff\n" + s.index.read_bytes()),

@@ -57,13 +57,15 @@ def test_tools_search_propose_apply_show_and_resources(memenv: MemEnv) -> None:
         resources = {str(r.uri) for r in (await session.list_resources()).resources}
         index = await session.read_resource("memcli://project/MEMORY.md")
         bad = await session.call_tool("apply", {"operations": "not json at all"})
+        history = payload(await session.call_tool("log", {"note": "Test command"}))
         return {"tools": tools, "found": found, "proposed": proposed, "untouched": untouched,
                 "applied": applied, "shown": shown, "context": context,
-                "resources": resources, "index": index, "bad": bad}
+                "resources": resources, "index": index, "bad": bad, "history": history}
 
     got = drive(memenv, session_work)
     tools = got["tools"]
-    assert set(tools) == {"search", "show", "context", "propose", "apply"}
+    assert set(tools) == {"search", "show", "context", "propose", "apply", "log"}
+    assert tools["log"].annotations.read_only_hint is True
     assert tools["apply"].annotations.destructive_hint is True
     assert tools["search"].annotations.read_only_hint is True
     assert set(tools["search"].input_schema["properties"]) == {"query", "level", "limit"}
@@ -80,6 +82,9 @@ def test_tools_search_propose_apply_show_and_resources(memenv: MemEnv) -> None:
     assert got["resources"] == {"memcli://project/MEMORY.md", "memcli://user/MEMORY.md"}
     assert got["index"].contents[0].text == memenv.index("project")
     assert got["bad"].is_error and "operations" in got["bad"].content[0].text.lower()
+    # The apply above is the note's one transaction; propose (a dry run) left no record.
+    (txn,) = got["history"]["transactions"]
+    assert [op["action"] for op in txn["operations"]] == ["create"]
 
 
 def test_the_cli_starts_without_the_sdk(memenv: MemEnv) -> None:

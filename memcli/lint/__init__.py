@@ -25,6 +25,7 @@ from datetime import datetime
 from memcli.config import Settings
 from memcli.lint._duplicates import both_levels, near_duplicate_titles, near_duplicates
 from memcli.lint._fix import StoreFix, finish_fixes, fix_note, start_fixes
+from memcli.lint._freshness import freshness
 from memcli.lint._index import check_index
 from memcli.lint._instructions import instruction_overlaps
 from memcli.lint._notes import check_note, store_files, text_problems
@@ -116,6 +117,7 @@ class _StoreRun:
     def _visit(self, scan: StoreScan, file: FileScan) -> None:
         self.findings.extend(text_problems(scan, file))
         self.findings.extend(check_note(scan, file))
+        self.findings.extend(freshness(scan, file, self.settings.moment()))
         if self.fix:
             if self._plan is None:
                 self._plan = start_fixes(scan, self._clock)
