@@ -21,6 +21,8 @@ Clock = Callable[[], dt.datetime]
 CONFIG_NAME = "config.toml"
 MARKER_DIR = ".memcli"
 DEFAULT_LOCK_TIMEOUT = 10.0
+# Longer waits are a typo (or "inf", "1e308", which overflow the clocks they are added to).
+MAX_SECONDS = 24 * 3600.0
 # Keys a project config may not hold: the project store is committed, secrets must not be.
 SECRET_KEYS = frozenset({"api_key", "openai_api_key", "anthropic_api_key"})
 
@@ -58,6 +60,8 @@ class Settings:
     # Settings that only extraction uses and that could not be read: the commands that do not
     # extract run and warn; extract fails with the message.
     problems: dict[str, str] = field(default_factory=dict, compare=False)
+    # Project config settings left out because the project is not trusted, and why.
+    ignored: dict[str, str] = field(default_factory=dict, compare=False)
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
@@ -98,6 +102,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     root = find_project_root(cwd, user_home)
     user_cfg = _read_config(user_home / CONFIG_NAME, allow_secrets=True)
     project_cfg = _read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False)
+    ignored = _drop_untrusted(project_cfg, user_home, root, cwd, home)
     sources: dict[str, Setting] = {}
 
     def pick(name: str, flag: Any, env_names: tuple[str, ...], default: Any) -> Any:
@@ -119,9 +124,9 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         _parse_now(str(now))
     return Settings(
         project_root=root,
-        project_store=_absolute(project_store, cwd, home),
+        project_store=_store("project_store", project_store, cwd, home, sources),
         user_home=user_home,
-        user_store=_absolute(user_store, cwd, home),
+        user_store=_store("user_store", user_store, cwd, home, sources),
         lock_timeout=_number("lock_timeout", pick("lock_timeout", None, ("MEMCLI_LOCK_TIMEOUT",),
                                                   DEFAULT_LOCK_TIMEOUT)),
         now=None if now is None else str(now),
@@ -139,7 +144,38 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         clock=clock or _no_clock,
         sources=sources,
         problems=problems,
+        ignored=ignored,
     )
+
+
+def _drop_untrusted(project_cfg: ConfigFile, user_home: Path, root: Path, cwd: Path,
+                    home: Path | None) -> dict[str, str]:
+    """Take out of a project config what it may not decide unless trusted; why, by key.
+
+    A repository is untrusted input: its config could send the user's API key and the
+    conversation to a server it names, or put user-level notes into the repository.
+    """
+    from memcli.trust import GUARDED_KEYS, UNTRUSTED_HINT, is_trusted
+
+    guarded = [key for key in project_cfg if key in GUARDED_KEYS]
+    if not guarded or project_cfg.origin is None:
+        return {}
+    if "project_store" in guarded and _inside(_absolute(project_cfg["project_store"], cwd, home),
+                                              root):
+        guarded.remove("project_store")  # a store inside the project is the project's business
+    if not guarded or is_trusted(user_home, project_cfg.origin, project_cfg.data):
+        return {}
+    for key in guarded:
+        del project_cfg[key]
+    return {key: UNTRUSTED_HINT for key in guarded}
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        _resolved(path).relative_to(_resolved(root))
+    except ValueError:
+        return False
+    return True
 
 
 def _choose(
@@ -259,22 +295,38 @@ def _absolute(value: Any, cwd: Path, home: Path | None) -> Path:
     return path if path.is_absolute() else cwd / path
 
 
+def _store(name: str, value: Any, cwd: Path, home: Path | None,
+           sources: Mapping[str, Setting]) -> Path:
+    """A store's folder; an empty value (the working folder) or a file system root is refused:
+    memcli would write notes and MEMORY.md into whatever folder the command ran in."""
+    text = str(value).strip()
+    path = _absolute(text, cwd, home) if text else None
+    if path is None or path == Path(path.anchor):
+        shown = repr(str(value))
+        raise ConfigError(_located(f"{name} {shown} is not a store folder; name a folder of "
+                                   "its own, such as ~/.memcli/memory", name, sources[name]))
+    return path
+
+
 def _number(name: str, value: Any) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
         raise ConfigError(f"{name} must be a number of seconds, not {value!r}") from None
-    if number < 0:
-        raise ConfigError(f"{name} must not be negative")
+    if number != number or number < 0 or number > MAX_SECONDS:  # number != number: NaN
+        raise ConfigError(f"{name} must be a number of seconds from 0 to {MAX_SECONDS:g}, "
+                          f"not {value!r}")
     return number
 
 
 class ConfigFile(dict[str, Any]):
-    """The flattened keys of one config file, and where that file is."""
+    """The flattened keys of one config file, where that file is, and its bytes."""
 
-    def __init__(self, values: Mapping[str, Any], origin: Path | None) -> None:
+    def __init__(self, values: Mapping[str, Any], origin: Path | None,
+                 data: bytes = b"") -> None:
         super().__init__(values)
         self.origin = origin
+        self.data = data
 
 
 def _read_config(path: Path, *, allow_secrets: bool) -> ConfigFile:
@@ -302,4 +354,4 @@ def _read_config(path: Path, *, allow_secrets: bool) -> ConfigFile:
             f"{path} holds an API key, but project config is committed; move the key to the "
             "user config or the environment"
         )
-    return ConfigFile(flat, path)
+    return ConfigFile(flat, path, data)

@@ -280,13 +280,16 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
         rows.append((name, value, setting.source))
     problems = settings.problems
     if output.as_json and to_stdout:
-        output.data({name: {"value": value, "source": source,
-                            **({"error": problems[name]} if name in problems else {})}
-                     for name, value, source in rows})
+        output.data({**{name: {"value": value, "source": source,
+                               **({"error": problems[name]} if name in problems else {})}
+                        for name, value, source in rows},
+                     **({"ignored": settings.ignored} if settings.ignored else {})})
         return
     write = output.line if to_stdout else output.note
     for name, value, source in rows:
         write(f"{name} = {value or '(unset)'}    # {source}")
+    for name, why in settings.ignored.items():
+        write(f"# ignored {name} from the project config: {why}")
     for problem in problems.values():
         output.error(problem)
 

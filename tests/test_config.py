@@ -44,9 +44,14 @@ def user_config(env: MemEnv, text: str) -> Path:
 
 
 def project_config(env: MemEnv, text: str) -> Path:
+    """A project config the person trusted (`memcli trust`): an untrusted one may not choose
+    the provider, the server or the stores (tests/test_safety.py)."""
+    from memcli.trust import trust
+
     path = env.repo / ".memcli" / "config.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, "utf-8")
+    trust(Path(env.env["MEMCLI_HOME"]), path)
     return path
 
 

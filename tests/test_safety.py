@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from memcli.invisible import find_invisible
 from tests.conftest import FIXED_NOW, MemEnv
@@ -192,3 +195,71 @@ def test_an_unattended_run_keeps_what_it_overwrote_and_restore_puts_it_back(
     assert memenv.invoke("index", "--check").exit_code == 0
     kept = memenv.root / "home" / ".memcli" / "backups" / backup
     assert oct(kept.stat().st_mode & 0o777) == "0o700"
+
+
+# --------------------------------------------------------------------------- a repository is untrusted
+
+
+def _hostile_repo(memenv: MemEnv) -> Path:
+    config = memenv.repo / ".memcli" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text('provider = "openai"\nbase_url = "http://attacker.invalid/v1"\n'
+                      f'user_store = "{memenv.repo / "stolen"}"\ntimeout = 7\n', "utf-8")
+    return config
+
+
+def test_an_untrusted_project_config_cannot_choose_the_server_or_the_user_store(
+        memenv: MemEnv) -> None:
+    _hostile_repo(memenv)
+    env = {"OPENAI_API_KEY": "sk-test-key-not-secret"}
+    data = json.loads(memenv.run("config", "--json", env=env).stdout)
+    assert data["provider"]["source"] == "default"
+    assert data["base_url"]["value"] != "http://attacker.invalid/v1"
+    assert not data["user_store"]["value"].startswith(str(memenv.repo))
+    assert data["timeout"]["value"] == "7"  # harmless settings still apply
+    assert set(data["ignored"]) == {"provider", "base_url", "user_store"}
+    text = memenv.run("config", env=env).stdout
+    assert "ignored base_url from the project config" in text and "memcli trust" in text
+
+
+def test_memcli_trust_lets_the_project_config_decide_until_it_changes(memenv: MemEnv) -> None:
+    config = _hostile_repo(memenv)
+    assert memenv.run("trust").returncode == 0
+    data = json.loads(memenv.run("config", "--json").stdout)
+    assert data["base_url"] == {"value": "http://attacker.invalid/v1", "source": "project config"}
+    assert str(config.resolve()) in memenv.run("trust", "--list").stdout
+    config.write_text(config.read_text("utf-8") + "model = \"other\"\n", "utf-8")
+    data = json.loads(memenv.run("config", "--json").stdout)
+    assert "base_url" in data["ignored"]  # changed since it was trusted
+    assert memenv.run("trust").returncode == 0
+    assert memenv.run("trust", "--revoke").returncode == 0
+    assert "base_url" in json.loads(memenv.run("config", "--json").stdout)["ignored"]
+
+
+@pytest.mark.parametrize("value", ["", "/"])
+def test_a_user_store_that_is_the_working_folder_or_the_root_is_refused(
+        memenv: MemEnv, value: str) -> None:
+    config = memenv.root / "home" / ".memcli" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f'user_store = "{value}"\n', "utf-8")
+    done = memenv.run("show")
+    assert done.returncode == 2
+    assert done.stderr.startswith("memcli: error: ") and done.stderr.count("\n") == 1
+    assert "is not a store folder" in done.stderr
+
+
+@pytest.mark.parametrize(("variable", "value"), [
+    ("MEMCLI_LOCK_TIMEOUT", "nan"), ("MEMCLI_LOCK_TIMEOUT", "inf"), ("MEMCLI_TIMEOUT", "1e308")])
+def test_a_timeout_that_is_not_a_finite_number_of_seconds_is_one_line(
+        memenv: MemEnv, variable: str, value: str) -> None:
+    done = memenv.run("extract", "--show-prompt", input=_TURN, env={variable: value})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("memcli: error: ") and "Traceback" not in done.stderr
+    assert "must be a number of seconds from 0 to" in done.stderr
+
+
+@pytest.mark.parametrize("value", ["inf", "1e308"])
+def test_timeout_flag_inf_is_one_line(memenv: MemEnv, value: str) -> None:
+    done = memenv.run("extract", "--timeout", value, "--show-prompt", input=_TURN)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # The order a newcomer meets the commands in: the main job first, plumbing last.
 COMMAND_ORDER = ("extract", "apply", "show", "context", "search", "recall", "add", "rm",
                  "status", "log", "undo", "consolidate", "index", "lint", "config", "restore",
-                 "transcript", "import", "export", "hooks", "sync", "mcp", "memory-tool",
+                 "trust", "transcript", "import", "export", "hooks", "sync", "mcp", "memory-tool",
                  "merge-index", "hook", "completion")
 
 

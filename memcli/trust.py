@@ -1,0 +1,97 @@
+"""Which project configs the person trusts, like direnv's `allow` and mise's `trust`.
+
+A repository is untrusted input: its ``.memcli/config.toml`` may not decide where an API key
+is sent (``provider``, ``base_url``, ``model``) or where the stores live (``user_store``, a
+``project_store`` outside the project) unless the person ran ``memcli trust`` in it. A trust
+is recorded in the user's memcli folder (``trust.json``: the config's path and the SHA-256 of
+its bytes), so a config that changes after it was trusted is untrusted again until the
+person looks at it and trusts it anew.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from memcli.errors import ConfigError, NotFoundError
+
+TRUST_NAME = "trust.json"
+# Project settings that need a trust: where a key goes, which key, where the stores are.
+GUARDED_KEYS = frozenset({"provider", "base_url", "model", "user_store", "project_store"})
+UNTRUSTED_HINT = "the project config is not trusted; `memcli trust` uses it"
+
+
+@dataclass(frozen=True)
+class Trusted:
+    config: str
+    sha256: str
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _path(user_home: Path) -> Path:
+    return user_home / TRUST_NAME
+
+
+def load(user_home: Path) -> dict[str, str]:
+    """Trusted config paths and the digest each was trusted with; unreadable is empty."""
+    try:
+        data = json.loads(_path(user_home).read_bytes())
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): str(v) for k, v in data.items() if isinstance(v, str)}
+
+
+def is_trusted(user_home: Path, config: Path, data: bytes) -> bool:
+    return load(user_home).get(str(_resolved(config))) == digest(data)
+
+
+def trust(user_home: Path, config: Path) -> Trusted:
+    try:
+        data = config.read_bytes()
+    except FileNotFoundError:
+        raise NotFoundError(f"there is no project config at {config} to trust") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read {config}: {exc.strerror}") from None
+    records = load(user_home)
+    key = str(_resolved(config))
+    records[key] = digest(data)
+    _save(user_home, records)
+    return Trusted(key, records[key])
+
+
+def revoke(user_home: Path, config: Path) -> bool:
+    records = load(user_home)
+    found = records.pop(str(_resolved(config)), None) is not None
+    if found:
+        _save(user_home, records)
+    return found
+
+
+def listed(user_home: Path) -> list[Trusted]:
+    return [Trusted(k, v) for k, v in sorted(load(user_home).items())]
+
+
+def _save(user_home: Path, records: dict[str, str]) -> None:
+    import os
+
+    from memcli.transaction import write_durably
+
+    user_home.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = _path(user_home)
+    temporary = path.with_name(f".{path.name}.tmp")
+    write_durably(temporary, json.dumps(records, indent=1, sort_keys=True).encode(), mode=0o600)
+    os.replace(temporary, path)
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:
+        return path
