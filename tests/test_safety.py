@@ -197,7 +197,7 @@ def test_an_unattended_run_keeps_what_it_overwrote_and_restore_puts_it_back(
     assert oct(kept.stat().st_mode & 0o777) == "0o700"
 
 
-# --------------------------------------------------------------------------- a repository is untrusted
+# --------------------------------------------------------------------------- untrusted repository
 
 
 def _hostile_repo(memenv: MemEnv) -> Path:
