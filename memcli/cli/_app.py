@@ -157,6 +157,20 @@ OneLevelOpt = Annotated[str | None, typer.Option(
     help="Which store: project or user.",
 )]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+# How a transcript is read: the same for `extract` and `transcript`.
+IncludeToolsOpt = Annotated[bool, typer.Option(
+    "--include-tools", help="Also tool calls and their results (cut to a size budget).",
+)]
+IncludeThinkingOpt = Annotated[bool, typer.Option(
+    "--include-thinking", help="Also the model's thinking blocks (cut to a size budget).",
+)]
+IncludeInjectedOpt = Annotated[bool, typer.Option(
+    "--include-injected", help="Also injected context and summaries.",
+)]
+TranscriptFormatOpt = Annotated[str | None, typer.Option(
+    "--format", metavar="FORMAT", autocompletion=_complete.transcript_format,
+    help="Force a transcript format (else detected per line).",
+)]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", "-n", help="Show the diff; write nothing.")]
 ConflictOpt = Annotated[str, typer.Option(
     "--on-conflict", metavar=CONFLICT_CHOICES, autocompletion=_complete.conflict_policy,

@@ -10,7 +10,11 @@ from memcli.cli._app import (
     PROVIDER_CHOICES,
     ConflictOpt,
     DryRunOpt,
+    IncludeInjectedOpt,
+    IncludeThinkingOpt,
+    IncludeToolsOpt,
     JsonOpt,
+    TranscriptFormatOpt,
     app,
     exclusive,
     finish,
@@ -41,22 +45,13 @@ def extract(
     )] = None,
     timeout: Annotated[float | None, typer.Option(
         metavar="SECONDS", help="Seconds per request [env MEMCLI_TIMEOUT].")] = None,
-    fmt: Annotated[str | None, typer.Option(
-        "--format", metavar="FORMAT", autocompletion=_complete.transcript_format,
-        help="Force a transcript format (else detected per line).",
-    )] = None,
+    fmt: TranscriptFormatOpt = None,
     last_turn: Annotated[
         bool, typer.Option("--last-turn", help="Only the newest turn of a whole session.")
     ] = False,
-    include_tools: Annotated[bool, typer.Option(
-        "--include-tools", help="Also tool calls and their results (cut to a size budget).",
-    )] = False,
-    include_thinking: Annotated[bool, typer.Option(
-        "--include-thinking", help="Also the model's thinking blocks (cut to a size budget).",
-    )] = False,
-    include_injected: Annotated[
-        bool, typer.Option("--include-injected", help="Also injected context and summaries.")
-    ] = False,
+    include_tools: IncludeToolsOpt = False,
+    include_thinking: IncludeThinkingOpt = False,
+    include_injected: IncludeInjectedOpt = False,
     no_redact: Annotated[
         bool, typer.Option("--no-redact", help="Send secrets in the transcript as they are.")
     ] = False,

@@ -33,13 +33,10 @@ def import_codex(
     Example:
       memcli import codex ~/.codex/memories --dry-run
     """
-    from memcli import render
     from memcli.interop.codex import import_codex as run
 
-    result = run(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
-                 on_conflict=on_conflict)
-    render.import_result(make_output(as_json), result)
-    finish(result.exit_code)
+    _imported(run(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
+                  on_conflict=on_conflict), as_json)
 
 
 @import_app.command("gemini")
@@ -61,13 +58,10 @@ def import_gemini(
     Example:
       memcli import gemini ~/.gemini/GEMINI.md --level user
     """
-    from memcli import render
     from memcli.interop.gemini import import_gemini as run
 
-    result = run(resolve_settings(ctx), path, level=level, dry_run=dry_run,
-                 on_conflict=on_conflict)
-    render.import_result(make_output(as_json), result)
-    finish(result.exit_code)
+    _imported(run(resolve_settings(ctx), path, level=level, dry_run=dry_run,
+                  on_conflict=on_conflict), as_json)
 
 
 @export_app.command("codex")
@@ -111,6 +105,13 @@ def export_gemini(
     from memcli.interop.gemini import export_gemini as run
 
     _exported(run(resolve_settings(ctx), path, level=level), as_json)
+
+
+def _imported(result: Any, as_json: bool) -> None:
+    from memcli import render
+
+    render.import_result(make_output(as_json), result)
+    finish(result.exit_code)
 
 
 def _exported(result: Any, as_json: bool) -> None:

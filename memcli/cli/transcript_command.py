@@ -6,8 +6,17 @@ from typing import Annotated
 
 import typer
 
-from memcli.cli import _complete
-from memcli.cli._app import JsonOpt, app, finish, make_output, read_input
+from memcli.cli._app import (
+    IncludeInjectedOpt,
+    IncludeThinkingOpt,
+    IncludeToolsOpt,
+    JsonOpt,
+    TranscriptFormatOpt,
+    app,
+    finish,
+    make_output,
+    read_input,
+)
 from memcli.cli._errors import handled
 
 
@@ -29,19 +38,10 @@ def transcript(
     last_turn: Annotated[
         bool, typer.Option("--last-turn", help="From the last message a person typed.")
     ] = False,
-    include_tools: Annotated[bool, typer.Option(
-        "--include-tools", help="Also tool calls and their results (cut to a size budget).",
-    )] = False,
-    include_thinking: Annotated[bool, typer.Option(
-        "--include-thinking", help="Also the model's thinking blocks (cut to a size budget).",
-    )] = False,
-    include_injected: Annotated[
-        bool, typer.Option("--include-injected", help="Also injected context and summaries.")
-    ] = False,
-    fmt: Annotated[str | None, typer.Option(
-        "--format", metavar="FORMAT", autocompletion=_complete.transcript_format,
-        help="Force a transcript format (else detected per line).",
-    )] = None,
+    include_tools: IncludeToolsOpt = False,
+    include_thinking: IncludeThinkingOpt = False,
+    include_injected: IncludeInjectedOpt = False,
+    fmt: TranscriptFormatOpt = None,
     strict: Annotated[
         bool, typer.Option("--strict", help="Lines of unknown shape or broken JSON fail.")
     ] = False,
