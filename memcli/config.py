@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from memcli.errors import ConfigError
+from memcli.paths import resolved
 from memcli.providers.registry import EXTRACTORS, OFFLINE, PROVIDERS
 
 Clock = Callable[[], dt.datetime]
@@ -172,7 +173,7 @@ def _drop_untrusted(project_cfg: ConfigFile, user_home: Path, root: Path, cwd: P
 
 def _inside(path: Path, root: Path) -> bool:
     try:
-        _resolved(path).relative_to(_resolved(root))
+        resolved(path).relative_to(resolved(root))
     except ValueError:
         return False
     return True
@@ -271,23 +272,17 @@ def expand_home(value: str, home: Path | None) -> Path:
 
 def find_project_root(cwd: Path, user_home: Path) -> Path:
     """Nearest folder holding .memcli/ (not the user's own), else the git top level, else cwd."""
-    user_marker = _resolved(user_home)
+    user_marker = resolved(user_home)
     candidates = [cwd, *cwd.parents]
     for folder in candidates:
         marker = folder / MARKER_DIR
-        if marker.is_dir() and _resolved(marker) != user_marker:
+        if marker.is_dir() and resolved(marker) != user_marker:
             return folder
     for folder in candidates:
         if (folder / ".git").exists():
             return folder
     return cwd
 
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except OSError:
-        return path
 
 
 def _absolute(value: Any, cwd: Path, home: Path | None) -> Path:

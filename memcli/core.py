@@ -22,6 +22,7 @@ from memcli.names import (
     title_key,
 )
 from memcli.notes import Note
+from memcli.paths import resolved
 from memcli.store import StoreState, load_store
 from memcli.transaction import commit, locked
 
@@ -51,7 +52,7 @@ def no_project(settings: Settings) -> bool:
     A project store that a person set to the user store's folder is a mistake, not "no
     project": that is refused, since each level would rewrite the other's MEMORY.md.
     """
-    if _resolved(settings.project_store) != _resolved(settings.user_store):
+    if resolved(settings.project_store) != resolved(settings.user_store):
         return False
     chosen = settings.sources.get("project_store")
     if chosen is not None and chosen.source != "default":
@@ -426,18 +427,12 @@ def _split_reference(stores: dict[str, StoreState], name: str) -> tuple[str | No
         return None, name
     if head in stores:
         return head, tail
-    folder = _resolved(Path(head))
+    folder = resolved(Path(head))
     for level, state in stores.items():
-        if _resolved(state.path) == folder:
+        if resolved(state.path) == folder:
             return level, tail
     return None, tail
 
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except (OSError, RuntimeError):
-        return path
 
 
 def show_note(settings: Settings, name: str, level: str | None) -> Found:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from memcli.backup import Run, load, runs
 from memcli.config import Settings
 from memcli.errors import ConfigError
 from memcli.names import LEVELS
+from memcli.paths import resolved
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ def restore(settings: Settings, run_id: str) -> Restored:
 
     run, previous = load(settings.user_home, run_id)
     for p in previous:
-        if _resolved(p.store) != _resolved(settings.store_for(p.level)):
+        if resolved(p.store) != resolved(settings.store_for(p.level)):
             raise ConfigError(f"backup {run_id} is of the {p.level} store {p.store}, not of "
                               f"{settings.store_for(p.level)}; run memcli where that store is "
                               "used, or pass --project-store/--user-store")
@@ -39,9 +39,3 @@ def restore(settings: Settings, run_id: str) -> Restored:
     rebuild_index(settings, None, check=False)
     return Restored(run.run_id, [(p.level, p.filename) for p in previous])
 
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except OSError:
-        return path

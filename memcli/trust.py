@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memcli.errors import ConfigError, NotFoundError
+from memcli.paths import resolved
 
 TRUST_NAME = "trust.json"
 # Project settings that need a trust: where a key goes, which key, where the stores are.
@@ -49,7 +50,7 @@ def load(user_home: Path) -> dict[str, str]:
 
 
 def is_trusted(user_home: Path, config: Path, data: bytes) -> bool:
-    return load(user_home).get(str(_resolved(config))) == digest(data)
+    return load(user_home).get(str(resolved(config))) == digest(data)
 
 
 def trust(user_home: Path, config: Path) -> Trusted:
@@ -60,7 +61,7 @@ def trust(user_home: Path, config: Path) -> Trusted:
     except OSError as exc:
         raise ConfigError(f"cannot read {config}: {exc.strerror}") from None
     records = load(user_home)
-    key = str(_resolved(config))
+    key = str(resolved(config))
     records[key] = digest(data)
     _save(user_home, records)
     return Trusted(key, records[key])
@@ -68,7 +69,7 @@ def trust(user_home: Path, config: Path) -> Trusted:
 
 def revoke(user_home: Path, config: Path) -> bool:
     records = load(user_home)
-    found = records.pop(str(_resolved(config)), None) is not None
+    found = records.pop(str(resolved(config)), None) is not None
     if found:
         _save(user_home, records)
     return found
@@ -89,9 +90,3 @@ def _save(user_home: Path, records: dict[str, str]) -> None:
     write_durably(temporary, json.dumps(records, indent=1, sort_keys=True).encode(), mode=0o600)
     os.replace(temporary, path)
 
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except OSError:
-        return path

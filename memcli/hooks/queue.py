@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memcli.hooks.log import log, log_failure, log_path, now, open_log
+from memcli.paths import resolved
 
 if TYPE_CHECKING:
     from memcli.config import Settings
@@ -109,7 +110,7 @@ def _history_argv(turn: Turn) -> list[str]:
 
 
 def queue_dir(settings: Settings) -> Path:
-    key = hashlib.sha256(str(_resolved(settings.user_store)).encode()).hexdigest()[:16]
+    key = hashlib.sha256(str(resolved(settings.user_store)).encode()).hexdigest()[:16]
     return settings.user_home / "hooks" / key
 
 
@@ -317,9 +318,3 @@ def _turn_says(data: bytes, message: str) -> bool:
     return any(m.role == "assistant" and wanted in " ".join(m.text.split())
                for m in turn.messages)
 
-
-def _resolved(path: Path) -> Path:
-    try:
-        return path.resolve()
-    except OSError:
-        return path
