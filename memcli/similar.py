@@ -3,7 +3,9 @@
 Two titles (or two summaries) say the same when they hold the same words after case,
 Unicode form, invisible characters, punctuation, word order and plurals are set aside, or
 one word more or less among four or more. An English and a Chinese title name one topic
-when both are spellings of a known topic ("Test command", 测试命令). Two short titles that
+when both are spellings of a known topic ("Test command", 测试命令), or when the statement
+holds the same concepts in either language ("Never commit directly to main", 永远不要直接提交到
+main; see :mod:`memcli.concepts`). Two short titles that
 name tools of one kind ("Use pnpm", "Use npm instead of pnpm") are one choice, so the later
 statement replaces the earlier: that is how a contradiction ends with one note, not two.
 """
@@ -26,6 +28,8 @@ _WORD = re.compile(r"[^\W_]+")
 _MAX_NEAR_TOKENS = 12
 # A "choice" title is short: "Use pnpm", "Package manager", "Use npm instead of pnpm".
 _MAX_CHOICE_TOKENS = 6
+# Fewer concept keys than this say too little to call two statements one ("不要" ~ "no").
+_MIN_CONCEPTS = 2
 
 # One topic, two languages. The English side is what the rules extractor titles its topics.
 _TOPIC_ALIASES = {
@@ -120,6 +124,17 @@ def _same_words(a: Sequence[str], b: Sequence[str]) -> bool:
             and small < large)
 
 
+def _same_concepts(mine: str, theirs: str) -> bool:
+    """One statement in English and in Chinese (or in two Chinese wordings): the same
+    concept keys. Within English the title words above already decide."""
+    from memcli.concepts import concept_keys, has_cjk
+
+    if not mine or not theirs or not (has_cjk(mine) or has_cjk(theirs)):
+        return False
+    keys = concept_keys(mine)
+    return keys is not None and len(keys) >= _MIN_CONCEPTS and keys == concept_keys(theirs)
+
+
 def _choice_categories(title: str) -> frozenset[str]:
     from memcli.rules.topics import categories, category_names
 
@@ -154,6 +169,8 @@ def find_near(level: str, title: str, summary: str, notes: Iterable[StoredNote]
             return Near(note.filename, note.title, f"the same topic ({topic})")
         if my_summary and _same_words(my_summary, title_tokens(note.summary)):
             return Near(note.filename, note.title, "the same statement")
+        if _same_concepts(title, note.title) or _same_concepts(summary, note.summary):
+            return Near(note.filename, note.title, "the same statement in another language")
         if fallback is None and choice and choice & _choice_categories(note.title):
             shared = sorted(choice & _choice_categories(note.title))[0]
             fallback = Near(note.filename, note.title, f"the same choice ({shared})")
