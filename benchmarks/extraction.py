@@ -18,8 +18,8 @@ is extracted and applied in order to an empty pair of stores, as `memcli extract
 would; a topic that ends with more than one note counts every note beyond the first as a
 duplicate. The figure is duplicates per 100 turns. The other way round, a note that holds
 the words of two topics of a sequence, or a topic that was kept and is gone at the end, is
-a false merge: one statement overwrote a different one (the ``near_but_different`` sequences say nearly the same thing about two topics, in
-both languages, to catch that).
+a false merge: one statement overwrote a different one (the ``near_but_different``
+sequences say nearly the same thing about two topics, in both languages, to catch that).
 
 Tune on dev; the test split is there to tell whether the tuning generalises.
 """

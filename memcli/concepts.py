@@ -26,8 +26,9 @@ __all__ = ["concept_keys", "has_cjk"]
 # key: (English words, Chinese words). A Chinese word may stand for several keys ("强推" is
 # force + push); its keys are then written "force push".
 _LEXICON: dict[str, tuple[str, str]] = {
-    "not": ("never not no dont avoid nor", "不要 不 别 不能 不许 不准 禁止 永远不要 永远别 "
-            "永远不 绝不 绝对不要 绝对别 千万不要 千万别 别再 不要再 再也不要 从不 决不 避免 勿 不得 "
+    "not": ("never not no dont avoid nor",
+            "不要 不 别 不能 不许 不准 禁止 永远不要 永远别 永远不 绝不 绝对不要 "
+            "绝对别 千万不要 千万别 别再 不要再 再也不要 从不 决不 避免 勿 不得 "
             "不用 不必 不需要 不应该 不该 不可以"),
     "use": ("use using", "用 使用 采用 改用"),
     "commit": ("commit", "提交 commit"),
@@ -124,16 +125,23 @@ _LEXICON: dict[str, tuple[str, str]] = {
 }
 
 # Grammar, politeness and emphasis: no key. "always"/"must" ask what a bare imperative asks.
-_ENGLISH_FILLER = frozenset(
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_ENGLISH_FILLER = _words(
     "a an the to in on at of for with into onto from by and or is are be been being do does "
     "please you your we our us i me my it its this that these those here there always must "
     "should ever just any anything so also first now then when whenever every each one "
-    "make sure need needs have has let lets keep repo repository project codebase".split())
-_CHINESE_FILLER = frozenset(
-    "的 了 把 到 在 上 里 中 时 请 你 我 我们 都 也 就 先 再 还 给 对 将 被 和 与 及 跟 从 一下 "
-    "一遍 总是 始终 一直 永远 每次 每次都 务必 一律 必须 一定 一定要 要 得 应该 需要 记得 "
-    "以后 今后 往后 从现在开始 从现在起 之类 等 吧 啊 呢 哦 了吗 这 个 下 面 去 来 会 是 "
-    "时候 的时候 所有的 里面 上面 一个 往 向 仓库 项目 代码库".split())
+    "make sure need needs have has let lets keep repo repository project codebase")
+_CHINESE_FILLER = _words(
+    "的 了 把 到 在 上 里 中 时 请 你 我 我们 都 也 就 先 再 还 给 对 将 被 和 与 "
+    "及 跟 从 一下 一遍 总是 始终 一直 永远 每次 每次都 务必 一律 必须 一定 一定要 "
+    "要 得 应该 需要 记得 以后 今后 往后 从现在开始 从现在起 之类 等 吧 啊 呢 哦 "
+    "了吗 这 个 下 面 去 来 会 是 时候 的时候 所有的 里面 上面 一个 往 向 仓库 "
+    "项目 代码库")
 _WORD_RE = re.compile(r"[a-z0-9][a-z0-9._/+#-]*[a-z0-9+#]|[a-z0-9]|[\u3400-\u9fff]+")
 _COMPOUND_RE = re.compile(r"[a-z]+(?:-[a-z]+)+")
 _APOSTROPHE_RE = re.compile(r"(\w)'(\w)")

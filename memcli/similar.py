@@ -3,10 +3,10 @@
 Two titles (or two summaries) say the same when they hold the same words after case,
 Unicode form, invisible characters, punctuation, word order and plurals are set aside, or
 one word more or less among four or more. An English and a Chinese title name one topic
-when both are spellings of a known topic ("Test command", 测试命令), or when the statement
-holds the same concepts in either language ("Never commit directly to main", 永远不要直接提交到
-main; see :mod:`memcli.concepts`). Two short titles that
-name tools of one kind ("Use pnpm", "Use npm instead of pnpm") are one choice, so the later
+when both are spellings of a known topic ("Test command", 测试命令), and an English and a
+Chinese statement say the same when they hold the same concepts ("Never commit directly to
+main", 永远不要直接提交到 main: see :mod:`memcli.concepts`). Two short titles that name
+tools of one kind ("Use pnpm", "Use npm instead of pnpm") are one choice, so the later
 statement replaces the earlier: that is how a contradiction ends with one note, not two.
 """
 
@@ -33,7 +33,9 @@ _MIN_CONCEPTS = 2
 
 # One topic, two languages. The English side is what the rules extractor titles its topics.
 _TOPIC_ALIASES = {
-    "test command": ("测试命令", "跑测试的命令"), "build command": ("构建命令", "编译命令"),
+    "test command": ("测试命令", "跑测试的命令"), "unit test command": ("单元测试命令",),
+    "e2e test command": ("端到端测试命令", "e2e测试命令"),
+    "integration test command": ("集成测试命令",), "build command": ("构建命令", "编译命令"),
     "lint command": ("lint命令", "检查命令"), "format command": ("格式化命令",),
     "type check command": ("类型检查命令",), "deployment": ("部署", "部署方式", "部署命令"),
     "release command": ("发布命令", "发版命令"), "package manager": ("包管理器", "包管理工具"),

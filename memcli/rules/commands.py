@@ -15,8 +15,8 @@ _CMD_EN_RES = (
                r"(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?P<noun>command|cmd|script|process|"
                r"procedure|workflow)\s+is\s*:?\s*(?P<cmd>.+)", re.I),
     lazy(r"(?:you can\s+|we\s+|always\s+)?(?:run|execute)\s+(?:all\s+)?(?:the\s+)?"
-               r"(?:(?:unit|integration|e2e|end-to-end)\s+)?(?P<what>tests?|test suite|linters?|"
-               r"type ?checks?|type-checks?|benchmarks?|formatters?)\s+(?:with|using|via|"
+               r"(?P<what>(?:(?:unit|integration|e2e|end-to-end)\s+)?(?:tests?|test suite)|"
+               r"linters?|type ?checks?|type-checks?|benchmarks?|formatters?)\s+(?:with|using|via|"
                r"by running|through)\s*:?\s*(?P<cmd>.+)", re.I),
     # "we build with bazel" is a fact; a bare "build with bazel" is usually today's request.
     lazy(r"(?:you can|we|always)\s+(?P<what>test|build|lint|deploy|format|release|"
@@ -35,16 +35,24 @@ _CMD_EN_RES = (
     lazy(r"the\s+(?P<what>deploy(?:ment)?(?:\s+[\w-]+){1,2}?)(?P<noun>)\s+(?:is|are|lives?|"
                r"runs?)\s+(?P<cmd>.+)", re.I),
 )
+# The kind of tests a command runs is part of its topic: the unit tests and the end-to-end
+# tests are run by two commands, not one.
+_TEST_KIND_ZH = r"(?:单元|集成|端到端|e2e\s*|E2E\s*)?"
 _CMD_ZH_RES = (
-    lazy(r"(?P<what>单元测试|测试|构建|编译|部署|发布|格式化|lint|检查|类型检查)\s*(?:的)?"
-               r"\s*(?:命令|指令|脚本)(?:是|为|用)\s*[:：]?\s*(?P<cmd>.+)", re.I),
-    lazy(r"(?:跑|运行|执行)(?:单元|全部|所有的?)?(?P<what>测试|lint|类型检查)(?:要|请|就|都)?"
+    lazy(r"(?P<what>" + _TEST_KIND_ZH + r"测试|构建|编译|部署|发布|格式化|lint|检查|"
+         r"类型检查)\s*(?:的)?\s*(?:命令|指令|脚本)(?:是|为|用)\s*[:：]?\s*(?P<cmd>.+)", re.I),
+    lazy(r"(?:跑|运行|执行)(?:全部|所有的?)?(?P<what>" + _TEST_KIND_ZH + r"测试|lint|类型检查)"
+               r"(?:要|请|就|都)?"
                r"(?:用|使用|用的是|是)\s*[:：]?\s*(?P<cmd>.+)", re.I),
-    lazy(r"(?:用|使用)\s*(?P<cmd>.+?)\s*(?:来)?(?:跑|运行|执行)(?P<what>测试|lint|构建)",
+    lazy(r"(?:用|使用)\s*(?P<cmd>.+?)\s*(?:来)?(?:跑|运行|执行)(?P<what>" + _TEST_KIND_ZH +
+         r"测试|lint|构建)",
                re.I),
     lazy(r"(?P<what>部署|构建|发布)(?:要|请|都)?(?:用|使用|通过)\s*(?P<cmd>.+)"),
 )
 _COMMAND_TITLES = (
+    (lazy(r"\bunit\b|单元", re.I), "Unit test command"),
+    (lazy(r"\b(?:e2e|end-to-end)\b|端到端|e2e", re.I), "E2E test command"),
+    (lazy(r"\bintegration\b|集成", re.I), "Integration test command"),
     (lazy(r"test|测试", re.I), "Test command"),
     (lazy(r"^(?:build|构建|编译)", re.I), "Build command"),
     (lazy(r"^(?:lint|检查)", re.I), "Lint command"),

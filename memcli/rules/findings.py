@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from memcli.rules.cues import LIST_MARK_RE, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
 from memcli.rules.model import Finding, Hit, Skip, State
-from memcli.rules.patterns import lazy
+from memcli.rules.patterns import INSTRUCTION_VERBS, lazy
 from memcli.rules.standing import find_fact, find_standing
 from memcli.rules.statements import detect, find_correction, statement_why
 from memcli.rules.text import capitalise, cut_title, is_cjk, mask, restore, split_sentences
@@ -111,12 +111,12 @@ def _whole_sentence(state: State, slots: list[str]) -> Hit | None:
     return find_standing(state.text, slots, state) or find_fact(state.text, slots, state)
 
 
-# One sentence may hold several cues: "answer in Chinese and never use emojis".
+# One sentence may hold several cues: "answer in Chinese and never use emojis". After a
+# comma, "always"/"never" starts a new one only before a verb (see INSTRUCTION_VERBS).
 _CLAUSE_RE = lazy(
     r"\s*;\s*|\s*；\s*"
     r"|,?\s+and\s+(?=(?:also\s+)?(?:always|never|don't|do not|please)\b)"
-    r"|\s*,\s*(?=(?:always|never)\s+(?!(?:to|in|on|at|for|with|a|an|the|float|again|ever)\b)"
-    r"\S+\s+\S)"
+    r"|\s*,\s*(?=(?:always|never)\s+" + INSTRUCTION_VERBS + r"\b)"
     r"|,\s*and\s+(?=(?:the|our)\s)"
     r"|\s*[，,]\s*(?=总是|永远不要|不要|别|绝不|始终|也不要|一直)", re.I)
 

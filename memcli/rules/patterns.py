@@ -61,3 +61,19 @@ def lazy(pattern: str, flags: int = 0, needs: tuple[str, ...] = ()) -> LazyPatte
 
 
 DIGITS = tuple("0123456789")
+
+# Verbs people put after "always"/"never" when they give an agent an instruction. ", never
+# use emojis" starts a second instruction; ", never next to the tests" or ", never written
+# by hand" only says where or how not, and belongs to the statement before the comma.
+INSTRUCTION_VERBS = (
+    r"(?:use|run|commit|push|merge|deploy|write|put|keep|add|squash|rebase|test|lint|format|"
+    r"review|tag|release|pin|prefix|name|store|log|import|document|avoid|prefer|require|vendor|"
+    r"ship|target|support|check|update|bump|sign|open|create|follow|indent|declare|annotate|"
+    r"edit|touch|modify|change|delete|remove|rename|install|upgrade|downgrade|hardcode|print|"
+    r"call|catch|swallow|ignore|skip|disable|enable|mock|expose|leave|reply|answer|respond|"
+    r"explain|apologi[sz]e|ask|assume|guess|start|stop|kill|restart|reformat|rewrite|generate|"
+    r"regenerate|mix|return|raise|throw|block|wait|sleep|load|read|send|save|cache|fetch|pull|"
+    r"force|amend|include|exclude|wrap|split|move|copy|inline|export|mention|say|tell|end|"
+    r"begin|close|clean|drop|trust|rely|depend|make|do|give|take|show|hide|translate|"
+    r"summari[sz]e|introduce|bypass|override|set|link|mark|comment|publish|pass|go|let|get|"
+    r"type|type-check|refactor|optimi[sz]e)")

@@ -133,7 +133,7 @@ def _version_title(tech: str) -> str:
 
 # A reason after the comma makes a prohibition last: "…, it's vendored", "…, ops owns it".
 # "…, I just want the lint" is about this turn.
-_REASON = (r"\s*[,;—–-]\s*(?!(?:i\s+)?just\b|i\s+only\b|only\b|first\b|i'll\b|we'll\b|let's\b|"
+REASON = (r"\s*[,;—–-]\s*(?!(?:i\s+)?just\b|i\s+only\b|only\b|first\b|i'll\b|we'll\b|let's\b|"
            r"i\s+want\b|i\s+need\b|for now\b|then\b|and\s+(?:also\s+)?(?:always|never|don't)\b)"
            r"(?:it's|it is|they're|they are|that's|those are|these are|because|since|as|it|they|"
            r"we|ci|ops|prod|the|our|\w+\s+(?:is|are|owns?|handles?|manages?|depends?|generates?|"
@@ -147,7 +147,7 @@ _PROHIBIT_EN = lazy(
     r"(?:don't|do not|never|please don't|please do not)\s+" + _VERBS + r"\s+"
     r"(?!(?:it|this|that|them|these|those|anything yet|yet)\b(?:\s+(?:by hand|manually|"
     r"yourself|directly))?(?:[,;]|$))(?P<x>.+?)(?:"
-    + _REASON + "|" + _CONDITION + r")", re.I)
+    + REASON + "|" + _CONDITION + r")", re.I)
 _ARTEFACTS = (r"(?:node_modules|dist|build|vendor|secrets?|\.env\w*|the lockfile|lockfiles?|"
               r"generated (?:code|files)|" + _PATH + r")")
 _PROHIBIT_PATH_EN = lazy(
@@ -155,7 +155,7 @@ _PROHIBIT_PATH_EN = lazy(
     r"(?:anything\s+(?:in|under)\s+)?" + _ARTEFACTS + r"(?:\s+(?:to git|by hand|directly))?", re.I)
 _LEAVE_ALONE_EN = lazy(
     r"(?:please\s+)?leave\s+(?!it\b|this\b|that\b|them\b|these\b|those\b)(?P<x>.+?)\s+alone"
-    r"(?:" + _REASON + r"|" + _CONDITION + r")?", re.I)
+    r"(?:" + REASON + r"|" + _CONDITION + r")?", re.I)
 _ONLY_UNLESS_EN = lazy(
     r"(?:only|just)\s+(?!(?:fix|add|implement|change|rename|write|refactor|delete|remove|do)\b)"
     r"(?P<rest>.+?)\s+unless\s+(?:i|we)\s+(?:say|ask|tell|request|explicitly|"

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from memcli.rules.commands import command_title, find_command, find_reference
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import lazy
-from memcli.rules.standing import find_fact, find_standing
+from memcli.rules.patterns import LazyPattern, lazy
+from memcli.rules.standing import REASON, find_fact, find_standing
 from memcli.rules.text import cut_title, is_cjk, restore
 from memcli.rules.topics import pair_category, style_topic, tool_category, use_category
 
@@ -72,7 +72,7 @@ _SIDE_TRIM = " \t，,。.!！了吧"
 
 def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
     for pattern in _CORRECTION_RES:
-        match = pattern.fullmatch(text)
+        match = pattern.fullmatch(text) or _choice_before_reason(pattern, text)
         if match:
             x = restore(match.group("x").strip(_SIDE_TRIM), slots)
             y = restore(match.group("y").strip(_SIDE_TRIM), slots)
@@ -93,6 +93,17 @@ def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
         return Hit("correction", text, pair_category(None, y), frozenset({_term(y)}),
                    rule="correction")
     return None
+
+
+# "use npm instead of pnpm, the deploy box doesn't have pnpm": the choice, then why. The
+# reason stays in the note; the choice is read without it.
+_TRAILING_REASON_RE = lazy(r"(?P<head>.+?)(?:" + REASON + r"|\s*[，,；;]\s*(?:因为|由于|毕竟|否则|"
+                           r"不然|要不然).+)", re.I)
+
+
+def _choice_before_reason(pattern: LazyPattern, text: str) -> re.Match[str] | None:
+    reason = _TRAILING_REASON_RE.fullmatch(text)
+    return pattern.fullmatch(reason.group("head")) if reason else None
 
 
 _NOT_THAT_RE = lazy(r"(?!(?:it|it's|this|that|that's|you|you're|he|she|they|i|i'm|there|"
@@ -248,6 +259,11 @@ def _imperative(rest: str, always_zh: bool) -> bool:
 
 _PREFER_RES = (
     # "I would like to enrol" is a request; only "I'd prefer/rather" states a preference.
+    # "I'd rather you use f-strings than .format()", "I'd prefer it if you didn't add
+    # comments": a preference about how the assistant works, when it names a habit (a verb
+    # of _HABIT_RE) or a comparison; "I'd rather you fix the login first" is today's order.
+    lazy(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
+         r"(?:(?:that|it if)\s+)?you\s+(?:to\s+)?(?P<you>.+)", re.I),
     lazy(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
                r"(?P<rest>.+)", re.I),
     lazy(r"i\s+(?:(?:really|strongly|generally|usually|much|also|do|definitely|"
@@ -261,10 +277,23 @@ _VAGUE_OBJECT_RE = lazy(
     r"^(?:(?:it|this|that|these|those|them|your|you|the idea)\b|你|这|那|它)", re.I)
 
 
+_HABIT_RE = lazy(
+    r"^(?:(?:didn't|did not|don't|do not|not|never|always)\s+)?(?:use|used|write|wrote|keep|"
+    r"kept|ask|asked|avoid|avoided|stick|stuck|put|name|named|add|added|run|ran|leave|left|"
+    r"follow|followed|explain|explained|answer|answered|reply|replied|split|mock|mocked|pin|"
+    r"pinned|log|logged|commit|committed|push|pushed|check|checked|stop|stopped|skip|"
+    r"skipped)\b.*\s\S|.*\b(?:than|over|instead of|rather than)\s+\S", re.I)
+
+
 def _find_prefer(text: str, slots: list[str], state: State) -> Hit | None:
     for pattern in _PREFER_RES:
         match = pattern.fullmatch(text)
-        if match and not _VAGUE_OBJECT_RE.match(match.group("rest")):
+        if match is None:
+            continue
+        you = match.groupdict().get("you")
+        if you is not None:
+            return Hit("prefer", text) if _HABIT_RE.match(you) else None
+        if not _VAGUE_OBJECT_RE.match(match.group("rest")):
             return Hit("prefer", text, use_category(restore(match.group("rest"), slots)))
     return None
 
