@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 
 __all__ = ["concept_keys", "has_cjk"]
 
@@ -204,6 +204,7 @@ def _chinese_keys(run: str, keys: set[str]) -> bool:
     return True
 
 
+@lru_cache(maxsize=4096)  # a store's titles are compared with every create of a turn
 def concept_keys(text: str) -> frozenset[str] | None:
     """The concept keys of a short statement, or None when a Chinese word in it is unknown."""
     folded = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")

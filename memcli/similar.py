@@ -16,9 +16,12 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-__all__ = ["Near", "StoredNote", "find_near", "title_tokens"]
+if TYPE_CHECKING:  # the protocol only; importing the rules package costs start-up time
+    from memcli.rules.model import KnownNote
+
+__all__ = ["Near", "find_near", "title_tokens"]
 
 _STOPWORDS = frozenset(
     ("a", "an", "and", "are", "at", "be", "for", "in", "is", "of", "on", "or", "the", "to", "with",
@@ -50,23 +53,6 @@ _TOPIC_ALIASES = {
 _CHOICE_WORD = re.compile(r"\b(?:use|using|prefer|instead|not|over|switch(?:ed)?|stick|"
                           r"rather)\b|用|代替|替代|而不是|改用")
 _ALIAS_KEY = {_: english for english, names in _TOPIC_ALIASES.items() for _ in names}
-
-
-class StoredNote(Protocol):
-    @property
-    def level(self) -> str: ...
-
-    @property
-    def type(self) -> str: ...
-
-    @property
-    def title(self) -> str: ...
-
-    @property
-    def summary(self) -> str: ...
-
-    @property
-    def filename(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -154,7 +140,7 @@ def _choice_categories(title: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def find_near(level: str, title: str, summary: str, notes: Iterable[StoredNote]
+def find_near(level: str, title: str, summary: str, notes: Iterable[KnownNote]
               ) -> Near | None:
     """The first note of ``level`` that ``title``/``summary`` nearly repeat, else None."""
     mine = title_tokens(title)
@@ -219,7 +205,7 @@ def _summary(op: dict[str, object]) -> str:
 
 
 def merge_near_duplicates(operations: Sequence[dict[str, object]],
-                          known: Sequence[StoredNote], on_conflict: str) -> Dedupe:
+                          known: Sequence[KnownNote], on_conflict: str) -> Dedupe:
     """Creates that nearly repeat a stored note become updates of it (``update``), are
     refused with the note named (``fail``) or kept (``rename``); a create that repeats an
     earlier create of the same turn replaces it in its place, as the later word wins."""

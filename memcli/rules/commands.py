@@ -10,30 +10,32 @@ from memcli.rules.model import Hit, State
 from memcli.rules.patterns import lazy
 from memcli.rules.text import PH, capitalise, cut_title, restore, url_slot
 
+# The words the command patterns share: the tasks a command is for, how a command is given
+# ("with", "using", "via" …), and what a task runs on ("the project", "the app" …).
+_TASK = r"(?:tests?|build|lint|deploy|format|release|publish|type[- ]?check)"
+_VIA = r"\s+(?:with|using|via|by running|through)\s*:?\s*"
+_ON_WHAT = r"(?:\s+(?:the\s+)?(?:project|app|code|package|repo|site))?"
+_TESTS = (r"(?:(?:unit|integration|e2e|end-to-end)\s+)?(?:tests?|test suite)|linters?|"
+          r"type ?checks?|type-checks?|benchmarks?|formatters?")
 _CMD_EN_RES = (
     lazy(r"(?:the\s+|our\s+)?(?!(?:my|your|his|her|their|a|an|this|that|which|what)\s)"
-               r"(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?P<noun>command|cmd|script|process|"
-               r"procedure|workflow)\s+is\s*:?\s*(?P<cmd>.+)", re.I),
+         r"(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?P<noun>command|cmd|script|process|"
+         r"procedure|workflow)\s+is\s*:?\s*(?P<cmd>.+)", re.I),
     lazy(r"(?:you can\s+|we\s+|always\s+)?(?:run|execute)\s+(?:all\s+)?(?:the\s+)?"
-               r"(?P<what>(?:(?:unit|integration|e2e|end-to-end)\s+)?(?:tests?|test suite)|"
-               r"linters?|type ?checks?|type-checks?|benchmarks?|formatters?)\s+(?:with|using|via|"
-               r"by running|through)\s*:?\s*(?P<cmd>.+)", re.I),
+         r"(?P<what>" + _TESTS + ")" + _VIA + r"(?P<cmd>.+)", re.I),
     # "we build with bazel" is a fact; a bare "build with bazel" is usually today's request.
-    lazy(r"(?:you can|we|always)\s+(?P<what>test|build|lint|deploy|format|release|"
-         r"publish|type[- ]?check)\s+(?:with|using|via|by running|through)\s*:?\s*"
-         r"(?P<cmd>.+)", re.I),
+    lazy(r"(?:you can|we|always)\s+(?P<what>test|build|lint|deploy|format|release|publish|"
+         r"type[- ]?check)" + _VIA + r"(?P<cmd>.+)", re.I),
     lazy(r"(?:the\s+)?(?P<what>tests?|builds?|deploys?|deployments?|releases?)\s+(?:are|is)"
-               r"\s+(?:run|done|triggered|made|built|deployed)\s+(?:with|using|via|by|through)"
-               r"\s*:?\s*(?P<cmd>.+)", re.I),
-    lazy(r"to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|deploy|format|release|"
-               r"publish|type[- ]?check)(?:\s+(?:the\s+)?(?:project|app|code|package|repo|site))?"
-               r"\s*,\s*(?:use|run|type)\s*:?\s*(?P<cmd>.+)", re.I),
-    lazy(r"use\s+(?P<cmd>.+?)\s+to\s+(?:run\s+)?(?:the\s+)?(?P<what>tests?|build|lint|"
-               r"deploy|format|release|type[- ]?check)(?:\s+(?:the\s+)?(?:project|app|code|"
-               r"package|repo|site))?", re.I),
+         r"\s+(?:run|done|triggered|made|built|deployed)\s+(?:with|using|via|by|through)"
+         r"\s*:?\s*(?P<cmd>.+)", re.I),
+    lazy(r"to\s+(?:run\s+)?(?:the\s+)?(?P<what>" + _TASK + ")" + _ON_WHAT +
+         r"\s*,\s*(?:use|run|type)\s*:?\s*(?P<cmd>.+)", re.I),
+    lazy(r"use\s+(?P<cmd>.+?)\s+to\s+(?:run\s+)?(?:the\s+)?(?P<what>" + _TASK + ")" + _ON_WHAT,
+         re.I),
     lazy(r"(?:we\s+)?(?P<what>deploy)s?\s+(?:to|on)\s+(?P<cmd>.+)", re.I),
     lazy(r"the\s+(?P<what>deploy(?:ment)?(?:\s+[\w-]+){1,2}?)(?P<noun>)\s+(?:is|are|lives?|"
-               r"runs?)\s+(?P<cmd>.+)", re.I),
+         r"runs?)\s+(?P<cmd>.+)", re.I),
 )
 # The kind of tests a command runs is part of its topic: the unit tests and the end-to-end
 # tests are run by two commands, not one.
@@ -71,6 +73,15 @@ def find_command(text: str, slots: list[str], state: State) -> Hit | None:
             noun = match.groupdict().get("noun")
             return Hit("command", text, command_title(match.group("what"), noun))
     return None
+
+
+_PURPOSE_RE = lazy(r"(?:run\s+)?(?:the\s+)?(?P<what>" + _TASK + r")\b", re.I)
+
+
+def command_for(purpose: str) -> str | None:
+    """ "we use make for the tests": the command's title when the purpose is a task."""
+    match = _PURPOSE_RE.match(purpose.strip())
+    return command_title(match.group("what"), "command") if match else None
 
 
 def command_title(what: str, noun: str | None) -> str:

@@ -19,7 +19,8 @@ TITLE_CJK_CHARS = 20
 
 
 class KnownNote(Protocol):
-    """What the extractor needs to know about a note that is already stored."""
+    """What extraction needs to know about a note that is already stored (an index entry):
+    the rules extractor routes by title, and the near-duplicate check compares summaries."""
 
     @property
     def level(self) -> str: ...
@@ -29,6 +30,9 @@ class KnownNote(Protocol):
 
     @property
     def title(self) -> str: ...
+
+    @property
+    def summary(self) -> str: ...
 
     @property
     def filename(self) -> str: ...

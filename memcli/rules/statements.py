@@ -7,7 +7,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 
-from memcli.rules.commands import command_title, find_command, find_reference
+from memcli.rules.commands import command_for, find_command, find_reference
 from memcli.rules.model import Hit, State
 from memcli.rules.patterns import LazyPattern, lazy
 from memcli.rules.standing import REASON, find_fact, find_standing
@@ -207,7 +207,7 @@ def _uses_title(x: str, y: str | None) -> str | None:
     if version:
         return _LANG_NAMES[version.group(1).lower()] + " version"
     if y and not _ANY_PURPOSE_RE.match(y):
-        command = _command_in_purpose(y)
+        command = command_for(y)
         return command or cut_title(re.sub(r"^(?:the|our)\s+", "", y, flags=re.I), words=6)
     return None
 
@@ -216,10 +216,6 @@ _ANY_PURPOSE_RE = lazy(r"^(?:everything|anything|all|most things|all of it|æ‰€æœ
                              re.I)
 
 
-def _command_in_purpose(purpose: str) -> str | None:
-    match = re.match(r"^(?:run\s+)?(?:the\s+)?(tests?|build|lint|deploy|format|type[- ]?check)\b",
-                     purpose.strip(), re.I)
-    return command_title(match.group(1), "command") if match else None
 
 
 _ALWAYS_NEVER_RES = (
