@@ -396,6 +396,8 @@ class Bench:
             self._check_call(["index"], stores_env(self.env, root))
         (self.scratch / "session.jsonl").write_text(genstore.claude_code_session(s.session),
                                                     "utf-8")
+        # One turn (a prompt and its answer): what the Stop hook hands the extractor.
+        (self.scratch / "turn.jsonl").write_text(genstore.claude_code_session(2), "utf-8")
         (self.scratch / "apply.json").write_text(genstore.apply_document(s.creates), "utf-8")
 
     def _check_call(self, args: list[str], env: dict[str, str]) -> None:
@@ -428,6 +430,9 @@ class Bench:
                       "server", g, extract, env=cold),
             self.case("extract_rules", f"memcli extract --provider rules, {s.session} msgs", g,
                       ["extract", "--input", str(session), "--provider", "rules"], env=cold),
+            self.case("extract_turn", "memcli extract --provider rules, one turn", g,
+                      ["extract", "--input", str(self.scratch / "turn.jsonl"), "--provider",
+                       "rules"], env=cold),
         ]
         # Floors: what the same libraries, or the same modules, cost without any work. They
         # show how much of a missed target is left for memcli's own code to win back.
@@ -625,6 +630,8 @@ def targets(rows: dict[str, Row], sizes: Sizes) -> list[Target]:
                ("apply",)),
         Target("extract", "memcli extract (instant server) / memcli --help",
                ratio(rows, "extract", "help"), 2.0, "x", ("extract", "help")),
+        Target("extract_turn", "extract --provider rules (one turn) / memcli --help",
+               ratio(rows, "extract_turn", "help"), 2.5, "x", ("extract_turn", "help")),
         Target("rss_lint", f"peak RSS, lint {big:,} notes/level", mb(f"lint_{big}"), 150.0,
                "MB", (f"lint_{big}",)),
         Target("rss_index", f"peak RSS, index {big:,} notes/level", mb(f"index_{big}"), 150.0,

@@ -17,14 +17,14 @@ RUN = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
 
 ROWS = {
     "pass", "typer", "help", "version", "help_m", "lint_cold", "show_cold", "context_cold",
-    "extract", "extract_rules", "typer_app_help", "import_cli", "lint_libs", "lint_mods",
-    "extract_libs", "extract_mods", "apply", "add",
+    "extract", "extract_rules", "extract_turn", "typer_app_help", "import_cli", "lint_libs",
+    "lint_mods", "extract_libs", "extract_mods", "apply", "add",
 }
 SCALED = ("raw", "bare", "lint", "index", "indexcheck", "show", "context")
 STORE_COMMANDS = ("lint", "index", "indexcheck", "show", "context")
 TARGETS = {
     "help", "version", "lint_cold", "show_cold", "lint_large", "index_large", "lint_scale",
-    "index_scale", "apply", "extract", "rss_lint", "rss_index",
+    "index_scale", "apply", "extract", "extract_turn", "rss_lint", "rss_index",
     "lint_raw", "context_raw", "show_raw", "indexcheck_raw",
     *(f"{c}_growth" for c in STORE_COMMANDS), *(f"rss_{c}_huge" for c in STORE_COMMANDS),
 }

@@ -112,3 +112,106 @@ def test_tab_completion_loads_no_heavy_library(tmp_path: Path) -> None:
     assert result["status"] == 0, result["stderr"]
     assert "extract" in str(result["stdout"]).split()
     assert _loaded(modules, HEAVY) == []
+
+
+# --------------------------------------------------------------------------- one command
+# A run of one command imports the command module that registers it, not the other
+# command modules, and typer converts only that module's commands (memcli.cli.main).
+
+
+def test_command_modules_name_every_registered_command() -> None:
+    import importlib
+
+    from memcli.cli import COMMAND_MODULES, app
+
+    registered = {(info.name or info.callback.__name__.replace("_", "-")): info.callback.__module__
+                  for info in app.registered_commands if info.callback is not None}
+    for group in app.registered_groups:
+        registered[str(group.name)] = ""
+    assert set(registered) == set(COMMAND_MODULES)
+    for name, module in registered.items():
+        if module:
+            assert module.rsplit(".", 1)[1] in COMMAND_MODULES[name], name
+    # A group's subcommands may come from several modules: each is listed for the group.
+    for group in app.registered_groups:
+        modules = {info.callback.__module__.rsplit(".", 1)[1]
+                   for info in group.typer_instance.registered_commands if info.callback}
+        assert modules == set(COMMAND_MODULES[str(group.name)]), group.name
+    for modules in COMMAND_MODULES.values():
+        for module in modules:
+            importlib.import_module(f"memcli.cli.{module}")
+
+
+@pytest.mark.parametrize(("args", "module"), [
+    (["show"], "store_commands"),
+    (["--project-store", "p", "context"], "store_commands"),
+    (["lint"], "lint_command"),
+    (["hook", "--help"], "integration_commands"),
+])
+def test_a_command_loads_only_its_own_command_module(tmp_path: Path, args: list[str],
+                                                     module: str) -> None:
+    result = _run_cli(tmp_path, args)
+    modules = result["modules"]
+    assert isinstance(modules, list)
+    assert result["status"] in (0, None), result["stderr"]
+    commands = {m.rsplit(".", 1)[1] for m in modules if m.startswith("memcli.cli.")
+                and m.rsplit(".", 1)[1][0] != "_"}
+    assert commands == {module}
+
+
+def test_help_still_lists_every_command(tmp_path: Path) -> None:
+    from memcli.cli import COMMAND_MODULES
+
+    listed = str(_run_cli(tmp_path, ["--help"])["stdout"])
+    for name in COMMAND_MODULES:
+        if name != "completion":  # hidden
+            assert f"  {name} " in listed, name
+
+
+def test_lint_without_fix_loads_no_repair_module(tmp_path: Path) -> None:
+    result = _run_cli(tmp_path, ["lint"])
+    modules = result["modules"]
+    assert isinstance(modules, list)
+    assert "memcli.lint" in modules
+    assert "memcli.lint._fix" not in modules
+    assert _loaded(modules, ("yaml", "pydantic", "httpx", "rich")) == []
+
+
+# --------------------------------------------------------------------------- regexes
+# Patterns compile on first use, and only for a text that passes their gate: compiling the
+# secret catalogue alone cost 40 ms on every lint and extract.
+
+
+def test_a_plain_text_compiles_no_catalogue_row() -> None:
+    from memcli.redact import _catalogue, find_secrets
+
+    _catalogue._row_pattern.cache_clear()
+    _catalogue._shaped_pattern.cache_clear()
+    assert find_secrets("title: Run the linters\n\nWe always run ruff before the tests.\n") == []
+    assert _catalogue._row_pattern.cache_info().currsize == 0
+    assert _catalogue._shaped_pattern.cache_info().currsize == 0
+    token = "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh"
+    assert [f.kind for f in find_secrets(f"token {token} here")] == ["huggingface-token"]
+    assert _catalogue._row_pattern.cache_info().currsize == 1
+
+
+def test_structural_patterns_compile_one_by_one() -> None:
+    from memcli.redact import _patterns, find_secrets
+
+    _patterns._pats.cache_clear()
+    find_secrets("see https://example.com/docs for more")
+    compiled = set(vars(_patterns._pats()))
+    assert "url" in compiled
+    assert not compiled & {"pem_begin", "jwt", "netrc", "aws_key", "github", "cli_user"}
+    assert len(_patterns._pats().all()) == len(_patterns._SOURCES[0]) + len(
+        _patterns._SOURCES[1])
+
+
+def test_ascii_text_never_compiles_the_cjk_class() -> None:
+    from memcli import tokens
+
+    tokens._cjk.cache_clear()
+    assert tokens.count_tokens("plain ASCII text, eight tokens or so") == 9
+    assert tokens._cjk.cache_info().currsize == 0
+    assert tokens.count_tokens("中文ab") == 3
+    assert tokens._cjk.cache_info().currsize == 1

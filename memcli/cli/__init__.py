@@ -1,46 +1,102 @@
 """The command line: parse arguments, call one core function, render its result.
 
-One module per command group registers its commands on :data:`app`; the error handler in
+One module per command group registers its commands on the typer app; the error handler in
 ``_errors`` is the one place where outcomes and errors become exit statuses. Only typer and
 the standard library are imported at start-up: TAB completion and `--help` run this package
 on every key press, so each command imports what it needs when it runs.
+
+A run of one command imports only the module that registers it (``COMMAND_MODULES``), and
+typer builds the click command of that module's commands only: importing every command
+module and converting all thirty-odd commands costs about a fifth of ``import typer`` on
+every run. ``--help``, an unknown command and TAB completion get them all, and so does
+``memcli.cli.app`` (the tests' and other callers' view of the whole application).
 """
 
 import gc
+import importlib
 import os
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from memcli import __version__
-from memcli.cli import (  # noqa: F401  (each module registers its commands on app)
-    agent_commands,
-    consolidate_command,
-    extract_commands,
-    history_commands,
-    integration_commands,
-    interop_commands,
-    lint_command,
-    recall_commands,
-    safety_commands,
-    store_commands,
-    transcript_command,
-)
-from memcli.cli._app import app
 
-__all__ = ["app", "main"]
+if TYPE_CHECKING:
+    import typer
+
+__all__ = ["COMMAND_MODULES", "app", "main"]
+
+# Each top-level command (or command group) and the modules under memcli.cli that register
+# it; tests/test_import_guard.py checks this against what the modules really register.
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "extract": ("extract_commands",), "config": ("extract_commands",),
+    "apply": ("store_commands",), "add": ("store_commands",), "rm": ("store_commands",),
+    "show": ("store_commands",), "context": ("store_commands",),
+    "index": ("store_commands",),
+    "search": ("recall_commands",), "recall": ("recall_commands",),
+    "log": ("history_commands",), "undo": ("history_commands",),
+    "status": ("history_commands",),
+    "consolidate": ("consolidate_command",),
+    "lint": ("lint_command",),
+    "restore": ("safety_commands",), "trust": ("safety_commands",),
+    "transcript": ("transcript_command",),
+    "merge-index": ("agent_commands",), "sync": ("agent_commands",),
+    "mcp": ("agent_commands",), "memory-tool": ("agent_commands",),
+    "hooks": ("agent_commands",),
+    "completion": ("integration_commands",), "hook": ("integration_commands",),
+    "import": ("integration_commands", "interop_commands"),
+    "export": ("integration_commands", "interop_commands"),
+}
+ALL_MODULES = tuple(dict.fromkeys(m for group in COMMAND_MODULES.values() for m in group))
+# The memcli group's own options that take a value (they may come before the command).
+_VALUE_OPTIONS = ("--project-store", "--user-store")
+
+
+def register(modules: Sequence[str] = ALL_MODULES) -> "typer.Typer":
+    """Import the command modules (each registers its commands on the app); the app."""
+    for name in modules:
+        importlib.import_module(f"memcli.cli.{name}")
+    from memcli.cli._app import app
+
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return register()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def command_of(argv: Sequence[str]) -> str | None:
+    """The command a command line runs (the first word after the group's options), if any."""
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token in _VALUE_OPTIONS:
+            i += 2
+        elif token.startswith(tuple(f"{o}=" for o in _VALUE_OPTIONS)):
+            i += 1
+        else:
+            return None if token.startswith("-") else token
+    return None
 
 
 def main() -> None:
-    if sys.argv[1:] == ["--version"]:
+    argv = sys.argv[1:]
+    if argv == ["--version"]:
         # Answered before typer builds the command tree, which is a tenth of the start-up
         # time and not needed here; the output is the same as the --version option's.
         sys.stdout.write(f"memcli {__version__}\n")
         return
-    if "_MEMCLI_COMPLETE" in os.environ:
+    completing = "_MEMCLI_COMPLETE" in os.environ
+    if completing:
         # TAB completion: typer's shell classes are registered only when asked for, since
         # add_completion=False keeps --install-completion out of the help.
         from memcli.completions import register_shells
 
         register_shells()
+    command = None if completing else command_of(argv)
+    app = register(COMMAND_MODULES.get(command or "", ALL_MODULES))
     # memcli allocates many small, long-lived objects (one per note) and frees none of them
     # before it exits: the default thresholds collect over and over for nothing (measured:
     # lint on 10,000 notes per level 2.13 s -> 1.92 s, same peak memory).

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from memcli.config import Settings
 from memcli.lint._duplicates import both_levels, near_duplicate_titles, near_duplicates
-from memcli.lint._fix import StoreFix, finish_fixes, fix_note, start_fixes
 from memcli.lint._freshness import freshness
 from memcli.lint._index import check_index
 from memcli.lint._instructions import instruction_overlaps
@@ -40,7 +40,10 @@ from memcli.lint._report import (
 )
 from memcli.lint._scan import FileScan, StoreScan, scan_store
 from memcli.lint._targets import Target, targets
-from memcli.transaction import Change, commit, locked
+from memcli.transaction import Change, locked
+
+if TYPE_CHECKING:
+    from memcli.lint._fix import StoreFix
 
 __all__ = ["CODES", "CheckedStore", "Finding", "LintReport", "near_duplicates", "run_lint",
            "scan_store"]
@@ -74,6 +77,7 @@ def _commit_fixes(settings: Settings, chosen: list[Target], changes: list[Change
                   fixed: list[str]) -> None:
     """The repairs and their history record, in one transaction."""
     from memcli.history import Operation, Source, journal
+    from memcli.transaction import commit
 
     stores = [(t.level, t.path) for t in chosen]
     fixes = [Operation("fix", None, None, reason=what) for what in fixed]
@@ -108,6 +112,9 @@ class _StoreRun:
         self.findings.extend(check_index(scan, scan.state()))
         self.findings.extend(near_duplicate_titles(scan))
         if self._plan is not None or self.fix:
+            # --fix only: the repairs' module is not loaded for a check.
+            from memcli.lint._fix import finish_fixes, start_fixes
+
             plan = self._plan if self._plan is not None else start_fixes(scan, self._clock)
             self.changes, self.done = finish_fixes(plan)
 
@@ -119,6 +126,8 @@ class _StoreRun:
         self.findings.extend(check_note(scan, file))
         self.findings.extend(freshness(scan, file, self.settings.moment()))
         if self.fix:
+            from memcli.lint._fix import fix_note, start_fixes
+
             if self._plan is None:
                 self._plan = start_fixes(scan, self._clock)
             fix_note(self._plan, file)

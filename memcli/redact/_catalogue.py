@@ -173,46 +173,47 @@ SHAPED_KINDS = tuple(dict.fromkeys(kind for kind, *_ in _SHAPED))
 
 
 @functools.cache
-def compiled() -> tuple[tuple[_Format, re.Pattern[str]], ...]:
-    out = []
-    for f in FORMATS:
-        boundary = _starts_token(f.prefix, f.before) if f.before else ""
-        # A token that ran into a redaction stays unmatched once it is next to "[REDACTED]",
-        # so that redacting twice changes nothing.
-        tail = rf"(?![{f.tail}]|\[REDACTED\])" if f.tail else ""
-        out.append((f, re.compile(f.prefix + boundary + f.body + tail)))
-    return tuple(out)
+def _row_pattern(index: int) -> re.Pattern[str]:
+    """Row ``index`` of FORMATS, compiled the first time a text passes its gate: compiling
+    every row costs some 40 ms, and a note or a turn passes the gates of none or a few."""
+    f = FORMATS[index]
+    boundary = _starts_token(f.prefix, f.before) if f.before else ""
+    # A token that ran into a redaction stays unmatched once it is next to "[REDACTED]",
+    # so that redacting twice changes nothing.
+    tail = rf"(?![{f.tail}]|\[REDACTED\])" if f.tail else ""
+    return re.compile(f.prefix + boundary + f.body + tail)
 
 
 @functools.cache
-def compiled_shaped() -> tuple[tuple[str, str, re.Pattern[str], str], ...]:
-    return tuple((kind, gate, re.compile(p), g) for kind, gate, p, g in _SHAPED)
+def _shaped_pattern(index: int) -> re.Pattern[str]:
+    return re.compile(_SHAPED[index][2])
 
 
 def patterns() -> dict[str, re.Pattern[str]]:
     """Every pattern of this module by a readable name (the tests inspect them)."""
-    out = {f"{f.kind}:{f.prefix}": p for f, p in compiled()}
-    out.update((f"{kind}:{gate}", p) for kind, gate, p, _ in compiled_shaped())
+    out = {f"{f.kind}:{f.prefix}": _row_pattern(i) for i, f in enumerate(FORMATS)}
+    out.update((f"{kind}:{gate}", _shaped_pattern(i)) for i, (kind, gate, *_)
+               in enumerate(_SHAPED))
     return out
 
 
 def scan(text: str, lower: str | None) -> Iterator[_Span]:
     """Every catalogued token in ``text``; ``lower`` is its lowercased copy, or None when no
     row with a context word needs it (the caller makes it lazily)."""
-    for f, pattern in compiled():
+    for index, f in enumerate(FORMATS):
         if not any(g in text for g in f.gates):
             continue
         if f.context and (lower is None or f.context not in lower):
             continue
-        for m in pattern.finditer(text):
+        for m in _row_pattern(index).finditer(text):
             value = m.group()
             if _looks_random(value) and not _is_known_example(value):
                 yield m.start(), m.end(), f.kind
-    for kind, gate, pattern, group in compiled_shaped():
+    for index, (kind, gate, _, group) in enumerate(_SHAPED):
         if gate not in text or (kind == "mailchimp-key" and (lower is None
                                                               or "mailchimp" not in lower)):
             continue
-        for m in pattern.finditer(text):
+        for m in _shaped_pattern(index).finditer(text):
             start, end = m.span(group or 0)
             value = text[start:end]
             if _looks_random(value) and not _is_known_example(value):
@@ -220,6 +221,6 @@ def scan(text: str, lower: str | None) -> Iterator[_Span]:
 
 
 def needs_lower(text: str) -> bool:
-    return any(f.context and any(g in text for g in f.gates) for f, _ in compiled()) or (
+    return any(f.context and any(g in text for g in f.gates) for f in FORMATS) or (
         "-us" in text
     )

@@ -4,129 +4,181 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Any
 
 from memcli.redact._base import _ASSIGN, _IDENT, _IDENT_DASH, _QUOTE, _starts_token
 
 
+def _sources() -> tuple[dict[str, str], dict[str, str]]:
+    """Each pattern's source by attribute name, and the sources of ``env_keys``."""
+    aws_key = (
+        "(?:AKIA|ASIA)" + _starts_token("A[KS]IA", _IDENT) + "[A-Z0-9]{16}(?![A-Za-z0-9_])"
+    )
+    github = (
+        "gh[pousr]_" + _starts_token("gh[pousr]_", _IDENT)
+        + "[A-Za-z0-9]{36,251}+(?![A-Za-z0-9_])"
+    )
+    github_pat = (
+        "github_pat_" + _starts_token("github_pat_", _IDENT)
+        + "[A-Za-z0-9]{20,40}+_[A-Za-z0-9]{40,100}+(?![A-Za-z0-9_])"
+    )
+    anthropic = (
+        "sk-ant-" + _starts_token("sk-ant-", _IDENT_DASH)
+        + "(?:[a-z]{2,8}+[0-9]{2}-)?[A-Za-z0-9_-]{32,}+"
+    )
+    # The bare form has no dashes, so it cannot start "sk-ant-": the two never collide.
+    openai = (
+        "sk-" + _starts_token("sk-", _IDENT_DASH)
+        + "(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}+|[A-Za-z0-9]{32,}+(?![_-]))"
+    )
+    slack = (
+        "xox[abprse]-" + _starts_token("xox[abprse]-", _IDENT)
+        + "[0-9]{1,15}+-[A-Za-z0-9-]{10,250}+(?![A-Za-z0-9_-])"
+    )
+    slack_app = (
+        "xapp-" + _starts_token("xapp-", _IDENT)
+        + "[0-9]-[A-Z0-9]{6,20}+-[0-9]{6,20}+-[a-f0-9]{32,80}+(?![A-Za-z0-9_-])"
+    )
+    slack_webhook = (
+        r"hooks\.slack\.com\\?/services\\?/(?P<v>T[A-Z0-9]{6,14}+\\?/B[A-Z0-9]{6,14}+"
+        r"\\?/[A-Za-z0-9]{20,40}+)(?![A-Za-z0-9])"
+    )
+    google = (
+        "AIza" + _starts_token("AIza", _IDENT_DASH) + "[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"
+    )
+    stripe = (
+        "[sr]k_(?:live|test)_" + _starts_token("[sr]k_(?:live|test)_", _IDENT)
+        + "[0-9A-Za-z]{16,247}+(?![0-9A-Za-z_])"
+    )
+    # Not possessive: "[A-Z0-9 ]" also matches "PRIVATE KEY" and must give it back.
+    pem_begin = (r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+    pem_end = (r"-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+    # Rest of the BEGIN line: a key flattened onto one line, or JSON-escaped ("\nMIIE…").
+    pem_rest = (r"[A-Za-z0-9+/=\\ \t]*+")
+    pem_run = (r"[A-Za-z0-9+/=]{20,}+")
+    pem_line = (r"[A-Za-z0-9+/=]++")
+    pem_tail = (r"[A-Za-z0-9+/=\\]*+")
+    pem_header = (r"(?:Proc-Type|DEK-Info|Comment|Version|Hash|Charset): [^\n]{0,256}+")
+    jwt = (
+        "eyJ" + _starts_token("eyJ", _IDENT_DASH)
+        + r"[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{16,}+"
+    )
+    # Anchored on "://" (a literal, so the engine can jump); the scheme is checked
+    # separately. The password is greedy, not possessive, so that it ends at the *last*
+    # "@" of the authority: "u:p@ss@host" hides "p@ss", not "p".
+    url = (r"://(?P<user>[^\s:/?#@\[\]]{0,256}+):(?P<v>[^\s/?#]{1,512})@")
+    # The same inside a JSON string that escapes its slashes ("https:\/\/u:p@host").
+    url_escaped = (
+        r":\\/\\/(?P<user>[^\s:/?#@\[\]\\]{0,256}+):(?P<v>[^\s/?#]{1,512})@"
+    )
+    # curl -u user:password, wget --user=… --password=… is an assignment already.
+    cli_user = (r"-(?:u|-user)(?:[ \t]++|=)(?P<q>['\"]?)(?P<user>[^\s:'\"]{1,128}+)"
+                      r":(?P<v>[^\s'\"]{1,256}+)")
+    # A .netrc line: "machine h login u password p".
+    netrc = (r"login[ \t]++[^\s]{1,256}+[ \t]++password[ \t]++(?P<v>[^\s]{1,512}+)")
+    # Docker's config.json and .npmrc hold base64 of "user:password".
+    basic_blob = (r"""(?:"auth"[ \t]*:[ \t]*"|_auth[ \t]*=[ \t]*)"""
+                        r"(?P<v>[A-Za-z0-9+/]{8,4096}+={0,2}+)")
+    scheme = (r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}\Z")
+
+    # From here on the patterns run on an ASCII-lowercased copy of the text (same
+    # offsets): a case-insensitive regex cannot jump to a literal and costs 100+ ms/MB.
+
+    # A quoted value runs to its closing quote (it may hold "#", ";", "&"); a bare one
+    # also stops at the punctuation that ends it in YAML flow, JSON or a connection
+    # string. Whitespace ends both: a value with spaces is prose.
+    value = (
+        r"""(?:(?P<q>\\?["'`])(?P<qv>[^\s"'`\\]{1,512}+)"""
+        r"""|(?P<v>[^\s"'`,;(){}\[\]<>\\]{1,512}+))"""
+    )
+    aws_secret = (
+        "aws_?secret_?access_?key" + _ASSIGN + _QUOTE
+        + r"(?P<v>[a-z0-9/+]{40})(?![a-z0-9/+=])"
+    )
+    auth_header = (
+        "authorization" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE
+        + r"(?P<scheme>bearer|basic|token)[ \t]+(?P<v>[a-z0-9._~+/=-]{8,4096}+)"
+    )
+    # One regex per keyword, each led by its literal; the keyword must be the last
+    # component of the name ("DB_PASSWORD", "dbPassword", not "PASSWORD_FILE").
+    env_keys = {
+        literal: keyword + _ASSIGN + value
+        for literal, keyword in (
+            ("pass", "pass(?:word|wd|phrase)?"),
+            ("pwd", "pwd"),
+            ("token", "token"),
+            ("secret", "secret(?:[_-]?(?:access[_-]?)?key)?"),
+            # Only "<something>_key" names: the component before "key" is checked by
+            # key_owner ("api_key", "accessKey"), so "PRIMARY_KEY=" is left alone.
+            ("key", "key"),
+        )
+    }
+    # Searched backwards from a keyword, in a short window that ends at it.
+    key_owner = r"(?:api|access|auth|private|signing|encryption|master)[_-]?\Z"
+    # Cursors and handles, not credentials ("nextPageToken", "CancellationToken").
+    not_secret_token = r"(?:page|cursor|continuation|sync|cancellation|resume)[_-]?\Z"
+    names = {k: v for k, v in locals().items() if k not in ("value", "env_keys")}
+    return names, env_keys
+
+
+_SOURCES = _sources()
+
+
 class _Patterns:
-    def __init__(self) -> None:
-        c = re.compile
-        self.aws_key = c(
-            "(?:AKIA|ASIA)" + _starts_token("A[KS]IA", _IDENT) + "[A-Z0-9]{16}(?![A-Za-z0-9_])"
-        )
-        self.github = c(
-            "gh[pousr]_" + _starts_token("gh[pousr]_", _IDENT)
-            + "[A-Za-z0-9]{36,251}+(?![A-Za-z0-9_])"
-        )
-        self.github_pat = c(
-            "github_pat_" + _starts_token("github_pat_", _IDENT)
-            + "[A-Za-z0-9]{20,40}+_[A-Za-z0-9]{40,100}+(?![A-Za-z0-9_])"
-        )
-        self.anthropic = c(
-            "sk-ant-" + _starts_token("sk-ant-", _IDENT_DASH)
-            + "(?:[a-z]{2,8}+[0-9]{2}-)?[A-Za-z0-9_-]{32,}+"
-        )
-        # The bare form has no dashes, so it cannot start "sk-ant-": the two never collide.
-        self.openai = c(
-            "sk-" + _starts_token("sk-", _IDENT_DASH)
-            + "(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}+|[A-Za-z0-9]{32,}+(?![_-]))"
-        )
-        self.slack = c(
-            "xox[abprse]-" + _starts_token("xox[abprse]-", _IDENT)
-            + "[0-9]{1,15}+-[A-Za-z0-9-]{10,250}+(?![A-Za-z0-9_-])"
-        )
-        self.slack_app = c(
-            "xapp-" + _starts_token("xapp-", _IDENT)
-            + "[0-9]-[A-Z0-9]{6,20}+-[0-9]{6,20}+-[a-f0-9]{32,80}+(?![A-Za-z0-9_-])"
-        )
-        self.slack_webhook = c(
-            r"hooks\.slack\.com\\?/services\\?/(?P<v>T[A-Z0-9]{6,14}+\\?/B[A-Z0-9]{6,14}+"
-            r"\\?/[A-Za-z0-9]{20,40}+)(?![A-Za-z0-9])"
-        )
-        self.google = c(
-            "AIza" + _starts_token("AIza", _IDENT_DASH) + "[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"
-        )
-        self.stripe = c(
-            "[sr]k_(?:live|test)_" + _starts_token("[sr]k_(?:live|test)_", _IDENT)
-            + "[0-9A-Za-z]{16,247}+(?![0-9A-Za-z_])"
-        )
-        # Not possessive: "[A-Z0-9 ]" also matches "PRIVATE KEY" and must give it back.
-        self.pem_begin = c(r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
-        self.pem_end = c(r"-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
-        # Rest of the BEGIN line: a key flattened onto one line, or JSON-escaped ("\nMIIE…").
-        self.pem_rest = c(r"[A-Za-z0-9+/=\\ \t]*+")
-        self.pem_run = c(r"[A-Za-z0-9+/=]{20,}+")
-        self.pem_line = c(r"[A-Za-z0-9+/=]++")
-        self.pem_tail = c(r"[A-Za-z0-9+/=\\]*+")
-        self.pem_header = c(r"(?:Proc-Type|DEK-Info|Comment|Version|Hash|Charset): [^\n]{0,256}+")
-        self.jwt = c(
-            "eyJ" + _starts_token("eyJ", _IDENT_DASH)
-            + r"[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{16,}+"
-        )
-        # Anchored on "://" (a literal, so the engine can jump); the scheme is checked
-        # separately. The password is greedy, not possessive, so that it ends at the *last*
-        # "@" of the authority: "u:p@ss@host" hides "p@ss", not "p".
-        self.url = c(r"://(?P<user>[^\s:/?#@\[\]]{0,256}+):(?P<v>[^\s/?#]{1,512})@")
-        # The same inside a JSON string that escapes its slashes ("https:\/\/u:p@host").
-        self.url_escaped = c(
-            r":\\/\\/(?P<user>[^\s:/?#@\[\]\\]{0,256}+):(?P<v>[^\s/?#]{1,512})@"
-        )
-        # curl -u user:password, wget --user=… --password=… is an assignment already.
-        self.cli_user = c(r"-(?:u|-user)(?:[ \t]++|=)(?P<q>['\"]?)(?P<user>[^\s:'\"]{1,128}+)"
-                          r":(?P<v>[^\s'\"]{1,256}+)")
-        # A .netrc line: "machine h login u password p".
-        self.netrc = c(r"login[ \t]++[^\s]{1,256}+[ \t]++password[ \t]++(?P<v>[^\s]{1,512}+)")
-        # Docker's config.json and .npmrc hold base64 of "user:password".
-        self.basic_blob = c(r"""(?:"auth"[ \t]*:[ \t]*"|_auth[ \t]*=[ \t]*)"""
-                            r"(?P<v>[A-Za-z0-9+/]{8,4096}+={0,2}+)")
-        self.scheme = c(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,31}\Z")
+    """The patterns by name; each compiles the first time it is used (compiling them all
+    costs some 3 ms, and a note without "://", "-u" or "login" never needs most of them)."""
 
-        # From here on the patterns run on an ASCII-lowercased copy of the text (same
-        # offsets): a case-insensitive regex cannot jump to a literal and costs 100+ ms/MB.
+    aws_key: re.Pattern[str]
+    github: re.Pattern[str]
+    github_pat: re.Pattern[str]
+    anthropic: re.Pattern[str]
+    openai: re.Pattern[str]
+    slack: re.Pattern[str]
+    slack_app: re.Pattern[str]
+    slack_webhook: re.Pattern[str]
+    google: re.Pattern[str]
+    stripe: re.Pattern[str]
+    pem_begin: re.Pattern[str]
+    pem_end: re.Pattern[str]
+    pem_rest: re.Pattern[str]
+    pem_run: re.Pattern[str]
+    pem_line: re.Pattern[str]
+    pem_tail: re.Pattern[str]
+    pem_header: re.Pattern[str]
+    jwt: re.Pattern[str]
+    url: re.Pattern[str]
+    url_escaped: re.Pattern[str]
+    cli_user: re.Pattern[str]
+    netrc: re.Pattern[str]
+    basic_blob: re.Pattern[str]
+    scheme: re.Pattern[str]
+    aws_secret: re.Pattern[str]
+    auth_header: re.Pattern[str]
+    key_owner: re.Pattern[str]
+    not_secret_token: re.Pattern[str]
+    env_keys: dict[str, re.Pattern[str]]
 
-        # A quoted value runs to its closing quote (it may hold "#", ";", "&"); a bare one
-        # also stops at the punctuation that ends it in YAML flow, JSON or a connection
-        # string. Whitespace ends both: a value with spaces is prose.
-        value = (
-            r"""(?:(?P<q>\\?["'`])(?P<qv>[^\s"'`\\]{1,512}+)"""
-            r"""|(?P<v>[^\s"'`,;(){}\[\]<>\\]{1,512}+))"""
-        )
-        self.aws_secret = c(
-            "aws_?secret_?access_?key" + _ASSIGN + _QUOTE
-            + r"(?P<v>[a-z0-9/+]{40})(?![a-z0-9/+=])"
-        )
-        self.auth_header = c(
-            "authorization" + _QUOTE + r"[ \t]*[:=][ \t]*" + _QUOTE
-            + r"(?P<scheme>bearer|basic|token)[ \t]+(?P<v>[a-z0-9._~+/=-]{8,4096}+)"
-        )
-        # One regex per keyword, each led by its literal; the keyword must be the last
-        # component of the name ("DB_PASSWORD", "dbPassword", not "PASSWORD_FILE").
-        self.env_keys = {
-            literal: c(keyword + _ASSIGN + value)
-            for literal, keyword in (
-                ("pass", "pass(?:word|wd|phrase)?"),
-                ("pwd", "pwd"),
-                ("token", "token"),
-                ("secret", "secret(?:[_-]?(?:access[_-]?)?key)?"),
-                # Only "<something>_key" names: the component before "key" is checked by
-                # key_owner ("api_key", "accessKey"), so "PRIMARY_KEY=" is left alone.
-                ("key", "key"),
-            )
-        }
-        # Searched backwards from a keyword, in a short window that ends at it.
-        self.key_owner = c(r"(?:api|access|auth|private|signing|encryption|master)[_-]?\Z")
-        # Cursors and handles, not credentials ("nextPageToken", "CancellationToken").
-        self.not_secret_token = c(r"(?:page|cursor|continuation|sync|cancellation|resume)[_-]?\Z")
+    def __getattr__(self, name: str) -> Any:
+        sources, env_keys = _SOURCES
+        value: Any
+        if name == "env_keys":
+            value = {literal: re.compile(p) for literal, p in env_keys.items()}
+        elif name in sources:
+            value = re.compile(sources[name])
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
 
     def all(self) -> dict[str, re.Pattern[str]]:
-        out = {k: v for k, v in vars(self).items() if isinstance(v, re.Pattern)}
+        out = {name: getattr(self, name) for name in _SOURCES[0]}
         out.update((f"env_keys[{k}]", v) for k, v in self.env_keys.items())
         return out
 
 
 @functools.cache
 def _pats() -> _Patterns:
-    # Compiled on first use, not at import: the CLI imports this module on TAB completion.
+    # Nothing compiles at import: the CLI imports this module on TAB completion.
     return _Patterns()
 
 
