@@ -90,16 +90,18 @@ def timestamp(settings: Settings) -> str:
 
 
 def commit_recorded(settings: Settings, changes: Sequence[Change], source: Source,
-                    operations: Sequence[Any] = ()) -> None:
-    """Commit changes together with their history records (one transaction)."""
-    from memcli.history import journal
+                    operations: Sequence[Any] = ()) -> str | None:
+    """Commit changes together with their history records (one transaction); its id."""
+    from memcli.history import journal, new_transaction_id
 
     if not changes:
-        return
+        return None
     stores = [(lvl, settings.store_for(lvl)) for lvl in LEVELS]
+    txn_id = new_transaction_id()
     records = journal(changes, stores, source=source, now=timestamp(settings),
-                      operations=operations)
+                      operations=operations, txn_id=txn_id)
     commit([*changes, *records])
+    return txn_id
 
 
 def applied_operations(outcomes: Sequence[Any]) -> list[Any]:
@@ -122,7 +124,8 @@ class ApplyReport:
     written: bool
     diff: str = ""
     created: dict[str, Path] = field(default_factory=dict)  # stores this apply made
-    # The id of the backup of the notes this run overwrote (unattended runs only).
+    # Unattended runs that changed an existing note: the transaction `memcli restore` takes
+    # back (its history record holds the notes as they were).
     backup: str | None = None
 
     @property
@@ -194,10 +197,14 @@ def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], 
         written = False
         backup = None
         if not dry_run and plan.changes:
-            if guard is not None and guard.backup:
-                backup = _keep_previous(settings, plan.files)
-            commit_recorded(settings, plan.changes, source or Source("apply"),
-                            applied_operations(plan.outcomes))
+            source = source or Source("apply")
+            if guard is not None and guard.unattended:
+                source = replace(source, unattended=True)
+            txn_id = commit_recorded(settings, plan.changes, source,
+                                     applied_operations(plan.outcomes))
+            if source.unattended and any(f.before is not None and f.filename != INDEX_NAME
+                                         for f in plan.files):
+                backup = txn_id
             written = True
     report = ApplyReport(plan.outcomes, plan.files, plan.stale_levels, plan.warnings,
                          dry_run, written, backup=backup)
@@ -205,17 +212,6 @@ def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], 
     if dry_run:
         report.diff = unified_diff(plan.files)
     return report
-
-
-def _keep_previous(settings: Settings, files: Sequence[Any]) -> str | None:
-    """Save what an unattended run is about to overwrite (restored by `memcli restore`)."""
-    import os
-
-    from memcli.backup import Previous, keep
-
-    previous = [Previous(f.level, settings.store_for(f.level), f.filename, f.before)
-                for f in files if f.before is not None]
-    return keep(settings.user_home, previous, timestamp(settings), os.getpid())
 
 
 def conflict_policy(value: str) -> OnConflict:

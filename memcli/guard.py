@@ -28,11 +28,12 @@ class Guard:
 
     allow_delete: bool = True
     max_changed: int | None = None
-    # Keep the previous bytes of every note the run changes (see memcli.backup).
-    backup: bool = False
+    # Mark the run's history record as unattended: the record holds the previous content
+    # of every note the run changed, and `memcli restore` lists such runs and takes them back.
+    unattended: bool = False
 
 
-UNATTENDED = Guard(allow_delete=False, max_changed=MAX_CHANGED_NOTES, backup=True)
+UNATTENDED = Guard(allow_delete=False, max_changed=MAX_CHANGED_NOTES, unattended=True)
 
 
 def removes_most(old: str, new: str) -> bool:

@@ -49,6 +49,8 @@ class Source:
     provider: str | None = None
     model: str | None = None
     undoes: str | None = None
+    # An unattended run (the hook, extract --apply): `memcli restore` lists its records.
+    unattended: bool = False
 
     def as_json(self) -> dict[str, str]:
         fields = (("session", self.session), ("transcript", self.transcript),
@@ -112,6 +114,7 @@ class Record:
     operations: list[dict[str, Any]]
     files: list[FileRecord]
     undoes: str | None = None
+    unattended: bool = False
     path: Path | None = field(default=None, compare=False)
 
 
@@ -142,12 +145,18 @@ def sha256(data: bytes) -> str:
 # --------------------------------------------------------------------------- writing
 
 
+def new_transaction_id() -> str:
+    return secrets.token_hex(4)
+
+
 def journal(changes: Sequence[Change], stores: Iterable[tuple[str, Path]], *, source: Source,
-            now: str, operations: Iterable[Operation] = ()) -> list[Change]:
+            now: str, operations: Iterable[Operation] = (),
+            txn_id: str | None = None) -> list[Change]:
     """The history changes (new records, pruned old ones) that go with a batch's changes.
 
     ``stores`` are the locked stores as (level, folder). Called under their locks, before
-    commit; reads the files' current bytes as the "before" of the record.
+    commit; reads the files' current bytes as the "before" of the record. The records get
+    ``txn_id`` (a new id when None).
     """
     if not changes:
         return []
@@ -158,7 +167,7 @@ def journal(changes: Sequence[Change], stores: Iterable[tuple[str, Path]], *, so
         by_store.setdefault(_key(change.store), []).append(change)
     touched = sorted(level_of[k] for k in by_store)
     seq = next_sequence(path for _, path in locked)
-    txn_id = secrets.token_hex(4)
+    txn_id = txn_id or new_transaction_id()
     ops = list(operations)
     out: list[Change] = []
     for key, store_changes in by_store.items():
@@ -167,7 +176,7 @@ def journal(changes: Sequence[Change], stores: Iterable[tuple[str, Path]], *, so
         files = [_file_record(level, c) for c in store_changes]
         record = Record(txn_id, seq, now, level, touched, source.command, source.as_json(),
                         [o.as_json() for o in ops if o.level in (level, None)], files,
-                        source.undoes)
+                        source.undoes, source.unattended)
         data = encode(record)
         name = record_name(seq, now, txn_id)
         out.append(Change(store, name, data, history=True))
@@ -317,6 +326,8 @@ def encode(record: Record) -> bytes:
         "operations": record.operations,
         "files": [_encode_file(f) for f in record.files],
     }
+    if record.unattended:
+        data["unattended"] = True
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode()
 
 
@@ -370,7 +381,8 @@ def decode(data: bytes, path: Path | None = None) -> Record:
     return Record(_str(raw, "id"), seq, _str(raw, "time"), level, levels,
                   _str(raw, "command"), {str(k): str(v) for k, v in source.items()},
                   [o for o in _list(raw, "operations") if isinstance(o, dict)], files,
-                  undoes if isinstance(undoes, str) else None, path)
+                  undoes if isinstance(undoes, str) else None, raw.get("unattended") is True,
+                  path)
 
 
 def _str(raw: Mapping[str, Any], key: str) -> str:
@@ -442,6 +454,10 @@ class Transaction:
     @property
     def undoes(self) -> str | None:
         return self.records[0].undoes
+
+    @property
+    def unattended(self) -> bool:
+        return self.records[0].unattended
 
     @property
     def operations(self) -> list[dict[str, Any]]:

@@ -53,7 +53,7 @@ def undo_report(output: Output, report: Any) -> None:
     target = report.target
     state = ("dry run, nothing written" if report.dry_run
              else "written" if report.written else "nothing to restore")
-    output.note(f"memcli: undo of {target.id} ({target.command}, {target.time}): "
+    output.note(f"memcli: {report.command} of {target.id} ({target.command}, {target.time}): "
                 f"{len(report.files)} files; {state}")
 
 

@@ -1,41 +1,30 @@
-"""`memcli restore`: put back the notes an unattended run overwrote (see memcli.backup)."""
+"""`memcli restore`: take back what an unattended run (the hook, `extract --apply`) changed.
+
+An unattended run's transaction is recorded in the history like any other, marked
+``unattended``; its record holds the previous content of every note it changed. Restoring
+one is an undo of that transaction (one new transaction: notes, MEMORY.md and its own
+record, so a restore can be undone too), limited to the runs nobody reviewed.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from memcli.backup import Run, load, runs
 from memcli.config import Settings
-from memcli.errors import ConfigError
-from memcli.names import LEVELS
-from memcli.paths import resolved
+from memcli.history import Transaction, transactions
+from memcli.names import INDEX_NAME, LEVELS
+from memcli.transaction import locked
+from memcli.undo import UndoReport, undo
 
 
-@dataclass(frozen=True)
-class Restored:
-    run_id: str
-    notes: list[tuple[str, str]]  # (level, filename)
+def list_runs(settings: Settings) -> list[Transaction]:
+    """The unattended runs that changed an existing note, newest first."""
+    stores = {lvl: settings.store_for(lvl) for lvl in LEVELS}
+    # Locked like any read: a batch a killed process left is finished (with its record) first.
+    with locked(list(dict.fromkeys(stores.values())), settings.lock_timeout):
+        found, _ = transactions(stores)
+    return [t for t in found if t.unattended and any(
+        f.before is not None and f.filename != INDEX_NAME for f in t.files)]
 
 
-def list_runs(settings: Settings) -> list[Run]:
-    return runs(settings.user_home)
-
-
-def restore(settings: Settings, run_id: str) -> Restored:
-    """Write the kept bytes back into the stores they came from, then rebuild the indexes."""
-    from memcli.core import commit_recorded, open_stores, rebuild_index
-    from memcli.history import Source
-    from memcli.transaction import Change
-
-    run, previous = load(settings.user_home, run_id)
-    for p in previous:
-        if resolved(p.store) != resolved(settings.store_for(p.level)):
-            raise ConfigError(f"backup {run_id} is of the {p.level} store {p.store}, not of "
-                              f"{settings.store_for(p.level)}; run memcli where that store is "
-                              "used, or pass --project-store/--user-store")
-    with open_stores(settings, LEVELS):
-        changes = [Change(settings.store_for(p.level), p.filename, p.data) for p in previous]
-        commit_recorded(settings, changes, Source("restore"))
-    rebuild_index(settings, None, check=False)
-    return Restored(run.run_id, [(p.level, p.filename) for p in previous])
-
+def restore(settings: Settings, run_id: str, *, force: bool = False,
+            dry_run: bool = False) -> UndoReport:
+    return undo(settings, run_id, force=force, dry_run=dry_run, restoring=True)

@@ -111,6 +111,7 @@ class UndoReport:
     held: list[tuple[str, str, str]]  # level, file, why
     dry_run: bool
     written: bool = False
+    command: str = "undo"  # or "restore": an unattended run taken back
 
     @property
     def exit_code(self) -> int:
@@ -133,29 +134,38 @@ class UndoReport:
 
 
 def undo(settings: Settings, txn_id: str | None = None, *, dry_run: bool = False,
-         force: bool = False) -> UndoReport:
-    """Restore the stores as they were before a transaction (default: the newest one)."""
+         force: bool = False, restoring: bool = False) -> UndoReport:
+    """Restore the stores as they were before a transaction (default: the newest one).
+
+    With ``restoring`` (`memcli restore`), only an unattended run's transaction is taken back.
+    """
     with open_stores(settings, LEVELS) as stores:
         found, _ = transactions({lvl: settings.store_for(lvl) for lvl in stores})
-        target = pick(found, txn_id)
+        if restoring:
+            found = [t for t in found if t.unattended]
+        target = pick(found, txn_id, restoring)
         files: list[FileChange] = []
         held: list[tuple[str, str, str]] = []
         for record in target.records:
             if record.level in stores:
                 files += _reverse(stores[record.level], record.files, force, held)
-        report = UndoReport(target, files, held, dry_run)
+        report = UndoReport(target, files, held, dry_run,
+                            command="restore" if restoring else "undo")
         if files and not dry_run:
             changes = [Change(settings.store_for(f.level), f.filename, f.after) for f in files]
             reason = f"undo of {target.id} ({target.command})"
             operations = [Operation("restore", f.level, f.filename, reason) for f in files
                           if f.filename != INDEX_NAME]
-            commit_recorded(settings, changes, Source("undo", undoes=target.id), operations)
+            commit_recorded(settings, changes, Source(report.command, undoes=target.id),
+                            operations)
             report.written = True
     return report
 
 
-def pick(found: list[Transaction], txn_id: str | None) -> Transaction:
+def pick(found: list[Transaction], txn_id: str | None, restoring: bool = False) -> Transaction:
     if not found:
+        if restoring:
+            raise NotFoundError("no unattended run in the history has changed a note")
         raise NotFoundError(f"no transaction in the history ({HISTORY_DIR} is empty or missing)")
     if txn_id is None:
         return found[0]
@@ -165,6 +175,9 @@ def pick(found: list[Transaction], txn_id: str | None) -> Transaction:
                          "(see `memcli log`)")
     matches = [t for t in found if t.id.startswith(wanted)]
     if not matches:
+        if restoring:
+            raise NotFoundError(f"no unattended run {txn_id} in the history; `memcli restore "
+                                "--list` shows them (`memcli undo` takes back any transaction)")
         raise NotFoundError(f"no transaction {txn_id} in the history; see `memcli log`")
     if len(matches) > 1:
         raise UsageError(f"{txn_id} is the start of several transaction ids: "

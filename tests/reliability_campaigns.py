@@ -2404,8 +2404,7 @@ def prompt_injection(*, folder: Path | None = None) -> dict[str, Any]:
         for name, args, extra, reply in runs:
             cases += 1
             restore_stores(ws, template)
-            # memcli's own backups of what an unattended run overwrote are where they belong.
-            skip = [ws.project, ws.user, ws.root / "home" / ".memcli" / "backups"]
+            skip = [ws.project, ws.user]
             outside_before = snapshot(ws.root, skip)
             before = {lvl: {p.name for p in ws.store(lvl).iterdir()} for lvl in ("project",
                                                                                   "user")}

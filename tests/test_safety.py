@@ -183,18 +183,52 @@ def test_an_unattended_run_keeps_what_it_overwrote_and_restore_puts_it_back(
     original = (memenv.project / name).read_bytes()
     result = _extract_with_reply(memenv, monkeypatch, [
         {"action": "update", "level": "project", "filename": name,
-         "content": f"{_LONG} Also tag the release."}])
+         "content": f"{_LONG} Also tag the release.",
+         "summary": "Deploy, then tag the release."}])
     report = json.loads(result.stdout)["apply"]
     assert (memenv.project / name).read_bytes() != original
     backup = report["backup"]
     listed = json.loads(memenv.invoke("restore", "--list", "--json").stdout)
     assert listed[0]["backup"] == backup and listed[0]["notes"] == [f"project/{name}"]
+    assert listed[0]["command"] == "extract --apply"
     done = memenv.invoke("restore", backup)
     assert done.exit_code == 0, done.output
     assert (memenv.project / name).read_bytes() == original
     assert memenv.invoke("index", "--check").exit_code == 0
-    kept = memenv.root / "home" / ".memcli" / "backups" / backup
-    assert oct(kept.stat().st_mode & 0o777) == "0o700"
+    # The restore is one transaction: the note and MEMORY.md, with its own record.
+    log = json.loads(memenv.invoke("log", "--json").stdout)["transactions"]
+    assert log[0]["command"] == "restore" and log[0]["undoes"] == backup
+    assert {f["file"] for f in log[0]["files"]} == {name, "MEMORY.md"}
+    assert log[1]["id"] == backup
+    # The previous content lives in the store's private history, not in a second copy.
+    assert not (memenv.root / "home" / ".memcli" / "backups").exists()
+    history = memenv.project / ".memcli-history"
+    assert oct(history.stat().st_mode & 0o777) == "0o700"
+    # A person's own transaction is not an unattended run: restore leaves it to undo.
+    refused = memenv.invoke("restore", log[0]["id"])
+    assert refused.exit_code == 1 and "no unattended run" in refused.output
+    assert len(json.loads(memenv.invoke("restore", "--list", "--json").stdout)) == 1
+
+
+def test_restore_leaves_a_note_changed_since_the_run_unless_forced(
+        memenv: MemEnv, monkeypatch: Any) -> None:
+    (name,) = _notes(memenv, 1)
+    original = (memenv.project / name).read_bytes()
+    result = _extract_with_reply(memenv, monkeypatch, [
+        {"action": "update", "level": "project", "filename": name,
+         "content": f"{_LONG} Also tag the release."}])
+    backup = json.loads(result.stdout)["apply"]["backup"]
+    edited = memenv.invoke("apply", "-", input=json.dumps({"operations": [
+        {"action": "update", "level": "project", "filename": name,
+         "content": f"{_LONG} Also tag the release. Then push."}]}))
+    assert edited.exit_code == 0, edited.output
+    held = memenv.invoke("restore", backup)
+    assert held.exit_code == 1
+    assert "changed since" in held.output
+    assert b"Then push." in (memenv.project / name).read_bytes()
+    forced = memenv.invoke("restore", backup, "--force")
+    assert forced.exit_code == 0, forced.output
+    assert (memenv.project / name).read_bytes() == original
 
 
 # --------------------------------------------------------------------------- untrusted repository

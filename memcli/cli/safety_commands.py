@@ -5,7 +5,15 @@ from typing import Annotated
 
 import typer
 
-from memcli.cli._app import JsonOpt, app, exclusive, make_output, resolve_settings
+from memcli.cli._app import (
+    DryRunOpt,
+    JsonOpt,
+    app,
+    exclusive,
+    finish,
+    make_output,
+    resolve_settings,
+)
 from memcli.cli._errors import handled
 
 
@@ -14,23 +22,26 @@ from memcli.cli._errors import handled
 def restore(
     ctx: typer.Context,
     run_id: Annotated[str | None, typer.Argument(
-        metavar="[BACKUP]", help="The backup to put back, as `--list` shows it.")] = None,
+        metavar="[ID]", help="The run to take back, as `--list` shows it.")] = None,
     list_runs: Annotated[
-        bool, typer.Option("--list", help="List the backups, newest first.")] = False,
+        bool, typer.Option("--list", help="List the unattended runs, newest first.")] = False,
+    dry_run: DryRunOpt = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Also restore notes changed since the run.")
+    ] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Put back notes an unattended run overwrote.
 
-    An unattended run is the hook or extract --apply.
-
-    Every such run keeps the notes it changes, as they were, in ~/.memcli/backups/ (the
-    last 50 runs). Reads that folder; writes the notes back into their stores and rebuilds
-    MEMORY.md.
+    An unattended run is the hook or extract --apply. Its transaction's history record
+    holds every note it changed as it was; restore is `memcli undo` of that transaction, as
+    one new transaction (notes, MEMORY.md and its record). A note changed since the run is
+    named and left alone unless --force. Reads the stores' history; writes the notes back.
 
     \b
     Example:
       memcli restore --list
-      memcli restore 20261129T100000Z-4242
+      memcli restore 3f2a9c1b
     """
     from memcli import restore as core
 
@@ -39,21 +50,21 @@ def restore(
     if list_runs or run_id is None:
         found = core.list_runs(settings)
         if as_json:
-            output.data([{"backup": r.run_id, "when": r.when,
-                          "notes": [f"{lvl}/{name}" for lvl, name in r.notes]} for r in found])
+            output.data([{"backup": t.id, "when": t.time, "command": t.command,
+                          "notes": [f"{f.level}/{f.filename}" for f in t.files
+                                    if f.filename != "MEMORY.md"]} for t in found])
             return
-        for r in found:
-            output.line(f"{r.run_id}  {r.when}  " + ", ".join(f"{lvl}/{n}" for lvl, n in r.notes))
+        for t in found:
+            output.line(f"{t.id}  {t.time}  {t.command}  " + ", ".join(
+                f"{f.level}/{f.filename}" for f in t.files if f.filename != "MEMORY.md"))
         if not found:
-            output.note("memcli: no backups: no unattended run has changed a note")
+            output.note("memcli: no unattended run in the history has changed a note")
         return
-    done = core.restore(settings, run_id)
-    if as_json:
-        output.data({"backup": done.run_id,
-                     "restored": [f"{lvl}/{name}" for lvl, name in done.notes]})
-        return
-    for lvl, name in done.notes:
-        output.line(f"restored {lvl}/{name}")
+    from memcli import render_history
+
+    report = core.restore(settings, run_id, force=force, dry_run=dry_run)
+    render_history.undo_report(output, report)
+    finish(report.exit_code)
 
 
 @app.command()
