@@ -1969,7 +1969,8 @@ def _provider_env(server_url: str, provider: str) -> dict[str, str]:
         # 4.6 and later take no prefill: the scripted reply is the whole answer.
         "MEMCLI_MODEL": "gpt-test" if provider == "openai" else "claude-sonnet-4-6",
         "MEMCLI_API_KEY": "sk-fake-not-a-key",
-        "MEMCLI_TIMEOUT": "0.4",
+        # The deadline of the whole exchange: room for a Retry-After of 2 s and a retry.
+        "MEMCLI_TIMEOUT": "4",
     }
 
 
@@ -2016,8 +2017,9 @@ def _fault_script(fault: str, provider: str, repeat: int,
     if fault == "500-then-success":
         return [json_step(500, {"error": {"message": "internal"}}), good], "ok"
     if fault == "read-timeout":
-        stall = Step(body=[_stream(provider, good_text, rng)[:40]], stall=3.0)
-        return ([stall, good], "ok") if transient else ([stall] * attempts, "fail")
+        # A server silent half-way uses up the deadline (`timeout` bounds the whole
+        # exchange), so nothing is left for a retry: it fails, cleanly, at the deadline.
+        return [Step(body=[_stream(provider, good_text, rng)[:40]], stall=30.0)], "fail"
     if fault == "dropped-mid-stream":
         data = _stream(provider, good_text, rng)
         drop = Step(body=_chunked(data, rng), drop_after=rng.randint(1, len(data) - 20))
@@ -2079,8 +2081,11 @@ def provider_faults(repeats: int = 20, *, seed: int = 11,
                 before = stores_snapshot(ws)
                 with FakeServer() as server:
                     server.script(*steps)
+                    extra = _provider_env(server.url, provider)
+                    if fault == "read-timeout":
+                        extra["MEMCLI_TIMEOUT"] = "0.5"
                     run = ws.invoke(["extract", "--apply", "-i", str(transcript)],
-                                    extra=_provider_env(server.url, provider))
+                                    extra=extra)
                     leftover = server.unused
                 after = stores_snapshot(ws)
                 runs += 1

@@ -1,291 +1,34 @@
-"""HTTP plumbing the providers share: the client, status triage, retries with backoff.
+"""The transport: one POST, and its reply read within the deadline and the size cap.
 
+Every wait on the network is given at most the time left before the deadline; a reply's
+body is read through :class:`_Capped`, which stops at the deadline (a server that trickles
+bytes) and past :data:`MAX_REPLY_BYTES` (a server that never stops), and a watchdog shuts
+the socket at the deadline (a server that went quiet half-way).
 Imported only from inside ``memcli.providers.complete``, so it may import httpx at the top.
 """
 
 from __future__ import annotations
 
-import email.utils
+import contextlib
 import json
-import logging
-import math
-import random
-import time
+import socket
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
 
 import httpx
-import stamina
 from httpx_sse import EventSource, ServerSentEvent
 
 from memcli.errors import ConfigError, ProviderError
+from memcli.providers._answer import Answer
+from memcli.providers._failures import Retryable, brief, status_failure
+from memcli.providers._retry import Budget
 from memcli.providers._types import ProviderSettings
-from memcli.text import clip, one_line
 
-T = TypeVar("T")
-
-RETRY_STATUSES = frozenset({408, 429, *range(500, 600)})
-BACKOFF_INITIAL = 0.5  # seconds before the first retry, before jitter
-BACKOFF_MAX = 8.0  # no single exponential wait is longer than this
-ERROR_BODY_LIMIT = 64 * 1024  # an error page is read this far, never further
-MESSAGE_LIMIT = 240  # characters of a server's message that go into ours
-
-
-class Retryable(Exception):
-    """A failure that another identical request may not have: a 5xx, a drop, a timeout."""
-
-    def __init__(self, cause: str, retry_after: float | None = None) -> None:
-        super().__init__(cause)
-        self.cause = cause
-        self.retry_after = retry_after
-
-
-class StatusFailure(Exception):
-    """An HTTP status that retrying will not change; the provider words the message."""
-
-    def __init__(self, status: int, message: str, body: str) -> None:
-        super().__init__(f"HTTP {status}: {message}")
-        self.status = status
-        self.message = message
-        self.body = body
-
-
-@dataclass
-class Budget:
-    """What one ``complete`` call has spent: requests sent, and since when."""
-
-    settings: ProviderSettings
-    started: float = field(default_factory=time.monotonic)
-    attempts: int = 0
-
-    def remaining(self) -> float:
-        return self.settings.max_retry_seconds - (time.monotonic() - self.started)
-
-
-def brief(text: str, limit: int = MESSAGE_LIMIT) -> str:
-    """A server's text fit for one line of a message: whitespace folded, cut to LIMIT."""
-    return clip(one_line(text), limit)
-
-
-def server_message(body: str) -> str:
-    """The human part of an error body: OpenAI, Anthropic, Ollama and FastAPI shapes."""
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return brief(body) or "(empty body)"
-    found = find_message(data)
-    return brief(found if found else body) or "(empty body)"
-
-
-def find_message(data: Any) -> str | None:
-    if isinstance(data, str):
-        return data
-    if isinstance(data, list):
-        # FastAPI's 422 "detail" is a list of problems; the first says enough.
-        return find_message(data[0]) if data else None
-    if not isinstance(data, dict):
-        return None
-    for key in ("error", "message", "detail", "msg"):
-        if key in data:
-            found = find_message(data[key])
-            if found:
-                return found
-    return None
-
-
-def mentions(failure: StatusFailure, *words: str) -> bool:
-    body = failure.body.lower()
-    return any(word in body for word in words)
-
-
-# Error types and codes that a stream may report after its HTTP 200 and that a new
-# request may not meet again (Anthropic's names, OpenAI's and OpenRouter's).
-_TRANSIENT_ERROR_TYPES = frozenset(
-    {"overloaded_error", "api_error", "rate_limit_error", "timeout_error", "server_error"}
-)
-
-
-def stream_error(error: Any) -> Exception:
-    """The exception for an error that arrived inside a stream (after HTTP 200)."""
-    message = brief(find_message(error) or json.dumps(error, ensure_ascii=False))
-    kind = code = None
-    if isinstance(error, dict):
-        kind, code = error.get("type"), error.get("code")
-    if isinstance(code, str) and code.isdigit():
-        code = int(code)
-    if kind in _TRANSIENT_ERROR_TYPES or code in RETRY_STATUSES:
-        return Retryable(f"the server reported an error mid-stream: {message}")
-    return ProviderError(f"the server reported an error mid-stream: {message}")
-
-
-@dataclass
-class Answer:
-    """What one successful request produced, before the provider labels it."""
-
-    text: str
-    model: str | None = None
-    input_tokens: int | None = None
-    output_tokens: int | None = None
-
-
-class Received:
-    """An answer's text as it streams in, and the running count that progress reports."""
-
-    def __init__(self, on_progress: Callable[[int], None] | None) -> None:
-        self._parts: list[str] = []
-        self._count = 0
-        self._on_progress = on_progress
-
-    def add(self, text: Any) -> None:
-        if isinstance(text, str) and text:
-            self._parts.append(text)
-            self._count += len(text)
-            if self._on_progress is not None:
-                self._on_progress(self._count)
-
-    def text(self) -> str:
-        return "".join(self._parts)
-
-
-def token_count(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def decode_event(data: str) -> dict[str, Any]:
-    try:
-        payload = json.loads(data)
-    except ValueError:
-        raise ProviderError(
-            f"the server sent a stream event that is not JSON: {brief(data, 80)}"
-        ) from None
-    if not isinstance(payload, dict):
-        raise ProviderError(
-            f"the server sent a stream event that is not a JSON object: {brief(data, 80)}"
-        )
-    return payload
-
-
-def retry_after_seconds(headers: httpx.Headers, now: float | None = None) -> float | None:
-    """The delay a server asked for, in seconds; None when it asked for none we can read.
-
-    A date is measured against ``now``, else against the response's own ``Date`` header:
-    the server's clock is the one its date was written by, and memcli reads no clock here.
-    """
-    # OpenAI sends the precise value in milliseconds next to the rounded standard header.
-    millis = headers.get("retry-after-ms")
-    if millis is not None:
-        try:
-            value = float(millis) / 1000
-        except ValueError:
-            value = math.nan
-        if math.isfinite(value) and value >= 0:
-            return value
-    raw = headers.get("retry-after")
-    if raw is None:
-        return None
-    raw = raw.strip()
-    try:
-        value = float(raw)
-    except ValueError:
-        pass
-    else:
-        return value if math.isfinite(value) and value >= 0 else None
-    try:
-        when = email.utils.parsedate_to_datetime(raw)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:
-        return None
-    if now is None:
-        now = _sent_at(headers)
-        if now is None:
-            return None
-    return max(0.0, when.timestamp() - now)
-
-
-def _sent_at(headers: httpx.Headers) -> float | None:
-    try:
-        sent = email.utils.parsedate_to_datetime(headers.get("date", ""))
-    except (TypeError, ValueError, IndexError):
-        return None
-    return sent.timestamp() if sent.tzinfo is not None else None
-
-
-def backoff_wait(
-    retry_number: int,
-    retry_after: float | None,
-    remaining: float,
-    rand: Callable[[], float] = random.random,
-) -> float | None:
-    """Seconds to wait before retry ``retry_number`` (1-based); None means give up now.
-
-    A server's ``Retry-After`` is obeyed exactly, and when it reaches past the time left
-    in the budget we give up at once instead of sleeping only to be turned away again.
-    """
-    if remaining <= 0:
-        return None
-    if retry_after is not None:
-        return retry_after if retry_after <= remaining else None
-    ceiling = min(BACKOFF_MAX, BACKOFF_INITIAL * 2.0 ** (retry_number - 1))
-    # "Equal jitter": at least half the exponential step, so retries still spread out
-    # when many agents hit the same rate limit at once.
-    return min(ceiling / 2 + rand() * ceiling / 2, remaining)
-
-
-def with_retries(budget: Budget, send: Callable[[], T]) -> T:
-    """Call ``send`` until it returns, retrying on ``Retryable`` within the budget.
-
-    stamina runs the loop (and ``stamina.set_testing`` turns the waits off in tests); the
-    hook below decides each wait so that ``Retry-After`` and the time budget are honoured.
-    """
-    settings = budget.settings
-    _quiet_stamina_logger()
-    first_attempt = budget.attempts
-    gave_up: list[str] = []
-
-    def hook(exc: Exception) -> bool | float:
-        if not isinstance(exc, Retryable):
-            return False
-        made = budget.attempts - first_attempt
-        if made >= settings.max_attempts:
-            return False
-        wait = backoff_wait(made, exc.retry_after, budget.remaining())
-        if wait is None:
-            if exc.retry_after is not None:
-                gave_up.append(
-                    f"the server asked to wait {exc.retry_after:.0f} s, more than the "
-                    f"{max(budget.remaining(), 0):.0f} s left of the retry budget"
-                )
-            else:
-                gave_up.append(f"the {settings.max_retry_seconds:g} s retry budget is spent")
-            return False
-        return wait
-
-    try:
-        for attempt in stamina.retry_context(on=hook, attempts=settings.max_attempts, timeout=None):
-            with attempt:
-                budget.attempts += 1
-                return send()
-    except Retryable as exc:
-        made = budget.attempts - first_attempt
-        times = "attempt" if made == 1 else "attempts"
-        why = f" ({gave_up[-1]})" if gave_up else ""
-        raise ProviderError(
-            f"{settings.provider} request to {settings.base_url} gave up after {made} "
-            f"{times}{why}; last error: {exc.cause}"
-        ) from None
-    raise AssertionError("stamina ended its retry loop without a result or an error")
-
-
-def _quiet_stamina_logger() -> None:
-    # stamina logs each scheduled retry at WARNING; with logging unconfigured, Python's
-    # last-resort handler would print "stamina.retry_scheduled" onto the CLI's stderr. A
-    # NullHandler stops that, and an application that configures logging still gets them.
-    logger = logging.getLogger("stamina")
-    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
-        logger.addHandler(logging.NullHandler())
+# A whole answer of 4,096 output tokens streams as about 1 MiB of events (OpenAI's chunks
+# are ~250 bytes a token); four times that is a server that will not stop, not an answer.
+MAX_REPLY_BYTES = 4 * 1024 * 1024
 
 
 def make_client(settings: ProviderSettings, transport: httpx.BaseTransport | None) -> httpx.Client:
@@ -301,7 +44,7 @@ def make_client(settings: ProviderSettings, transport: httpx.BaseTransport | Non
 
 @dataclass
 class Reply:
-    """A 2xx response whose body is still to be read."""
+    """A 2xx response whose body is still to be read (through the cap)."""
 
     response: httpx.Response
 
@@ -331,30 +74,39 @@ class Reply:
 
 @dataclass(frozen=True)
 class Endpoint:
-    """Where one completion's requests go, and how they are sent."""
+    """Where one completion's requests go, how they are sent, and the budget they share."""
 
     client: httpx.Client
     settings: ProviderSettings
     url: str
     headers: dict[str, str]
+    budget: Budget
 
 
-@contextmanager
+@contextlib.contextmanager
 def post(endpoint: Endpoint, body: dict[str, Any]) -> Iterator[Reply]:
     """POST ``body`` and yield the 2xx reply; anything else becomes one of our exceptions.
 
     Network errors raised while the caller reads the stream inside the ``with`` block come
     back through here too, so a stream that drops half-way is retried like any other drop.
     """
-    settings, url = endpoint.settings, endpoint.url
+    settings, url, budget = endpoint.settings, endpoint.url, endpoint.budget
+    left = budget.left()
+    if left <= 0:
+        raise budget.deadline_error()
+    watchdog = _Watchdog(budget)
     try:
-        with endpoint.client.stream("POST", url, json=body, headers=endpoint.headers) as response:
+        with endpoint.client.stream("POST", url, json=body, headers=endpoint.headers,
+                                    timeout=httpx.Timeout(left)) as response, \
+                watchdog.watching(response):
+            capped = _capped(response, endpoint)
             if not 200 <= response.status_code < 300:
-                raise _status_failure(response)
-            yield Reply(response)
+                raise status_failure(capped)
+            yield Reply(capped)
     except httpx.TimeoutException as exc:
+        # Every timeout is the time left, so a timeout is the deadline.
         phase = "connect to" if isinstance(exc, httpx.ConnectTimeout) else "hear from"
-        raise Retryable(f"could not {phase} the server within {settings.timeout:g} s") from None
+        raise budget.deadline_error(f"could not {phase} the server in time") from None
     except httpx.ConnectError as exc:
         # Not retried: a refused connection is nearly always a server that is not running,
         # and waiting would only delay the same answer.
@@ -363,6 +115,8 @@ def post(endpoint: Endpoint, body: dict[str, Any]) -> Iterator[Reply]:
             "check --base-url"
         ) from None
     except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
+        if watchdog.fired or budget.passed():
+            raise budget.deadline_error("the server was still sending") from None
         raise Retryable(f"the connection dropped ({_reason(exc)})") from None
     except httpx.UnsupportedProtocol:
         raise ConfigError(
@@ -400,25 +154,79 @@ def attempt(
         )
 
 
+class _Capped(httpx.SyncByteStream):
+    """A response body read no further than the size cap and no later than the deadline."""
+
+    def __init__(self, source: httpx.Response, endpoint: Endpoint) -> None:
+        self._source = source
+        self._endpoint = endpoint
+
+    def __iter__(self) -> Iterator[bytes]:
+        budget, settings = self._endpoint.budget, self._endpoint.settings
+        size = 0
+        # Decoded bytes are counted: a compressed body is capped at what it expands to.
+        for chunk in self._source.iter_bytes():
+            size += len(chunk)
+            if size > MAX_REPLY_BYTES:
+                raise ProviderError(
+                    f"{settings.provider} at {settings.base_url} sent more than "
+                    f"{MAX_REPLY_BYTES // (1024 * 1024)} MiB in one reply; memcli stopped "
+                    "reading it (a model that does not stop, or --base-url points at "
+                    "something else)"
+                )
+            if budget.passed():
+                raise budget.deadline_error("the server was still sending")
+            yield chunk
+
+    def close(self) -> None:
+        self._source.close()
+
+
+def _capped(response: httpx.Response, endpoint: Endpoint) -> httpx.Response:
+    # The new response's body is already decoded: it must not be decoded a second time.
+    headers = [(name, value) for name, value in response.headers.multi_items()
+               if name.lower() not in ("content-encoding", "content-length")]
+    return httpx.Response(response.status_code, headers=headers,
+                          stream=_Capped(response, endpoint), request=response.request)
+
+
+class _Watchdog:
+    """Shuts the connection down at the deadline, so that a read waiting on a server that
+    went quiet half-way returns then, not a whole read timeout later."""
+
+    def __init__(self, budget: Budget) -> None:
+        self._budget = budget
+        self.fired = False
+
+    @contextlib.contextmanager
+    def watching(self, response: httpx.Response) -> Iterator[None]:
+        sock = _socket_of(response)
+        if sock is None:  # a transport without a socket (tests' MockTransport)
+            yield
+            return
+        timer = threading.Timer(max(self._budget.left(), 0.0), self._fire, args=(sock,))
+        timer.daemon = True
+        timer.start()
+        try:
+            yield
+        finally:
+            timer.cancel()
+
+    def _fire(self, sock: socket.socket) -> None:
+        self.fired = True
+        # The plain socket's shutdown, also under TLS: it wakes a blocked read without
+        # touching the TLS object that the reading thread is using.
+        with contextlib.suppress(OSError):
+            socket.socket.shutdown(sock, socket.SHUT_RDWR)
+
+
+def _socket_of(response: httpx.Response) -> socket.socket | None:
+    stream = response.extensions.get("network_stream")
+    get_extra_info = getattr(stream, "get_extra_info", None)
+    sock = get_extra_info("socket") if callable(get_extra_info) else None
+    return sock if isinstance(sock, socket.socket) else None
+
+
 def _reason(exc: Exception) -> str:
     return brief(str(exc), 120) or type(exc).__name__
 
-
-def _status_failure(response: httpx.Response) -> Exception:
-    raw = b""
-    for chunk in response.iter_bytes():
-        raw += chunk
-        if len(raw) >= ERROR_BODY_LIMIT:
-            break
-    body = raw[:ERROR_BODY_LIMIT].decode("utf-8", "replace")
-    status = response.status_code
-    message = server_message(body)
-    if status in RETRY_STATUSES and not _quota_exhausted(body):
-        return Retryable(f"HTTP {status}: {message}", retry_after_seconds(response.headers))
-    return StatusFailure(status, message, body)
-
-
-def _quota_exhausted(body: str) -> bool:
-    # OpenAI answers 429 both for "slow down" and for "no credit left"; only the first
-    # goes away by waiting.
-    return "insufficient_quota" in body

@@ -20,6 +20,9 @@ from httpx_sse import ServerSentEvent
 
 from memcli.errors import ProviderError
 from memcli.providers import _http
+from memcli.providers._answer import Answer
+from memcli.providers._failures import StatusFailure
+from memcli.providers._retry import Budget, with_retries
 from memcli.providers._types import Completion, Prompt, ProviderSettings
 from memcli.providers.registry import ProviderSpec
 
@@ -32,7 +35,7 @@ class Ladder:
 
     name: str
     rungs: tuple[str, ...]
-    refused: Callable[[_http.StatusFailure], bool]
+    refused: Callable[[StatusFailure], bool]
 
 
 @dataclass(frozen=True)
@@ -43,10 +46,8 @@ class Wire:
     headers: Callable[[ProviderSettings], dict[str, str]]
     ladders: Callable[[ProviderSettings], Sequence[Ladder]]  # checked in this order
     body: Callable[[Prompt, ProviderSettings, Choices], dict[str, Any]]
-    read_stream: Callable[
-        [Iterable[ServerSentEvent], Callable[[int], None] | None], _http.Answer
-    ]
-    read_whole: Callable[[Any], _http.Answer]
+    read_stream: Callable[[Iterable[ServerSentEvent], Callable[[int], None] | None], Answer]
+    read_whole: Callable[[Any], Answer]
     finish: Callable[[str, Choices], tuple[str, str]]  # answer text -> (text, json mode)
     endpoint: str  # how a 404 names what was not found
     url_hint: str  # what a 404 tells the person to check
@@ -65,9 +66,9 @@ def complete(
     headers = wire.headers(settings)
     ladders = [ladder for ladder in wire.ladders(settings) if ladder.rungs]
     rung = dict.fromkeys((ladder.name for ladder in ladders), 0)
-    budget = _http.Budget(settings)
+    budget = Budget(settings)
     with _http.make_client(settings, transport) as client:
-        endpoint = _http.Endpoint(client, settings, url, headers)
+        endpoint = _http.Endpoint(client, settings, url, headers, budget)
         while True:
             choices = {ladder.name: ladder.rungs[rung[ladder.name]] for ladder in ladders}
             send = functools.partial(
@@ -75,8 +76,8 @@ def complete(
                 read_stream=wire.read_stream, read_whole=wire.read_whole,
             )
             try:
-                answer = _http.with_retries(budget, send)
-            except _http.StatusFailure as failure:
+                answer = with_retries(budget, send)
+            except StatusFailure as failure:
                 step = _step_down(ladders, rung, failure)
                 if step is None:
                     raise status_error(failure, settings, spec, wire) from None
@@ -94,7 +95,7 @@ def complete(
 
 
 def _step_down(
-    ladders: Sequence[Ladder], rung: Mapping[str, int], failure: _http.StatusFailure
+    ladders: Sequence[Ladder], rung: Mapping[str, int], failure: StatusFailure
 ) -> str | None:
     """The first ladder with a rung left whose current choice the failure refuses."""
     for ladder in ladders:
@@ -104,7 +105,7 @@ def _step_down(
 
 
 def status_error(
-    failure: _http.StatusFailure, settings: ProviderSettings, spec: ProviderSpec, wire: Wire
+    failure: StatusFailure, settings: ProviderSettings, spec: ProviderSpec, wire: Wire
 ) -> ProviderError:
     status, message, base = failure.status, failure.message, settings.base_url
     if status in (401, 403):

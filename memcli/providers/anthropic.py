@@ -15,7 +15,7 @@ from typing import Any
 from httpx_sse import ServerSentEvent
 
 from memcli.errors import ProviderError
-from memcli.providers import _http
+from memcli.providers import _answer, _failures
 from memcli.providers._types import Prompt, ProviderSettings
 from memcli.providers._wire import Choices, Ladder, Wire
 
@@ -112,31 +112,31 @@ def with_prefill(text: str) -> str:
     return PREFILL + text
 
 
-def _rejects_prefill(failure: _http.StatusFailure) -> bool:
-    return failure.status == 400 and _http.mentions(
+def _rejects_prefill(failure: _failures.StatusFailure) -> bool:
+    return failure.status == 400 and _failures.mentions(
         failure, "prefill", "must end with a user message", "final assistant content"
     )
 
 
-def _rejects_temperature(failure: _http.StatusFailure) -> bool:
-    return failure.status == 400 and _http.mentions(failure, "temperature")
+def _rejects_temperature(failure: _failures.StatusFailure) -> bool:
+    return failure.status == 400 and _failures.mentions(failure, "temperature")
 
 
 def read_stream(
     events: Iterable[ServerSentEvent], on_progress: Callable[[int], None] | None = None
-) -> _http.Answer:
+) -> _answer.Answer:
     """Collect the text deltas of a Messages stream, up to ``message_stop``."""
-    received = _http.Received(on_progress)
-    answer = _http.Answer(text="")
+    received = _answer.Received(on_progress)
+    answer = _answer.Answer(text="")
     input_parts: dict[str, int] = {}
     finished = False
     for event in events:
         if event.event == "ping" or not event.data.strip():
             continue
-        payload = _http.decode_event(event.data)
+        payload = _answer.decode_event(event.data)
         kind = payload.get("type", event.event)
         if kind == "error" or event.event == "error":
-            raise _http.stream_error(payload.get("error", payload))
+            raise _failures.stream_error(payload.get("error", payload))
         if kind == "message_start":
             message = payload.get("message")
             if isinstance(message, dict):
@@ -159,15 +159,15 @@ def read_stream(
             break
         # Other event types (content_block_stop, and any added later) carry nothing we use.
     if not finished:
-        raise _http.Retryable("the stream ended before message_stop")
+        raise _failures.Retryable("the stream ended before message_stop")
     answer.text = received.text()
     return answer
 
 
-def read_whole(data: Any) -> _http.Answer:
+def read_whole(data: Any) -> _answer.Answer:
     """A non-streamed Messages response."""
     if isinstance(data, dict) and data.get("type") == "error":
-        raise _http.stream_error(data.get("error", data))
+        raise _failures.stream_error(data.get("error", data))
     content = data.get("content") if isinstance(data, dict) else None
     if not isinstance(content, list):
         raise ProviderError("the server's answer is not a Messages response (no content)")
@@ -178,7 +178,7 @@ def read_whole(data: Any) -> _http.Answer:
         and block.get("type") == "text"
         and isinstance(block.get("text"), str)
     )
-    answer = _http.Answer(text=text)
+    answer = _answer.Answer(text=text)
     if isinstance(data.get("model"), str):
         answer.model = data["model"]
     _read_usage(data.get("usage"), answer, {})
@@ -188,17 +188,17 @@ def read_whole(data: Any) -> _http.Answer:
 _INPUT_KEYS = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 
 
-def _read_usage(usage: Any, answer: _http.Answer, input_parts: dict[str, int]) -> None:
+def _read_usage(usage: Any, answer: _answer.Answer, input_parts: dict[str, int]) -> None:
     if not isinstance(usage, dict):
         return
     # input_tokens leaves out cached tokens; all three together are what was sent.
     for key in _INPUT_KEYS:
-        count = _http.token_count(usage.get(key))
+        count = _answer.token_count(usage.get(key))
         if count is not None:
             input_parts[key] = count
     if "input_tokens" in input_parts:
         answer.input_tokens = sum(input_parts.values())
-    output = _http.token_count(usage.get("output_tokens"))
+    output = _answer.token_count(usage.get("output_tokens"))
     if output is not None:
         answer.output_tokens = output
 

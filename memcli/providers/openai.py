@@ -12,7 +12,7 @@ from typing import Any
 from httpx_sse import ServerSentEvent
 
 from memcli.errors import ProviderError
-from memcli.providers import _http
+from memcli.providers import _answer, _failures
 from memcli.providers._types import OPERATIONS_SCHEMA, Prompt, ProviderSettings
 from memcli.providers._wire import Choices, Ladder, Wire
 
@@ -36,9 +36,9 @@ FORMATS: tuple[tuple[str, dict[str, Any] | None], ...] = (
 
 # An answer of 25 operations fits; a model running away is cut off here, not at its own limit.
 MAX_OUTPUT_TOKENS = 4096
-# How the limit is sent, best first: OpenAI's current name, the older one that compatible
-# servers (Ollama, llama.cpp, vLLM) know, then none for a server that refuses both.
-LIMITS = ("max_completion_tokens", "max_tokens", "none")
+# How the limit is sent: OpenAI's current name, then the older one that compatible servers
+# (Ollama, llama.cpp, vLLM) know. Never without one: a server that refuses both is an error.
+LIMITS = ("max_completion_tokens", "max_tokens")
 
 
 def request_body(
@@ -60,8 +60,7 @@ def request_body(
     }
     if temperature:
         body["temperature"] = 0
-    if limit != "none":
-        body[limit] = MAX_OUTPUT_TOKENS
+    body[limit] = MAX_OUTPUT_TOKENS
     if response_format is not None:
         body["response_format"] = response_format
     return body
@@ -96,29 +95,29 @@ def _finish(text: str, choices: Choices) -> tuple[str, str]:
     return text, choices["format"]
 
 
-def _rejects_format(failure: _http.StatusFailure) -> bool:
+def _rejects_format(failure: _failures.StatusFailure) -> bool:
     if failure.status == 422:
         return True
-    return failure.status == 400 and _http.mentions(
+    return failure.status == 400 and _failures.mentions(
         failure, "response_format", "json_schema", "json_object", "response format"
     )
 
 
-def _rejects_limit(failure: _http.StatusFailure) -> bool:
-    return failure.status in (400, 422) and _http.mentions(
+def _rejects_limit(failure: _failures.StatusFailure) -> bool:
+    return failure.status in (400, 422) and _failures.mentions(
         failure, "max_completion_tokens", "max_tokens")
 
 
-def _rejects_temperature(failure: _http.StatusFailure) -> bool:
-    return failure.status in (400, 422) and _http.mentions(failure, "temperature")
+def _rejects_temperature(failure: _failures.StatusFailure) -> bool:
+    return failure.status in (400, 422) and _failures.mentions(failure, "temperature")
 
 
 def read_stream(
     events: Iterable[ServerSentEvent], on_progress: Callable[[int], None] | None = None
-) -> _http.Answer:
+) -> _answer.Answer:
     """Accumulate ``choices[0].delta.content`` up to ``[DONE]``; usage from any chunk."""
-    received = _http.Received(on_progress)
-    answer = _http.Answer(text="")
+    received = _answer.Received(on_progress)
+    answer = _answer.Answer(text="")
     finished = False
     for event in events:
         data = event.data.strip()
@@ -127,9 +126,9 @@ def read_stream(
             break
         if not data:
             continue
-        chunk = _http.decode_event(data)
+        chunk = _answer.decode_event(data)
         if chunk.get("error") or event.event == "error":
-            raise _http.stream_error(chunk.get("error", chunk))
+            raise _failures.stream_error(chunk.get("error", chunk))
         if isinstance(chunk.get("model"), str):
             answer.model = chunk["model"]
         _read_usage(chunk.get("usage"), answer)
@@ -143,33 +142,33 @@ def read_stream(
                 # A few servers close after the last choice without sending [DONE].
                 finished = True
     if not finished:
-        raise _http.Retryable("the stream ended before the answer was complete")
+        raise _failures.Retryable("the stream ended before the answer was complete")
     answer.text = received.text()
     return answer
 
 
-def read_whole(data: Any) -> _http.Answer:
+def read_whole(data: Any) -> _answer.Answer:
     """A non-streamed ``chat.completion`` object."""
     if isinstance(data, dict) and data.get("error"):
-        raise _http.stream_error(data["error"])
+        raise _failures.stream_error(data["error"])
     try:
         content = data["choices"][0]["message"]["content"]
     except (KeyError, IndexError, TypeError):
         raise ProviderError(
             "the server's answer is not a chat completion (no choices[0].message.content)"
         ) from None
-    answer = _http.Answer(text=content if isinstance(content, str) else "")
+    answer = _answer.Answer(text=content if isinstance(content, str) else "")
     if isinstance(data.get("model"), str):
         answer.model = data["model"]
     _read_usage(data.get("usage"), answer)
     return answer
 
 
-def _read_usage(usage: Any, answer: _http.Answer) -> None:
+def _read_usage(usage: Any, answer: _answer.Answer) -> None:
     if not isinstance(usage, dict):
         return
-    answer.input_tokens = _http.token_count(usage.get("prompt_tokens"))
-    answer.output_tokens = _http.token_count(usage.get("completion_tokens"))
+    answer.input_tokens = _answer.token_count(usage.get("prompt_tokens"))
+    answer.output_tokens = _answer.token_count(usage.get("completion_tokens"))
 
 
 WIRE = Wire(

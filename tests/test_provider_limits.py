@@ -1,0 +1,264 @@
+"""A model reply has a deadline and a size cap; every request has a maximum output length.
+
+``timeout`` is the deadline of the whole exchange (retries, their waits and fallback
+requests included). Each hostile server here is a real HTTP server on 127.0.0.1: one that
+never stops streaming, one that sends a huge body, one that sends a good answer one byte
+at a time, one that goes quiet half-way. Each must end in bounded time with one line on
+stderr, exit status 4 (``ExitStatus.PROVIDER``) and nothing written.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import stamina
+from conftest import MemEnv
+from fakeserver import Chunk, FakeServer, Step, anthropic_stream, json_step, openai_stream, sse
+
+from memcli.errors import ExitStatus, ProviderError
+from memcli.providers import Prompt, ProviderSettings, complete
+from memcli.providers._http import MAX_REPLY_BYTES
+
+PROMPT = Prompt(system="Reply with JSON operations.", user="user: remember that I use fish")
+ANSWER = json.dumps({"operations": [{"action": "create", "level": "user",
+                                     "type": "user_preference", "title": "Shell",
+                                     "content": "The person uses fish."}]})
+TURN = json.dumps({"role": "user", "content": "Remember that I use fish."}) + "\n"
+
+
+@pytest.fixture(autouse=True)
+def _no_waits() -> Iterator[None]:
+    with stamina.set_testing(True, attempts=100, cap=True):
+        yield
+
+
+@pytest.fixture
+def server() -> Iterator[FakeServer]:
+    with FakeServer() as fake:
+        yield fake
+
+
+def settings(server: FakeServer, provider: str = "openai", **overrides: Any) -> ProviderSettings:
+    values: dict[str, Any] = {
+        "provider": provider,
+        "model": "test-model" if provider == "openai" else "claude-3-5-haiku-latest",
+        "base_url": server.url + ("/v1" if provider == "openai" else ""),
+        "api_key": "sk-test-not-a-key",
+        "timeout": 1.0,
+    }
+    values.update(overrides)
+    return ProviderSettings(**values)
+
+
+def fails_within(settings: ProviderSettings, seconds: float, match: str) -> str:
+    started = time.monotonic()
+    with pytest.raises(ProviderError, match=match) as info:
+        complete(PROMPT, settings)
+    assert time.monotonic() - started < seconds
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def endless_deltas() -> list[Chunk]:
+    """A model that never stops: a text delta every 20 ms, for longer than any test runs."""
+    event = sse({"choices": [{"index": 0, "delta": {"content": "la "}}]})
+    return [Chunk(event, delay=0.02) for _ in range(20_000)]
+
+
+def huge_body() -> list[bytes]:
+    """Well-formed events, fast, past the size cap."""
+    event = sse({"choices": [{"index": 0, "delta": {"content": "x" * 60_000}}]})
+    return [event] * (MAX_REPLY_BYTES // len(event) + 8)
+
+
+def byte_by_byte(data: bytes, delay: float) -> list[Chunk]:
+    return [Chunk(data[i:i + 1], delay=delay) for i in range(len(data))]
+
+
+# --- the deadline, in process --------------------------------------------------------------
+
+
+def test_a_server_that_keeps_streaming_ends_at_the_deadline(server: FakeServer) -> None:
+    server.script(Step(body=endless_deltas()))
+    message = fails_within(settings(server), 3.0, r"within the 1 s timeout \(1 attempt\)")
+    assert "--timeout" in message
+    assert len(server.requests) == 1  # the deadline is not a reason to ask again
+
+
+def test_an_answer_sent_byte_by_byte_ends_at_the_deadline(server: FakeServer) -> None:
+    # A good answer, but at 50 bytes a second it would take about a minute.
+    server.script(Step(body=byte_by_byte(b"".join(openai_stream([ANSWER])), 0.02)))
+    fails_within(settings(server), 3.0, "within the 1 s timeout")
+
+
+def test_a_server_silent_before_the_status_line_ends_at_the_deadline(server: FakeServer) -> None:
+    server.script(Step(delay=30, body=openai_stream([ANSWER])))
+    fails_within(settings(server), 3.0, "could not hear from the server in time")
+    assert len(server.requests) == 1
+
+
+def test_a_server_that_goes_quiet_half_way_is_cut_at_the_deadline(server: FakeServer) -> None:
+    # Bytes until 1.5 s into a 2 s deadline, then silence: a read timeout alone would wait
+    # another 2 s after the last byte; the deadline ends it at 2 s.
+    head = [Chunk(piece, delay=0.1) for piece in openai_stream(["{"] * 14)[:15]]
+    server.script(Step(body=head, stall=30))
+    started = time.monotonic()
+    with pytest.raises(ProviderError, match="within the 2 s timeout"):
+        complete(PROMPT, settings(server, timeout=2.0))
+    assert time.monotonic() - started < 3.0
+
+
+def test_retries_and_their_waits_stay_inside_the_deadline(server: FakeServer) -> None:
+    # Each 503 takes 0.4 s to arrive: the third attempt gets what is left of the second
+    # and the fourth, which max_attempts would allow and which would succeed, is never sent.
+    busy = json_step(503, {"error": {"message": "busy"}})
+    busy.delay = 0.4
+    server.script(busy, busy, busy, Step(body=openai_stream([ANSWER])))
+    fails_within(settings(server), 3.0, "within the 1 s timeout")
+    assert 2 <= len(server.requests) <= 3
+
+
+def test_a_retry_after_past_the_deadline_gives_up_at_once(server: FakeServer) -> None:
+    server.script(json_step(429, {"error": {"message": "slow down"}}, {"Retry-After": "5"}))
+    message = fails_within(settings(server, timeout=2.0), 1.5, "gave up after 1 attempt ")
+    assert "asked to wait 5 s" in message and "before the 2 s timeout" in message
+
+
+def test_fallback_requests_count_against_the_deadline(server: FakeServer) -> None:
+    refused = json_step(400, {"error": {"message": "response_format json_schema unsupported"}})
+    refused.delay = 0.6
+    server.script(refused, refused, Step(body=openai_stream([ANSWER])))
+    fails_within(settings(server), 3.0, r"within the 1 s timeout \(2 attempts\)")
+    assert len(server.requests) == 2
+
+
+def test_anthropic_is_held_to_the_same_deadline(server: FakeServer) -> None:
+    head = anthropic_stream(["]}"])[:3]
+    ping = sse({"type": "ping"}, "ping")
+    server.script(Step(body=[*head, *[Chunk(ping, delay=0.02) for _ in range(20_000)]]))
+    fails_within(settings(server, "anthropic"), 3.0, "within the 1 s timeout")
+
+
+# --- the size cap, in process --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_a_huge_stream_is_cut_at_the_cap(server: FakeServer, provider: str) -> None:
+    server.script(Step(body=huge_body()))
+    message = fails_within(settings(server, provider, timeout=30.0), 20.0,
+                           "more than 4 MiB in one reply")
+    assert "stopped reading" in message
+
+
+def test_a_huge_body_in_one_piece_is_cut_at_the_cap(server: FakeServer) -> None:
+    # A server that ignores "stream": true and answers with one endless JSON document.
+    piece = b'{"choices": [{"message": {"content": "' + b"y" * 65_000
+    body = [piece] + [b"y" * 65_000] * (MAX_REPLY_BYTES // 65_000 + 4)
+    server.script(Step(headers={"Content-Type": "application/json"}, body=body))
+    fails_within(settings(server, timeout=30.0), 20.0, "more than 4 MiB in one reply")
+
+
+def test_one_endless_line_is_cut_at_the_cap(server: FakeServer) -> None:
+    # No newline ever: the event parser must not buffer it without end.
+    body = [b"data: "] + [b"z" * 65_000] * (MAX_REPLY_BYTES // 65_000 + 4)
+    server.script(Step(body=body))
+    fails_within(settings(server, timeout=30.0), 20.0, "more than 4 MiB in one reply")
+
+
+def test_an_answer_under_the_cap_is_read_whole(server: FakeServer) -> None:
+    text = "w" * (MAX_REPLY_BYTES // 8)
+    server.script(Step(body=openai_stream([text[i:i + 60_000]
+                                           for i in range(0, len(text), 60_000)])))
+    assert complete(PROMPT, settings(server, timeout=30.0)).text == text
+
+
+# --- a maximum output length in every request ----------------------------------------------
+
+
+def test_every_openai_fallback_still_sends_an_output_limit(server: FakeServer) -> None:
+    server.script(
+        json_step(400, {"error": {"message": "Unsupported value: 'temperature'"}}),
+        json_step(400, {"error": {"message": "max_completion_tokens is not supported"}}),
+        json_step(400, {"error": {"message": "response_format json_schema is not supported"}}),
+        json_step(400, {"error": {"message": "response_format json_object is not supported"}}),
+        Step(body=openai_stream([ANSWER])),
+    )
+    result = complete(PROMPT, settings(server, timeout=10.0))
+    assert (result.json_mode, result.attempts) == ("none", 5)
+    for request in server.requests:
+        body = request.json()
+        assert 0 < (body.get("max_completion_tokens") or body["max_tokens"]) <= 4096
+
+
+def test_a_server_that_refuses_every_limit_is_an_error_not_an_unlimited_request(
+    server: FakeServer,
+) -> None:
+    server.script(
+        json_step(400, {"error": {"message": "Unrecognized argument: max_completion_tokens"}}),
+        json_step(400, {"error": {"message": "Unrecognized argument: max_tokens"}}),
+    )
+    fails_within(settings(server, timeout=10.0), 5.0, r"rejected the request \(HTTP 400\)")
+    assert len(server.requests) == 2
+
+
+def test_every_anthropic_fallback_still_sends_an_output_limit(server: FakeServer) -> None:
+    refusal = {"type": "error", "error": {"type": "invalid_request_error", "message":
+               "This model does not support assistant message prefill."}}
+    server.script(
+        json_step(400, {"type": "error", "error": {"type": "invalid_request_error",
+                                                   "message": "temperature: unsupported"}}),
+        json_step(400, refusal),
+        Step(body=anthropic_stream([ANSWER])),
+    )
+    result = complete(PROMPT, settings(server, "anthropic", timeout=10.0))
+    assert result.attempts == 3
+    assert all(0 < r.json()["max_tokens"] <= 4096 for r in server.requests)
+
+
+# --- the command line: exit status, one line, nothing written ------------------------------
+
+
+def _extract(memenv: MemEnv, server: FakeServer, provider: str, timeout: str) -> Any:
+    env = {"MEMCLI_PROVIDER": provider, "MEMCLI_API_KEY": "sk-test-not-a-key",
+           "MEMCLI_BASE_URL": server.url + ("/v1" if provider == "openai" else ""),
+           "MEMCLI_MODEL": "test-model" if provider == "openai" else "claude-sonnet-4-6"}
+    before = memenv.stores_snapshot()
+    started = time.monotonic()
+    proc = memenv.run("extract", "--apply", "--timeout", timeout, input=TURN, env=env,
+                      timeout=60)
+    elapsed = time.monotonic() - started
+    assert memenv.stores_snapshot() == before
+    assert proc.returncode == ExitStatus.PROVIDER, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("memcli: error: "), proc.stderr
+    return elapsed, lines[0]
+
+
+def test_cli_timeout_bounds_a_server_that_keeps_streaming(
+    memenv: MemEnv, server: FakeServer
+) -> None:
+    server.script(Step(body=endless_deltas()))
+    elapsed, line = _extract(memenv, server, "openai", "2")
+    # Start-up and the extraction around the request take well under the 3 s margin.
+    assert elapsed < 5.0
+    assert "within the 2 s timeout" in line
+
+
+def test_cli_stops_reading_a_huge_reply(memenv: MemEnv, server: FakeServer) -> None:
+    server.script(Step(body=huge_body()))
+    _, line = _extract(memenv, server, "anthropic", "30")
+    assert "more than 4 MiB" in line
+
+
+def test_cli_timeout_bounds_an_answer_sent_byte_by_byte(
+    memenv: MemEnv, server: FakeServer
+) -> None:
+    server.script(Step(body=byte_by_byte(b"".join(anthropic_stream([ANSWER])), 0.02)))
+    elapsed, line = _extract(memenv, server, "anthropic", "2")
+    assert elapsed < 5.0
+    assert "within the 2 s timeout" in line
