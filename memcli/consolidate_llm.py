@@ -21,12 +21,14 @@ MAX_PROMPT_NOTES = 400  # a larger store is consolidated by the rules, or a leve
 
 def ask_model(settings: Settings, level: str | None, provider: str) -> Proposal:
     from memcli.extract import provider_settings
-    from memcli.providers import Prompt, complete
+    from memcli.providers import Prompt, complete, operations_schema
     from memcli.reply import parse_reply
 
     system, user, proposal, known = _prompt(settings, level)
     proposal.provider = provider
-    completion = complete(Prompt(system, user), provider_settings(settings, provider))
+    # A server that holds the answer to the schema must let each operation carry its kind.
+    prompt = Prompt(system, user, schema=operations_schema("kind"))
+    completion = complete(prompt, provider_settings(settings, provider))
     for position, raw in enumerate(parse_reply(completion.text), start=1):
         _keep(proposal, position, raw, known)
     return proposal

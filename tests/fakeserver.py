@@ -4,8 +4,9 @@ Each request takes the next scripted ``Step``: status, headers and body chunks (
 an optional delay), with faults on demand: a wait before the headers, a connection closed
 after N body bytes, or a stall that keeps the connection open and silent so that the
 client's read timeout fires. Every request is recorded (method, path, headers, body,
-arrival time). Stdlib only; ``with FakeServer() as server`` (or the ``fake_server``
-fixture) stops it, and any stalled response, when the block ends.
+arrival time); ``respond`` answers by looking at the request instead. Stdlib only;
+``with FakeServer() as server`` (or the ``fake_server`` fixture) stops it, and any stalled
+response, when the block ends.
 
     server.script(Step(body=openai_stream(["Hel", "lo"])))
     settings = ProviderSettings("openai", "m", server.url + "/v1", None)
@@ -18,7 +19,7 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
@@ -222,6 +223,7 @@ class FakeServer:
     def __init__(self) -> None:
         self.requests: list[Request] = []
         self._steps: deque[Step] = deque()
+        self._responder: Callable[[Request], Step] | None = None
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._httpd = _Server(("127.0.0.1", 0), _Handler)
@@ -238,6 +240,12 @@ class FakeServer:
     def script(self, *steps: Step) -> None:
         with self._lock:
             self._steps.extend(steps)
+
+    def respond(self, responder: Callable[[Request], Step]) -> None:
+        """Answer every request that no scripted step is left for with ``responder(request)``:
+        a server that looks at what it was sent (its body, its headers) before it answers."""
+        with self._lock:
+            self._responder = responder
 
     @property
     def unused(self) -> int:
@@ -260,6 +268,8 @@ class FakeServer:
             self.requests.append(request)
             if self._steps:
                 return self._steps.popleft()
+            if self._responder is not None:
+                return self._responder(request)
         # 418, not 5xx: a missing step must fail the test at once, not be retried.
         return json_step(418, {"error": {"message": "fakeserver: no scripted response left"}})
 

@@ -532,7 +532,7 @@ def test_anthropic_rejected_prefill_is_dropped(server: FakeServer) -> None:
         ),
         Step(body=anthropic_stream([ANSWER])),
     )
-    result = complete(PROMPT, anthropic_settings(server, model="claude-future"))
+    result = complete(PROMPT, anthropic_settings(server, model="claude-3-7-sonnet-latest"))
     assert (result.text, result.json_mode, result.attempts) == (ANSWER, "none", 2)
     assert [m["role"] for m in server.requests[1].json()["messages"]] == ["user"]
 
@@ -540,9 +540,10 @@ def test_anthropic_rejected_prefill_is_dropped(server: FakeServer) -> None:
 def test_anthropic_newer_models_get_neither_prefill_nor_temperature(server: FakeServer) -> None:
     server.script(Step(body=anthropic_stream([ANSWER])))
     result = complete(PROMPT, anthropic_settings(server, model="claude-opus-4-7"))
-    assert (result.text, result.json_mode) == (ANSWER, "none")
+    assert (result.text, result.json_mode) == (ANSWER, "json_schema")
     body = server.requests[0].json()
     assert "temperature" not in body and len(body["messages"]) == 1
+    assert body["output_config"]["format"]["type"] == "json_schema"
 
 
 @pytest.mark.parametrize("status", [401, 403])

@@ -11,7 +11,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from memcli.errors import ConfigError, MemcliError
-from memcli.providers._types import OPERATIONS_SCHEMA, Completion, Prompt, ProviderSettings
+from memcli.providers._types import (
+    OPERATIONS_SCHEMA,
+    Completion,
+    Prompt,
+    ProviderSettings,
+    operations_schema,
+)
 from memcli.providers.registry import PROVIDERS, ProviderSpec, lookup
 
 if TYPE_CHECKING:
@@ -26,6 +32,7 @@ __all__ = [
     "Prompt",
     "ProviderSettings",
     "complete",
+    "operations_schema",
 ]
 
 

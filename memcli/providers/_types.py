@@ -6,7 +6,7 @@ without importing the package that dispatches to them (no import cycle).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 _ACTIONS = ["create", "update", "delete", "noop"]
@@ -48,7 +48,7 @@ class ProviderSettings:
     model: str
     base_url: str  # ".../v1" for openai; "https://api.anthropic.com" for anthropic
     api_key: str | None
-    timeout: float = 60.0  # seconds, per connect and per read
+    timeout: float = 60.0  # seconds: the deadline of the whole exchange, retries included
     max_attempts: int = 4  # total attempts per request, the first included
     max_retry_seconds: float = 60.0  # total time that waiting between attempts may take
 
@@ -62,10 +62,20 @@ class ProviderSettings:
         )
 
 
+def operations_schema(*extra_keys: str) -> dict[str, Any]:
+    """OPERATIONS_SCHEMA with more string keys an operation may carry (consolidate's kind)."""
+    item = OPERATIONS_SCHEMA["properties"]["operations"]["items"]
+    properties = {**item["properties"], **{key: {"type": "string"} for key in extra_keys}}
+    items = {**item, "properties": properties}
+    return {**OPERATIONS_SCHEMA, "properties": {"operations": {"type": "array", "items": items}}}
+
+
 @dataclass(frozen=True)
 class Prompt:
     system: str
     user: str
+    # The shape of the answer, for servers that constrain their output to a JSON schema.
+    schema: dict[str, Any] = field(default_factory=lambda: OPERATIONS_SCHEMA, hash=False)
 
 
 @dataclass
@@ -75,4 +85,6 @@ class Completion:
     input_tokens: int | None
     output_tokens: int | None
     attempts: int  # HTTP requests sent, retries and format fallbacks included
-    json_mode: str  # "json_schema", "json_object", "none" (openai); "prefill", "none" (anthropic)
+    # How JSON was asked for: "json_schema", "json_object" or "none" (openai); "json_schema"
+    # (structured outputs), "prefill" or "none" (anthropic).
+    json_mode: str

@@ -1,9 +1,12 @@
 """The Anthropic Messages API (``/v1/messages``), streamed.
 
-JSON output comes from a prefilled assistant turn: the model continues ``PREFILL``, and the
-prefill is put back in front of what it returns. Models from Claude 4.6 on refuse a
-prefill, and Opus 4.7 refuses ``temperature``; both are left out for those models by name
-and, for names we cannot judge, dropped after the server says so.
+JSON output, best first: structured outputs (``output_config.format``, a JSON schema the
+server constrains the answer to; generally available, no beta header, from Claude Haiku,
+Sonnet and Opus 4.5 on); a prefilled assistant turn, where the model continues ``PREFILL``
+and the prefill is put back in front of what it returns; then neither. Models from Claude
+4.6 on refuse a prefill, Opus 4.7 refuses ``temperature`` and models before 4.5 know no
+structured outputs: each is left out for those models by name and, for names we cannot
+judge, dropped after the server refuses it with an HTTP 400 that names it.
 """
 
 from __future__ import annotations
@@ -22,16 +25,26 @@ from memcli.providers._wire import Choices, Ladder, Wire
 API_VERSION = "2023-06-01"
 MAX_TOKENS = 4096
 PREFILL = '{"operations": ['
+FORMATS = ("json_schema", "prefill", "none")  # how JSON is asked for, best first
 
+# "claude-sonnet-4-5-20250929", "claude-opus-4-1", "claude-haiku-4.5": family, then version.
 _MODEL_VERSION = re.compile(r"claude-(?:opus|sonnet|haiku)-(\d+)(?:[-.](\d{1,2})(?!\d))?")
+# "claude-3-5-haiku-latest", "claude-3-haiku-20240307", "claude-3.7-sonnet": the older order.
+_OLD_MODEL_VERSION = re.compile(r"claude-(\d)(?:[-.](\d))?-(?:opus|sonnet|haiku)")
 
 
 def _version(model: str) -> tuple[int, int] | None:
     # "claude-sonnet-4-20250514" is 4.0: a date is never taken for a minor version.
-    match = _MODEL_VERSION.search(model.lower())
+    name = model.lower()
+    match = _MODEL_VERSION.search(name) or _OLD_MODEL_VERSION.search(name)
     if match is None:
         return None
     return int(match.group(1)), int(match.group(2) or 0)
+
+
+def supports_structured_outputs(model: str) -> bool:
+    version = _version(model)
+    return version is None or version >= (4, 5)
 
 
 def supports_prefill(model: str) -> bool:
@@ -44,11 +57,27 @@ def supports_temperature(model: str) -> bool:
     return version is None or version < (4, 7)
 
 
+def closed(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with ``additionalProperties: false`` on every object, which structured
+    outputs require; the keys an operation may have are all declared, so none is lost."""
+    result: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key == "properties" and isinstance(value, dict):
+            result[key] = {name: closed(sub) for name, sub in value.items()}
+        elif key == "items" and isinstance(value, dict):
+            result[key] = closed(value)
+        else:
+            result[key] = value
+    if schema.get("type") == "object":
+        result["additionalProperties"] = False
+    return result
+
+
 def request_body(
-    prompt: Prompt, settings: ProviderSettings, *, prefill: bool, temperature: bool
+    prompt: Prompt, settings: ProviderSettings, *, json_mode: str, temperature: bool
 ) -> dict[str, Any]:
     messages: list[dict[str, Any]] = [{"role": "user", "content": prompt.user}]
-    if prefill:
+    if json_mode == "prefill":
         messages.append({"role": "assistant", "content": PREFILL})
     body: dict[str, Any] = {
         "model": settings.model,
@@ -57,6 +86,8 @@ def request_body(
         "system": prompt.system,
         "messages": messages,
     }
+    if json_mode == "json_schema":
+        body["output_config"] = {"format": {"type": "json_schema", "schema": closed(prompt.schema)}}
     if temperature:
         body["temperature"] = 0
     return body
@@ -71,7 +102,7 @@ def messages_url(base_url: str) -> str:
 
 
 def _body(prompt: Prompt, settings: ProviderSettings, choices: Choices) -> dict[str, Any]:
-    return request_body(prompt, settings, prefill=choices["prefill"] == "prefill",
+    return request_body(prompt, settings, json_mode=choices["format"],
                         temperature=choices["temperature"] == "0")
 
 
@@ -84,20 +115,26 @@ def _headers(settings: ProviderSettings) -> dict[str, str]:
     }
 
 
+def formats(model: str) -> tuple[str, ...]:
+    """The ways of asking for JSON that MODEL may accept, best first."""
+    known_not = {"json_schema": not supports_structured_outputs(model),
+                 "prefill": not supports_prefill(model)}
+    return tuple(mode for mode in FORMATS if not known_not.get(mode, False))
+
+
 def _ladders(settings: ProviderSettings) -> tuple[Ladder, ...]:
     # A model known to refuse a feature starts on the rung without it.
-    prefill = ("prefill", "none") if supports_prefill(settings.model) else ("none",)
     temperature = ("0", "default") if supports_temperature(settings.model) else ("default",)
     return (
-        Ladder("prefill", prefill, _rejects_prefill),
+        Ladder("format", formats(settings.model), _rejects_format),
         Ladder("temperature", temperature, _rejects_temperature),
     )
 
 
 def _finish(text: str, choices: Choices) -> tuple[str, str]:
-    if choices["prefill"] == "prefill":
+    if choices["format"] == "prefill":
         return with_prefill(text), "prefill"
-    return text, "none"
+    return text, choices["format"]
 
 
 def with_prefill(text: str) -> str:
@@ -112,10 +149,17 @@ def with_prefill(text: str) -> str:
     return PREFILL + text
 
 
-def _rejects_prefill(failure: _failures.StatusFailure) -> bool:
-    return failure.status == 400 and _failures.mentions(
-        failure, "prefill", "must end with a user message", "final assistant content"
-    )
+# What a 400 says when it refuses the current way of asking for JSON: structured outputs
+# (a model or server without them, a schema it cannot compile), or the prefill. Only the
+# rung in use can be named, since the other is not in the request.
+_FORMAT_REFUSALS = (
+    "output_config", "output_format", "json_schema", "structured output", "schema",
+    "prefill", "must end with a user message", "final assistant content",
+)
+
+
+def _rejects_format(failure: _failures.StatusFailure) -> bool:
+    return failure.status == 400 and _failures.mentions(failure, *_FORMAT_REFUSALS)
 
 
 def _rejects_temperature(failure: _failures.StatusFailure) -> bool:

@@ -13,25 +13,20 @@ from httpx_sse import ServerSentEvent
 
 from memcli.errors import ProviderError
 from memcli.providers import _answer, _failures
-from memcli.providers._types import OPERATIONS_SCHEMA, Prompt, ProviderSettings
+from memcli.providers._types import Prompt, ProviderSettings
 from memcli.providers._wire import Choices, Ladder, Wire
 
 # Tried in this order; a server that rejects one format gets the next, down to none.
-FORMATS: tuple[tuple[str, dict[str, Any] | None], ...] = (
-    (
-        "json_schema",
-        {
-            "type": "json_schema",
-            "json_schema": {
-                "name": "memcli_operations",
-                "schema": OPERATIONS_SCHEMA,
-                "strict": False,
-            },
-        },
-    ),
-    ("json_object", {"type": "json_object"}),
-    ("none", None),
-)
+FORMATS = ("json_schema", "json_object", "none")
+
+
+def response_format(mode: str, schema: dict[str, Any]) -> dict[str, Any] | None:
+    if mode == "json_schema":
+        return {"type": "json_schema",
+                "json_schema": {"name": "memcli_operations", "schema": schema, "strict": False}}
+    if mode == "json_object":
+        return {"type": "json_object"}
+    return None
 
 
 # An answer of 25 operations fits; a model running away is cut off here, not at its own limit.
@@ -67,7 +62,7 @@ def request_body(
 
 
 def _body(prompt: Prompt, settings: ProviderSettings, choices: Choices) -> dict[str, Any]:
-    return request_body(prompt, settings, dict(FORMATS)[choices["format"]],
+    return request_body(prompt, settings, response_format(choices["format"], prompt.schema),
                         temperature=choices["temperature"] == "0", limit=choices["limit"])
 
 
@@ -87,7 +82,7 @@ def _ladders(settings: ProviderSettings) -> tuple[Ladder, ...]:
         # Reasoning models (o1, o3, gpt-5) accept only their default temperature.
         Ladder("temperature", ("0", "default"), _rejects_temperature),
         Ladder("limit", LIMITS, _rejects_limit),
-        Ladder("format", tuple(mode for mode, _ in FORMATS), _rejects_format),
+        Ladder("format", FORMATS, _rejects_format),
     )
 
 

@@ -40,7 +40,7 @@ PROVIDERS: dict[str, ProviderSpec] = {
             base_url_variables=("OPENAI_BASE_URL",), key_optional=True,
         ),
         ProviderSpec(
-            name="anthropic", wire="anthropic", default_model="claude-3-5-haiku-latest",
+            name="anthropic", wire="anthropic", default_model="claude-haiku-4-5",
             default_base_url="https://api.anthropic.com", key_variables=("ANTHROPIC_API_KEY",),
             base_url_variables=("ANTHROPIC_BASE_URL",), key_optional=False,
         ),
