@@ -24,12 +24,12 @@ from typing import Any
 
 from memcli.config import Settings
 from memcli.core import ApplyReport, apply_items, open_stores
+from memcli.durable import fsync_dir, write_durably
 from memcli.errors import BrokenNoteError, InputError, StoreError, UsageError
 from memcli.index import IndexEntry, ordered
 from memcli.names import INDEX_NAME, LEVELS, canonical_type, parse_note_name
 from memcli.notes import Note, dump_yaml, parse_note
 from memcli.text import derive_summary, one_line, shorten
-from memcli.transaction import fsync_dir, write_durably
 
 CLAUDE_TYPES: dict[str, str] = {
     "user": "user_preference",

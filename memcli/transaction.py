@@ -31,10 +31,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memcli.errors import LockTimeout, StoreError
+from memcli.durable import fsync_dir, write_durably
+from memcli.errors import StoreError
+from memcli.locks import StoreLocks, store_key
 from memcli.names import name_key
 
-LOCK_NAME = ".memcli.lock"
 TXN_PREFIX = ".memcli-txn-"
 MANIFEST = "manifest.json"
 COMMITTED = "COMMITTED"
@@ -58,112 +59,6 @@ class Change:
     history: bool = False
 
 
-def fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def write_durably(path: Path, data: bytes, mode: int = 0o644) -> None:
-    """Write a new file and flush it to disk (the caller fsyncs the folder)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-    try:
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _store_key(path: Path) -> str:
-    return str(path.resolve())
-
-
-class StoreLocks:
-    """Exclusive locks on several stores, always taken in one global order (resolved path).
-
-    A lock file lives inside its store; it is unlinked while still held, so that nothing is
-    left behind, and filelock re-opens the path when it wins a lock on an unlinked file.
-    """
-
-    def __init__(self, stores: Sequence[Path], timeout: float,
-                 create: Sequence[Path] = ()) -> None:
-        unique = {_store_key(p): p for p in [*stores, *create]}
-        self._stores = [unique[k] for k in sorted(unique)]
-        self._timeout = timeout
-        self._create = {_store_key(p) for p in create}
-        self._held: list[tuple[Path, Any]] = []
-        self._created: list[Path] = []
-
-    @property
-    def held(self) -> list[Path]:
-        return [path for path, _ in self._held]
-
-    def __enter__(self) -> StoreLocks:
-        try:
-            for store in self._stores:
-                self.acquire(store)
-        except BaseException:
-            self.release()
-            raise
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-
-    def acquire(self, store: Path) -> bool:
-        """Lock one store; False when it does not exist and may not be created, or is read-only."""
-        creating = _store_key(store) in self._create
-        if creating:
-            self._created.extend(_make_store(store))
-        elif not store.is_dir():
-            return False
-        from filelock import FileLock, Timeout
-
-        lock = FileLock(str(store / LOCK_NAME), timeout=self._timeout, thread_local=False,
-                        is_singleton=False)
-        try:
-            lock.acquire()
-        except Timeout:
-            raise LockTimeout(
-                f"another memcli process has held the lock on {store} for {self._timeout:g} s; "
-                "try again, or raise MEMCLI_LOCK_TIMEOUT"
-            ) from None
-        except OSError as exc:
-            if exc.errno in (errno.EACCES, errno.EROFS, errno.EPERM) and not creating:
-                return False  # a read-only store can still be read, just not locked
-            raise StoreError(f"cannot lock {store}: {exc.strerror}") from None
-        self._held.append((store, lock))
-        return True
-
-    def release(self) -> None:
-        while self._held:
-            store, lock = self._held.pop()
-            with contextlib.suppress(OSError):
-                (store / LOCK_NAME).unlink()
-            lock.release()
-        # A store created for a batch that wrote nothing is removed again: never created on read.
-        while self._created:
-            with contextlib.suppress(OSError):
-                self._created.pop().rmdir()
-
-
-def _make_store(store: Path) -> list[Path]:
-    """Create the store folder and its missing parents; return those created, outermost first."""
-    missing = [p for p in [store, *store.parents] if not p.exists()][::-1]
-    try:
-        store.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create the store {store}: {exc.strerror}") from None
-    if not store.is_dir():
-        raise StoreError(f"{store} is not a folder; point the store setting at a folder")
-    return missing
-
-
 def commit(changes: Sequence[Change]) -> None:
     """Apply all changes atomically across their stores; the caller holds every store lock."""
     if not changes:
@@ -171,7 +66,7 @@ def commit(changes: Sequence[Change]) -> None:
     by_store: dict[str, list[Change]] = {}
     paths: dict[str, Path] = {}
     for change in changes:
-        key = _store_key(change.store)
+        key = store_key(change.store)
         by_store.setdefault(key, []).append(change)
         paths[key] = change.store
     order = sorted(by_store)
@@ -396,13 +291,13 @@ def _recover_one(txn_dir: Path, locks: StoreLocks) -> None:
     if not (primary_dir / COMMITTED).exists():
         _remove_txn_dir(txn_dir)
         return
-    held = {_store_key(p) for p in locks.held}
+    held = {store_key(p) for p in locks.held}
     dirs: list[Path] = []
     for store in _stores_primary_first(manifest):
         # Only a store that holds this batch's folder is locked: a manifest may name any path.
         if not _is_txn_dir(store / name):
             continue
-        if _store_key(store) not in held:
+        if store_key(store) not in held:
             locks.acquire(store)
         if _is_txn_dir(store / name):
             dirs.append(store / name)

@@ -82,7 +82,7 @@ def listed(user_home: Path) -> list[Trusted]:
 def _save(user_home: Path, records: dict[str, str]) -> None:
     import os
 
-    from memcli.transaction import write_durably
+    from memcli.durable import write_durably
 
     user_home.mkdir(parents=True, exist_ok=True, mode=0o700)
     path = _path(user_home)

@@ -104,7 +104,7 @@ def run_child(job: Path, run_memcli: Callable[[list[str]], int]) -> int:
         sys.stderr.write("memcli: error: the job's argv is not a list of strings\n")
     else:
         status = run_memcli(argv)
-    from memcli.transaction import write_durably
+    from memcli.durable import write_durably
 
     write_durably(done_path(job), json.dumps({"status": status}).encode(), mode=0o600)
     return status

@@ -221,7 +221,7 @@ def _diff(path: Path, old: str, new: str) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    from memcli.transaction import write_durably
+    from memcli.durable import write_durably
 
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else 0o644

@@ -123,7 +123,7 @@ def _write_job(queue: Path, job: Mapping[str, Any]) -> str:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    from memcli.transaction import write_durably
+    from memcli.durable import write_durably
 
     # Private mode: a job names a transcript, which may be all a person said today.
     temporary = path.with_name(f".{path.name}.tmp")

@@ -21,7 +21,7 @@ def _mark(queue: Path, session: str) -> Path:
 
 
 def remember(queue: Path, session: str, size: int) -> None:
-    from memcli.transaction import write_durably
+    from memcli.durable import write_durably
 
     if not session:
         return

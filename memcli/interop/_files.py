@@ -6,8 +6,8 @@ import contextlib
 import os
 from pathlib import Path
 
+from memcli.durable import write_durably
 from memcli.errors import InputError, StoreError
-from memcli.transaction import write_durably
 
 
 def read_text(path: Path) -> str | None:
