@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -225,6 +224,8 @@ def conflict_policy(value: str) -> OnConflict:
 
 
 def unified_diff(files: Sequence[Any]) -> str:
+    import difflib
+
     chunks: list[str] = []
     for change in files:
         before = _lines(change.before)

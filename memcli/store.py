@@ -13,7 +13,6 @@ and a :class:`Note` is parsed from them when asked for.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -254,6 +253,8 @@ class NoteMap(Mapping[str, Note]):
 
 
 def fingerprint(index_bytes: bytes | None) -> str:
+    import hashlib  # only a command that writes or proposes needs a fingerprint
+
     return "sha256:" + hashlib.sha256(index_bytes or b"").hexdigest()
 
 

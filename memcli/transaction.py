@@ -24,7 +24,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import shutil
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -70,7 +69,7 @@ def commit(changes: Sequence[Change]) -> None:
         by_store.setdefault(key, []).append(change)
         paths[key] = change.store
     order = sorted(by_store)
-    txn_id = secrets.token_hex(8)
+    txn_id = os.urandom(8).hex()  # what secrets.token_hex does, without importing random
     primary = paths[order[0]]
     txn_dirs = [
         _prepare(paths[k], by_store[k], txn_id, primary, [paths[o] for o in order])
