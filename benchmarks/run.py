@@ -131,17 +131,18 @@ QUICK = Sizes(cold=10, small=20, large=200, huge=2000, creates=20, adds=3, sessi
 # (row id, label, code) of the floor rows: imports only, no work.
 FLOORS = (
     ("import_cli", 'python -c "import memcli.cli"', "import memcli.cli"),
-    ("lint_libs", "import lint's libraries: typer, pyyaml, filelock",
-     "import typer, yaml, filelock"),
+    # A command imports only its own command module (memcli.cli.main), so the floors name it.
+    ("lint_libs", "import lint's libraries: typer, filelock", "import typer, filelock"),
     ("lint_mods", "import every module lint loads, run nothing",
-     "import memcli.cli, memcli.lint, memcli.render, memcli.transaction, filelock"),
+     "import memcli.cli.lint_command, memcli.lint, memcli.render, memcli.transaction, "
+     "filelock"),
     ("extract_libs", "import extract's libraries: lint's + httpx, pydantic, ...",
      "import typer, yaml, filelock, httpx, httpx_sse, stamina; "
      "from pydantic import BaseModel, TypeAdapter"),
     ("extract_mods", "import every module extract loads, run nothing",
-     "import memcli.cli, memcli.core, memcli.extract, memcli.transcripts, memcli.redact, "
-     "memcli.prompt, memcli.operations, memcli.providers.openai, memcli.providers._http, "
-     "memcli.reply, memcli.render, filelock"),
+     "import memcli.cli.extract_commands, memcli.core, memcli.extract, memcli.transcripts, "
+     "memcli.redact, memcli.prompt, memcli.operations, memcli.providers.openai, "
+     "memcli.providers._http, memcli.reply, memcli.render, filelock"),
 )
 
 
@@ -674,7 +675,7 @@ def _reason(target: Target, rows: dict[str, Row]) -> str:
                 f"{r('typer_app_help', 'typer')}; typer builds the whole click command tree "
                 "(every command and option of memcli) before it parses an option")
     if target.id == "lint_cold":
-        return (f"importing lint's libraries alone (typer, pyyaml, filelock) costs "
+        return (f"importing lint's libraries alone (typer, filelock) costs "
                 f"{r('lint_libs', 'typer')}, every module lint loads {r('lint_mods', 'typer')} "
                 "before any work")
     if target.id == "extract":
