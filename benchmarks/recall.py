@@ -29,6 +29,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,6 +81,15 @@ def make_note(number: int, text: str, created: str) -> tuple[str, bytes]:
     return f"project_knowledge_obs-{number}.md", render_new_note(meta, text)
 
 
+def iso_time(session_time: str) -> str:
+    """A LoCoMo session's time ("1:56 pm on 8 May, 2023") as memcli writes `created`."""
+    try:
+        moment = datetime.strptime(session_time, "%I:%M %p on %d %B, %Y")
+    except ValueError:
+        return ""
+    return moment.strftime("%Y-%m-%dT%H:%M:00Z")
+
+
 def add_note(state: StoreState, name: str, data: bytes) -> None:
     """Put a note into an in-memory state as the store reader would."""
     state.heads[name] = head_of(state.level, parse_note(name, data))
@@ -93,7 +103,7 @@ def load_locomo(path: Path) -> list[Corpus]:
         dia: dict[str, set[str]] = {}
         for key, by_speaker in sample["observation"].items():
             session = key.removesuffix("_observation")
-            created = sample["conversation"].get(f"{session}_date_time", "")
+            created = iso_time(sample["conversation"].get(f"{session}_date_time", ""))
             for facts in by_speaker.values():
                 for fact, ids in facts:
                     name, data = make_note(len(dia), fact, created)

@@ -37,7 +37,7 @@ EXISTING: dict[str, tuple[str, dict[str, Any]]] = {
 
 EVENTS = {
     "claude-code": ["SessionStart", "UserPromptSubmit", "Stop", "PreCompact", "SessionEnd"],
-    "codex": ["SessionStart", "Stop", "PreCompact"],
+    "codex": ["SessionStart", "UserPromptSubmit", "Stop", "PreCompact"],
     "gemini": ["SessionStart", "BeforeAgent", "AfterAgent", "PreCompress"],
     "copilot": ["sessionStart", "agentStop", "preCompact"],
 }
@@ -162,7 +162,8 @@ def test_status_shows_what_is_wired_where(memenv: MemEnv) -> None:
     rows = {(r["agent"], r["scope"]): r for r in json.loads(done.stdout)["agents"]}
     assert rows[("gemini", "project")]["wired"] == EVENTS["gemini"]
     assert rows[("codex", "project")]["wired"] == ["Stop"]
-    assert rows[("codex", "project")]["missing"] == ["SessionStart", "PreCompact"]
+    assert rows[("codex", "project")]["missing"] == ["SessionStart", "UserPromptSubmit",
+                                                     "PreCompact"]
     assert rows[("claude-code", "user")] == {
         "agent": "claude-code", "scope": "user", "exists": False, "wired": [],
         "missing": EVENTS["claude-code"],

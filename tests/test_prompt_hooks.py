@@ -1,4 +1,5 @@
-"""Prompt-time recall through the hooks: Claude Code's UserPromptSubmit, Gemini CLI's BeforeAgent.
+"""Prompt-time recall through the hooks: Claude Code's and Codex CLI's UserPromptSubmit, Gemini
+CLI's BeforeAgent.
 
 Run as the agents run them: `memcli hook AGENT` in a subprocess, the payload on stdin.
 """
@@ -93,6 +94,40 @@ def test_gemini_before_agent_adds_the_recalled_notes(
     assert quiet.returncode == 0 and json.loads(quiet.stdout) == {}
 
 
+def codex_prompt_payload(repo: Path, prompt: str, **extra: Any) -> dict[str, Any]:
+    """Every field Codex's UserPromptSubmit input schema requires, and no other."""
+    return {"session_id": "019a-codex-session", "turn_id": "019a-turn-3",
+            "transcript_path": None, "cwd": str(repo), "hook_event_name": "UserPromptSubmit",
+            "model": "gpt-5-codex", "permission_mode": "default", "prompt": prompt, **extra}
+
+
+def test_codex_user_prompt_submit_adds_the_recalled_notes(
+        project: tuple[Path, dict[str, str]]) -> None:
+    repo, env = project
+    prompt = "how do I run the unit tests?"
+    done = memcli(["hook", "codex"], env, repo, codex_prompt_payload(repo, prompt))
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    # Codex checks the answer against its schema: hookSpecificOutput may hold only these two.
+    assert output == {"hookSpecificOutput": {
+        "hookEventName": "UserPromptSubmit",
+        "additionalContext": memcli(["recall", prompt], env, repo).stdout}}
+    assert "make check" in output["hookSpecificOutput"]["additionalContext"]
+
+
+def test_codex_user_prompt_submit_with_nothing_relevant_or_from_a_subagent_prints_nothing(
+        project: tuple[Path, dict[str, str]]) -> None:
+    repo, env = project
+    quiet = [codex_prompt_payload(repo, "write a haiku about the autumn sea"),
+             codex_prompt_payload(repo, ""),
+             codex_prompt_payload(repo, "how do I run the unit tests?", agent_id="019a-child",
+                                  agent_type="explorer")]
+    for payload in quiet:
+        done = memcli(["hook", "codex"], env, repo, payload)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == ""  # Codex reads empty stdout as "nothing to add"
+
+
 def test_hooks_install_wires_the_prompt_events(project: tuple[Path, dict[str, str]]) -> None:
     repo, env = project
     assert memcli(["hooks", "install", "--agent", "claude-code"], env, repo).returncode == 0
@@ -100,3 +135,7 @@ def test_hooks_install_wires_the_prompt_events(project: tuple[Path, dict[str, st
     commands = [h["command"] for group in settings["hooks"]["UserPromptSubmit"]
                 for h in group["hooks"]]
     assert commands == ["memcli hook claude-code"]
+    assert memcli(["hooks", "install", "--agent", "codex"], env, repo).returncode == 0
+    hooks = json.loads((repo / ".codex" / "hooks.json").read_text("utf-8"))["hooks"]
+    assert [h["command"] for group in hooks["UserPromptSubmit"] for h in group["hooks"]] == [
+        "memcli hook codex"]

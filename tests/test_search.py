@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from memcli.search.analyze import analyze, entity_terms, query_terms
+from memcli.search.dates import named_dates, nearness
 from memcli.tokens import count_tokens
 
 NOTES: dict[str, tuple[str, str, str]] = {
@@ -83,6 +84,36 @@ def test_names_are_capitalised_words_inside_a_sentence() -> None:
     assert entity_terms("Run it. Then fix parseConfig in src/Main.py") == []
 
 
+def test_months_and_weekdays_are_not_names() -> None:
+    assert entity_terms("What did Maria start in December, and on Monday with Jean?") == [
+        "maria", "jean"]
+
+
+def test_question_words_leave_the_prompt_but_never_all_of_it() -> None:
+    assert query_terms("what kind of food did she mention?").words == ["food"]
+    assert "food" not in " ".join(query_terms("what kind of food did she mention?").pairs)
+    assert query_terms("what did I say?").words == ["say"]  # nothing else to search for
+    assert query_terms("what type hints do we use?").words == ["type", "hint", "use"]
+
+
+def test_dates_a_prompt_names() -> None:
+    named = named_dates("what changed on 3 June, 2023, or June 5th 2023, or 2026-11-20?")
+    assert [d.isoformat() for d in named.days] == ["2023-06-03", "2023-06-05", "2026-11-20"]
+    assert named.months == ()
+    assert named_dates("the deploy change in March 2026").months == ((2026, 3),)
+    assert named_dates("on 31 February, 2023").days == ()  # no such day: the month stays
+    assert not named_dates("we met in May, on the 3rd")
+    assert not named_dates("run the tests")
+
+
+def test_date_nearness_of_a_note() -> None:
+    named = named_dates("what did we decide on 2026-11-20?")
+    assert nearness(named, ("2026-11-20T09:00:00Z", "")) == 1.0
+    assert nearness(named, ("2026-11-01T09:00:00Z", "2026-11-22T10:00:00Z")) == 0.5
+    assert nearness(named, ("2026-10-20T09:00:00Z", "not a date")) == 0.0
+    assert nearness(named_dates("in November 2026"), ("2026-11-30",)) == 1.0
+
+
 def test_token_estimate_counts_cjk_per_character() -> None:
     assert count_tokens("abcd" * 10) == 10
     assert count_tokens("环境变量") == 4
@@ -97,6 +128,18 @@ def test_search_ranks_the_note_that_matches_best_first(store: Any) -> None:
     assert files(hits)[0] == "project_knowledge_test-command.md"
     assert hits[0]["score"] >= hits[-1]["score"]
     assert "make test" in hits[0]["snippet"]
+
+
+def test_search_ranks_a_note_written_on_the_day_asked_about_first(store: Any) -> None:
+    for day in ("2026-11-18", "2026-11-20", "2026-11-24"):
+        store.write_note("project", f"project_knowledge_deploy-{day}.md", {
+            "type": "project_knowledge", "title": "Deploy decision",
+            "summary": "We decided how deploys run.", "created": f"{day}T10:00:00Z",
+            "updated": f"{day}T10:00:00Z"}, "We decided how deploys run.\n")
+    ranked = files(search_json(store, "what did we decide about deploys on 20 November 2026?"))
+    assert ranked[0] == "project_knowledge_deploy-2026-11-20.md"
+    undated = files(search_json(store, "what did we decide about deploys?"))
+    assert undated[0] != "project_knowledge_deploy-2026-11-20.md"  # the date alone decided
 
 
 def test_search_stems_english(store: Any) -> None:

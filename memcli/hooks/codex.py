@@ -4,13 +4,23 @@ Codex sends Claude Code's JSON shape with its own fields: ``turn_id``, ``model``
 ``transcript_path`` and ``last_assistant_message`` that may be null.
 
 - ``SessionStart`` answers the ``memcli context`` block as ``additionalContext``.
+- ``UserPromptSubmit`` (Codex 0.117 and later; the ``prompt``) answers the notes relevant to
+  it (``memcli recall``) as ``additionalContext``, and nothing when none is: Codex reads an
+  empty answer as "nothing to add". A prompt Codex writes for one of its subagents
+  (``agent_id`` in the payload) is not the person's and is left alone.
 - ``Stop`` queues the turn from the rollout file; without one, the last answer alone.
 - ``PreCompact`` queues the turn under way before compaction.
 """
 
 from __future__ import annotations
 
-from memcli.hooks.core import HookCall, additional_context, context_text, queue_extraction
+from memcli.hooks.core import (
+    HookCall,
+    additional_context,
+    context_text,
+    prompt_context,
+    queue_extraction,
+)
 
 AGENT = "Codex CLI"
 SILENT = ""
@@ -20,6 +30,12 @@ def handle(call: HookCall) -> str:
     event = call.event
     if event == "SessionStart":
         return additional_context("SessionStart", context_text(call))
+    if event == "UserPromptSubmit":
+        if call.text("agent_id"):
+            call.log("ignored a Codex UserPromptSubmit from a subagent")
+            return SILENT
+        found = prompt_context(call, call.text("prompt"))
+        return additional_context("UserPromptSubmit", found) if found else SILENT
     if event == "Stop":
         answer = call.text("last_assistant_message")
         queue_extraction(call, call.text("transcript_path"), last_message=answer,
@@ -28,6 +44,6 @@ def handle(call: HookCall) -> str:
     if event == "PreCompact":
         queue_extraction(call, call.text("transcript_path"))
         return SILENT
-    call.log(f"ignored a Codex {event!r} event: memcli handles SessionStart, Stop and "
-             "PreCompact")
+    call.log(f"ignored a Codex {event!r} event: memcli handles SessionStart, "
+             "UserPromptSubmit, Stop and PreCompact")
     return SILENT

@@ -41,7 +41,8 @@ AGENT_HOOKS: dict[str, AgentHooks] = {
         "grouped", {}),
     "codex": AgentHooks(
         "codex", ".codex/hooks.json", ".codex/hooks.json",
-        tuple((e, "memcli hook codex") for e in ("SessionStart", "Stop", "PreCompact")),
+        tuple((e, "memcli hook codex")
+              for e in ("SessionStart", "UserPromptSubmit", "Stop", "PreCompact")),
         "grouped", {"timeout": 30}),
     "gemini": AgentHooks(
         "gemini", ".gemini/settings.json", ".gemini/settings.json",

@@ -24,7 +24,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from memcli.search.english import IRREGULAR, STOP_WORDS
+from memcli.search.english import CALENDAR_WORDS, IRREGULAR, QUESTION_WORDS, STOP_WORDS
 
 # Bump when the terms a text yields change: cached indexes built by an older analyzer are
 # rebuilt rather than silently matching against different terms.
@@ -96,9 +96,21 @@ def analyze(text: str) -> Analyzed:
 
 
 def query_terms(text: str) -> Analyzed:
-    """A prompt's terms: the same analysis, each term once (a repeated word is not a weight)."""
+    """A prompt's terms: the same analysis, each term once (a repeated word is not a weight),
+    without the words that only say how a question is asked (unless nothing else is left)."""
     analyzed = analyze(text)
-    return Analyzed(*(_unique(terms) for terms in (analyzed.words, analyzed.pairs, analyzed.grams)))
+    words, pairs, grams = (_unique(terms) for terms in
+                           (analyzed.words, analyzed.pairs, analyzed.grams))
+    kept = [w for w in words if w not in _question_stems()]
+    if not kept:
+        return Analyzed(words, pairs, grams)
+    pairs = [p for p in pairs if not _question_stems().intersection(p.split("+"))]
+    return Analyzed(kept, pairs, grams)
+
+
+@functools.cache
+def _question_stems() -> frozenset[str]:
+    return frozenset(stem(word) for word in QUESTION_WORDS)
 
 
 def _without_possessives(text: str) -> str:
@@ -153,6 +165,6 @@ def entity_terms(text: str) -> list[str]:
         if start and (text[start - 1].isalnum() or text[start - 1] in "_-/."):
             continue  # inside a token: camelCase or a path
         word = normalise(match.group().removesuffix("'s"))
-        if word not in STOP_WORDS:
+        if word not in STOP_WORDS and word not in CALENDAR_WORDS:
             found.append(stem(word))
     return _unique(found)

@@ -1,8 +1,11 @@
 """`search` and `recall`: rank the notes of both stores for a query, and decide what is relevant.
 
-Ranking is FTS5's BM25 over the analysed terms (:mod:`memcli.search.fts`). Whether a note is
-relevant enough for `recall` to hand it to an agent is a separate question, answered by two
-measures that do not depend on the size of the store:
+Ranking has two stages. FTS5's BM25 over the analysed terms (:mod:`memcli.search.fts`)
+gives the candidates; they are then re-ordered by what BM25 does not see: the share of the
+prompt's weight a note covers, whether it holds the names the prompt asks about, and whether
+it was written on a day the prompt names (:func:`rerank_score`). Whether a note is relevant
+enough for `recall` to hand it to an agent is a separate question, answered by two measures
+that do not depend on the size of the store:
 
 - *coverage*: the share of the prompt's word terms, weighted by their IDF in the store, that
   the note holds. BM25 scores grow with the store and the prompt's length; coverage stays
@@ -16,12 +19,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from memcli.config import Settings
 from memcli.notes import Note
 from memcli.search.analyze import Analyzed, entity_terms, normalise, query_terms, stem
+from memcli.search.dates import Named, named_dates, nearness
 from memcli.search.fts import Hit, StoreIndex, token
 from memcli.store import StoreState
 from memcli.tokens import count_tokens
@@ -36,6 +40,12 @@ CANDIDATES = 50
 # is not about the note on writing commit messages), at this share of a rare word's weight.
 UNKNOWN_WEIGHT = 0.25
 SNIPPET_CHARS = 160
+# The second stage: BM25 (as a share of the best candidate's) plus these weights times the
+# coverage (0-1), the names test (0 or 1) and the date nearness (0, 0.5 or 1). Chosen on the
+# tuning part of LoCoMo's development half (docs/recall.md has the grid).
+COVERAGE_WEIGHT = 0.5
+NAMES_WEIGHT = 0.2
+DATE_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)
@@ -51,6 +61,7 @@ class SearchHit:
     coverage: float
     names_ok: bool
     snippet: str
+    date_nearness: float = 0.0
 
     @property
     def tokens(self) -> int:
@@ -87,6 +98,7 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
                   limit: int = 10) -> SearchResult:
     terms = query_terms(query)
     names = entity_terms(query)
+    dates = named_dates(query)
     result = SearchResult(query, [])
     for state in states:
         if not state.exists or not state.heads:
@@ -97,12 +109,27 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             result.in_memory = result.in_memory or index.stats.in_memory
             hits = index.ranked(terms, max(limit, CANDIDATES))
             judge = _Judge(index, terms, names)
-            result.hits.extend(_hit(state, h, judge, terms) for h in hits)
+            result.hits.extend(_hit(state, h, judge, terms, dates) for h in hits)
         finally:
             index.close()
+    best = max((h.score for h in result.hits), default=0.0)
+    result.hits = [_reranked(h, best) for h in result.hits]
     result.hits.sort(key=lambda h: (-h.score, h.level, h.filename))
     del result.hits[limit:]
     return result
+
+
+def rerank_score(bm25: float, best: float, coverage: float, names_ok: bool,
+                 date_nearness: float) -> float:
+    """A candidate's second-stage score (the weights are documented above)."""
+    share = bm25 / best if best > 0 else 0.0
+    return (share + COVERAGE_WEIGHT * coverage + NAMES_WEIGHT * names_ok
+            + DATE_WEIGHT * date_nearness)
+
+
+def _reranked(hit: SearchHit, best: float) -> SearchHit:
+    score = rerank_score(hit.score, best, hit.coverage, hit.names_ok, hit.date_nearness)
+    return replace(hit, score=round(score, 4))
 
 
 class _Judge:
@@ -132,13 +159,16 @@ def _idf(documents: int, frequency: int) -> float:
     return math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
 
 
-def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed) -> SearchHit:
+def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
+         dates: Named) -> SearchHit:
+    """A candidate, scored by BM25 alone until :func:`_reranked`."""
     note: Note = state.notes[hit.filename]
     return SearchHit(
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
         type=note.type, title=note.title, summary=note.summary, content=note.content,
-        score=round(hit.score, 4), coverage=round(judge.coverage(hit), 4),
+        score=hit.score, coverage=round(judge.coverage(hit), 4),
         names_ok=judge.names_ok(hit), snippet=without_secrets(snippet(note.content, terms)),
+        date_nearness=nearness(dates, (note.created, note.updated)) if dates else 0.0,
     )
 
 

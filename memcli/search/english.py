@@ -1,4 +1,4 @@
-"""English word lists for the search analyzer: stop words and irregular forms.
+"""English word lists for the search analyzer: stop words, irregular forms, question words.
 
 The stemmer maps `running` and `runs` to `run` but cannot know that `went` is `go` or that
 `children` is `child`; people ask "what did she do?" about notes that say "she went". The
@@ -20,6 +20,22 @@ what when where which while who whom why will with would you your yours yourself
 s t don didn doesn isn wasn aren weren won wouldn shouldn couldn hasn haven hadn ll ve re d m
 """
 STOP_WORDS = frozenset(_STOP_TEXT.split())
+
+# Words that say how a question is asked, not what it is about ("what kind of food did she
+# mention?"): a note rarely holds them, and when it does ("she mentioned...") it is by
+# chance. Dropped from a prompt's terms (never from a note's), unless nothing else is left.
+# Measured on the tuning part of LoCoMo's development half: recall@5 +0.3 to +0.6 points.
+# `type`, `sort` and `name` stay: they are code words.
+QUESTION_WORDS = frozenset(
+    "kind thing things something anything way ways mention mentioned say said share shared "
+    "talk talked tell told think thought might likely describe".split()
+)
+
+# Capitalised, but never a name a note must hold: months and days of the week.
+CALENDAR_WORDS = frozenset(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday".split()
+)
 
 _VERBS = (
     "arise arose arisen|awake awoke awoken|be was were been|bear bore borne born|beat beaten|"
