@@ -3,6 +3,7 @@
     python benchmarks/recall.py                 # quality (LoCoMo + coding set), ~1 minute
     python benchmarks/recall.py --latency       # also search/recall on 10,000 notes per level
     python benchmarks/recall.py --sweep         # also the recall threshold sweep
+    python benchmarks/recall.py --grid          # also the re-ranking weights grid
 
 LoCoMo (Maharana et al., ACL 2024) is read from ``../shared/data/locomo/`` beside the
 repository, never copied into it. One note per observation, written as memcli writes notes;
@@ -40,7 +41,10 @@ from memcli.plan import derive_summary, shorten  # noqa: E402
 from memcli.search import analyze as analyzer  # noqa: E402
 from memcli.search.engine import (  # noqa: E402
     RECALL_THRESHOLD,
+    WEIGHTS,
     SearchResult,
+    Weights,
+    reranked,
     search_states,
     select,
 )
@@ -214,6 +218,15 @@ def memcli_results(corpus: Corpus) -> list[tuple[Question, SearchResult]]:
             for q in corpus.questions]
 
 
+Results = list[tuple[Corpus, list[tuple[Question, SearchResult]]]]
+
+
+def reweighted(results: Results, weights: Weights) -> Results:
+    """The same candidates ordered by the second stage with other WEIGHTS."""
+    return [(corpus, [(q, SearchResult(found.query, reranked(found.hits, weights)))
+                      for q, found in pairs]) for corpus, pairs in results]
+
+
 def score_memcli(results: Sequence[tuple[Corpus, list[tuple[Question, SearchResult]]]],
                  threshold: float = RECALL_THRESHOLD, gate: bool = True) -> Scores:
     """GATE: budgets filled by `recall` (threshold and names); else by the ranking alone."""
@@ -251,7 +264,27 @@ HEADER = ("| engine | R@1 | R@5 | R@10 | R in 500 tok | R in 1000 tok | cat-5 ab
           "| answerable abstained |\n|---|---:|---:|---:|---:|---:|---:|---:|")
 
 
-def locomo_tables(corpora: list[Corpus], sweep: bool) -> None:
+def weights_grid(tuning: Results, held_out: Results) -> None:
+    """Recall@5 for each weighting: chosen on the tuning part, the held-out part shown."""
+    print("\n### Re-ranking weights (chosen by the tuning part: R@5, then R@1, then R@10)\n")
+    print("| coverage | names | date | tuning R@1 | tuning R@5 | held-out R@5 |\n"
+          "|---:|---:|---:|---:|---:|---:|")
+    rows = []
+    for coverage in (0.0, 0.25, 0.5, 0.75):
+        for names in (0.0, 0.1, 0.2, 0.3):
+            for date in (0.0, 0.3, 0.5, 1.0):
+                weights = Weights(coverage, names, date)
+                tune = score_memcli(reweighted(tuning, weights), gate=False)
+                held = score_memcli(reweighted(held_out, weights), gate=False)
+                rows.append((weights, tune, held))
+    rows.sort(key=lambda r: (-r[1].at[5], -r[1].at[1], -r[1].at[10]))
+    for weights, tune, held in rows[:8] + [r for r in rows if r[0] == Weights(0, 0, 0)]:
+        mark = " (chosen)" if weights == WEIGHTS else ""
+        print(f"| {weights.coverage} | {weights.names} | {weights.date}{mark} | "
+              f"{tune.at[1]:.3f} | {tune.at[5]:.3f} | {held.at[5]:.3f} |")
+
+
+def locomo_tables(corpora: list[Corpus], sweep: bool, grid: bool = False) -> None:
     parts = {"tuning (conv 1-3)": [c for c in corpora if c.name in TUNE],
              "held out (conv 4-5)": [c for c in corpora if c.name not in TUNE],
              "whole dev half": corpora}
@@ -269,10 +302,16 @@ def locomo_tables(corpora: list[Corpus], sweep: bool) -> None:
             members, lambda c: sqlite_fts(c, "porter unicode61"))))
         print(row("SQLite FTS5 trigram", score_ranker(members, lambda c: sqlite_fts(c, "trigram"))))
         mine = [results[c.name] for c in members]
+        first = score_memcli(reweighted(mine, Weights(0, 0, 0)), gate=False)
+        first.abstain5 = first.abstain_answerable = None
+        print(row("memcli search, first stage only (BM25)", first))
         ranking = score_memcli(mine, gate=False)
         ranking.abstain5 = ranking.abstain_answerable = None
         print(row("memcli search (budgets filled by rank)", ranking))
         print(row(f"memcli recall (threshold {RECALL_THRESHOLD})", score_memcli(mine)))
+    if grid:
+        weights_grid([results[c.name] for c in parts["tuning (conv 1-3)"]],
+                     [results[c.name] for c in parts["held out (conv 4-5)"]])
     if sweep:
         print("\n### Recall threshold sweep (tuning part; R within 1000 tokens)\n")
         print("| threshold | R in 1000 tok | cat-5 abstained | answerable abstained |\n"
@@ -337,7 +376,8 @@ def latency(notes: int, rounds: int) -> None:
         commands = {"context": ["context"],
                     "search": ["search", "retry timeout for the deploy queue"],
                     "recall": ["recall", "how do we rotate the secret backup?"],
-                    "hook claude-code (UserPromptSubmit)": ["hook", "claude-code"]}
+                    "hook claude-code (UserPromptSubmit)": ["hook", "claude-code"],
+                    "hook codex (UserPromptSubmit)": ["hook", "codex"]}
 
         def timed(args: list[str]) -> float:
             start = time.perf_counter()
@@ -363,13 +403,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--latency", action="store_true")
     parser.add_argument("--sweep", action="store_true")
+    parser.add_argument("--grid", action="store_true")
     parser.add_argument("--notes", type=int, default=10_000, help="notes per level (latency)")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     if not LOCOMO.is_file():
         sys.exit(f"recall.py: LoCoMo data not found at {LOCOMO} (shared/ beside the repository)")
     print(f"Token counts: {TOKENIZER}.")
-    locomo_tables(load_locomo(LOCOMO), args.sweep)
+    locomo_tables(load_locomo(LOCOMO), args.sweep, args.grid)
     if CODING.is_file():
         coding_table(CODING)
     if args.latency:

@@ -12,13 +12,14 @@ was written about, which the prompt does not give.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from datetime import date
 
-_MONTHS = {name: number for number, name in enumerate(
-    "january february march april may june july august september october november december"
-    .split(), start=1)}
+from memcli.search.english import MONTHS
+
+_MONTHS = {name: number for number, name in enumerate(MONTHS, start=1)}
 _MONTH = "|".join(_MONTHS)
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DAY_FIRST = re.compile(rf"\b(\d{{1,2}}){_ORDINAL}\s+({_MONTH}),?\s+(\d{{4}})\b", re.IGNORECASE)
@@ -59,10 +60,8 @@ def named_dates(text: str) -> Named:
 
 
 def _add(days: list[date], year: str, month: int, day: str) -> None:
-    try:
+    with contextlib.suppress(ValueError):  # "31 February" is not a day
         days.append(date(int(year), month, int(day)))
-    except ValueError:
-        pass  # "31 February": not a day
 
 
 def note_date(stamp: str) -> date | None:

@@ -3,7 +3,7 @@
 Ranking has two stages. FTS5's BM25 over the analysed terms (:mod:`memcli.search.fts`)
 gives the candidates; they are then re-ordered by what BM25 does not see: the share of the
 prompt's weight a note covers, whether it holds the names the prompt asks about, and whether
-it was written on a day the prompt names (:func:`rerank_score`). Whether a note is relevant
+it was written on a day the prompt names (:func:`reranked`). Whether a note is relevant
 enough for `recall` to hand it to an agent is a separate question, answered by two measures
 that do not depend on the size of the store:
 
@@ -40,12 +40,20 @@ CANDIDATES = 50
 # is not about the note on writing commit messages), at this share of a rare word's weight.
 UNKNOWN_WEIGHT = 0.25
 SNIPPET_CHARS = 160
-# The second stage: BM25 (as a share of the best candidate's) plus these weights times the
-# coverage (0-1), the names test (0 or 1) and the date nearness (0, 0.5 or 1). Chosen on the
-# tuning part of LoCoMo's development half (docs/recall.md has the grid).
-COVERAGE_WEIGHT = 0.5
-NAMES_WEIGHT = 0.2
-DATE_WEIGHT = 0.5
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The second stage: BM25 (as a share of the best candidate's) plus these weights times
+    the coverage (0-1), the names test (0 or 1) and the date nearness (0, 0.5 or 1)."""
+
+    coverage: float
+    names: float
+    date: float
+
+
+# Chosen on the tuning part of LoCoMo's development half (docs/recall.md has the grid).
+WEIGHTS = Weights(coverage=0.5, names=0.2, date=0.5)
 
 
 @dataclass(frozen=True)
@@ -57,7 +65,8 @@ class SearchHit:
     title: str
     summary: str
     content: str
-    score: float
+    score: float  # the second stage's
+    bm25: float  # the first stage's
     coverage: float
     names_ok: bool
     snippet: str
@@ -112,24 +121,23 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             result.hits.extend(_hit(state, h, judge, terms, dates) for h in hits)
         finally:
             index.close()
-    best = max((h.score for h in result.hits), default=0.0)
-    result.hits = [_reranked(h, best) for h in result.hits]
-    result.hits.sort(key=lambda h: (-h.score, h.level, h.filename))
+    result.hits = reranked(result.hits)
     del result.hits[limit:]
     return result
 
 
-def rerank_score(bm25: float, best: float, coverage: float, names_ok: bool,
-                 date_nearness: float) -> float:
-    """A candidate's second-stage score (the weights are documented above)."""
-    share = bm25 / best if best > 0 else 0.0
-    return (share + COVERAGE_WEIGHT * coverage + NAMES_WEIGHT * names_ok
-            + DATE_WEIGHT * date_nearness)
+def reranked(hits: Sequence[SearchHit], weights: Weights = WEIGHTS) -> list[SearchHit]:
+    """HITS scored and ordered by the second stage, best first."""
+    best = max((h.bm25 for h in hits), default=0.0)
+    scored = [replace(h, score=round(rerank_score(h, best, weights), 4)) for h in hits]
+    scored.sort(key=lambda h: (-h.score, h.level, h.filename))
+    return scored
 
 
-def _reranked(hit: SearchHit, best: float) -> SearchHit:
-    score = rerank_score(hit.score, best, hit.coverage, hit.names_ok, hit.date_nearness)
-    return replace(hit, score=round(score, 4))
+def rerank_score(hit: SearchHit, best: float, weights: Weights = WEIGHTS) -> float:
+    share = hit.bm25 / best if best > 0 else 0.0
+    return (share + weights.coverage * hit.coverage + weights.names * hit.names_ok
+            + weights.date * hit.date_nearness)
 
 
 class _Judge:
@@ -161,12 +169,12 @@ def _idf(documents: int, frequency: int) -> float:
 
 def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
          dates: Named) -> SearchHit:
-    """A candidate, scored by BM25 alone until :func:`_reranked`."""
+    """A candidate, scored by BM25 alone until :func:`reranked`."""
     note: Note = state.notes[hit.filename]
     return SearchHit(
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
         type=note.type, title=note.title, summary=note.summary, content=note.content,
-        score=hit.score, coverage=round(judge.coverage(hit), 4),
+        score=hit.score, bm25=hit.score, coverage=round(judge.coverage(hit), 4),
         names_ok=judge.names_ok(hit), snippet=without_secrets(snippet(note.content, terms)),
         date_nearness=nearness(dates, (note.created, note.updated)) if dates else 0.0,
     )
