@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.config import Settings
 from memcli.core import ApplyReport, apply_items, open_stores
-from memcli.errors import ConfigError
+from memcli.errors import ConfigError, ProviderError
 from memcli.index import IndexEntry
 from memcli.messages import Message
 from memcli.names import LEVELS
@@ -240,14 +240,21 @@ def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: Ex
     result.usage = {"model": completion.model, "input_tokens": completion.input_tokens,
                     "output_tokens": completion.output_tokens, "attempts": completion.attempts,
                     "json_mode": completion.json_mode}
-    return _parse_answer(completion.text, completion.json_mode)
+    try:
+        return _parse_answer(completion.text, completion.json_mode)
+    except ProviderError as exc:
+        if not completion.cut_off:
+            raise
+        from memcli.providers import MAX_OUTPUT_TOKENS
+
+        raise ProviderError(f"{exc} (the model stopped at the {MAX_OUTPUT_TOKENS:,}-token "
+                            "output limit: a shorter turn, with --last-turn, may fit)") from None
 
 
 def _parse_answer(text: str, json_mode: str) -> list[Any]:
     """The operations of an answer. A model that ignored the prefill and wrote prose and a
     bare array has an answer of its own after the prefill: that is read when the two
     together do not parse."""
-    from memcli.errors import ProviderError
     from memcli.providers.anthropic import PREFILL
     from memcli.reply import parse_reply
 

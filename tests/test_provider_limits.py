@@ -262,3 +262,36 @@ def test_cli_timeout_bounds_an_answer_sent_byte_by_byte(
     elapsed, line = _extract(memenv, server, "anthropic", "2")
     assert elapsed < 5.0
     assert "within the 2 s timeout" in line
+
+
+# --- an answer that the output limit cut off -----------------------------------------------
+
+
+def _cut(events: list[bytes], reason: bytes, to: bytes) -> list[bytes]:
+    return [event.replace(reason, to) for event in events]
+
+
+def test_a_completion_says_when_the_output_limit_ended_it(server: FakeServer) -> None:
+    server.script(
+        Step(body=_cut(openai_stream(['{"operations": [']), b'"stop"', b'"length"')),
+        Step(body=_cut(anthropic_stream(['{"operations": [']), b'"end_turn"', b'"max_tokens"')),
+        Step(body=anthropic_stream([ANSWER])),
+    )
+    assert complete(PROMPT, settings(server, timeout=10.0)).cut_off is True
+    assert complete(PROMPT, settings(server, "anthropic", timeout=10.0)).cut_off is True
+    assert complete(PROMPT, settings(server, "anthropic", timeout=10.0)).cut_off is False
+
+
+def test_extract_names_the_output_limit_when_a_cut_answer_does_not_parse(
+    memenv: MemEnv, server: FakeServer
+) -> None:
+    broken = '{"operations": [{"action": "create", "level": "user", "title": "Sh'
+    server.script(Step(body=_cut(anthropic_stream([broken]), b'"end_turn"', b'"max_tokens"')))
+    env = {"MEMCLI_PROVIDER": "anthropic", "MEMCLI_API_KEY": "sk-test-not-a-key",
+           "MEMCLI_BASE_URL": server.url, "MEMCLI_MODEL": "claude-sonnet-4-6"}
+    before = memenv.stores_snapshot()
+    result = memenv.invoke("extract", "--apply", input=TURN, env=env)
+    assert result.exit_code == ExitStatus.PROVIDER
+    assert "stopped at the 4,096-token output limit" in result.stderr
+    assert result.stderr.count("\n") == 1
+    assert memenv.stores_snapshot() == before

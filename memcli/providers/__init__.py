@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from memcli.errors import ConfigError, MemcliError
 from memcli.providers._types import (
+    MAX_OUTPUT_TOKENS,
     OPERATIONS_SCHEMA,
     Completion,
     Prompt,
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from memcli.providers._wire import Wire
 
 __all__ = [
+    "MAX_OUTPUT_TOKENS",
     "OPERATIONS_SCHEMA",
     "PROVIDERS",
     "Completion",

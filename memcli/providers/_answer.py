@@ -19,6 +19,7 @@ class Answer:
     model: str | None = None
     input_tokens: int | None = None
     output_tokens: int | None = None
+    cut_off: bool = False  # the server said the output limit ended the answer
 
 
 class Received:

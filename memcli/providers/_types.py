@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# Every request caps the answer here: 25 operations fit; a model running away is cut off at
+# this, not at its own (often much larger) limit.
+MAX_OUTPUT_TOKENS = 4096
+
 _ACTIONS = ["create", "update", "delete", "noop"]
 _LEVELS = ["project", "user"]
 _TYPES = ["user_preference", "correction_feedback", "project_knowledge", "reference_material"]
@@ -88,3 +92,4 @@ class Completion:
     # How JSON was asked for: "json_schema", "json_object" or "none" (openai); "json_schema"
     # (structured outputs), "prefill" or "none" (anthropic).
     json_mode: str
+    cut_off: bool = False  # the model stopped at MAX_OUTPUT_TOKENS: the answer may be partial

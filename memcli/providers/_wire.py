@@ -91,6 +91,7 @@ def complete(
                 output_tokens=answer.output_tokens,
                 attempts=budget.attempts,
                 json_mode=json_mode,
+                cut_off=answer.cut_off,
             )
 
 

@@ -19,11 +19,10 @@ from httpx_sse import ServerSentEvent
 
 from memcli.errors import ProviderError
 from memcli.providers import _answer, _failures
-from memcli.providers._types import Prompt, ProviderSettings
+from memcli.providers._types import MAX_OUTPUT_TOKENS, Prompt, ProviderSettings
 from memcli.providers._wire import Choices, Ladder, Wire
 
 API_VERSION = "2023-06-01"
-MAX_TOKENS = 4096
 PREFILL = '{"operations": ['
 FORMATS = ("json_schema", "prefill", "none")  # how JSON is asked for, best first
 
@@ -81,7 +80,7 @@ def request_body(
         messages.append({"role": "assistant", "content": PREFILL})
     body: dict[str, Any] = {
         "model": settings.model,
-        "max_tokens": MAX_TOKENS,
+        "max_tokens": MAX_OUTPUT_TOKENS,
         "stream": True,
         "system": prompt.system,
         "messages": messages,
@@ -198,6 +197,9 @@ def read_stream(
                 received.add(delta.get("text"))
         elif kind == "message_delta":
             _read_usage(payload.get("usage"), answer, input_parts)
+            delta = payload.get("delta")
+            if isinstance(delta, dict) and delta.get("stop_reason") == "max_tokens":
+                answer.cut_off = True
         elif kind == "message_stop":
             finished = True
             break
@@ -222,7 +224,7 @@ def read_whole(data: Any) -> _answer.Answer:
         and block.get("type") == "text"
         and isinstance(block.get("text"), str)
     )
-    answer = _answer.Answer(text=text)
+    answer = _answer.Answer(text=text, cut_off=data.get("stop_reason") == "max_tokens")
     if isinstance(data.get("model"), str):
         answer.model = data["model"]
     _read_usage(data.get("usage"), answer, {})

@@ -13,7 +13,7 @@ from httpx_sse import ServerSentEvent
 
 from memcli.errors import ProviderError
 from memcli.providers import _answer, _failures
-from memcli.providers._types import Prompt, ProviderSettings
+from memcli.providers._types import MAX_OUTPUT_TOKENS, Prompt, ProviderSettings
 from memcli.providers._wire import Choices, Ladder, Wire
 
 # Tried in this order; a server that rejects one format gets the next, down to none.
@@ -29,8 +29,6 @@ def response_format(mode: str, schema: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-# An answer of 25 operations fits; a model running away is cut off here, not at its own limit.
-MAX_OUTPUT_TOKENS = 4096
 # How the limit is sent: OpenAI's current name, then the older one that compatible servers
 # (Ollama, llama.cpp, vLLM) know. Never without one: a server that refuses both is an error.
 LIMITS = ("max_completion_tokens", "max_tokens")
@@ -136,6 +134,7 @@ def read_stream(
             if choice.get("finish_reason"):
                 # A few servers close after the last choice without sending [DONE].
                 finished = True
+                answer.cut_off = choice["finish_reason"] == "length"
     if not finished:
         raise _failures.Retryable("the stream ended before the answer was complete")
     answer.text = received.text()
@@ -152,7 +151,8 @@ def read_whole(data: Any) -> _answer.Answer:
         raise ProviderError(
             "the server's answer is not a chat completion (no choices[0].message.content)"
         ) from None
-    answer = _answer.Answer(text=content if isinstance(content, str) else "")
+    answer = _answer.Answer(text=content if isinstance(content, str) else "",
+                            cut_off=data["choices"][0].get("finish_reason") == "length")
     if isinstance(data.get("model"), str):
         answer.model = data["model"]
     _read_usage(data.get("usage"), answer)
