@@ -44,7 +44,8 @@ def extract(
         help="Server URL [env MEMCLI_BASE_URL, then OPENAI_BASE_URL or ANTHROPIC_BASE_URL].",
     )] = None,
     timeout: Annotated[float | None, typer.Option(
-        metavar="SECONDS", help="Seconds per request [env MEMCLI_TIMEOUT].")] = None,
+        metavar="SECONDS",
+        help="Deadline of the model request, retries included [env MEMCLI_TIMEOUT].")] = None,
     fmt: TranscriptFormatOpt = None,
     last_turn: Annotated[
         bool, typer.Option("--last-turn", help="Only the newest turn of a whole session.")
