@@ -6,7 +6,8 @@ extractor, the transcript reader and the reply parser, and the growth of the tim
     python benchmarks/hostile_text.py --only reply
 
 A linear path takes about 10x the time for 10x the input; the target is at most 12x
-(measured as the best of a few runs, so a busy machine moves it less). A shape whose
+(measured in CPU time, as the best of a few runs, so that a busy machine moves it less:
+time spent waiting for a core is not the path's). A shape whose
 size that takes longer than ``--give-up`` seconds is stopped (each size runs in a child
 process) and the shape reported as superlinear.
 """
@@ -36,6 +37,10 @@ def _fill(unit: str, size: int, head: str = "", tail: str = "") -> str:
     return head + (unit * (body // len(unit) + 1))[: max(0, body)] + tail
 
 
+def _message(text: str) -> str:
+    return json.dumps({"role": "user", "content": text}) + "\n"
+
+
 # --- shapes: name -> text of a given size ------------------------------------------------
 
 RULES_SHAPES: dict[str, Callable[[int], str]] = {
@@ -46,6 +51,10 @@ RULES_SHAPES: dict[str, Callable[[int], str]] = {
     "unclosed <system-reminder>": lambda n: _fill("<system-reminder> remember use make ", n),
     "many cue sentences": lambda n: _fill("Remember: use make check. ", n),
     "one long word": lambda n: _fill("a", n, "Remember: ", " ok."),
+    "spaces in a prohibition": lambda n: _fill(" ", n, "Don't edit the", "file, it's vendored."),
+    "a run of backticks": lambda n: _fill("`", n, "Remember: use ", " ok."),
+    "stacked cues": lambda n: _fill("记住，", n),
+    "stacked fillers": lambda n: _fill("ok, ", n, "", "always use make check."),
 }
 TRANSCRIPT_SHAPES: dict[str, Callable[[int], str]] = {
     "one huge message": lambda n: json.dumps(
@@ -56,6 +65,8 @@ TRANSCRIPT_SHAPES: dict[str, Callable[[int], str]] = {
     "open brackets": lambda n: _fill("[", n),
     "open braces and quotes": lambda n: _fill('{"', n),
     "one line, no newline": lambda n: _fill("x", n, '{"role": "user", "content": "'),
+    "wrapper tags never closed": lambda n: _message(_fill("<system-reminder ", n - 40)),
+    "many Codex request markers": lambda n: _message(_fill("## My request for Codex: <x ", n - 40)),
 }
 REPLY_SHAPES: dict[str, Callable[[int], str]] = {
     "open brackets": lambda n: _fill("[", n),
@@ -95,9 +106,9 @@ PATHS = {"rules": (_rules, RULES_SHAPES), "transcripts": (_transcript, TRANSCRIP
 def _time(run: Callable[[str], None], text: str, rounds: int) -> float:
     best = float("inf")
     for _ in range(rounds):
-        start = time.perf_counter()
+        start = time.process_time()
         run(text)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 

@@ -38,22 +38,11 @@ def parse_reply(text: str) -> list[Any]:
     """
     if not text.strip():
         raise ProviderError("the model returned an empty answer")
-    values, broken = _scan(text)
-    # Reasoning comes before the answer: everything up to the last closing think tag that
-    # is not inside a JSON string is dropped, opening tag or not (some chat templates put
-    # the "<think>" into the prompt, so only the "</think>" shows up in the reply).
-    cut = 0
-    starts = [start for start, _, _ in values]  # sorted, and the spans do not overlap
-    for match in _THINK_END.finditer(text):
-        i = bisect.bisect_right(starts, match.start()) - 1
-        if i < 0 or values[i][1] <= match.start():
-            cut = match.end()
-    values = [value for value in values if value[0] >= cut]
-    broken = [error for error in broken if error[0] >= cut]
+    values, broken, cut = _scan(text)
     if broken:
-        position, error = broken[0]
+        position, message, offset = broken[0]
         # Where it broke, as a line and column of the whole reply (computed once).
-        error = json.JSONDecodeError(error.msg, text, position + error.pos)
+        error = json.JSONDecodeError(message, text, position + offset)
         raise ProviderError(_broken_message(text, position, error))
 
     found = False
@@ -79,19 +68,27 @@ _RETRIES_IN_FAILURE = 8
 _CUT_MARGIN = 16
 
 
-def _scan(text: str) -> tuple[list[tuple[int, int, Any]], list[tuple[int, json.JSONDecodeError]]]:
-    """Every JSON object or array in ``text`` with its span, and where JSON broke.
+def _scan(text: str) -> tuple[list[tuple[int, int, Any]], list[tuple[int, str, int]], int]:
+    """Every JSON object or array in ``text`` after the reasoning, with its span; where JSON
+    broke after the reasoning; and where the reasoning ends.
+
+    Reasoning comes before the answer: everything up to the last closing think tag that
+    is not inside a JSON value is dropped, opening tag or not (some chat templates put the
+    "<think>" into the prompt, so only the "</think>" shows up in the reply). It is dropped
+    as soon as its tag is passed, so a long reasoning does not keep every value it held.
 
     A start that fails to decode counts as broken JSON only when it looks like JSON
     (``{"``, ``[{``, ``[[``, ``["``, or a quote JSON does not allow); a bracket in prose
     such as "[see below]" does not.
 
     Linear: a failed start's error is computed on a window, and after a few failed starts
-    inside the stretch an earlier failure read, the rest of that stretch is skipped.
+    inside the stretch an earlier failure read, the rest of that stretch is skipped. A
+    failure is kept as (start, message, offset), not as the error: each error holds the
+    window it was raised on, and thousands of broken starts held hundreds of megabytes.
     """
     values: list[tuple[int, int, Any]] = []
-    broken: list[tuple[int, json.JSONDecodeError]] = []
-    position = 0
+    broken: list[tuple[int, str, int]] = []
+    position = cut = outside = 0  # outside: where the text since the last value starts
     failed_until = 0  # the end of what the last failure read
     retries = 0
     while (match := _STARTS.search(text, position)) is not None:
@@ -104,17 +101,32 @@ def _scan(text: str) -> tuple[list[tuple[int, int, Any]], list[tuple[int, json.J
         outcome = _decode_at(text, start)
         if not isinstance(outcome, _Failure):
             value, end = outcome
+            cut = _drop_reasoning(text, outside, start, cut, values, broken)
             values.append((start, end, value))
-            position = end
+            position = outside = end
             continue
         error, read_until = outcome.error, outcome.read_until
         if _looks_like_json(text, start):
-            broken.append((start, error))
+            broken.append((start, error.msg, error.pos))
         if start >= failed_until:
             retries = 0
         failed_until = max(failed_until, read_until)
         position = start + 1
-    return values, broken
+    cut = _drop_reasoning(text, outside, len(text), cut, values, broken)
+    return values, broken, cut
+
+
+def _drop_reasoning(text: str, start: int, end: int, cut: int,
+                    values: list[tuple[int, int, Any]],
+                    broken: list[tuple[int, str, int]]) -> int:
+    """Where the reasoning ends, given the text between two values (``start``..``end``):
+    a closing think tag there drops the values and failures before it."""
+    for match in _THINK_END.finditer(text, start, end):
+        cut = match.end()
+    if cut > start:
+        values.clear()
+        del broken[:bisect.bisect_left(broken, cut, key=lambda failure: failure[0])]
+    return cut
 
 
 @dataclass(frozen=True)

@@ -10,15 +10,21 @@ from memcli.rules.patterns import lazy
 
 # --------------------------------------------------------------------------- lead words
 
-LIST_MARK_RE = lazy(r"^\s*(?:[-*•+]\s+|\d+[.)、]\s*)")
+# The lead-word patterns have no "^": they are matched with ``match_at`` at the position
+# where the words before them end (see _peel_fillers). A leading run of white space in the
+# trailing patterns is taken whole, from its start ((?<!\s), possessive): a search that
+# started again inside every run of spaces was quadratic in it, and a match never starts
+# there (it could start one space earlier).
+
+LIST_MARK_RE = lazy(r"\s*(?:[-*•+]\s+|\d+[.)、]\s*)")
 _FILLER_RE = lazy(
-    r"^(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|fyi|nb|ps|plus|great|"
+    r"(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|fyi|nb|ps|plus|great|"
     r"thanks|thank you|cool|alright|all right|well|again|as i said|like i said|i repeat|"
     r"important|note|just so you know|heads up)\b|好的|好吧|嗯嗯?|哦|噢|另外|还有|对了|顺便说一下|"
     r"顺便说|顺便|补充一下|补充|然后|那么|所以|注意|重要)\s*[,:;!，。:：！、—–-]*\s*",
     re.I)
 _CORRECTIVE_RE = lazy(
-    r"^(?:(?:no|nope|nah|wrong|incorrect|not quite|that's wrong|that is wrong|"
+    r"(?:(?:no|nope|nah|wrong|incorrect|not quite|that's wrong|that is wrong|"
     r"that's not right)\s*[,.!:;—–-]+|(?:actually|correction|wait)\b[,.!:;—–-]*"
     r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+)\s*", re.I)
 _POLITE_RE = lazy(
@@ -27,7 +33,7 @@ _POLITE_RE = lazy(
     r"|(?:always|never|from now on|stop|not)\b)"
     r"|你?(?:能不能|能否|可不可以|可以|能)(?:请你|帮我|麻烦你)?"
     r"(?=记住|记下|记一下|以后|从现在开始|总是|不要|别))", re.I)
-_POLITE_END_RE = lazy(r"\s*[吗嘛么]?\s*[?？]+\s*$")
+_POLITE_END_RE = lazy(r"(?<!\s)\s*+[吗嘛么]?\s*+[?？]+\s*$")
 _QUESTION_START_RE = lazy(
     r"^(?:(?:do|does|did|should|shall|can|could|would|will|is|are|was|were|has|have|why|"
     r"what|how|where|which|who|whose|isn't|aren't|doesn't|didn't|shouldn't|won't|"
@@ -39,13 +45,13 @@ _HYPOTHETICAL_RE = lazy(
     r"hypothetically|in case|unless|even if|pretend|for example|for instance|as if|"
     r"e\.g\.)(?:\b|(?=\W))|如果|假如|要是|假设|万一|比如|例如|譬如|假使|倘若)", re.I)
 _DIRECTIVE_RE = lazy(
-    r"^(?:please|kindly|you should|you must|you need to|you have to|make sure (?:to|that you|"
+    r"(?:please|kindly|you should|you must|you need to|you have to|make sure (?:to|that you|"
     r"you)|be sure to|i want you to|i need you to|i'd like you to|i would like you to|"
     r"try to|we should|we must|we need to|请你|请|你要|你应该|一定要)"
     r"(?:\b|(?=\W)|(?<=[^\x00-\x7f]))\s*",
     re.I)
 _REMEMBER_RE = lazy(
-    r"^(?:(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|never forget|"
+    r"(?:(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|never forget|"
     r"make a note|note for the future|for future reference|reminder|for the record)\b"
     r"(?!\s+(?:when|how|what|why|where|who|whom|whether|if|the time|me)\b)"
     r"(?:\s+(?:this|that)\s*(?=[:：]))?(?:\s+that\b)?"
@@ -59,23 +65,23 @@ _REPORTED_RE = lazy(
     r"readme|[^，,。我]{1,6}?(?:同事|老师|文档|说明))(?:也|还|都)?(?:说|觉得|认为|提到|建议|写着))")
 _REMEMBER_RE.needs = ("remember", "memori", "keep in mind", "forget", "make a note", "note for",
                       "future reference", "reminder", "for the record", "记")
-_TODO_TO_RE = lazy(r"^to\s+", re.I)
+_TODO_TO_RE = lazy(r"to\s+", re.I)
 _TODO_ZH_RE = lazy(
-    r"^(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
+    r"(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
 _DURABLE_RE = lazy(
-    r"^(?:(?:from now on|from here on(?: out)?|going forward|moving forward|in (?:the )?future|"
+    r"(?:(?:from now on|from here on(?: out)?|going forward|moving forward|in (?:the )?future|"
     r"henceforth|for (?:all )?future [a-z]+|in all future [a-z]+|from this point on|"
     r"for the future)\b"
     r"|(?:从现在开始|从现在起|从今以后|从今往后|从今天起|今后|以后|往后)(?:都|也|请|你|就|的话)*)"
     r"\s*[:：,，]?\s*", re.I)
 _TRAILING_DURABLE_RE = lazy(
-    r"\s*[,;，]?\s*(?:from now on|going forward|moving forward|in (?:the )?future|"
+    r"(?<!\s)\s*+[,;，]?\s*+(?:from now on|going forward|moving forward|in (?:the )?future|"
     r"from here on(?: out)?|以后都这样|以后也是|以后都是|从现在开始)\s*[.!。！]*$", re.I)
 _TRAILING_REMEMBER_RE = lazy(
-    r"\s*[,;，—–-]?\s*(?:(?:so\s+)?keep (?:that|this|it) in mind|remember that|don't forget that|"
-    r"for future reference|for the record|fyi|btw|记住了?|记一下|记好了?)"
+    r"(?<!\s)\s*+[,;，—–-]?\s*+(?:(?:so\s+)?keep (?:that|this|it) in mind|remember that|"
+    r"don't forget that|for future reference|for the record|fyi|btw|记住了?|记一下|记好了?)"
     r"(?:\s+(?:when|before|while|if)\b.*)?\s*[.!。！]*$", re.I)
-_TRAILING_POLITE_RE = lazy(r"\s*,?\s*(?:please|thanks|thank you)\s*[.!]*$", re.I)
+_TRAILING_POLITE_RE = lazy(r"(?<!\s)\s*+,?\s*+(?:please|thanks|thank you)\s*[.!]*$", re.I)
 _REPORTED_RE.needs = ("said", "says", "told me", "thinks", "suggested", "wrote", "claim", "说",
                       "觉得", "认为", "提到", "建议", "写着")
 
@@ -105,15 +111,30 @@ def not_kept_because(state: State) -> str:
 
 
 def _strip_fillers(state: State) -> State:
+    pos, corrective = _peel_fillers(state.text, 0)
+    if pos == 0:
+        return state
+    return replace(state, text=state.text[pos:], corrective=state.corrective or corrective)
+
+
+def _peel_fillers(text: str, pos: int) -> tuple[int, bool]:
+    """Where the list marks, fillers and "no,"s from ``pos`` end, and whether a "no" was one.
+
+    The lead-word patterns are matched at a position of the one text, not on what is left
+    of it: cutting the text after each of thousands of stacked fillers was quadratic.
+    """
+    corrective = False
     while True:
-        text = LIST_MARK_RE.sub("", state.text, count=1)
-        text = _FILLER_RE.sub("", text, count=1)
-        corrective = _CORRECTIVE_RE.match(text)
-        if corrective:
-            text = text[corrective.end():]
-        if text == state.text:
-            return state
-        state = replace(state, text=text, corrective=state.corrective or bool(corrective))
+        start = pos
+        for pattern in (LIST_MARK_RE, _FILLER_RE):
+            found = pattern.match_at(text, pos)
+            if found:
+                pos = found.end()
+        found = _CORRECTIVE_RE.match_at(text, pos)
+        if found:
+            pos, corrective = found.end(), True
+        if pos == start:
+            return pos, corrective
 
 
 def _is_question(text: str) -> bool:
@@ -124,12 +145,17 @@ def _is_question(text: str) -> bool:
 
 
 def _strip_cues(state: State) -> State:
+    text, pos, corrective = state.text, 0, state.corrective
+    flags: dict[str, bool] = {}
+    last_copula = text.rfind("是")
     while True:
-        text, flags = _strip_one_cue(state.text)
-        if text == state.text:
+        cue_end, found = _one_cue(text, pos, last_copula)
+        if cue_end == pos:
             break
-        state = replace(state, text=text, **{flag: True for flag in flags})
-        state = _strip_fillers(state)
+        flags.update(dict.fromkeys(found, True))
+        pos, after_no = _peel_fillers(text, cue_end)
+        corrective = corrective or after_no
+    state = replace(state, text=text[pos:], corrective=corrective, **flags)
     trailing = _TRAILING_DURABLE_RE.search(state.text)
     if trailing:
         state = replace(state, text=state.text[:trailing.start()], durable=True)
@@ -143,22 +169,22 @@ def _strip_cues(state: State) -> State:
     return replace(state, text=text.rstrip(" \t.!;,。！；，、"))
 
 
-def _strip_one_cue(text: str) -> tuple[str, tuple[str, ...]]:
-    match = _DIRECTIVE_RE.match(text)
+def _one_cue(text: str, pos: int, last_copula: int) -> tuple[int, tuple[str, ...]]:
+    """Where the memory cue at ``pos`` ends (``pos``: none) and the flags it sets;
+    ``last_copula`` is where the text's last 是 is."""
+    match = _DIRECTIVE_RE.match_at(text, pos)
     if match:
-        return text[match.end():], ()
-    match = _REMEMBER_RE.match(text)
+        return match.end(), ()
+    match = _REMEMBER_RE.match_at(text, pos)
     if match:
-        rest = text[match.end():]
-        to = _TODO_TO_RE.match(rest)
-        return (rest[to.end():], ("todo",)) if to else (rest, ("remember",))
-    match = _TODO_ZH_RE.match(text)
+        to = _TODO_TO_RE.match_at(text, match.end())
+        return (to.end(), ("todo",)) if to else (match.end(), ("remember",))
+    match = _TODO_ZH_RE.match_at(text, pos)
     if match:
-        rest = text[match.end():]
         # 别忘了 + a copula states a fact ("别忘了测试命令是…"); otherwise it is a task.
-        fact = match.group(0).startswith(("别", "不", "千", "可")) and "是" in rest
-        return rest, ("remember",) if fact else ("todo",)
-    match = _DURABLE_RE.match(text)
+        fact = match.group(0).startswith(("别", "不", "千", "可")) and last_copula >= match.end()
+        return match.end(), ("remember",) if fact else ("todo",)
+    match = _DURABLE_RE.match_at(text, pos)
     if match:
-        return text[match.end():], ("durable",)
-    return text, ()
+        return match.end(), ("durable",)
+    return pos, ()

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from memcli.rules.cues import LIST_MARK_RE, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
 from memcli.rules.model import Finding, Hit, Skip, State
-from memcli.rules.patterns import INSTRUCTION_VERBS, lazy
+from memcli.rules.patterns import INSTRUCTION_VERBS, LEAD_SPACE, lazy
 from memcli.rules.standing import find_fact, find_standing
 from memcli.rules.statements import detect, find_correction, statement_why
 from memcli.rules.text import capitalise, cut_title, is_cjk, mask, restore, split_sentences
@@ -34,7 +34,7 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
         if _BARE_NO_RE.match(sentence):
             corrective = True
         else:
-            quote = " ".join(restore(LIST_MARK_RE.sub("", quote, count=1), slots).split())
+            quote = " ".join(restore(_without_list_mark(quote), slots).split())
             read = _Reading(slots, today, quote, message, skips if skips is not None else [])
             findings.extend(_sentence_findings(sentence, read, corrective))
             corrective = False
@@ -52,9 +52,14 @@ _USE_INSTEAD_RE = lazy(
     r"|(?:改|要|请)?(?:用|使用)\S+)\s*[.!。！]?$", re.I)
 
 
+def _without_list_mark(text: str) -> str:
+    mark = LIST_MARK_RE.match(text)
+    return text[mark.end():] if mark else text
+
+
 def _merge_dont_use(sentence: str, nxt: str) -> str | None:
     """ "Don't use npm. Use pnpm instead." is one correction, not two."""
-    sentence = LIST_MARK_RE.sub("", sentence, count=1)
+    sentence = _without_list_mark(sentence)
     if not (_DONT_USE_ALONE_RE.match(sentence) and _USE_INSTEAD_RE.match(nxt)):
         return None
     return sentence.rstrip(".!。！ ") + "; " + nxt[:1].lower() + nxt[1:]
@@ -112,13 +117,14 @@ def _whole_sentence(state: State, slots: list[str]) -> Hit | None:
 
 
 # One sentence may hold several cues: "answer in Chinese and never use emojis". After a
-# comma, "always"/"never" starts a new one only before a verb (see INSTRUCTION_VERBS).
+# comma, "always"/"never" starts a new one only before a verb (see INSTRUCTION_VERBS). Each
+# delimiter's leading white space is LEAD_SPACE: taken whole from the start of its run.
 _CLAUSE_RE = lazy(
-    r"\s*;\s*|\s*；\s*"
-    r"|,?\s+and\s+(?=(?:also\s+)?(?:always|never|don't|do not|please)\b)"
-    r"|\s*,\s*(?=(?:always|never)\s+" + INSTRUCTION_VERBS + r"\b)"
-    r"|,\s*and\s+(?=(?:the|our)\s)"
-    r"|\s*[，,]\s*(?=总是|永远不要|不要|别|绝不|始终|也不要|一直)", re.I)
+    LEAD_SPACE + r";\s*+|" + LEAD_SPACE + r"；\s*+"
+    r"|(?:,|(?<!\s))\s++and\s++(?=(?:also\s+)?(?:always|never|don't|do not|please)\b)"
+    r"|" + LEAD_SPACE + r",\s*+(?=(?:always|never)\s++" + INSTRUCTION_VERBS + r"\b)"
+    r"|,\s*+and\s++(?=(?:the|our)\s)"
+    r"|" + LEAD_SPACE + r"[，,]\s*+(?=总是|永远不要|不要|别|绝不|始终|也不要|一直)", re.I)
 
 
 # --------------------------------------------------------------------------- finishing

@@ -38,7 +38,14 @@ class LazyPattern:
         return self._compiled
 
     def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
-        return None if self._hopeless(text[pos:]) else self.compiled.match(text, pos)
+        return None if self._hopeless(text[pos:] if pos else text) else self.compiled.match(
+            text, pos)
+
+    def match_at(self, text: str, pos: int) -> re.Match[str] | None:
+        """``match`` without the ``needs`` check, for a loop that matches at many positions
+        of one text: the check reads the rest of the text each time. A pattern with "^"
+        only matches at 0 here."""
+        return self.compiled.match(text, pos)
 
     def fullmatch(self, text: str) -> re.Match[str] | None:
         return None if self._hopeless(text) else self.compiled.fullmatch(text)
@@ -89,3 +96,15 @@ INSTRUCTION_VERBS = (
     r"begin|close|clean|drop|trust|rely|depend|make|do|give|take|show|hide|translate|"
     r"summari[sz]e|introduce|bypass|override|set|link|mark|comment|publish|pass|go|let|get|"
     r"type|type-check|refactor|optimi[sz]e)")
+
+# Optional white space before a delimiter, matched only from the start of its run. A plain
+# ``\s*`` is tried again from every space of a run by ``search``, ``split`` and ``sub``:
+# quadratic in the run's length. A match never needs to start inside a run (it could start
+# one space earlier), and where ``split`` searches on after a delimiter, that delimiter has
+# taken the white space after it, so no match is lost.
+LEAD_SPACE = r"(?:(?<!\s)\s++)?"
+# ``.+?`` before a part that starts with optional white space (", because…", " unless…"):
+# the shortest text, which ends in white space only when it is one character (a longer one
+# could have been one shorter, the white space going to the part after it). Without the
+# (?<!\s), that part was tried again from each space of a long run: quadratic in the run.
+SHORTEST_TEXT = r"[^\S\n]|.+?(?<!\s)"

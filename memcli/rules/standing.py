@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import DIGITS, LazyPattern, lazy
+from memcli.rules.patterns import DIGITS, SHORTEST_TEXT, LazyPattern, lazy
 
 # --------------------------------------------------------------------------- facts
 
@@ -133,12 +133,12 @@ def _version_title(tech: str) -> str:
 
 # A reason after the comma makes a prohibition last: "…, it's vendored", "…, ops owns it".
 # "…, I just want the lint" is about this turn.
-REASON = (r"\s*[,;—–-]\s*(?!(?:i\s+)?just\b|i\s+only\b|only\b|first\b|i'll\b|we'll\b|let's\b|"
+REASON = (r"\s*+[,;—–-]\s*+(?!(?:i\s+)?just\b|i\s+only\b|only\b|first\b|i'll\b|we'll\b|let's\b|"
            r"i\s+want\b|i\s+need\b|for now\b|then\b|and\s+(?:also\s+)?(?:always|never|don't)\b)"
            r"(?:it's|it is|they're|they are|that's|those are|these are|because|since|as|it|they|"
            r"we|ci|ops|prod|the|our|\w+\s+(?:is|are|owns?|handles?|manages?|depends?|generates?|"
            r"copies|copy|breaks?|mangles?|pins?|needs?|uses?|takes?))\b.+")
-_CONDITION = (r"\s+(?:unless\s+(?:i|we)\b.+|without\s+.+|by hand\b.*|manually\b.*|yourself\b.*|"
+_CONDITION = (r"\s++(?:unless\s+(?:i|we)\b.+|without\s+.+|by hand\b.*|manually\b.*|yourself\b.*|"
               r"ever\b.*|directly\b.*|in this (?:repo|project|codebase)\b.*)")
 _VERBS = (r"(?:edit|touch|modify|change|commit|bump|update|regenerate|reformat|rewrite|rename|"
           r"delete|remove|run|squash|upgrade|downgrade|add|push|merge|install|hand-edit|"
@@ -146,7 +146,7 @@ _VERBS = (r"(?:edit|touch|modify|change|commit|bump|update|regenerate|reformat|r
 _PROHIBIT_EN = lazy(
     r"(?:don't|do not|never|please don't|please do not)\s+" + _VERBS + r"\s+"
     r"(?!(?:it|this|that|them|these|those|anything yet|yet)\b(?:\s+(?:by hand|manually|"
-    r"yourself|directly))?(?:[,;]|$))(?P<x>.+?)(?:"
+    r"yourself|directly))?(?:[,;]|$))(?P<x>" + SHORTEST_TEXT + r")(?:"
     + REASON + "|" + _CONDITION + r")", re.I)
 _ARTEFACTS = (r"(?:node_modules|dist|build|vendor|secrets?|\.env\w*|the lockfile|lockfiles?|"
               r"generated (?:code|files)|" + _PATH + r")")
@@ -154,7 +154,8 @@ _PROHIBIT_PATH_EN = lazy(
     r"(?:don't|do not|never)\s+(?:commit|push|check in|edit|touch|modify|hand-edit)\s+"
     r"(?:anything\s+(?:in|under)\s+)?" + _ARTEFACTS + r"(?:\s+(?:to git|by hand|directly))?", re.I)
 _LEAVE_ALONE_EN = lazy(
-    r"(?:please\s+)?leave\s+(?!it\b|this\b|that\b|them\b|these\b|those\b)(?P<x>.+?)\s+alone"
+    r"(?:please\s+)?leave\s+(?!it\b|this\b|that\b|them\b|these\b|those\b)"
+    r"(?P<x>" + SHORTEST_TEXT + r")\s++alone"
     r"(?:" + REASON + r"|" + _CONDITION + r")?", re.I)
 _ONLY_UNLESS_EN = lazy(
     r"(?:only|just)\s+(?!(?:fix|add|implement|change|rename|write|refactor|delete|remove|do)\b)"

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from memcli.rules.commands import command_for, find_command, find_reference
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import LazyPattern, lazy
+from memcli.rules.patterns import SHORTEST_TEXT, LazyPattern, lazy
 from memcli.rules.standing import REASON, find_fact, find_standing
 from memcli.rules.text import cut_title, is_cjk, restore
 from memcli.rules.topics import pair_category, style_topic, tool_category, use_category
@@ -97,8 +97,8 @@ def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
 
 # "use npm instead of pnpm, the deploy box doesn't have pnpm": the choice, then why. The
 # reason stays in the note; the choice is read without it.
-_TRAILING_REASON_RE = lazy(r"(?P<head>.+?)(?:" + REASON + r"|\s*[，,；;]\s*(?:因为|由于|毕竟|否则|"
-                           r"不然|要不然).+)", re.I)
+_TRAILING_REASON_RE = lazy(r"(?P<head>" + SHORTEST_TEXT + r")(?:" + REASON
+                           + r"|\s*+[，,；;]\s*+(?:因为|由于|毕竟|否则|不然|要不然).+)", re.I)
 
 
 def _choice_before_reason(pattern: LazyPattern, text: str) -> re.Match[str] | None:

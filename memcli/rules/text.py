@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable
 
 from memcli.rules.model import MAX_TITLE_CHARS, TITLE_CJK_CHARS, TITLE_WORDS
@@ -15,20 +16,23 @@ from memcli.rules.patterns import lazy
 # content gets them back verbatim.
 _PH_RE = lazy("\ue000(\\d+)\ue001")
 PH = "\ue000\\d+\ue001"
-_INJECTED_RE = lazy(
-    r"<(system-reminder|command-[\w-]+|local-command-[\w-]+|user-prompt-submit-hook)>"
-    r".*?</\1>", re.S)
+_INJECTED_TAG = r"(system-reminder|command-[\w-]+|local-command-[\w-]+|user-prompt-submit-hook)>"
+_INJECTED_OPEN_RE = lazy("<" + _INJECTED_TAG)
+_INJECTED_CLOSE_RE = lazy("</" + _INJECTED_TAG)
 _BLOCKQUOTE_RE = lazy(r"^[ \t]*>.*$", re.M)
 _LEAD_FENCE_RE = lazy(
     r":[ \t]*\n[ \t]*(```|~~~)[\w+-]*[ \t]*\n[ \t]*([^\n`]+?)[ \t]*\n[ \t]*\1[ \t]*(?=\n|$)")
 _FENCE_RE = lazy(r"^[ \t]*(```|~~~).*?(?:^[ \t]*\1[ \t]*$|\Z)", re.M | re.S)
-_INLINE_CODE_RE = lazy(r"(`+)([^\n]+?)\1")
+# A code span opens with at most 16 backticks (Markdown uses one to three): with a run of any
+# length, each shorter opening of a long run was tried against the rest of the line again,
+# cubic in the run. A longer run is read as runs of 16.
+_INLINE_CODE_RE = lazy(r"(`{1,16})([^\n]+?)\1")
 _URL_RE = lazy(r"https?://[^\s<>\"'`）」，。]+")
 _QUOTE_RE = lazy(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』")
 
 
 def mask(text: str, slots: list[str]) -> str:
-    text = _INJECTED_RE.sub("\n", text)
+    text = drop_injected(text)
     text = _BLOCKQUOTE_RE.sub("", text)
     # A one-line block right after "…is:" is the value being stated; keep it as inline code.
     text = _LEAD_FENCE_RE.sub(lambda m: ": `" + m.group(2) + "`", text)
@@ -41,6 +45,34 @@ def mask(text: str, slots: list[str]) -> str:
     text = _INLINE_CODE_RE.sub(lambda m: hide(m.group(0)), text)
     text = _URL_RE.sub(lambda m: _hide_url(m.group(0), hide), text)
     return _QUOTE_RE.sub(lambda m: hide(m.group(0)), text)
+
+
+def drop_injected(text: str) -> str:
+    """Each ``<tag>…</tag>`` an agent wraps around the person's words, as a line break.
+
+    What ``re.sub(r"<(tag)>.*?</\\1>", "\\n", text, flags=re.S)`` gives, in one pass: that
+    pattern reads to the end of the text from every opening tag that is never closed, and a
+    pasted log may hold thousands of them. Here the closing tags are found once, and each
+    opening tag takes the first closing tag of its name after it.
+    """
+    closing: dict[str, deque[int]] = {}
+    for found in _INJECTED_CLOSE_RE.finditer(text):
+        closing.setdefault(found.group(1), deque()).append(found.start())
+    if not closing:
+        return text
+    pieces: list[str] = []
+    done = 0  # the text before this is settled
+    for opening in _INJECTED_OPEN_RE.finditer(text):
+        ends = closing.get(opening.group(1))
+        if opening.start() < done or not ends:
+            continue
+        while ends and ends[0] < opening.end():
+            ends.popleft()
+        if ends:
+            pieces += (text[done:opening.start()], "\n")
+            done = ends.popleft() + len(opening.group(1)) + len("</>")
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 def _hide_url(url: str, hide: Callable[[str], str]) -> str:
@@ -72,6 +104,7 @@ _ABBREVIATIONS = frozenset(
     {"e.g", "i.e", "eg", "ie", "etc", "vs", "cf", "approx", "incl", "mr", "mrs", "ms", "dr",
      "st", "al", "fig", "resp"})
 _CJK_STOPS = "。！？\n"
+_LONGEST_ABBREVIATION = max(len(word) for word in (*_ABBREVIATIONS, "etc"))
 
 
 def is_cjk(ch: str) -> bool:
@@ -95,8 +128,10 @@ def _ends_sentence(text: str, i: int) -> bool:
         return False  # setup.py, 3.11, "?!", a URL that was not masked
     if text[i] != ".":
         return True
-    j = i
-    while j > 0 and (text[j - 1].isalnum() or text[j - 1] == "."):
+    # The word before the stop, looked at no further back than the longest abbreviation
+    # (a longer one is none): a text of stops and no spaces would be read back whole at each.
+    j, limit = i, max(0, i - _LONGEST_ABBREVIATION - 1)
+    while j > limit and (text[j - 1].isalnum() or text[j - 1] == "."):
         j -= 1
     word = text[j:i].lower()
     if word == "etc":  # "etc." closes a list, and often the sentence: "…etc. Always run…"

@@ -8,6 +8,7 @@ they sit in, so a typed sentence with a reminder appended still counts as typed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from memcli.messages import Role
@@ -48,12 +49,15 @@ _WRAPPER_REASONS = {
 }
 # An unclosed wrapper runs to the end: truncated logs cut them mid-block. A task
 # notification is followed by the harness's "Full transcript available at: ..." line.
+_WRAPPER_START = re.compile(
+    r"<(?P<tag>" + "|".join(map(re.escape, _WRAPPER_REASONS)) + r")(?=[\s>])")
 _WRAPPER = re.compile(
-    r"<(?P<tag>" + "|".join(map(re.escape, _WRAPPER_REASONS)) + r")(?=[\s>])[^>]*>"
+    _WRAPPER_START.pattern + r"[^>]*>"
     r".*?(?:</(?P=tag)[^>]*>(?:\s*Full transcript available at: [^\n]*)?|\Z)",
     re.S,
 )
 _SYSTEM_ONLY = re.compile(r"\s*<system>(?:(?!</system>).)*</system>\s*", re.S)
+_SYSTEM_OPENING = re.compile(r"\s*<system>")
 _INJECTED_PREFIXES = ("# AGENTS.md instructions", "[Request interrupted by user")
 # Codex's IDE extension and Desktop put the open files before the person's words.
 _CODEX_REQUEST = "## My request for Codex:"
@@ -67,17 +71,55 @@ def text_pieces(
         return [Piece(kind, text, ts, injected=True, reason=reason)]
     if "<" not in text and _CODEX_REQUEST not in text:
         return [Piece(kind, text, ts)]
-    head, marker, request = text.partition(_CODEX_REQUEST)
-    if marker and kind == "user":
-        return [Piece(kind, head + marker, ts, True, "injected"), *text_pieces(request, kind, ts)]
+    if kind == "user" and _CODEX_REQUEST in text:
+        return _codex_request(text, ts)
     return _split_wrappers(text, kind, ts)
+
+
+def _codex_request(text: str, ts: str | None) -> list[Piece]:
+    """What came before each "## My request for Codex:" is context; the words after the
+    last are the person's.
+
+    The same as cutting at the first marker and reading the rest again (the rest may hold
+    the marker again, or be injected whole), without copying the rest once per marker.
+    """
+    parts = text.split(_CODEX_REQUEST)
+    pieces = [Piece("user", parts[0] + _CODEX_REQUEST, ts, True, "injected")]
+    offset = len(parts[0]) + len(_CODEX_REQUEST)
+    system_only = _SystemOnly(text)
+    for k in range(1, len(parts) - 1):
+        if parts[k].lstrip().startswith(_INJECTED_PREFIXES) or system_only.from_(offset):
+            return [*pieces, Piece("user", text[offset:], ts, True, "injected")]
+        pieces.append(Piece("user", parts[k] + _CODEX_REQUEST, ts, True, "injected"))
+        offset += len(parts[k]) + len(_CODEX_REQUEST)
+    return [*pieces, *text_pieces(parts[-1], "user", ts)]
+
+
+class _SystemOnly:
+    """Whether ``text[pos:]`` is one ``<system>`` block (``_SYSTEM_ONLY.fullmatch``), for
+    many positions at the cost of one: the block must close at the last ``</system>``,
+    which only white space may follow, and no other ``</system>`` may come inside it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.last = text.rfind("</system>")
+        closed = self.last >= 0 and not text[self.last + len("</system>"):].strip()
+        self.before_last = text.rfind("</system>", 0, self.last) if closed else -1
+        if not closed:
+            self.last = -1
+
+    def from_(self, pos: int) -> bool:
+        if self.last < 0:
+            return False
+        opening = _SYSTEM_OPENING.match(self.text, pos)
+        return opening is not None and self.before_last < opening.end() <= self.last
 
 
 def _split_wrappers(text: str, kind: Role, ts: str | None) -> list[Piece]:
     said: list[str] = []
     wrappers: list[Piece] = []
     last = 0
-    for match in _WRAPPER.finditer(text):
+    for match in _wrappers(text):
         said.append(text[last : match.start()])
         reason = _WRAPPER_REASONS[match.group("tag")]
         wrappers.append(Piece(kind, match.group(0), ts, True, reason))
@@ -88,6 +130,27 @@ def _split_wrappers(text: str, kind: Role, ts: str | None) -> list[Piece]:
         return [own]
     merged = _merge_wrappers(wrappers)
     return [*merged, own] if not said[0].strip() else [own, *merged]
+
+
+def _wrappers(text: str) -> Iterator[re.Match[str]]:
+    """What ``_WRAPPER.finditer(text)`` gives, in linear time.
+
+    A wrapper's opening tag ends at the next ``>``, and once it has one the wrapper always
+    matches (it may run to the end). So a tag start after the last ``>`` can never match;
+    ``finditer`` would still read from each one to the end of the text ("<system-reminder "
+    pasted thousands of times), so the search stops there.
+    """
+    last_bracket = text.rfind(">")
+    pos = 0
+    while (start := _WRAPPER_START.search(text, pos)) is not None:
+        if start.end() > last_bracket:
+            return
+        match = _WRAPPER.match(text, start.start())
+        if match is None:  # cannot happen (see above); move on rather than loop
+            pos = start.end()
+            continue
+        yield match
+        pos = match.end()
 
 
 def _merge_wrappers(wrappers: list[Piece]) -> list[Piece]:

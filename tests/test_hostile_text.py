@@ -1,0 +1,151 @@
+"""Hostile text costs linear time in the rules extractor, the transcript reader and the reply
+parser (issue 12), and what they read from it is still right.
+
+Each case feeds a shape at a size where the code before the fix took far more than 10 s
+(minutes, mostly: it was quadratic or cubic in the size), in a child process stopped after
+LIMIT seconds; the fixed code takes well under a second. So a test fails on a regression
+without measuring time finely. The growth itself (10x the input, at most 12x the time) is
+measured by benchmarks/hostile_text.py.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LIMIT = 20.0
+
+_PRELUDE = """
+import datetime, json, sys
+sys.path.insert(0, {root!r})
+from memcli.messages import Message
+from memcli.rules import extract_rules
+
+def contents(text):
+    ops = extract_rules([Message("user", text)], [], today=datetime.date(2026, 11, 30))
+    return [op["content"] for op in ops]
+"""
+
+
+def _child(code: str) -> Any:
+    """What the code prints (JSON), run in a child process that may take LIMIT seconds."""
+    program = _PRELUDE.format(root=str(ROOT)) + textwrap.dedent(code)
+    try:
+        done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                              timeout=LIMIT, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"not done in {LIMIT:g} s: superlinear again")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+# --------------------------------------------------------------------------- rules
+
+# (the text as Python source, what the rules make of it); the comment is what it cost before
+RULES_CASES = {
+    # 2,000 spaces took over 90 s (the trailing cue patterns and the clause split, cubic)
+    "spaces in a cue sentence": (
+        '"Remember: always" + " " * 3000 + "use make check."', ["Always use make check."]),
+    "tabs in a cue sentence": (
+        '"Remember: always" + "\\t" * 3000 + "use make check."', ["Always use make check."]),
+    # 136k characters took 46 s (each full stop read the text back to its start)
+    "Chinese with ASCII full stops": ('"记住用make检查代码." * 12000', ["用make检查代码。"]),
+    # 1M characters: over a minute (each unclosed tag searched to the end for its closing)
+    "unclosed <system-reminder>": (
+        '"<system-reminder> remember use make " * 28000 + ". Always use make check."',
+        ["Always use make check."]),
+    # 30k spaces took 22 s (the prohibition's reason tried again from every space)
+    "spaces in a prohibition": (
+        '"Don\'t edit the" + " " * 50000 + "file, it\'s vendored."',
+        ["Don't edit the file, it's vendored."]),
+    # 30k backticks took 150 s (each shorter opening of the run tried against the line)
+    "a run of backticks": ('"Remember: always use " + "`" * 20000 + " ok."', None),
+    # quadratic: the rest of the sentence was copied once per peeled cue or filler
+    "stacked cues": ('"记住，" * 100000 + "提交前一定要先跑测试。"', ["提交前一定要先跑测试。"]),
+    "stacked fillers": ('"ok, " * 750000 + "always use make check."', ["Always use make check."]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RULES_CASES))
+def test_hostile_shapes_through_the_rules(case: str) -> None:
+    text, expected = RULES_CASES[case]
+    found = _child(f"print(json.dumps(contents({text})))")
+    if expected is None:  # a run of backticks: one note, its code span kept verbatim
+        assert len(found) == 1 and found[0].startswith("Always use ````") and "ok" in found[0]
+    else:
+        assert found == expected
+
+
+def test_sentence_split_reads_each_full_stop_once() -> None:
+    # Structure, not time: the word before a full stop is read back at most as far as the
+    # longest abbreviation, however long the run of letters and stops before it.
+    from memcli.rules import text as rules_text
+
+    class Counting(str):
+        reads = 0
+
+        def __getitem__(self, key: Any) -> str:
+            Counting.reads += 1
+            return str.__getitem__(self, key)
+
+    sample = Counting("记住用make检查代码." * 200)
+    pieces = rules_text.split_sentences(sample)
+    assert len(pieces) == 200 and pieces[0] == "记住用make检查代码."
+    assert Counting.reads < 30 * len(pieces)  # was about len(sample) per stop
+
+
+# --------------------------------------------------------------------------- transcripts
+
+def test_wrapper_tags_that_never_close_cost_linear_time() -> None:
+    # 2M characters of "<system-reminder " without a ">": each tried to read to the end.
+    found = _child("""
+        from memcli.transcripts import read_transcript
+        text = "<system-reminder " * 120000
+        messages = read_transcript(json.dumps({"role": "user", "content": text})).messages
+        print(json.dumps([[m.role, m.text == text.strip()] for m in messages]))
+    """)
+    assert found == [["user", True]]
+
+
+def test_many_codex_request_markers_keep_the_last_request() -> None:
+    # Each marker was cut off and the rest read again, one call deeper: a few thousand
+    # markers raised RecursionError and the person's message was dropped whole.
+    from memcli.transcripts import read_transcript
+
+    marker = "## My request for Codex:"
+    text = (" open files " + marker) * 5000 + " always use make check"
+    transcript = read_transcript(json.dumps({"role": "user", "content": text}) + "\n",
+                                 include_injected=True, max_extra_chars=10**7)
+    said = [m.text for m in transcript.messages if m.role == "user"]
+    assert said == ["always use make check"]
+    context = [m.text for m in transcript.messages if m.role == "tool"]
+    assert "".join(context).count(marker) == 5000
+
+
+# --------------------------------------------------------------------------- reply
+
+def test_broken_starts_in_a_reply_do_not_keep_their_windows() -> None:
+    # Every failed start kept its JSONDecodeError, which holds the 4 KB window it was
+    # raised on: 20,000 of them held over 80 MB, and time grew with the memory.
+    found = _child("""
+        import tracemalloc
+        from memcli.errors import ProviderError
+        from memcli.reply import parse_reply
+        text = '{"a": 1,, ' * 20000
+        tracemalloc.start()
+        try:
+            parse_reply(text)
+        except ProviderError as error:
+            message = str(error)
+        print(json.dumps([tracemalloc.get_traced_memory()[1], message]))
+    """)
+    peak, message = found
+    assert peak < 16 * 2**20, f"{peak / 2**20:.0f} MiB"
+    assert "does not parse" in message and "line 1 column 9" in message
