@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,22 @@ def test_dates_a_prompt_names() -> None:
     assert not named_dates("run the tests")
 
 
+def test_relative_dates_need_the_day_the_prompt_is_asked() -> None:
+    sunday = date(2026, 11, 29)
+
+    def days(text: str) -> list[str]:
+        return [d.isoformat() for d in named_dates(text, sunday).days]
+
+    assert days("what broke yesterday?") == ["2026-11-28"]
+    assert days("what did we do today") == ["2026-11-29"]
+    assert days("the fix from 3 days ago, or a week ago") == ["2026-11-26", "2026-11-22"]
+    assert days("what did we decide last Monday?") == ["2026-11-23"]
+    assert days("this week") == [f"2026-11-{d}" for d in range(23, 30)]
+    assert days("last week") == [f"2026-11-{d}" for d in range(16, 23)]
+    assert named_dates("what changed last month?", sunday).months == ((2026, 10),)
+    assert not named_dates("what broke yesterday?")  # no day given: nothing to count from
+
+
 def test_date_nearness_of_a_note() -> None:
     named = named_dates("what did we decide on 2026-11-20?")
     assert nearness(named, ("2026-11-20T09:00:00Z", "")) == 1.0
@@ -140,6 +157,10 @@ def test_search_ranks_a_note_written_on_the_day_asked_about_first(store: Any) ->
     assert ranked[0] == "project_knowledge_deploy-2026-11-20.md"
     undated = files(search_json(store, "what did we decide about deploys?"))
     assert undated[0] != "project_knowledge_deploy-2026-11-20.md"  # the date alone decided
+    # The fixed clock says Sunday 2026-11-29: "last Friday" is the 27th, within 3 days of
+    # the 24th only.
+    recent = files(search_json(store, "what did we decide about deploys last Friday?"))
+    assert recent[0] == "project_knowledge_deploy-2026-11-24.md"
 
 
 def test_search_stems_english(store: Any) -> None:

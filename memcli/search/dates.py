@@ -5,9 +5,10 @@ change in March 2026": a prompt that names a day or a month asks about what was 
 then, and a note carries when it was written (`created`) and last changed (`updated`).
 The words of a date match nothing useful in a note's text; its dates do.
 
-Only absolute dates are read (ISO `2026-11-20`, `20 November 2026`, `November 20, 2026`,
-`November 2026`): a relative one ("last week") would need the clock of the moment the note
-was written about, which the prompt does not give.
+Absolute dates (ISO `2026-11-20`, `20 November 2026`, `November 20, 2026`, `November 2026`)
+are read on their own; relative ones (`today`, `yesterday`, `3 days ago`, `last Monday`,
+`this week`, `last week`, `this month`, `last month`) only when the caller gives the day the
+prompt is asked (a live prompt; a benchmark's questions have none).
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
-from memcli.search.english import MONTHS
+from memcli.search.english import MONTHS, WEEKDAYS
 
 _MONTHS = {name: number for number, name in enumerate(MONTHS, start=1)}
 _MONTH = "|".join(_MONTHS)
@@ -27,6 +28,14 @@ _MONTH_FIRST = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}}){_ORDINAL},?\s+(\d{{4}})\
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _MONTH_YEAR = re.compile(rf"\b({_MONTH}),?\s+(\d{{4}})\b", re.IGNORECASE)
 _NOTE_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7}
+_RELATIVE = re.compile(
+    r"\b(?:(today)|(yesterday)"
+    rf"|(\d{{1,2}}|{'|'.join(_COUNTS)})\s+(days?|weeks?)\s+ago"
+    rf"|(?:last|on)\s+({'|'.join(WEEKDAYS)})"
+    r"|(this|last)\s+(week|month))\b",
+    re.IGNORECASE)
 
 # A note written this many days from the day a prompt names still half matches: notes are
 # often written a day or two after what they record. Chosen on the tuning part of LoCoMo's
@@ -43,9 +52,14 @@ class Named:
         return bool(self.days or self.months)
 
 
-def named_dates(text: str) -> Named:
-    """The days a prompt names; the months it names only when it names no day."""
+def named_dates(text: str, today: date | None = None) -> Named:
+    """The days a prompt names; the months it names only when it names no day. Relative
+    dates are read only when TODAY (the day the prompt is asked) is given."""
     days: list[date] = []
+    months: list[tuple[int, int]] = []
+    if today is not None:
+        for match in _RELATIVE.finditer(text):
+            _relative(match, today, days, months)
     for match in _DAY_FIRST.finditer(text):
         _add(days, match.group(3), _MONTHS[match.group(2).lower()], match.group(1))
     for match in _MONTH_FIRST.finditer(text):
@@ -54,9 +68,33 @@ def named_dates(text: str) -> Named:
         _add(days, match.group(1), int(match.group(2)), match.group(3))
     if days:
         return Named(tuple(days), ())
-    months = tuple((int(m.group(2)), _MONTHS[m.group(1).lower()])
-                   for m in _MONTH_YEAR.finditer(text))
-    return Named((), months)
+    months += [(int(m.group(2)), _MONTHS[m.group(1).lower()])
+               for m in _MONTH_YEAR.finditer(text)]
+    return Named((), tuple(months))
+
+
+def _relative(match: re.Match[str], today: date, days: list[date],
+              months: list[tuple[int, int]]) -> None:
+    today_word, yesterday, count, unit, weekday, which, span = match.groups()
+    if today_word or yesterday:
+        days.append(today - timedelta(days=1 if yesterday else 0))
+    elif count:
+        number = _COUNTS.get(count.lower()) or int(count)
+        days.append(today - timedelta(days=number * (7 if unit.lower().startswith("w") else 1)))
+    elif weekday:
+        back = (today.weekday() - WEEKDAYS.index(weekday.lower())) % 7 or 7
+        days.append(today - timedelta(days=back))
+    elif span.lower() == "week":
+        monday = today - timedelta(days=today.weekday())
+        if which.lower() == "last":
+            monday -= timedelta(days=7)
+        end = min(monday + timedelta(days=6), today)
+        days.extend(monday + timedelta(days=i) for i in range((end - monday).days + 1))
+    else:
+        first = today.replace(day=1)
+        if which.lower() == "last":
+            first = (first - timedelta(days=1)).replace(day=1)
+        months.append((first.year, first.month))
 
 
 def _add(days: list[date], year: str, month: int, day: str) -> None:

@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 from pathlib import Path
 
 from memcli.config import Settings
@@ -100,14 +101,16 @@ def load_states(settings: Settings, level: str | None) -> list[StoreState]:
 def search(settings: Settings, query: str, *, level: str | None = None,
            limit: int = 10) -> SearchResult:
     """The notes of the stores ranked for QUERY, best first, with a snippet each."""
-    return search_states(load_states(settings, level), query, cache_dir(settings), limit=limit)
+    return search_states(load_states(settings, level), query, cache_dir(settings), limit=limit,
+                         today=settings.moment().date())
 
 
 def search_states(states: Sequence[StoreState], query: str, cache: Path | None, *,
-                  limit: int = 10) -> SearchResult:
+                  limit: int = 10, today: date | None = None) -> SearchResult:
+    """QUERY over STATES; TODAY (the day it is asked) lets "yesterday" and the like count."""
     terms = query_terms(query)
     names = entity_terms(query)
-    dates = named_dates(query)
+    dates = named_dates(query, today)
     result = SearchResult(query, [])
     for state in states:
         if not state.exists or not state.heads:

@@ -35,8 +35,8 @@ QUESTION_WORDS = frozenset(_QUESTION_TEXT.split())
 # Capitalised, but never a name a note must hold: months and days of the week.
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december")
-CALENDAR_WORDS = frozenset((*MONTHS, "monday", "tuesday", "wednesday", "thursday", "friday",
-                            "saturday", "sunday"))
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+CALENDAR_WORDS = frozenset((*MONTHS, *WEEKDAYS))
 
 _VERBS = (
     "arise arose arisen|awake awoke awoken|be was were been|bear bore borne born|beat beaten|"
