@@ -105,6 +105,8 @@ def test_dates_a_prompt_names() -> None:
     assert named_dates("on 31 February, 2023").days == ()  # no such day: the month stays
     assert not named_dates("we met in May, on the 3rd")
     assert not named_dates("run the tests")
+    pasted = " ".join(f"2026-01-{d:02} ok 2026-01-{d:02}" for d in range(1, 32)) + " 2026-02-01"
+    assert len(named_dates(pasted).days) == 31  # each once, and a pasted log's tail ignored
 
 
 def test_relative_dates_need_the_day_the_prompt_is_asked() -> None:

@@ -41,6 +41,9 @@ _RELATIVE = re.compile(
 # often written a day or two after what they record. Chosen on the tuning part of LoCoMo's
 # development half (0, 3 and 7 tie there; docs/recall.md).
 NEAR_DAYS = 3
+# A prompt with a pasted log may hold thousands of dates; a question names a few. Past this
+# many, the rest are ignored (each is compared with every candidate note).
+MAX_DATES = 31
 
 
 @dataclass(frozen=True)
@@ -67,10 +70,10 @@ def named_dates(text: str, today: date | None = None) -> Named:
     for match in _ISO.finditer(text):
         _add(days, match.group(1), int(match.group(2)), match.group(3))
     if days:
-        return Named(tuple(days), ())
+        return Named(tuple(dict.fromkeys(days))[:MAX_DATES], ())
     months += [(int(m.group(2)), _MONTHS[m.group(1).lower()])
                for m in _MONTH_YEAR.finditer(text)]
-    return Named((), tuple(months))
+    return Named((), tuple(dict.fromkeys(months))[:MAX_DATES])
 
 
 def _relative(match: re.Match[str], today: date, days: list[date],
