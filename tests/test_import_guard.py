@@ -215,3 +215,14 @@ def test_ascii_text_never_compiles_the_cjk_class() -> None:
     assert tokens._cjk.cache_info().currsize == 0
     assert tokens.count_tokens("中文ab") == 3
     assert tokens._cjk.cache_info().currsize == 1
+
+
+def test_the_store_modules_load_no_hashing_diffing_or_randomness(tmp_path: Path) -> None:
+    # _hashlib (1.5 ms), difflib and secrets (random, base64) were imported by every store
+    # command for a value only a write, a diff or a trusted project config needs.
+    code = ("import json, sys; import memcli.core, memcli.store, memcli.names, memcli.trust, "
+            "memcli.transaction, memcli.config; print(json.dumps(sorted(sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=_env(tmp_path), cwd=tmp_path, timeout=60, check=True)
+    modules = json.loads(proc.stdout)
+    assert _loaded(modules, ("hashlib", "_hashlib", "difflib", "secrets", "random")) == []
