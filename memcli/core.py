@@ -179,12 +179,14 @@ def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: 
 def apply_items(settings: Settings, items: Sequence[Any], base: dict[str, str], *,
                 dry_run: bool = False, strict: bool = False,
                 on_conflict: str = "fail", guard: Guard | None = None,
-                source: Source | None = None) -> ApplyReport:
+                source: Source | None = None, own: bool = False) -> ApplyReport:
+    """Validate the items (``own``: memcli made them, see operations.validate_item), plan
+    them against the locked stores and commit them with their history record."""
     from memcli.history import Source
     from memcli.operations import validate_item
     from memcli.plan import Planner
 
-    parsed = [validate_item(i, raw) for i, raw in enumerate(items, start=1)]
+    parsed = [validate_item(i, raw, own=own) for i, raw in enumerate(items, start=1)]
     creating = sorted({p.op.level for p in parsed
                        if p.op is not None and p.op.action == "create" and not dry_run})
     missing = {lvl: settings.store_for(lvl) for lvl in creating
@@ -520,7 +522,7 @@ def add(settings: Settings, *, level: str | None, note_type: str | None, text: s
     if expires is not None:
         item["expires"] = expires
     return apply_items(settings, [item], {}, dry_run=dry_run, strict=True,
-                       on_conflict=on_conflict, source=Source("add"))
+                       on_conflict=on_conflict, source=Source("add"), own=True)
 
 
 def _summary_within_line(summary: str, note_type: str, title: str) -> str:

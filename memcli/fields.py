@@ -1,10 +1,11 @@
 """The checks of an operation's fields, in plain Python.
 
-:mod:`memcli.operations` builds its pydantic models on these checks. :func:`plain_operation`
-applies the same checks without pydantic, for the `rules` extractor's own operations: it
-returns the operation exactly as ``as_dict(validate_item(...).op)`` would, or None for
-anything it is not sure of (which then goes through pydantic). Importing pydantic costs
-about 50 ms, most of `memcli extract --provider rules` on a short turn.
+:mod:`memcli.operation_schema` builds its pydantic models on these checks.
+:func:`plain_operation` applies the same checks without pydantic, for memcli's own
+operations (``add``, the `rules` extractor, with or without ``--apply``): it returns the
+operation exactly as ``as_dict(validate_item(...).op)`` would, or None for anything it is not
+sure of (which then goes through pydantic). Importing pydantic costs about 50 ms, most of
+`memcli extract --provider rules` on a short turn.
 """
 
 from __future__ import annotations

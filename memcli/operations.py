@@ -8,18 +8,8 @@ so that one bad operation is reported with its reason while the others go on.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Annotated, Any, Literal
-
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    TypeAdapter,
-    ValidationError,
-    field_validator,
-)
+from dataclasses import dataclass, fields
+from typing import Any, Literal
 
 from memcli.errors import InputError
 from memcli.fields import (  # noqa: F401 - the names other modules import from here
@@ -28,75 +18,55 @@ from memcli.fields import (  # noqa: F401 - the names other modules import from 
     MAX_CONTENT_CHARS,
     MAX_TITLE_CHARS,
     SKIPPED_ACTIONS,
+    plain_operation,
 )
-from memcli.fields import check_content as _content
-from memcli.fields import check_date as _date
-from memcli.fields import check_filename as _filename
-from memcli.fields import check_title as _title
-from memcli.fields import check_type as _type
-from memcli.fields import no_surrogates as _no_surrogates
-from memcli.fields import optional as _optional
-from memcli.fields import optional_text as _optional_text
 from memcli.names import LEVELS
-from memcli.text import one_line
+
+# The operations are plain dataclasses. What comes from outside (a model's reply, an
+# operations document) is validated by pydantic (memcli.operation_schema) into them;
+# memcli's own operations (`add`, the rules extractor) may pass the same checks in
+# memcli.fields instead, which give the same answer (tests/test_fields.py) without
+# importing pydantic (about 50 ms).
 
 
-class _Op(BaseModel):
-    model_config = ConfigDict(extra="ignore", str_strip_whitespace=False, frozen=True)
-
+@dataclass(frozen=True, kw_only=True)
+class CreateOp:
     level: str
+    type: str
+    title: str
+    content: str
+    action: Literal["create"] = "create"
+    summary: str | None = None
+    slug: str | None = None
+    expires: str | None = None
+    review_after: str | None = None
     reason: str | None = None
 
-    @field_validator("level", mode="before")
-    @classmethod
-    def _level(cls, value: Any) -> Any:
-        if isinstance(value, str) and value.strip().lower() in LEVELS:
-            return value.strip().lower()
-        raise ValueError(f"must be one of {', '.join(LEVELS)}")
 
-    @field_validator("reason", mode="before")
-    @classmethod
-    def _reason(cls, value: Any) -> Any:
-        return one_line(_no_surrogates(value)) if isinstance(value, str) else None
-
-
-NoteType = Annotated[str, BeforeValidator(_type)]
-Title = Annotated[str, BeforeValidator(_title)]
-Content = Annotated[str, BeforeValidator(_content)]
-Text = Annotated[str, BeforeValidator(_optional_text)]
-FileName = Annotated[str, BeforeValidator(_filename)]
-When = Annotated[str | None, BeforeValidator(_date)]
-
-
-class CreateOp(_Op):
-    action: Literal["create"] = "create"
-    type: NoteType
-    title: Title
-    content: Content
-    summary: Text | None = None
-    slug: Text | None = None
-    expires: When = None
-    review_after: When = None
-
-
-class UpdateOp(_Op):
+@dataclass(frozen=True, kw_only=True)
+class UpdateOp:
+    level: str
+    filename: str
+    content: str
     action: Literal["update"] = "update"
-    filename: FileName
-    content: Content
-    title: Annotated[str | None, BeforeValidator(_optional(_title))] = None
-    summary: Text | None = None
-    type: Annotated[str | None, BeforeValidator(_optional(_type))] = None
-    expires: When = None
-    review_after: When = None
+    title: str | None = None
+    summary: str | None = None
+    type: str | None = None
+    expires: str | None = None
+    review_after: str | None = None
+    reason: str | None = None
 
 
-class DeleteOp(_Op):
+@dataclass(frozen=True, kw_only=True)
+class DeleteOp:
+    level: str
+    filename: str
     action: Literal["delete"] = "delete"
-    filename: FileName
+    reason: str | None = None
 
 
-Operation = Annotated[CreateOp | UpdateOp | DeleteOp, Field(discriminator="action")]
-_ADAPTER: TypeAdapter[CreateOp | UpdateOp | DeleteOp] = TypeAdapter(Operation)
+AnyOp = CreateOp | UpdateOp | DeleteOp
+_CLASSES: dict[str, type[AnyOp]] = {"create": CreateOp, "update": UpdateOp, "delete": DeleteOp}
 
 
 @dataclass(frozen=True)
@@ -105,7 +75,7 @@ class Parsed:
 
     position: int  # 1-based, as a person counts
     raw: Any
-    op: CreateOp | UpdateOp | DeleteOp | None
+    op: AnyOp | None
     error: str | None  # why it was rejected; None for valid or skipped items
 
     @property
@@ -171,7 +141,9 @@ def _base(value: Any) -> dict[str, str]:
     return {k: v for k, v in value.items() if k in LEVELS}
 
 
-def validate_item(position: int, raw: Any) -> Parsed:
+def validate_item(position: int, raw: Any, *, own: bool = False) -> Parsed:
+    """One item of a document, validated. ``own``: memcli made it (``add``, the rules
+    extractor), so the plain checks may answer first; a model's reply never passes it."""
     if not isinstance(raw, dict):
         return Parsed(position, raw, None, "not a JSON object")
     action = raw.get("action")
@@ -180,25 +152,20 @@ def validate_item(position: int, raw: Any) -> Parsed:
     if not isinstance(action, str) or action.strip().lower() not in ACTION_ALIASES:
         why = f"unknown action {action!r}; use create, update or delete"
         return Parsed(position, raw, None, why)
+    plain = plain_operation(raw) if own else None
+    if plain is not None:
+        return Parsed(position, raw, _CLASSES[plain["action"]](**plain), None)
+    from memcli.operation_schema import ADAPTER, ValidationError, describe
+
     item = {**raw, "action": ACTION_ALIASES[action.strip().lower()]}
     try:
-        return Parsed(position, raw, _ADAPTER.validate_python(item), None)
+        model = ADAPTER.validate_python(item)
     except ValidationError as exc:
-        return Parsed(position, raw, None, _describe(exc))
+        return Parsed(position, raw, None, describe(exc))
+    return Parsed(position, raw, _CLASSES[model.action](**model.model_dump()), None)
 
 
-
-
-def as_dict(op: CreateOp | UpdateOp | DeleteOp) -> dict[str, Any]:
+def as_dict(op: AnyOp) -> dict[str, Any]:
     """The operation as SPEC §4 writes it: action first, unset fields left out."""
-    data = op.model_dump(exclude_none=True)
-    return {key: data[key] for key in FIELD_ORDER if key in data}
-
-
-def _describe(exc: ValidationError) -> str:
-    parts = []
-    for error in exc.errors(include_url=False):
-        field = ".".join(str(p) for p in error["loc"][1:]) or "operation"
-        message = str(error["msg"]).removeprefix("Value error, ")
-        parts.append(f"{field}: {message}")
-    return "; ".join(parts)
+    data = {f.name: getattr(op, f.name) for f in fields(op)}
+    return {key: data[key] for key in FIELD_ORDER if data.get(key) is not None}

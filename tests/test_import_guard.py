@@ -226,3 +226,43 @@ def test_the_store_modules_load_no_hashing_diffing_or_randomness(tmp_path: Path)
                           env=_env(tmp_path), cwd=tmp_path, timeout=60, check=True)
     modules = json.loads(proc.stdout)
     assert _loaded(modules, ("hashlib", "_hashlib", "difflib", "secrets", "random")) == []
+
+
+# --------------------------------------------------------------------------- validation
+# pydantic (about 50 ms to import) validates what comes from outside: a model's reply, an
+# operations document. memcli's own operations (`add`, the rules extractor) pass the same
+# checks in memcli.fields (tests/test_fields.py holds the two to one answer).
+
+
+def test_own_operations_skip_pydantic_and_outside_ones_do_not(tmp_path: Path) -> None:
+    code = """if True:
+        import json, sys
+        from memcli.operations import validate_item
+        item = {"action": "add", "level": "project", "type": "project_knowledge",
+                "title": "Build", "content": "Run make before pushing.", "reason": "said so"}
+        own = validate_item(1, item, own=True)
+        assert "pydantic" not in sys.modules, "own operation imported pydantic"
+        outside = validate_item(1, item)
+        assert "pydantic" in sys.modules, "an outside operation skipped pydantic"
+        assert own == outside, (own, outside)
+        print("ok")
+    """
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=_env(tmp_path), cwd=tmp_path, timeout=60, check=False)
+    assert proc.stdout.strip() == "ok", proc.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["add", "Always run make before pushing.", "--level", "user"],
+    ["extract", "--provider", "rules", "--apply", "--input", "turn.jsonl"],
+])
+def test_add_and_unattended_rules_extraction_load_no_pydantic(tmp_path: Path,
+                                                              args: list[str]) -> None:
+    turn = {"role": "user", "content": "Remember: we always run the linters before the tests."}
+    (tmp_path / "turn.jsonl").write_text(json.dumps(turn) + "\n", "utf-8")
+    result = _run_cli(tmp_path, args)
+    modules = result["modules"]
+    assert isinstance(modules, list)
+    assert result["status"] in (0, None), result["stderr"]
+    assert "written" in str(result["stderr"]), result["stderr"]
+    assert _loaded(modules, ("pydantic", "pydantic_core", "httpx", "rich")) == []
