@@ -1959,7 +1959,10 @@ INVALID_OP = {"action": "create", "level": "project", "type": "project_knowledge
               "title": "No content"}
 FAULTS = ("429-retry-after", "500-then-success", "read-timeout", "dropped-mid-stream",
           "error-event-after-200", "empty-answer", "fenced", "think-wrapped",
-          "prose-after-json", "one-of-three-invalid")
+          "prose-after-json", "one-of-three-invalid", "endless-stream", "huge-reply",
+          "byte-by-byte")
+# Faults that end at the deadline: each run gets a short one of its own.
+DEADLINE_FAULTS = ("read-timeout", "endless-stream", "byte-by-byte")
 
 
 def _provider_env(server_url: str, provider: str) -> dict[str, str]:
@@ -1982,6 +1985,29 @@ def _stream(provider: str, text: str, rng: random.Random) -> bytes:
     pieces = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
     events = openai_stream(pieces) if provider == "openai" else anthropic_stream(pieces)
     return b"".join(events)
+
+
+def _delta(provider: str, text: str) -> bytes:
+    """One more piece of answer text, as the provider streams it."""
+    from fakeserver import sse
+
+    if provider == "openai":
+        return sse({"choices": [{"index": 0, "delta": {"content": text}}]})
+    return sse({"type": "content_block_delta", "index": 0,
+                "delta": {"type": "text_delta", "text": text}}, "content_block_delta")
+
+
+def _limit_fault(fault: str, provider: str, good: bytes) -> list[Any]:
+    """A server that never stops, one that sends too much, one that sends a byte at a time."""
+    from fakeserver import Chunk, Step
+
+    head = good[: good.index(b"\n\n") + 2]  # the first event: a stream has begun
+    if fault == "endless-stream":
+        return [Step(body=[head, *[Chunk(_delta(provider, "la "), delay=0.02)] * 5_000])]
+    if fault == "huge-reply":
+        piece = _delta(provider, "x" * 60_000)
+        return [Step(body=[head, *[piece] * (5 * 1024 * 1024 // len(piece))])]
+    return [Step(body=[Chunk(good[i:i + 1], delay=0.01) for i in range(len(good))])]
 
 
 def _chunked(data: bytes, rng: random.Random) -> list[bytes]:
@@ -2032,6 +2058,9 @@ def _fault_script(fault: str, provider: str, repeat: int,
             return [Step(body=[head, _error_event(provider, "overloaded_error")]), good], "ok"
         return [Step(body=[head, _error_event(provider, "invalid_request_error")],
                      headers=dict(SSE_HEADERS))], "fail"
+    if fault in ("endless-stream", "huge-reply", "byte-by-byte"):
+        # Each must end, at the deadline or at the size cap, as one line and exit 4.
+        return _limit_fault(fault, provider, _stream(provider, good_text, rng)), "fail"
     if fault == "empty-answer":
         return [Step(body=_chunked(_stream(provider, "", rng), rng))], "fail"
     if fault == "fenced":
@@ -2082,7 +2111,7 @@ def provider_faults(repeats: int = 20, *, seed: int = 11,
                 with FakeServer() as server:
                     server.script(*steps)
                     extra = _provider_env(server.url, provider)
-                    if fault == "read-timeout":
+                    if fault in DEADLINE_FAULTS:
                         extra["MEMCLI_TIMEOUT"] = "0.5"
                     run = ws.invoke(["extract", "--apply", "-i", str(transcript)],
                                     extra=extra)

@@ -50,7 +50,7 @@ def test_fuzzing() -> None:
 
 def test_provider_faults(tmp_path: Path) -> None:
     figures = campaigns.provider_faults(2, folder=tmp_path)
-    assert figures["runs"] == 20
+    assert figures["runs"] == 2 * len(campaigns.FAULTS)
     assert figures["wrote_on_failure"] == 0, _show("provider-faults", figures)
     assert figures["unclear_errors"] == 0, _show("provider-faults", figures)
     assert figures["wrong_outcomes"] == 0, _show("provider-faults", figures)
