@@ -172,3 +172,14 @@ def test_extract_with_the_default_anthropic_model_uses_structured_outputs(
     assert [op["title"] for op in document["operations"]] == ["Shell"]
     assert document["extractor"]["json_mode"] == "json_schema"
     assert "output_config" in api.requests[0].json()
+
+
+def test_a_refused_temperature_does_not_cost_the_schema(api: FakeServer) -> None:
+    # The refusal names temperature (and, as validation errors do, the word "schema"): the
+    # temperature goes, structured outputs stay.
+    api.script(_error("temperature: Input should be less than or equal to 1 (see the schema)"))
+    result = complete(PROMPT, settings(api, "claude-haiku-4-5"))
+    assert (result.json_mode, result.attempts) == ("json_schema", 2)
+    first, second = (request.json() for request in api.requests)
+    assert "temperature" in first and "temperature" not in second
+    assert "output_config" in second

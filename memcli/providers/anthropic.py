@@ -122,11 +122,12 @@ def formats(model: str) -> tuple[str, ...]:
 
 
 def _ladders(settings: ProviderSettings) -> tuple[Ladder, ...]:
-    # A model known to refuse a feature starts on the rung without it.
+    # A model known to refuse a feature starts on the rung without it. Temperature is
+    # judged first: its refusal names it, while a refused schema may say only "schema".
     temperature = ("0", "default") if supports_temperature(settings.model) else ("default",)
     return (
-        Ladder("format", formats(settings.model), _rejects_format),
         Ladder("temperature", temperature, _rejects_temperature),
+        Ladder("format", formats(settings.model), _rejects_format),
     )
 
 
