@@ -134,15 +134,15 @@ FLOORS = (
     # A command imports only its own command module (memcli.cli.main), so the floors name it.
     ("lint_libs", "import lint's libraries: typer, filelock", "import typer, filelock"),
     ("lint_mods", "import every module lint loads, run nothing",
-     "import memcli.cli.lint_command, memcli.lint, memcli.render, memcli.transaction, "
+     "import memcli.cli.lint_command, memcli.lint, memcli.render.lint, memcli.transaction, "
      "filelock"),
     ("extract_libs", "import extract's libraries: lint's + httpx, pydantic, ...",
      "import typer, yaml, filelock, httpx, httpx_sse, stamina; "
      "from pydantic import BaseModel, TypeAdapter"),
     ("extract_mods", "import every module extract loads, run nothing",
-     "import memcli.cli.extract_commands, memcli.core, memcli.extract, memcli.transcripts, "
+     "import memcli.cli.extract_commands, memcli.core.apply, memcli.extract, memcli.transcripts, "
      "memcli.redact, memcli.prompt, memcli.operations, memcli.providers.openai, "
-     "memcli.providers._http, memcli.reply, memcli.render, filelock"),
+     "memcli.providers._http, memcli.reply, memcli.render.extraction, filelock"),
 )
 
 

@@ -8,7 +8,7 @@ reference. Older folders also hold topic files without frontmatter and free text
 ``MEMORY.md`` itself.
 
 Import turns every note into a create operation and applies them all through
-:func:`memcli.core.apply_items` (one transaction, the same validation as ``apply``). The
+:func:`memcli.core.apply.apply_items` (one transaction, the same validation as ``apply``). The
 source folder is only read. Whatever cannot become a note is listed with its reason, so that
 nothing disappears without a word.
 """
@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from memcli.config import Settings
-from memcli.core import ApplyReport, apply_items, open_stores
+from memcli.core.apply import ApplyReport, apply_items
+from memcli.core.stores import open_stores
 from memcli.durable import fsync_dir, write_durably
 from memcli.errors import BrokenNoteError, InputError, StoreError, UsageError
 from memcli.index import IndexEntry, ordered
@@ -83,17 +84,6 @@ class ImportResult:
     def source_of(self, position: int) -> str:
         return self.sources[position - 1] if 0 < position <= len(self.sources) else "?"
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "folder": str(self.folder),
-            "level": self.level,
-            "sources": self.sources,
-            "left_out": [{"file": i.file, "reason": i.reason, "problem": i.problem}
-                         for i in self.left_out],
-            "warnings": self.warnings,
-            "apply": self.report.as_json() if self.report is not None else None,
-        }
-
 
 @dataclass(frozen=True)
 class ExportedFile:
@@ -112,15 +102,6 @@ class ExportResult:
     @property
     def exit_code(self) -> int:
         return 1 if any(item.problem for item in self.left_out) else 0
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "folder": str(self.folder),
-            "level": self.level,
-            "files": [{"file": f.filename, "change": f.change, "from": f.source}
-                      for f in self.files],
-            "left_out": [{"file": i.file, "reason": i.reason} for i in self.left_out],
-        }
 
 
 # --------------------------------------------------------------------------- import

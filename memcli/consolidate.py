@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from memcli.config import Settings
-from memcli.core import context_of, fresh_entries, levels_for, open_stores
+from memcli.core.context import context_of, fresh_entries
+from memcli.core.stores import levels_for, open_stores
 from memcli.freshness import is_past
 from memcli.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES, render_line
 from memcli.names import LEVELS

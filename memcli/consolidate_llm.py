@@ -11,7 +11,8 @@ from string import Template
 from typing import Any
 
 from memcli.config import Settings
-from memcli.core import context_of, fresh_entries, levels_for, open_stores
+from memcli.core.context import context_of, fresh_entries
+from memcli.core.stores import levels_for, open_stores
 from memcli.names import LEVELS
 from memcli.proposal import KINDS, Proposal
 

@@ -31,12 +31,6 @@ class OperationWhy:
     routing: str
     duplicate: str  # the note it was matched with, and how; "" for none
 
-    def as_json(self) -> dict[str, Any]:
-        return {"operation": self.number, "action": self.action, "level": self.level,
-                "type": self.type, "title": self.title, "message": self.message,
-                "sentence": self.sentence, "statement": self.statement, "routing": self.routing,
-                "duplicate": self.duplicate or None}
-
 
 @dataclass(frozen=True)
 class MessageWhy:
@@ -44,20 +38,12 @@ class MessageWhy:
     text: str
     reasons: list[str]  # one per sentence: "'sentence': why"
 
-    def as_json(self) -> dict[str, Any]:
-        return {"message": self.message, "text": self.text, "reasons": self.reasons}
-
 
 @dataclass
 class Explanation:
     operations: list[OperationWhy] = field(default_factory=list)
     silent: list[MessageWhy] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
-
-    def as_json(self) -> dict[str, Any]:
-        return {"operations": [o.as_json() for o in self.operations],
-                "messages_without_operations": [m.as_json() for m in self.silent],
-                "refused": self.refused}
 
 
 def shown(text: str) -> str:

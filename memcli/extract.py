@@ -8,9 +8,11 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from memcli.config import Settings
-from memcli.core import ApplyReport, apply_items, open_stores
+from memcli.core.apply import ApplyReport, apply_items
+from memcli.core.stores import open_stores
 from memcli.errors import ConfigError, ProviderError
 from memcli.index import IndexEntry
+from memcli.json_values import JsonObject
 from memcli.messages import Message
 from memcli.names import LEVELS
 from memcli.prompt import PromptText, build_prompt
@@ -49,14 +51,28 @@ class ExtractOptions:
     via: str | None = None
 
 
+@dataclass(frozen=True)
+class TranscriptStats:
+    """What was read of the transcript (`extract --json` prints it as "transcript")."""
+
+    messages: int
+    records: int
+    skipped: int
+    broken: int
+    formats: dict[str, int]
+    truncated: int
+    redacted: int
+    unknown: dict[str, int]
+
+
 @dataclass
 class ExtractResult:
     provider: str
-    operations: list[dict[str, Any]]
+    operations: list[dict[str, object]]  # as the extractor wrote them, once valid
     rejected: list[tuple[int, str]]
     base: dict[str, str]
-    stats: dict[str, Any]
-    usage: dict[str, Any] = field(default_factory=dict)
+    stats: TranscriptStats
+    usage: JsonObject = field(default_factory=dict)  # the model's, its tokens and attempts
     prompt: PromptText | None = None
     report: ApplyReport | None = None
     warnings: list[str] = field(default_factory=list)
@@ -64,22 +80,6 @@ class ExtractResult:
     merged: list[Merged] = field(default_factory=list)
     positions: list[int] = field(default_factory=list)  # of each operation in the reply
     explanation: Explanation | None = None
-
-    def document(self) -> dict[str, Any]:
-        return {"operations": self.operations, "base": self.base,
-                "extractor": {"provider": self.provider, **self.usage}}
-
-    def as_json(self) -> dict[str, Any]:
-        data = self.document()
-        data["rejected"] = [{"position": p, "reason": r} for p, r in self.rejected]
-        data["transcript"] = self.stats
-        if self.notice:
-            data["notice"] = self.notice
-        if self.report is not None:
-            data["apply"] = self.report.as_json()
-        if self.explanation is not None:
-            data["explain"] = self.explanation.as_json()
-        return data
 
     @property
     def exit_code(self) -> int:
@@ -103,10 +103,9 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
     )
     warnings = check(transcript, strict=options.strict)
     messages, redactions = _redacted(transcript.messages, options.redact)
-    stats = {"messages": len(messages), "records": transcript.records,
-             "skipped": transcript.skipped, "broken": transcript.broken,
-             "formats": transcript.formats, "truncated": transcript.truncated,
-             "redacted": redactions, "unknown": transcript.unknown}
+    stats = TranscriptStats(len(messages), transcript.records, transcript.skipped,
+                            transcript.broken, transcript.formats, transcript.truncated,
+                            redactions, transcript.unknown)
     with open_stores(settings, LEVELS) as stores:
         # Without a project here only the user store is open; project notes are unknown.
         known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}

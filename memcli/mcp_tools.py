@@ -1,6 +1,7 @@
 """What `memcli mcp` offers an MCP client, as plain functions over Settings (no SDK here).
 
-Each tool is one core call whose result is a JSON-ready value; :mod:`memcli.mcp_server`
+Each tool is one core call whose result is a JSON-ready value (the same JSON as the
+command's `--json`, from :mod:`memcli.render`); :mod:`memcli.mcp_server`
 registers them with the MCP SDK. Errors are memcli's own (``MemcliError``), which the server
 hands back to the client as a failed tool call with memcli's one-line message.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from memcli.errors import InputError
+from memcli.json_values import JsonObject
 
 if TYPE_CHECKING:
     from memcli.config import Settings
@@ -32,7 +34,7 @@ def search(settings: Settings, query: str, level: str | None = None,
 
 
 def show(settings: Settings, name: str) -> dict[str, Any]:
-    from memcli.core import show_note
+    from memcli.core.lookup import show_note
 
     found = show_note(settings, name, None)
     if found.note is None:
@@ -43,34 +45,37 @@ def show(settings: Settings, name: str) -> dict[str, Any]:
 
 
 def context(settings: Settings) -> str:
-    from memcli.core import context as context_block
+    from memcli.core.context import context as context_block
 
     return context_block(settings).text
 
 
 def log(settings: Settings, note: str | None = None, level: str | None = None,
-        limit: int = 20) -> dict[str, Any]:
+        limit: int = 20) -> JsonObject:
     """The stores' transactions, newest first (``memcli log --json``); with note, its history."""
+    from memcli.render.history import log_json
     from memcli.undo import read_log
 
     limit = max(1, min(int(limit), MAX_LIMIT))
-    return read_log(settings, level, note, limit).as_json()
+    return log_json(read_log(settings, level, note, limit))
 
 
-def propose(settings: Settings, operations: str) -> dict[str, Any]:
+def propose(settings: Settings, operations: str) -> JsonObject:
     """Validate an operations document against the stores; the diff it would write."""
-    from memcli.core import apply_text
+    from memcli.core.apply import apply_text
+    from memcli.render.store import apply_json
 
     report = apply_text(settings, operations, dry_run=True)
-    return {**report.as_json(), "diff": report.diff}
+    return {**apply_json(report), "diff": report.diff}
 
 
-def apply(settings: Settings, operations: str, on_conflict: str = "fail") -> dict[str, Any]:
+def apply(settings: Settings, operations: str, on_conflict: str = "fail") -> JsonObject:
     """Validate and write an operations document in one transaction."""
-    from memcli.core import apply_text
+    from memcli.core.apply import apply_text
+    from memcli.render.store import apply_json
 
     report = apply_text(settings, operations, on_conflict=on_conflict)
-    return {**report.as_json(), "diff": report.diff}
+    return {**apply_json(report), "diff": report.diff}
 
 
 def index_text(settings: Settings, level: str) -> str:

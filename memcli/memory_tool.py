@@ -93,7 +93,7 @@ def _note_path(where: _Where) -> tuple[str, str]:
 
 
 def _read(settings: Settings, level: str, filename: str) -> str | None:
-    from memcli.core import open_stores
+    from memcli.core.stores import open_stores
 
     with open_stores(settings, [level]) as stores:
         state = stores[level]
@@ -103,7 +103,7 @@ def _read(settings: Settings, level: str, filename: str) -> str | None:
 
 
 def _view(settings: Settings, call: dict[str, Any]) -> str:
-    from memcli.core import open_stores
+    from memcli.core.stores import open_stores
 
     where = _where(call.get("path"))
     if where.filename is None:
@@ -216,14 +216,14 @@ def _existing(settings: Settings, level: str, filename: str, path: str) -> str:
 
 def _apply(settings: Settings, items: list[dict[str, Any]]) -> list[str]:
     """Apply ITEMS in one transaction, all or nothing; the file name of each."""
-    from memcli.core import apply_items
+    from memcli.core.apply import apply_items
     from memcli.history import Source
 
     report = apply_items(settings, items, {}, strict=True, source=Source("memory-tool"))
     rejected = [o for o in report.outcomes if o.status == "rejected"]
     if rejected:
         raise ToolError("; ".join(o.message for o in rejected) + ". Nothing was changed.")
-    return [o.filename for o in report.outcomes]
+    return [o.filename for o in report.outcomes if o.filename is not None]
 
 
 def _shown(level: str, filename: str, asked: str) -> str:

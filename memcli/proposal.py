@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from memcli.json_values import JsonObject
 
 KINDS = ("duplicate", "contradiction", "expired", "shorten")
 MARKER = "consolidate"  # the document key apply looks for before deleting anything
@@ -11,7 +12,7 @@ MARKER = "consolidate"  # the document key apply looks for before deleting anyth
 
 @dataclass
 class Proposal:
-    operations: list[dict[str, Any]]
+    operations: list[JsonObject]
     base: dict[str, str]
     provider: str
     notes: list[str] = field(default_factory=list)  # what could not be proposed, and why
@@ -22,8 +23,3 @@ class Proposal:
         for op in self.operations:
             seen[str(op["kind"])].add(str(op.get("pair") or op["filename"]))
         return {kind: len(found) for kind, found in seen.items()}
-
-    def document(self) -> dict[str, Any]:
-        return {"operations": self.operations, "base": self.base,
-                MARKER: {"provider": self.provider, "proposals": self.counts(),
-                         "notes": self.notes}}

@@ -10,13 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from memcli.config import Settings
-from memcli.core import context_of, fresh_entries, open_stores
+from memcli.core.context import context_of, fresh_entries
+from memcli.core.stores import open_stores
 from memcli.freshness import is_past
 from memcli.history import Transaction, transactions
-from memcli.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES
+from memcli.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES, IndexEntry
 from memcli.names import LEVELS
 from memcli.store import StoreState
 
@@ -57,19 +57,6 @@ class LevelStatus:
     review: list[Dated] = field(default_factory=list)
     near_duplicates: list[tuple[str, str, str]] = field(default_factory=list)  # a, b, why
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "level": self.level, "path": self.path, "exists": self.exists, "notes": self.notes,
-            "broken": self.broken,
-            "context": {"entries": self.shown, "lines": self.lines, "bytes": self.bytes,
-                        "tokens": self.tokens},
-            "cut_by_cap": self.cut,
-            "expired": [{"file": d.filename, "expires": d.date} for d in self.expired],
-            "past_review": [{"file": d.filename, "review_after": d.date} for d in self.review],
-            "near_duplicates": [{"files": [a, b], "why": why}
-                                for a, b, why in self.near_duplicates],
-        }
-
 
 @dataclass
 class StatusReport:
@@ -86,17 +73,6 @@ class StatusReport:
         return not any(lv.cut or lv.expired or lv.review or lv.near_duplicates or lv.broken
                        for lv in self.levels)
 
-    def as_json(self) -> dict[str, Any]:
-        from memcli.undo import transaction_json
-
-        return {
-            "healthy": self.healthy,
-            "context": {"lines": self.lines, "bytes": self.bytes, "tokens": self.tokens,
-                        "max_lines": self.max_lines, "max_bytes": self.max_bytes},
-            "levels": [lv.as_json() for lv in self.levels],
-            "transactions": [transaction_json(t) for t in self.transactions],
-        }
-
 
 def status(settings: Settings) -> StatusReport:
     now = settings.moment()
@@ -111,7 +87,7 @@ def status(settings: Settings) -> StatusReport:
                         estimate_tokens(block.text), recent[:RECENT_TRANSACTIONS])
 
 
-def _level(state: StoreState, cut: tuple[Any, ...], now: dt.datetime) -> LevelStatus:
+def _level(state: StoreState, cut: tuple[IndexEntry, ...], now: dt.datetime) -> LevelStatus:
     result = LevelStatus(state.level, str(state.path), state.exists, len(state.heads),
                          len(state.broken))
     result.cut = [e.filename for e in cut if e.level == state.level]

@@ -137,6 +137,17 @@ def read_note(name: str, data: bytes) -> NoteRead:
     return read
 
 
+def title_as_written(text: str) -> str:
+    """The `title:` line of a note's frontmatter, read line by line: for a note whose
+    frontmatter does not parse, so that it can still be found by the title `show` lists."""
+    for line in text[:8192].splitlines()[1:40]:
+        if line.strip() == "---":
+            break
+        if line.startswith("title:"):
+            return line[len("title:"):].strip().strip("'\"")
+    return ""
+
+
 def _opens_with_fence(text: str) -> bool:
     end = text.find("\n")
     first = text[: end if end >= 0 else len(text)].removeprefix("\ufeff")
@@ -172,6 +183,8 @@ class StoreState:
     exists: bool
     heads: dict[str, NoteHead] = field(default_factory=dict)  # every readable note
     broken: dict[str, str] = field(default_factory=dict)  # file name -> why
+    # The `title:` line of each broken note that has one, so that `show TITLE` finds it.
+    broken_titles: dict[str, str] = field(default_factory=dict)
     unsafe: dict[str, str] = field(default_factory=dict)  # symlinks and other non-files
     stray: list[str] = field(default_factory=list)  # files that are not notes
     index_bytes: bytes | None = None
@@ -300,6 +313,9 @@ def _load_entry(state: StoreState, entry: StoreEntry, bodies: bool) -> None:
     read = read_note(entry.name, data)
     if read.note is None:
         state.broken[entry.name] = read.problem
+        title = title_as_written(read.text)
+        if title:
+            state.broken_titles[entry.name] = title
         return
     state.heads[entry.name] = head_of(state.level, read.note)
     if bodies:

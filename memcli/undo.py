@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
 
 from memcli.config import Settings
-from memcli.core import commit_recorded, levels_for, open_stores, unified_diff
+from memcli.core.apply import unified_diff
+from memcli.core.stores import commit_recorded, levels_for, open_stores
 from memcli.errors import BrokenNoteError, NotFoundError, UsageError
 from memcli.history import FileRecord, Operation, Source, Transaction, transactions
 from memcli.names import INDEX_NAME, LEVELS, name_key, parse_note_name, title_key
@@ -31,27 +31,9 @@ class LogResult:
     unreadable: list[str]
     files: dict[str, list[FileRecord]] = field(default_factory=dict)  # id -> the note's files
 
-    def as_json(self) -> dict[str, Any]:
-        return {"note": self.note, "transactions": [self._one(t) for t in self.transactions],
-                "unreadable": self.unreadable}
-
     def diff_for(self, txn: Transaction) -> str:
         """What the transaction did to the note, as a unified diff."""
         return unified_diff([_as_change(f) for f in self.files.get(txn.id, [])])
-
-    def _one(self, txn: Transaction) -> dict[str, Any]:
-        data = transaction_json(txn)
-        if self.note is not None:
-            data["diff"] = self.diff_for(txn)
-        return data
-
-
-def transaction_json(txn: Transaction) -> dict[str, Any]:
-    return {"id": txn.id, "seq": txn.seq, "time": txn.time, "command": txn.command,
-            "source": txn.source, "undoes": txn.undoes, "levels": txn.levels,
-            "operations": txn.operations,
-            "files": [{"level": f.level, "file": f.filename, "change": f.kind}
-                      for f in txn.files]}
 
 
 def _as_change(item: FileRecord) -> FileChange:
@@ -120,17 +102,6 @@ class UndoReport:
     @property
     def diff(self) -> str:
         return unified_diff(self.files)
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "undo": transaction_json(self.target),
-            "dry_run": self.dry_run,
-            "written": self.written,
-            "files": [{"level": f.level, "file": f.filename, "change": f.kind}
-                      for f in self.files],
-            "held": [{"level": lvl, "file": name, "reason": why}
-                     for lvl, name, why in self.held],
-        }
 
 
 def undo(settings: Settings, txn_id: str | None = None, *, dry_run: bool = False,

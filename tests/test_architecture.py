@@ -256,3 +256,113 @@ def test_the_process_state_finder_sees_every_spelling() -> None:
         "os.environ", "pathlib.Path.cwd", "pathlib.Path.home", "sys.stdin",
         "datetime.datetime.now", "datetime.date.today", "time.time", ".expanduser()",
         ".isatty()"}
+
+
+# --------------------------------------------------------------------------- the typed seam
+
+# What core hands to render: each result type says what happened, with typed fields.
+RESULT_TYPES = {
+    "core/apply.py": ("ApplyReport",),
+    "core/lookup.py": ("Listing", "Found"),
+    "core/reindex.py": ("IndexResult",),
+    "extract.py": ("ExtractResult", "TranscriptStats"),
+    "explain.py": ("Explanation", "OperationWhy", "MessageWhy"),
+    "lint/_report.py": ("LintReport", "Finding", "CheckedStore"),
+    "claude_code.py": ("ImportResult", "ExportResult", "LeftOut", "ExportedFile"),
+    "transcripts/inspect.py": ("TranscriptReport",),
+    "undo.py": ("LogResult", "UndoReport"),
+    "status.py": ("StatusReport", "LevelStatus", "Dated"),
+    "proposal.py": ("Proposal",),
+    "plan.py": ("Outcome", "FileChange"),
+}
+
+
+def _render_modules() -> dict[str, Path]:
+    found = {name: path for name, path in _modules().items()
+             if name == "memcli.render" or name.startswith("memcli.render.")}
+    found["memcli.search.render"] = PACKAGE / "search" / "render.py"
+    return found
+
+
+def mentions_any(annotation: ast.expr | None) -> bool:
+    """Whether an annotation names typing.Any, also inside a string annotation."""
+    if annotation is None:
+        return False
+    for node in ast.walk(annotation):
+        if isinstance(node, ast.Name) and node.id == "Any":
+            return True
+        if isinstance(node, ast.Attribute) and node.attr == "Any":
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            try:
+                inner = ast.parse(node.value, mode="eval").body
+            except SyntaxError:
+                continue
+            if mentions_any(inner):
+                return True
+    return False
+
+
+def any_in_signatures(source: str) -> list[str]:
+    """`line: name` of every function whose parameters or return mention Any."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        args = node.args
+        params = [*args.posonlyargs, *args.args, *args.kwonlyargs,
+                  *([args.vararg] if args.vararg else []), *([args.kwarg] if args.kwarg else [])]
+        if mentions_any(node.returns) or any(mentions_any(p.annotation) for p in params):
+            found.append(f"{node.lineno}: {node.name}")
+    return found
+
+
+def test_render_functions_name_the_types_they_draw() -> None:
+    offenders = [f"{path.relative_to(PACKAGE.parent)}:{where}"
+                 for path in _render_modules().values()
+                 for where in any_in_signatures(path.read_text("utf-8"))]
+    assert offenders == [], "render takes and returns typed values, not Any:\n" + "\n".join(
+        offenders)
+
+
+def test_result_types_have_typed_fields() -> None:
+    offenders = []
+    for relative, names in RESULT_TYPES.items():
+        tree = ast.parse((PACKAGE / relative).read_text("utf-8"))
+        classes = {node.name: node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+        assert set(names) <= set(classes), f"{relative}: {set(names) - set(classes)} moved?"
+        for name in names:
+            for item in classes[name].body:
+                if isinstance(item, ast.AnnAssign) and mentions_any(item.annotation):
+                    offenders.append(f"{relative}:{item.lineno}: {name}")
+                if isinstance(item, ast.FunctionDef) and item.name == "as_json":
+                    offenders.append(f"{relative}:{item.lineno}: {name}.as_json (JSON is "
+                                     "drawn in memcli/render, encoded by memcli.json_values)")
+    assert offenders == []
+
+
+def test_json_is_encoded_in_one_place() -> None:
+    """The CLI and render print JSON only through Output.data (memcli.json_values.dumps)."""
+    offenders = []
+    for name, path in sorted(_modules().items()):
+        if not name.startswith(("memcli.cli", "memcli.render")):
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr == "dumps":
+                offenders.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    assert offenders == []
+
+
+def test_the_any_finder_sees_every_spelling() -> None:
+    source = (
+        "import typing\n"
+        "from typing import Any\n"
+        "def a(x: Any) -> None: ...\n"
+        "def b(x: int) -> list[Any]: ...\n"
+        "def c(x: 'dict[str, Any]') -> None: ...\n"
+        "def d(*rest: typing.Any, **more: int) -> None: ...\n"
+        "class K:\n"
+        "    def e(self, *, x: int = 0) -> 'Any': ...\n"
+        "def f(x: int, y: 'Many') -> dict[str, object]: ...\n"
+    )
+    assert any_in_signatures(source) == ["3: a", "4: b", "5: c", "6: d", "8: e"]

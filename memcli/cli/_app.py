@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from memcli.config import Settings
-    from memcli.render import Output
+    from memcli.render.output import Output
 
 # The order a newcomer meets the commands in: the main job first, plumbing last.
 COMMAND_ORDER = ("extract", "apply", "show", "context", "search", "recall", "add", "rm",
@@ -250,7 +250,7 @@ def use_color(stream: TextIO) -> bool:
 def make_output(as_json: bool = False) -> "Output":
     import shutil
 
-    from memcli.render import Output
+    from memcli.render.output import Output
 
     return Output(out=sys.stdout, err=sys.stderr, as_json=as_json,
                   color=use_color(sys.stdout), err_color=use_color(sys.stderr),

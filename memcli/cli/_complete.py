@@ -47,7 +47,7 @@ def conflict_policy(incomplete: str) -> list[str]:
 
 
 def lint_format(incomplete: str) -> list[str]:
-    from memcli.render import LINT_FORMATS
+    from memcli.render.lint import LINT_FORMATS
 
     return _starting(LINT_FORMATS, incomplete)
 

@@ -5,11 +5,19 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from memcli.cli._app import DryRunOpt, JsonOpt, app, finish, read_input, resolve_settings
+from memcli.cli._app import (
+    DryRunOpt,
+    JsonOpt,
+    app,
+    finish,
+    make_output,
+    read_input,
+    resolve_settings,
+)
 from memcli.cli._errors import handled
 
 hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
@@ -57,15 +65,9 @@ def hooks_install(
 
         result = install(agent, scope, settings.project_root, _home(), os.environ,
                          dry_run=dry_run)
-    if as_json:
-        _json({"agent": result.agent, "path": str(result.path), "added": result.added,
-               "already": result.already, "written": result.written, "diff": result.diff})
-    elif dry_run:
-        sys.stdout.write(result.diff or f"{result.path}: memcli's hooks are already there\n")
-    elif result.written:
-        sys.stdout.write(f"{result.path}: added memcli to {', '.join(result.added)}\n")
-    else:
-        sys.stdout.write(f"{result.path}: memcli's hooks are already there, nothing changed\n")
+    from memcli.render.agents import hooks_installed
+
+    hooks_installed(make_output(as_json), result, dry_run=dry_run)
     finish(result.exit_code)
 
 
@@ -80,27 +82,13 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """
     from memcli.gitstore.wiring import git_status
     from memcli.hooks.install import status
+    from memcli.render.agents import hooks_status as show_status
 
     settings = resolve_settings(ctx)
     rows = status(settings.project_root, _home(), os.environ)
     git_path, wired, missing = git_status([settings.project_store, settings.user_store],
                                           Path.cwd(), os.environ)
-    if as_json:
-        _json({"agents": [{"agent": r.agent, "scope": r.scope, "path": str(r.path),
-                           "exists": r.exists, "wired": r.wired, "missing": r.missing}
-                          for r in rows],
-               "git": {"path": str(git_path), "wired": wired, "missing": missing}})
-        finish(0)
-    for row in rows:
-        if row.wired:
-            state = "wired: " + ", ".join(row.wired)
-            if row.missing:
-                state += "; missing: " + ", ".join(row.missing)
-        else:
-            state = "not wired" if row.exists else "no settings file"
-        sys.stdout.write(f"{row.agent:<12} {row.scope:<8} {state}  ({row.path})\n")
-    git_state = ("merge driver for " + ", ".join(wired)) if wired else "no merge driver"
-    sys.stdout.write(f"{'git':<12} {'project':<8} {git_state}  ({git_path})\n")
+    show_status(make_output(as_json), rows, git_path, wired, missing)
     finish(0)
 
 
@@ -145,8 +133,9 @@ def sync(
 
     Example: memcli sync --init git@github.com:me/memory.git
     """
-    from memcli.core import rebuild_index
+    from memcli.core.reindex import rebuild_index
     from memcli.gitstore.sync import sync as run_sync
+    from memcli.render.agents import sync_result
     from memcli.transaction import locked
 
     settings = resolve_settings(ctx)
@@ -157,22 +146,7 @@ def sync(
     result = run_sync(settings.user_store, os.environ, sys.executable, init_url=init,
                       reindex=reindex,
                       lock=lambda: locked([settings.user_store], settings.lock_timeout))
-    if as_json:
-        _json({"store": str(result.store), "remote": result.remote,
-               "committed": result.committed, "pulled": result.pulled,
-               "reindexed": result.reindexed, "pushed": result.pushed,
-               "conflicts": [{"note": n, "kept_as": c} for n, c in result.conflicts]})
-    else:
-        done = [("cloned" if result.cloned else ""),
-                ("committed local changes" if result.committed else ""),
-                (f"took in {result.pulled} commit(s)" if result.pulled else ""),
-                ("rebuilt the index" if result.reindexed else ""),
-                ("pushed" if result.pushed else "")]
-        sys.stdout.write(f"synced {result.store} with {result.remote}: "
-                         f"{', '.join(d for d in done if d) or 'nothing to do'}\n")
-        for note, copy in result.conflicts:
-            sys.stdout.write(f"conflict: {note} changed on both sides; the other machine's "
-                             f"version is {note}, this machine's is kept as {copy}\n")
+    sync_result(make_output(as_json), result)
     finish(result.exit_code)
 
 
@@ -194,10 +168,6 @@ def mcp(ctx: typer.Context) -> None:
     serve(resolve_settings(ctx))
 
 
-def _json(document: Any) -> None:
-    sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
-
-
 @app.command("memory-tool")
 @handled
 def memory_tool(
@@ -216,6 +186,7 @@ def memory_tool(
     Example: echo '{"command": "view", "path": "/memories"}' | memcli memory-tool
     """
     from memcli.memory_tool import run_call
+    from memcli.render.agents import memory_tool_result
 
     text = read_input("-", "memory tool call")
     try:
@@ -225,9 +196,5 @@ def memory_tool(
 
         raise InputError(f"the memory tool call is not JSON: {exc}") from None
     result = run_call(resolve_settings(ctx), call)
-    if as_json:
-        _json({"content": result.content, "is_error": result.is_error})
-    else:
-        sys.stdout.write(result.content if result.content.endswith("\n")
-                         else result.content + "\n")
+    memory_tool_result(make_output(as_json), result)
     finish(result.exit_code)

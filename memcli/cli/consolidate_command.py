@@ -35,8 +35,8 @@ def consolidate(
       memcli consolidate > tidy.json && memcli apply --dry-run tidy.json
       memcli apply --allow-delete tidy.json
     """
-    from memcli import render_history
     from memcli.consolidate import propose
+    from memcli.render import history as render_history
 
     settings = resolve_settings(ctx, provider=provider)
     render_history.proposal(make_output(as_json), propose(settings, level, provider))

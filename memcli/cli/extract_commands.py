@@ -95,8 +95,9 @@ def extract(
       memcli extract --apply --last-turn -i ~/.claude/projects/X/SESSION.jsonl
       memcli extract --json < turn.jsonl > ops.json && memcli apply --dry-run ops.json
     """
-    from memcli import render
     from memcli.extract import ExtractOptions, run_extract
+    from memcli.render.extraction import extract_result, settings_sources
+    from memcli.render.output import ReadProgress, Spinner
 
     exclusive(apply=apply_now, dry_run=dry_run)
     exclusive(apply=apply_now, show_prompt=show_prompt)
@@ -115,11 +116,11 @@ def extract(
         transcript=transcript_path or (input_path if input_path != "-" else None),
     )
     if verbose:
-        render.settings_sources(output, settings)
-    with render.ReadProgress(output) as reading, render.Spinner(output) as spinner:
+        settings_sources(output, settings)
+    with ReadProgress(output) as reading, Spinner(output) as spinner:
         result = run_extract(settings, text, options, on_progress=spinner.update,
                              on_read=reading.update)
-    render.extract_result(output, result, verbose=verbose, show_prompt=show_prompt)
+    extract_result(output, result, verbose=verbose, show_prompt=show_prompt)
     finish(result.exit_code)
 
 
@@ -134,8 +135,8 @@ def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     Example:
       memcli config --json
     """
-    from memcli import render
+    from memcli.render.extraction import settings_sources
 
     settings = resolve_settings(ctx)
-    render.settings_sources(make_output(as_json), settings, to_stdout=True)
+    settings_sources(make_output(as_json), settings, to_stdout=True)
     finish(2 if settings.problems else 0)

@@ -39,7 +39,7 @@ def log(
 
     Example: memcli log;  memcli log "Build workflow";  memcli log --level user --json
     """
-    from memcli import render_history
+    from memcli.render import history as render_history
     from memcli.undo import read_log
 
     result = read_log(resolve_settings(ctx), level, note, limit)
@@ -69,7 +69,7 @@ def undo(
 
     Example: memcli undo --dry-run;  memcli undo 3f2a9c1b
     """
-    from memcli import render_history
+    from memcli.render import history as render_history
     from memcli.undo import undo as run_undo
 
     report = run_undo(resolve_settings(ctx), txn_id, dry_run=dry_run, force=force)
@@ -88,7 +88,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
     Example: memcli status;  memcli status --json
     """
-    from memcli import render_history
+    from memcli.render import history as render_history
     from memcli.status import status as run_status
 
     render_history.status_report(make_output(as_json), run_status(resolve_settings(ctx)))

@@ -101,13 +101,13 @@ def import_claude_code(
     Example:
       memcli import claude-code ~/.claude/projects/X/memory --dry-run
     """
-    from memcli import render
     from memcli.claude_code import import_folder
+    from memcli.render.integration import import_result
 
     result = import_folder(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
                            on_conflict=on_conflict)
     output = make_output(as_json)
-    render.import_result(output, result)
+    import_result(output, result)
     finish(result.exit_code)
 
 
@@ -127,11 +127,11 @@ def export_claude_code(
     Example:
       memcli export claude-code --level user /tmp/claude-memory
     """
-    from memcli import render
     from memcli.claude_code import export_store
+    from memcli.render.integration import export_result
 
     result = export_store(resolve_settings(ctx), folder, level=level)
-    render.export_result(make_output(as_json), result)
+    export_result(make_output(as_json), result)
     finish(result.exit_code)
 
 

@@ -1,15 +1,17 @@
 """`memcli import|export codex|gemini`: Codex's memories folder and Gemini CLI's GEMINI.md."""
 
 # No `from __future__ import annotations`: typer evaluates string annotations on every run.
-import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from memcli.cli._app import ConflictOpt, DryRunOpt, JsonOpt, finish, make_output, resolve_settings
 from memcli.cli._errors import handled
 from memcli.cli.integration_commands import export_app, import_app
+
+if TYPE_CHECKING:
+    from memcli.claude_code import ExportResult, ImportResult
 
 UserLevelOpt = Annotated[str, typer.Option("--level", "-l", help="project or user.")]
 
@@ -107,20 +109,15 @@ def export_gemini(
     _exported(run(resolve_settings(ctx), path, level=level), as_json)
 
 
-def _imported(result: Any, as_json: bool) -> None:
-    from memcli import render
+def _imported(result: "ImportResult", as_json: bool) -> None:
+    from memcli.render.integration import import_result
 
-    render.import_result(make_output(as_json), result)
+    import_result(make_output(as_json), result)
     finish(result.exit_code)
 
 
-def _exported(result: Any, as_json: bool) -> None:
-    output = make_output(as_json)
-    if as_json:
-        output.data(result.as_json())
-        finish(result.exit_code)
-    for item in result.left_out:
-        output.error(f"{item.file}: {item.reason}; not exported")
-    for exported in result.files:
-        sys.stdout.write(f"{exported.change} {result.folder / exported.filename}\n")
+def _exported(result: "ExportResult", as_json: bool) -> None:
+    from memcli.render.integration import file_export_result
+
+    file_export_result(make_output(as_json), result)
     finish(result.exit_code)

@@ -44,16 +44,16 @@ def lint(
       memcli lint --format github   # in CI
     """
     from memcli import lint as linting
-    from memcli import render
     from memcli.errors import UsageError
+    from memcli.render.lint import LINT_FORMATS, lint_report
 
     if as_json and output_format not in (None, "json"):
         raise UsageError(f"--json and --format {output_format} contradict each other; use one")
     output_format = "json" if as_json else (output_format or "text")
-    if output_format not in render.LINT_FORMATS:
-        choices = ", ".join(render.LINT_FORMATS)
+    if output_format not in LINT_FORMATS:
+        choices = ", ".join(LINT_FORMATS)
         raise UsageError(f"unknown --format '{output_format}'; use {choices}")
     settings = resolve_settings(ctx)
     report = linting.run_lint(settings, paths or [], fix=fix)
-    render.lint_report(make_output(output_format == "json"), report, output_format)
+    lint_report(make_output(output_format == "json"), report, output_format)
     finish(report.exit_code(strict=strict))

@@ -44,26 +44,16 @@ def restore(
       memcli restore 3f2a9c1b
     """
     from memcli import restore as core
+    from memcli.render.history import undo_report
+    from memcli.render.integration import unattended_runs
 
     settings = resolve_settings(ctx)
     output = make_output(as_json)
     if list_runs or run_id is None:
-        found = core.list_runs(settings)
-        if as_json:
-            output.data([{"backup": t.id, "when": t.time, "command": t.command,
-                          "notes": [f"{f.level}/{f.filename}" for f in t.files
-                                    if f.filename != "MEMORY.md"]} for t in found])
-            return
-        for t in found:
-            output.line(f"{t.id}  {t.time}  {t.command}  " + ", ".join(
-                f"{f.level}/{f.filename}" for f in t.files if f.filename != "MEMORY.md"))
-        if not found:
-            output.note("memcli: no unattended run in the history has changed a note")
+        unattended_runs(output, core.list_runs(settings))
         return
-    from memcli import render_history
-
     report = core.restore(settings, run_id, force=force, dry_run=dry_run)
-    render_history.undo_report(output, report)
+    undo_report(output, report)
     finish(report.exit_code)
 
 
@@ -92,26 +82,15 @@ def trust(
     """
     from memcli import trust as core
     from memcli.config import CONFIG_NAME, MARKER_DIR
+    from memcli.render.integration import trust_revoked, trusted, trusted_configs
 
     exclusive(list=list_trusted, revoke=revoke)
     settings = resolve_settings(ctx)
     output = make_output(as_json)
     config = settings.project_root / MARKER_DIR / CONFIG_NAME
     if list_trusted:
-        found = core.listed(settings.user_home)
-        if as_json:
-            output.data([{"config": t.config, "sha256": t.sha256} for t in found])
-        for t in [] if as_json else found:
-            output.line(t.config)
-        if not found and not as_json:
-            output.note("memcli: no project config is trusted")
-        return
-    if revoke:
-        gone = core.revoke(settings.user_home, config)
-        output.note(f"memcli: {'no longer trusted' if gone else 'was not trusted'}: {config}")
-        return
-    done = core.trust(settings.user_home, config)
-    if as_json:
-        output.data({"config": done.config, "sha256": done.sha256})
-        return
-    output.note(f"memcli: trusted {done.config} as it is now (sha256 {done.sha256[:12]}…)")
+        trusted_configs(output, core.listed(settings.user_home))
+    elif revoke:
+        trust_revoked(output, config, core.revoke(settings.user_home, config))
+    else:
+        trusted(output, core.trust(settings.user_home, config))

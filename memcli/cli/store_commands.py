@@ -55,13 +55,14 @@ def apply(
     Example:
       memcli extract --show-prompt < turn.jsonl | my-llm | memcli apply --dry-run -
     """
-    from memcli import core, render
+    from memcli.core.apply import apply_text
+    from memcli.render.store import apply_report
 
     settings = resolve_settings(ctx)
     text = read_input(source, "operations document")
-    report = core.apply_text(settings, text, dry_run=dry_run, strict=strict,
-                             on_conflict=on_conflict, allow_delete=allow_delete)
-    render.apply_report(make_output(as_json), report)
+    report = apply_text(settings, text, dry_run=dry_run, strict=strict,
+                        on_conflict=on_conflict, allow_delete=allow_delete)
+    apply_report(make_output(as_json), report)
     finish(report.exit_code)
 
 
@@ -98,14 +99,15 @@ def add(
       memcli add --level user "Answer in English, briefly."
       memcli add --expires 2026-12-24 "Code freeze: no merges to main."
     """
-    from memcli import core, render
+    from memcli.core.edit import add as add_note
+    from memcli.render.store import apply_report
 
     settings = resolve_settings(ctx)
     body = read_input("-", "memory text") if text == "-" else text
-    report = core.add(settings, level=level, note_type=note_type, text=body, title=title,
+    report = add_note(settings, level=level, note_type=note_type, text=body, title=title,
                       summary=summary, on_conflict=on_conflict, dry_run=dry_run,
                       expires=expires)
-    render.apply_report(make_output(as_json), report)
+    apply_report(make_output(as_json), report)
     finish(report.exit_code)
 
 
@@ -131,18 +133,20 @@ def rm(
     Example:
       memcli rm project/reference_material_old-wiki.md --dry-run
     """
-    from memcli import core, render
+    from memcli.core.edit import remove
+    from memcli.core.lookup import resolve_removal
+    from memcli.render.store import apply_report, removal_targets
 
     settings = resolve_settings(ctx)
     output = make_output(as_json)
-    targets = core.resolve_removal(settings, notes, level)
+    targets = resolve_removal(settings, notes, level)
     if not dry_run and not yes and sys.stdin.isatty():
         output.note("memcli: about to remove:")
-        render.removal_targets(output, targets)
+        removal_targets(output, targets)
         if not typer.confirm("Remove these notes?", err=True):
             raise typer.Exit(1)
-    report = core.remove(settings, targets, dry_run=dry_run)
-    render.apply_report(output, report)
+    report = remove(settings, targets, dry_run=dry_run)
+    apply_report(output, report)
     finish(report.exit_code)
 
 
@@ -165,15 +169,16 @@ def show(
       memcli show project/project_knowledge_build.md
       memcli show --paths
     """
-    from memcli import core, render
+    from memcli.core.lookup import list_entries, show_note
+    from memcli.render.store import listing, one_note
 
     exclusive(NOTE=note is not None, paths=paths)
     settings = resolve_settings(ctx)
     output = make_output(as_json)
     if note is not None:
-        render.one_note(output, core.show_note(settings, note, level))
+        one_note(output, show_note(settings, note, level))
     else:
-        render.listing(output, core.list_entries(settings, level), paths=paths)
+        listing(output, list_entries(settings, level), paths=paths)
 
 
 @app.command()
@@ -195,9 +200,10 @@ def context(
     Example:
       memcli context --budget 2000 >> system-prompt.md
     """
-    from memcli import core, render
+    from memcli.core.context import context as context_of
+    from memcli.render.store import context_block
 
-    render.context_block(make_output(as_json), core.context(resolve_settings(ctx), budget))
+    context_block(make_output(as_json), context_of(resolve_settings(ctx), budget))
 
 
 @app.command()
@@ -218,9 +224,10 @@ def index(
     Example:
       memcli index --check   # in CI: exit 1 when MEMORY.md is out of date
     """
-    from memcli import core, render
+    from memcli.core.reindex import rebuild_index
+    from memcli.render.store import index_results
 
-    results = core.rebuild_index(resolve_settings(ctx), level, check=check)
-    render.index_results(make_output(as_json), results, check=check)
+    results = rebuild_index(resolve_settings(ctx), level, check=check)
+    index_results(make_output(as_json), results, check=check)
     if check and not all(r.up_to_date and not r.broken for r in results):
         raise typer.Exit(1)

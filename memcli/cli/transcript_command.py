@@ -62,18 +62,19 @@ def transcript(
       memcli transcript --last-turn --json < turn.jsonl
       memcli transcript --formats
     """
-    from memcli import render
+    from memcli.render.extraction import transcript_formats, transcript_report
+    from memcli.render.output import ReadProgress
     from memcli.transcripts.inspect import ReadOptions, inspect_transcript, known_formats
 
     output = make_output(as_json)
     if formats:
-        render.transcript_formats(output, known_formats())
+        transcript_formats(output, known_formats())
         finish(0)
     options = ReadOptions(fmt=fmt, last_turn=last_turn, include_tools=include_tools,
                           include_thinking=include_thinking,
                           include_injected=include_injected, strict=strict)
     text = transcript_text(source)
-    with render.ReadProgress(output) as progress:
+    with ReadProgress(output) as progress:
         report = inspect_transcript(text, options, on_progress=progress.update)
-    render.transcript_report(output, report)
+    transcript_report(output, report)
     finish(report.exit_code)

@@ -79,7 +79,7 @@ def settings_for(call: HookCall) -> tuple[Settings, Path]:
 
 def context_text(call: HookCall) -> str:
     """The ``memcli context`` block for the agent's project."""
-    from memcli.core import context
+    from memcli.core.context import context
 
     settings, _ = settings_for(call)
     return context(settings).text

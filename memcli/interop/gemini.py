@@ -14,7 +14,8 @@ from typing import Any
 
 from memcli.claude_code import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.config import Settings
-from memcli.core import apply_items, open_stores
+from memcli.core.apply import apply_items
+from memcli.core.stores import open_stores
 from memcli.errors import InputError, UsageError
 from memcli.index import ordered
 from memcli.interop._files import read_text, write_if_changed

@@ -1,11 +1,11 @@
-"""lint's results: the finding codes, a finding, the report and its JSON."""
+"""lint's results: the finding codes, a finding, the report (its JSON is drawn by
+:mod:`memcli.render.lint`)."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 Severity = Literal["error", "warning"]
 
@@ -55,9 +55,6 @@ class Finding:
     column: int | None
     message: str
 
-    def as_json(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
-
 
 @dataclass(frozen=True)
 class CheckedStore:
@@ -85,15 +82,6 @@ class LintReport:
         if self.errors or (strict and self.warnings):
             return 1
         return 0
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "findings": [f.as_json() for f in self.findings],
-            "fixed": self.fixed,
-            "errors": self.errors,
-            "warnings": self.warnings,
-            "stores": [dataclasses.asdict(s) for s in self.stores],
-        }
 
 
 def finding(code: str, path: str, line: int | None, message: str,

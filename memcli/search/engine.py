@@ -91,7 +91,7 @@ def cache_dir(settings: Settings) -> Path:
 
 
 def load_states(settings: Settings, level: str | None) -> list[StoreState]:
-    from memcli.core import levels_for, open_stores
+    from memcli.core.stores import levels_for, open_stores
 
     levels = levels_for(level)
     with open_stores(settings, levels) as stores:

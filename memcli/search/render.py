@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from memcli.render import Output
+from memcli.json_values import JsonObject
+from memcli.render.output import Output
 from memcli.search.engine import RecallResult, SearchHit, SearchResult
 from memcli.tokens import TOKENIZER
 
 
-def _hit_json(hit: SearchHit) -> dict[str, Any]:
+def _hit_json(hit: SearchHit) -> JsonObject:
     return {"level": hit.level, "file": hit.filename, "path": str(hit.path), "type": hit.type,
             "title": hit.title, "summary": hit.summary, "score": hit.score,
             "coverage": hit.coverage, "snippet": hit.snippet}

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from memcli.transcripts.detect import BY_NAME
-from memcli.transcripts.document import as_document
 from memcli.transcripts.model import Format, Transcript
 from memcli.transcripts.reader import read_transcript
 from memcli.transcripts.records import ProgressFn
@@ -27,9 +25,6 @@ class ReadOptions:
 class TranscriptReport:
     transcript: Transcript
     warnings: list[str]
-
-    def as_json(self) -> dict[str, Any]:
-        return as_document(self.transcript)
 
     @property
     def exit_code(self) -> int:

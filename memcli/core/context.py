@@ -1,0 +1,79 @@
+"""`memcli context`: the memory block for an agent's prompt, expired notes left out and
+secrets typed into a note by hand kept out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+
+from memcli.config import Settings
+from memcli.core.stores import open_stores
+from memcli.index import ContextBlock, IndexEntry, build_context
+from memcli.names import LEVELS
+from memcli.store import StoreState
+
+
+def context(settings: Settings, budget: int | None = None) -> ContextBlock:
+    """The memory block for a system prompt; BUDGET caps its (estimated) tokens."""
+    with open_stores(settings, LEVELS, bodies=False) as stores:
+        project, user, expired = fresh_entries(stores, settings.moment())
+    where = _relative_where(settings)
+    user_where = _home_relative(settings.user_store, settings.home)
+    block = context_of(settings, project, user, expired, budget)
+    from memcli.redact import find_secrets
+
+    # The block goes into an agent's prompt: a secret a person typed into a note by hand
+    # (writes through memcli redact it) stays out. One scan of the block is the common path;
+    # the entries are redacted one by one only when it finds something, and the block is
+    # rebuilt so that the budget counts what is shown.
+    if not find_secrets(block.text):
+        return block
+    return build_context(_redacted(project), _redacted(user), project_where=where,
+                         user_where=user_where, max_tokens=budget, expired=expired)
+
+
+def context_of(settings: Settings, project: Sequence[IndexEntry], user: Sequence[IndexEntry],
+               expired: int, budget: int | None = None) -> ContextBlock:
+    """The context block of these entries, as `memcli context` prints it (before redaction)."""
+    return build_context(project, user, project_where=_relative_where(settings),
+                         user_where=_home_relative(settings.user_store, settings.home),
+                         max_tokens=budget, expired=expired)
+
+
+def fresh_entries(stores: dict[str, StoreState], now: datetime
+                   ) -> tuple[list[IndexEntry], list[IndexEntry], int]:
+    """Each level's index entries without the expired notes, and how many those were."""
+    kept: dict[str, list[IndexEntry]] = {}
+    expired = 0
+    for level in LEVELS:
+        state = stores.get(level)
+        if state is None:
+            kept[level] = []
+            continue
+        gone = state.expired(now)
+        expired += len(gone)
+        kept[level] = [e for e in state.entries() if e.filename not in gone]
+    return kept["project"], kept["user"], expired
+
+
+def _redacted(entries: Sequence[IndexEntry]) -> list[IndexEntry]:
+    from memcli.redact import redact
+
+    return [replace(e, title=redact(e.title)[0], summary=redact(e.summary)[0])
+            for e in entries]
+
+
+def _home_relative(path: Path, home: Path | None) -> str:
+    """~/… for paths in the home folder: shorter in a prompt, and no user name in it."""
+    if home is None or not path.is_relative_to(home):
+        return str(path)
+    return "~/" + str(path.relative_to(home))
+
+
+def _relative_where(settings: Settings) -> str:
+    try:
+        return str(settings.project_store.relative_to(settings.project_root))
+    except ValueError:
+        return str(settings.project_store)

@@ -1,0 +1,116 @@
+"""Which notes a person means: the listing of `memcli show`, and the notes a name, a path,
+a slug or a title points at (`show NAME`, `rm NAME`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from memcli.config import Settings
+from memcli.core.stores import levels_for, open_stores
+from memcli.errors import MemcliError, NotFoundError
+from memcli.index import IndexEntry
+from memcli.names import name_key, parse_note_name, title_key
+from memcli.notes import Note
+from memcli.paths import resolved
+from memcli.store import StoreState
+
+
+@dataclass
+class Listing:
+    entries: list[IndexEntry]
+    paths: dict[str, Path]
+    broken: dict[str, list[str]]
+
+
+def list_entries(settings: Settings, level: str | None) -> Listing:
+    levels = levels_for(level, settings)
+    with open_stores(settings, levels, bodies=False) as stores:
+        entries = [e for lvl in levels for e in stores[lvl].entries()]
+        broken = {lvl: sorted(stores[lvl].broken.values()) for lvl in levels}
+    from memcli.index import ordered
+
+    ordered_entries = [e for lvl in levels for e in ordered(x for x in entries if x.level == lvl)]
+    return Listing(ordered_entries, {lvl: settings.store_for(lvl) for lvl in levels}, broken)
+
+
+@dataclass
+class Found:
+    level: str
+    filename: str
+    note: Note | None  # None when the note is broken
+    path: Path
+    problem: str = ""
+
+
+def find_notes(stores: dict[str, StoreState], name: str) -> list[Found]:
+    """Notes a person may mean by NAME.
+
+    What memcli prints (`project/NAME.md`), a path to the note, its file name with or
+    without `.md`, its slug, or its title (any case).
+    """
+    level_hint, bare = _split_reference(stores, name)
+    key = name_key(bare)
+    stem_key = name_key(bare + ".md")
+    wanted_titles = {title_key(name), title_key(name.rstrip(".。!！ "))}
+    found: list[Found] = []
+    for level, state in stores.items():
+        if level_hint is not None and level != level_hint:
+            continue
+        for filename in (*state.heads, *state.broken):
+            head = state.heads.get(filename)
+            parsed = parse_note_name(filename)
+            title = head.title if head is not None else state.broken_titles.get(filename)
+            if (name_key(filename) in (key, stem_key)
+                    or (parsed is not None and name_key(parsed.slug) == key)
+                    or (title is not None and title_key(title) in wanted_titles)):
+                note = state.notes[filename] if head is not None else None
+                found.append(Found(level, filename, note, state.path / filename,
+                                   state.broken.get(filename, "")))
+    return found
+
+
+def _split_reference(stores: dict[str, StoreState], name: str) -> tuple[str | None, str]:
+    """`project/x.md` → ("project", "x.md"); a path into a store → its level and file name."""
+    head, sep, tail = name.replace("\\", "/").rpartition("/")
+    if not sep or not tail:
+        return None, name
+    if head in stores:
+        return head, tail
+    folder = resolved(Path(head))
+    for level, state in stores.items():
+        if resolved(state.path) == folder:
+            return level, tail
+    return None, tail
+
+
+def show_note(settings: Settings, name: str, level: str | None) -> Found:
+    with open_stores(settings, levels_for(level, settings)) as stores:
+        found = find_notes(stores, name)
+    return exactly_one(name, found)
+
+
+def exactly_one(name: str, found: list[Found]) -> Found:
+    if not found:
+        raise NotFoundError(f"no note matches '{name}'; see `memcli show` for the list")
+    if len(found) > 1:
+        raise AmbiguousName(name, found)
+    return found[0]
+
+
+class AmbiguousName(MemcliError):
+
+    def __init__(self, name: str, found: list[Found]) -> None:
+        listing = ", ".join(f"{f.level}/{f.filename}" for f in found)
+        super().__init__(f"'{name}' matches several notes: {listing}; name one by file name "
+                         "or pass --level")
+        self.candidates = found
+
+
+def resolve_removal(settings: Settings, names: Sequence[str], level: str | None) -> list[Found]:
+    """Every note the names mean; nothing is removed when any name is unknown or ambiguous."""
+    with open_stores(settings, levels_for(level, settings)) as stores:
+        targets = [exactly_one(name, find_notes(stores, name)) for name in names]
+    unique = {(t.level, t.filename): t for t in targets}
+    return list(unique.values())

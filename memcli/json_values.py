@@ -1,0 +1,59 @@
+"""JSON values: their type, and the one encoder every `--json` (and every MCP answer) uses.
+
+A result type says what happened; :mod:`memcli.render` chooses the keys users script
+against, and :func:`to_json` turns what it hands over into plain JSON values: dataclasses
+field by field, paths as text, enums by value, dates in ISO 8601, tuples and sets as lists.
+Anything else is a programming error, not something to guess a form for.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import enum
+import json
+from collections.abc import Mapping
+from pathlib import PurePath
+from typing import TypeAlias
+
+JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
+JsonObject: TypeAlias = "dict[str, JsonValue]"
+
+
+def to_json(value: object) -> JsonValue:
+    """VALUE as JSON values (see the module's docstring for what becomes what)."""
+    if value is None or isinstance(value, str | bool | int | float):
+        return value
+    if isinstance(value, Mapping):
+        return {_key(key): to_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_json(item) for item in value]
+    if isinstance(value, set | frozenset):
+        return [to_json(item) for item in sorted(value)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return _scalar(value)
+
+
+def _key(key: object) -> str:
+    """An object key as the json module writes one (a YAML frontmatter may have any)."""
+    if isinstance(key, str):
+        return key
+    if key is None or isinstance(key, bool | int | float):
+        return json.dumps(key)
+    raise TypeError(f"no JSON key for {type(key).__name__}")
+
+
+def _scalar(value: object) -> JsonValue:
+    if isinstance(value, PurePath):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return to_json(value.value)
+    if isinstance(value, dt.date | dt.datetime | dt.time):
+        return value.isoformat()
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def dumps(value: object) -> str:
+    """VALUE as the text memcli prints: indented, non-ASCII characters as they are."""
+    return json.dumps(to_json(value), ensure_ascii=False, indent=2)

@@ -1,0 +1,77 @@
+"""Output of the commands that put memcli where agents and machines are: hooks install
+and status, sync, and Anthropic's memory tool."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memcli.json_values import to_json
+from memcli.render.output import Output
+
+if TYPE_CHECKING:
+    from memcli.gitstore.sync import SyncResult
+    from memcli.hooks.install import HookStatus, InstallResult
+    from memcli.memory_tool import ToolResult
+
+
+def hooks_installed(output: Output, result: InstallResult, *, dry_run: bool) -> None:
+    if output.as_json:
+        output.data({"agent": result.agent, "path": str(result.path),
+                     "added": to_json(result.added), "already": to_json(result.already),
+                     "written": result.written, "diff": result.diff})
+    elif dry_run:
+        output.out.write(result.diff or f"{result.path}: memcli's hooks are already there\n")
+    elif result.written:
+        output.line(f"{result.path}: added memcli to {', '.join(result.added)}")
+    else:
+        output.line(f"{result.path}: memcli's hooks are already there, nothing changed")
+
+
+def hooks_status(output: Output, rows: Sequence[HookStatus], git_path: Path,
+                 wired: Sequence[str], missing: Sequence[str]) -> None:
+    if output.as_json:
+        output.data({"agents": [{"agent": r.agent, "scope": r.scope, "path": str(r.path),
+                                 "exists": r.exists, "wired": to_json(r.wired),
+                                 "missing": to_json(r.missing)} for r in rows],
+                     "git": {"path": str(git_path), "wired": to_json(wired),
+                             "missing": to_json(missing)}})
+        return
+    for row in rows:
+        output.line(f"{row.agent:<12} {row.scope:<8} {_wired(row)}  ({row.path})")
+    git_state = ("merge driver for " + ", ".join(wired)) if wired else "no merge driver"
+    output.line(f"{'git':<12} {'project':<8} {git_state}  ({git_path})")
+
+
+def _wired(row: HookStatus) -> str:
+    if not row.wired:
+        return "not wired" if row.exists else "no settings file"
+    state = "wired: " + ", ".join(row.wired)
+    return state + ("; missing: " + ", ".join(row.missing) if row.missing else "")
+
+
+def sync_result(output: Output, result: SyncResult) -> None:
+    if output.as_json:
+        output.data({"store": str(result.store), "remote": result.remote,
+                     "committed": result.committed, "pulled": result.pulled,
+                     "reindexed": result.reindexed, "pushed": result.pushed,
+                     "conflicts": [{"note": n, "kept_as": c} for n, c in result.conflicts]})
+        return
+    done = [("cloned" if result.cloned else ""),
+            ("committed local changes" if result.committed else ""),
+            (f"took in {result.pulled} commit(s)" if result.pulled else ""),
+            ("rebuilt the index" if result.reindexed else ""),
+            ("pushed" if result.pushed else "")]
+    output.line(f"synced {result.store} with {result.remote}: "
+                f"{', '.join(d for d in done if d) or 'nothing to do'}")
+    for note, copy in result.conflicts:
+        output.line(f"conflict: {note} changed on both sides; the other machine's "
+                    f"version is {note}, this machine's is kept as {copy}")
+
+
+def memory_tool_result(output: Output, result: ToolResult) -> None:
+    if output.as_json:
+        output.data({"content": result.content, "is_error": result.is_error})
+        return
+    output.out.write(result.content if result.content.endswith("\n") else result.content + "\n")

@@ -1,0 +1,208 @@
+"""Output of extraction: `extract` (operations, explanations, the apply report), the
+settings `config` shows, and `transcript` (what memcli reads from a transcript)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from memcli.json_values import JsonObject, JsonValue, to_json
+from memcli.render.output import BOLD, Output, plural
+from memcli.render.store import apply_json, apply_report
+
+if TYPE_CHECKING:
+    from memcli.config import Settings
+    from memcli.explain import Explanation
+    from memcli.extract import ExtractResult
+    from memcli.transcripts.inspect import TranscriptReport
+    from memcli.transcripts.model import Format, Transcript
+
+
+# --------------------------------------------------------------------------- extract
+
+
+def extract_result(output: Output, result: ExtractResult, *, verbose: bool,
+                   show_prompt: bool) -> None:
+    if show_prompt:
+        if result.prompt is not None:
+            output.out.write(result.prompt.combined())
+        return
+    _what_was_read(output, result)
+    for position, reason in result.rejected:
+        output.error(f"rejected operation #{position} from the {result.provider} extractor: "
+                     f"{reason}")
+    if result.explanation is not None and not output.as_json:
+        explanation(output, result.explanation)
+    if verbose and result.usage:
+        usage = result.usage
+        output.note(f"memcli: {usage.get('model')}: {usage.get('input_tokens')} input tokens, "
+                    f"{usage.get('output_tokens')} output tokens, {usage.get('attempts')} "
+                    "attempts")
+    if output.as_json:
+        output.data(extract_json(result))
+    elif result.report is not None:
+        apply_report(output, result.report)
+    else:
+        output.data(operations_document(result))
+
+
+def _what_was_read(output: Output, result: ExtractResult) -> None:
+    stats = result.stats
+    if stats.skipped or stats.broken:
+        output.note(f"memcli: transcript: {stats.messages} messages; skipped "
+                    f"{stats.skipped} records that are not messages and {stats.broken} "
+                    "broken lines")
+    for warning in result.warnings:
+        output.warn(warning)
+    if not stats.messages and stats.records:
+        output.warn("no messages found in the transcript; nothing to extract")
+    if stats.redacted:
+        output.note(f"memcli: redacted {stats.redacted} secrets from the transcript")
+    if result.notice:
+        output.note(f"memcli: {result.notice}")
+
+
+def operations_document(result: ExtractResult) -> JsonObject:
+    """What `extract` prints for `memcli apply`: the operations and the stores' base."""
+    return {"operations": to_json(result.operations), "base": to_json(result.base),
+            "extractor": {"provider": result.provider, **result.usage}}
+
+
+def extract_json(result: ExtractResult) -> JsonObject:
+    data = operations_document(result)
+    data["rejected"] = [{"position": p, "reason": r} for p, r in result.rejected]
+    data["transcript"] = to_json(result.stats)
+    if result.notice:
+        data["notice"] = result.notice
+    if result.report is not None:
+        data["apply"] = apply_json(result.report)
+    if result.explanation is not None:
+        data["explain"] = explanation_json(result.explanation)
+    return data
+
+
+def explanation(output: Output, found: Explanation) -> None:
+    """Why each operation was made, and why each silent message gave none (on stderr, so
+    that stdout stays the operations document)."""
+    for op in found.operations:
+        output.note(f"memcli: explain: #{op.number} {op.action} {op.level} '{op.title}'")
+        if op.message is not None:
+            output.note(f"  from message {op.message}: \"{op.sentence}\"")
+        output.note(f"  because: {op.statement}")
+        output.note(f"  routed: {op.level}/{op.type or '(type unchanged)'}: {op.routing}")
+        output.note(f"  duplicate: {op.duplicate or 'none found'}")
+    for why in found.refused:
+        output.note(f"memcli: explain: refused: {why}")
+    for message in found.silent:
+        output.note(f"memcli: explain: message {message.message} gave no operation: "
+                    f"\"{message.text}\"")
+        for reason in message.reasons:
+            output.note(f"  {reason}")
+
+
+def explanation_json(found: Explanation) -> JsonObject:
+    operations: list[JsonValue] = [
+        {"operation": o.number, "action": o.action, "level": o.level, "type": o.type,
+         "title": o.title, "message": o.message, "sentence": o.sentence,
+         "statement": o.statement, "routing": o.routing, "duplicate": o.duplicate or None}
+        for o in found.operations]
+    return {"operations": operations,
+            "messages_without_operations": to_json(found.silent),
+            "refused": to_json(found.refused)}
+
+
+# --------------------------------------------------------------------------- config
+
+
+def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = False) -> None:
+    rows: list[tuple[str, str | None, str]] = []
+    for name, setting in settings.sources.items():
+        value = None if setting.value is None else str(setting.value)
+        if name == "api_key" and value:
+            value = value[:4] + "…" + f" ({len(value)} characters)"
+        rows.append((name, value, setting.source))
+    problems = settings.problems
+    if output.as_json and to_stdout:
+        shown: JsonObject = {name: {"value": value, "source": source,
+                                    **({"error": problems[name]} if name in problems else {})}
+                             for name, value, source in rows}
+        if settings.ignored:
+            shown["ignored"] = to_json(settings.ignored)
+        output.data(shown)
+        return
+    write = output.line if to_stdout else output.note
+    for name, value, source in rows:
+        write(f"{name} = {value or '(unset)'}    # {source}")
+    for name, why in settings.ignored.items():
+        write(f"# ignored {name} from the project config: {why}")
+    for problem in problems.values():
+        output.error(problem)
+
+
+# --------------------------------------------------------------------------- transcript
+
+
+def transcript_report(output: Output, report: TranscriptReport) -> None:
+    """Each message with its role and format to stdout; what was skipped, and why, to stderr."""
+    for warning in report.warnings:
+        output.warn(warning)
+    transcript = report.transcript
+    if output.as_json:
+        output.data(transcript_json(transcript))
+        return
+    for message, fmt in zip(transcript.messages, transcript.message_formats, strict=True):
+        output.line(output.paint(f"[{message.role} · {fmt}]", BOLD))
+        output.line(message.text)
+        output.line()
+    output.note(_transcript_summary(transcript))
+
+
+def transcript_json(transcript: Transcript) -> JsonObject:
+    """``{"formats", "messages": [{"role", "format", "text", "timestamp"}], "skipped", ...}``.
+
+    ``skipped`` counts what was left out and why: pieces of messages by reason (``tool``,
+    ``thinking``, ``injected``, ``slash command``, ``duplicate``, ...), ``records without a
+    message`` (headers, metadata), ``unknown records`` by kind and ``lines not JSON``.
+    """
+    skipped: JsonObject = dict(_left_out(transcript))
+    skipped["unknown records"] = dict(sorted(transcript.unknown.items()))
+    skipped["lines not JSON"] = transcript.broken
+    messages: list[JsonValue] = [
+        {"role": m.role, "format": fmt, "text": m.text, "timestamp": m.timestamp}
+        for m, fmt in zip(transcript.messages, transcript.message_formats, strict=True)]
+    return {
+        "formats": to_json(transcript.formats),
+        "messages": messages,
+        "skipped": skipped,
+        "records": transcript.records,
+        "lines": transcript.lines,
+        "truncated": transcript.truncated,
+    }
+
+
+def _left_out(transcript: Transcript) -> list[tuple[str, int]]:
+    """Pieces of messages left out by reason, then records that hold no message."""
+    unknown = sum(transcript.unknown.values())
+    return [*sorted(transcript.dropped.items()),
+            ("records without a message", transcript.skipped - unknown)]
+
+
+def _transcript_summary(transcript: Transcript) -> str:
+    formats = ", ".join(f"{name} {count}" for name, count in transcript.formats.items())
+    counted = [*_left_out(transcript), ("lines not JSON", transcript.broken)]
+    reasons = [f"{reason} {count}" for reason, count in counted if count]
+    reasons += [f"unknown {kind} {count}" for kind, count in sorted(transcript.unknown.items())]
+    said = (f"memcli: {plural(len(transcript.messages), 'message')} from "
+            f"{plural(transcript.records, 'record')}")
+    said += f" ({formats})" if formats else ""
+    return said + ("; skipped: " + ", ".join(reasons) if reasons else "")
+
+
+def transcript_formats(output: Output, formats: Sequence[Format]) -> None:
+    if output.as_json:
+        output.data([{"name": f.name, "agents": f.agents, "where": f.where} for f in formats])
+        return
+    for fmt in formats:
+        output.line(output.paint(fmt.name, BOLD))
+        output.line(f"  {fmt.agents}")
+        output.line(f"  logs: {fmt.where}")

@@ -1,0 +1,136 @@
+"""Output of the commands that meet other tools and the person's own safety nets: import
+and export (Claude Code, Codex, Gemini CLI), restore's list and trust (a restore itself is
+an undo: `render.history.undo_report`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from memcli.json_values import JsonObject, to_json
+from memcli.names import INDEX_NAME
+from memcli.render.output import Output
+from memcli.render.store import apply_json, apply_report
+
+if TYPE_CHECKING:
+    from memcli.claude_code import ExportResult, ImportResult
+    from memcli.history import Transaction
+    from memcli.trust import Trusted
+
+
+# --------------------------------------------------------------------------- import
+
+
+def import_result(output: Output, result: ImportResult) -> None:
+    if output.as_json:
+        output.data(import_json(result))
+        return
+    for item in result.left_out:
+        text = f"{item.file}: {item.reason}; not imported"
+        if item.problem:
+            output.error(text)
+        else:
+            output.note(f"memcli: {text}")
+    for warning in result.warnings:
+        output.warn(warning)
+    if result.report is None:
+        return
+    apply_report(output, result.report)
+    for outcome in result.report.outcomes:
+        if outcome.status == "rejected":
+            output.note(f"  #{outcome.position} came from {result.source_of(outcome.position)}")
+
+
+def import_json(result: ImportResult) -> JsonObject:
+    return {
+        "folder": str(result.folder),
+        "level": result.level,
+        "sources": to_json(result.sources),
+        "left_out": to_json(result.left_out),
+        "warnings": to_json(result.warnings),
+        "apply": apply_json(result.report) if result.report is not None else None,
+    }
+
+
+# --------------------------------------------------------------------------- export
+
+
+def export_result(output: Output, result: ExportResult) -> None:
+    """`export claude-code`: each file with the note it came from, then a summary."""
+    if output.as_json:
+        output.data(export_json(result))
+        return
+    for item in result.left_out:
+        if item.problem:
+            output.error(f"{item.file}: {item.reason}; not exported")
+        else:
+            output.note(f"memcli: {item.reason}; nothing exported")
+    for exported in result.files:
+        source = f"  (from {exported.source})" if exported.source else ""
+        output.line(f"{exported.change} {result.folder / exported.filename}{source}")
+    if result.files:
+        written = sum(1 for f in result.files if f.change != "unchanged")
+        output.note(f"memcli: exported {len(result.files) - 1} notes of the {result.level} store; "
+                    f"{written} files written")
+
+
+def file_export_result(output: Output, result: ExportResult) -> None:
+    """`export codex|gemini`: the one file written into the other agent's memory."""
+    if output.as_json:
+        output.data(export_json(result))
+        return
+    for item in result.left_out:
+        output.error(f"{item.file}: {item.reason}; not exported")
+    for exported in result.files:
+        output.line(f"{exported.change} {result.folder / exported.filename}")
+
+
+def export_json(result: ExportResult) -> JsonObject:
+    return {
+        "folder": str(result.folder),
+        "level": result.level,
+        "files": [{"file": f.filename, "change": f.change, "from": f.source}
+                  for f in result.files],
+        "left_out": [{"file": i.file, "reason": i.reason} for i in result.left_out],
+    }
+
+
+# --------------------------------------------------------------------------- restore, trust
+
+
+def unattended_runs(output: Output, found: Sequence[Transaction]) -> None:
+    """`restore --list`: the unattended runs that changed a note, and the notes."""
+    if output.as_json:
+        output.data([{"backup": t.id, "when": t.time, "command": t.command,
+                      "notes": _notes(t)} for t in found])
+        return
+    for t in found:
+        output.line(f"{t.id}  {t.time}  {t.command}  " + ", ".join(_notes(t)))
+    if not found:
+        output.note("memcli: no unattended run in the history has changed a note")
+
+
+def _notes(txn: Transaction) -> list[str]:
+    return [f"{f.level}/{f.filename}" for f in txn.files if f.filename != INDEX_NAME]
+
+
+def trusted_configs(output: Output, found: Sequence[Trusted]) -> None:
+    if output.as_json:
+        output.data(to_json(found))
+        return
+    for t in found:
+        output.line(t.config)
+    if not found:
+        output.note("memcli: no project config is trusted")
+
+
+def trust_revoked(output: Output, config: Path, gone: bool) -> None:
+    output.note(f"memcli: {'no longer trusted' if gone else 'was not trusted'}: {config}")
+
+
+def trusted(output: Output, done: Trusted) -> None:
+    if output.as_json:
+        output.data(done)
+        return
+    output.note(f"memcli: trusted {done.config} as it is now (sha256 {done.sha256[:12]}…)")

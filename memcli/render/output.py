@@ -1,0 +1,136 @@
+"""Where a command prints, and the pieces every command's output shares: data to stdout,
+messages to stderr, colour and layout only on a terminal, diffs, a spinner, a progress bar."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TextIO
+
+from memcli.json_values import dumps
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+RED, GREEN, CYAN, YELLOW, BOLD, RESET = (
+    "\033[31m", "\033[32m", "\033[36m", "\033[33m", "\033[1m", "\033[0m",
+)
+
+
+class Output:
+    """Where and how a command prints; built once by the CLI, which knows the terminal."""
+
+    def __init__(self, *, out: TextIO, err: TextIO, as_json: bool = False, color: bool = False,
+                 err_color: bool = False, terminal: bool = False, err_is_terminal: bool = False,
+                 width: int = 80) -> None:
+        self.out = out
+        self.err = err
+        self.as_json = as_json
+        # Layout follows the terminal; NO_COLOR only takes the colour away.
+        self.terminal = terminal
+        self.color = color
+        self.err_color = err_color
+        # A spinner needs a terminal on stderr that takes escape sequences.
+        self.live = err_is_terminal and err_color
+        self.width = max(width, 40)
+
+    def line(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def data(self, payload: object) -> None:
+        """PAYLOAD as JSON on stdout, through the one encoder (memcli.json_values)."""
+        self.out.write(dumps(payload) + "\n")
+
+    def note(self, text: str) -> None:
+        self.err.write(text + "\n")
+
+    def warn(self, text: str) -> None:
+        prefix = f"{YELLOW}warning:{RESET}" if self.err_color else "warning:"
+        self.err.write(f"memcli: {prefix} {text}\n")
+
+    def error(self, text: str) -> None:
+        prefix = f"{RED}error:{RESET}" if self.err_color else "error:"
+        self.err.write(f"memcli: {prefix} {text}\n")
+
+    def paint(self, text: str, style: str) -> str:
+        return f"{style}{text}{RESET}" if self.color else text
+
+
+def diff(output: Output, text: str) -> None:
+    for line in text.splitlines():
+        style = _diff_style(line) if output.color else ""
+        output.line(output.paint(line, style) if style else line)
+
+
+def _diff_style(line: str) -> str:
+    if line.startswith(("+++", "---")):
+        return BOLD
+    if line.startswith("+"):
+        return GREEN
+    if line.startswith("-"):
+        return RED
+    return CYAN if line.startswith("@@") else ""
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+class Spinner:
+    """A one-line progress indicator on stderr, only when stderr is a terminal."""
+
+    _FRAMES = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+    def __init__(self, output: Output) -> None:
+        self.output = output
+        self.active = output.live
+        self.ticks = 0
+
+    def __enter__(self) -> Spinner:
+        return self
+
+    def update(self, received: int) -> None:
+        if not self.active:
+            return
+        frame = self._FRAMES[self.ticks % len(self._FRAMES)]
+        self.ticks += 1
+        self.output.err.write(f"\r{frame} waiting for the model… {received} characters")
+        self.output.err.flush()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.active and self.ticks:
+            self.output.err.write("\r\033[K")
+            self.output.err.flush()
+
+
+# Below this many characters a read is over before a bar would be drawn.
+PROGRESS_FROM = 4_000_000
+
+
+class ReadProgress:
+    """A progress bar on stderr while a big transcript is read, only on a terminal."""
+
+    def __init__(self, output: Output) -> None:
+        self.output = output
+        self.enabled = output.live
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
+
+    def __enter__(self) -> ReadProgress:
+        return self
+
+    def update(self, done: int, total: int) -> None:
+        if not self.enabled or total < PROGRESS_FROM:
+            return
+        if self.bar is None or self.task is None:
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+
+            self.bar = Progress(TextColumn("reading the transcript"), BarColumn(),
+                                TaskProgressColumn(), console=Console(file=self.output.err),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("read", total=total)
+        self.bar.update(self.task, completed=done)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
