@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from memcli.cli._app import COMMAND_ORDER
+from memcli.cli._app import PLACES, command_order
 
 OP = {"action": "create", "level": "project", "type": "project_knowledge",
       "title": "Lint first", "content": "Run ruff before every commit."}
@@ -191,12 +191,27 @@ def _help(*args: str) -> str:
     return done.stdout
 
 
-@pytest.mark.parametrize("command", [c for c in COMMAND_ORDER
+@pytest.mark.parametrize("command", [c for c in command_order(PLACES)
                                      if c not in ("hook", "import", "export")])
 def test_every_command_help_has_an_example_and_named_choices(command: str) -> None:
     text = _help(command)
     assert "Example" in text
     assert "<str>" not in text and "<float>" not in text
+
+
+def test_help_lists_the_commands_in_the_order_a_newcomer_meets_them() -> None:
+    # Each command states its own place (section, rank) where it is defined.
+    commands = _help().split("Commands:", 1)[1]
+    listed = re.findall(r"^  (\S+)", commands, flags=re.MULTILINE)
+    assert listed == [
+        "extract", "apply",
+        "show", "context", "search", "recall", "add", "rm",
+        "status", "log", "undo", "consolidate", "index", "lint",
+        "config", "restore", "trust",
+        "transcript", "import", "export", "hooks", "sync", "mcp", "memory-tool",
+        "merge-index", "hook", "completion",
+    ]
+    assert listed == command_order(PLACES)
 
 
 def test_top_level_help_does_not_cut_its_own_summaries() -> None:

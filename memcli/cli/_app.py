@@ -8,9 +8,9 @@ this module on every key press, so each command imports what it needs when it ru
 # every run, and string annotations cost an eval() apiece (10 ms per start for this app).
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, TypeVar
 
 import typer
 import typer.core
@@ -24,11 +24,14 @@ if TYPE_CHECKING:
     from memcli.config import Settings
     from memcli.render.output import Output
 
-# The order a newcomer meets the commands in: the main job first, plumbing last.
-COMMAND_ORDER = ("extract", "apply", "show", "context", "search", "recall", "add", "rm",
-                 "status", "log", "undo", "consolidate", "index", "lint", "config", "restore",
-                 "trust", "transcript", "import", "export", "hooks", "sync", "mcp", "memory-tool",
-                 "merge-index", "hook", "completion")
+# The order a newcomer meets the commands in `memcli --help`: the main job first, plumbing
+# last. Each command states its section and its rank within it where it is defined
+# (`@command(section=..., rank=...)`), so adding a command edits only its own module; ranks
+# go in tens to leave room between.
+SECTIONS = ("main job", "notes", "health", "settings", "other tools", "plumbing")
+PLACES: dict[str, tuple[int, int]] = {}
+
+CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
 
 
 # What a newcomer types for a command memcli names otherwise.
@@ -40,11 +43,21 @@ COMMAND_HINTS = {"list": "show", "ls": "show", "cat": "show", "view": "show", "g
 GLOBAL_OPTIONS = ("--project-store", "--user-store")
 
 
+def command_order(names: Iterable[str]) -> list[str]:
+    """NAMES in the order of their sections and ranks; a command without a place goes last."""
+    last = (len(SECTIONS), 0)
+    return sorted(names, key=lambda name: PLACES.get(name, last))
+
+
+def _place(name: str, section: str, rank: int) -> None:
+    if section not in SECTIONS:
+        raise ValueError(f"{name}: unknown section {section!r}; use one of {SECTIONS}")
+    PLACES[name] = (SECTIONS.index(section), rank)
+
+
 class _OrderedGroup(typer.core.TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
-        names = super().list_commands(ctx)
-        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
-        return sorted(names, key=lambda name: rank.get(name, len(rank)))
+        return command_order(super().list_commands(ctx))
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -141,6 +154,24 @@ app = typer.Typer(
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def command(name: str | None = None, *, section: str, rank: int
+            ) -> Callable[[CommandFunction], CommandFunction]:
+    """`@app.command(name)`, with the command's place in `memcli --help`."""
+    def register(function: CommandFunction) -> CommandFunction:
+        _place(name or function.__name__.lower().replace("_", "-"), section, rank)
+        registered: CommandFunction = app.command(name)(function)
+        return registered
+
+    return register
+
+
+def command_group(group: typer.Typer, name: str, *, section: str, rank: int) -> None:
+    """`app.add_typer(group, name=name)`, with the group's place in `memcli --help`."""
+    app.add_typer(group, name=name)
+    _place(name, section, rank)
+
 
 LEVEL_CHOICES = "[project|user|all]"
 ONE_LEVEL_CHOICES = "[project|user]"

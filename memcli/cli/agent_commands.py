@@ -12,7 +12,8 @@ import typer
 from memcli.cli._app import (
     DryRunOpt,
     JsonOpt,
-    app,
+    command,
+    command_group,
     finish,
     make_output,
     read_input,
@@ -22,7 +23,7 @@ from memcli.cli._errors import handled
 
 hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
                         "Example: memcli hooks install --agent claude-code --dry-run")
-app.add_typer(hooks_app, name="hooks")
+command_group(hooks_app, "hooks", section="other tools", rank=40)
 
 AgentOpt = Annotated[str, typer.Option(
     "--agent", "-a", metavar="[claude-code|codex|gemini|copilot|git]",
@@ -92,7 +93,7 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     finish(0)
 
 
-@app.command("merge-index")
+@command("merge-index", section="plumbing", rank=10)
 @handled
 def merge_index(
     base: Annotated[Path, typer.Argument(help="The common ancestor's MEMORY.md (git's %O).")],
@@ -115,7 +116,7 @@ def merge_index(
     finish(0)
 
 
-@app.command()
+@command(section="other tools", rank=50)
 @handled
 def sync(
     ctx: typer.Context,
@@ -150,7 +151,7 @@ def sync(
     finish(result.exit_code)
 
 
-@app.command()
+@command(section="other tools", rank=60)
 @handled
 def mcp(ctx: typer.Context) -> None:
     """Serve memcli's tools to an MCP client over stdio.
@@ -168,7 +169,7 @@ def mcp(ctx: typer.Context) -> None:
     serve(resolve_settings(ctx))
 
 
-@app.command("memory-tool")
+@command("memory-tool", section="other tools", rank=70)
 @handled
 def memory_tool(
     ctx: typer.Context,

@@ -5,11 +5,11 @@ from typing import Annotated
 
 import typer
 
-from memcli.cli._app import JsonOpt, LevelOpt, app, make_output, resolve_settings
+from memcli.cli._app import JsonOpt, LevelOpt, command, make_output, resolve_settings
 from memcli.cli._errors import handled
 
 
-@app.command()
+@command(section="health", rank=40)
 @handled
 def consolidate(
     ctx: typer.Context,

@@ -15,7 +15,7 @@ from memcli.cli._app import (
     IncludeToolsOpt,
     JsonOpt,
     TranscriptFormatOpt,
-    app,
+    command,
     exclusive,
     finish,
     make_output,
@@ -25,7 +25,7 @@ from memcli.cli._errors import handled
 from memcli.cli.transcript_command import transcript_text
 
 
-@app.command()
+@command(section="main job", rank=10)
 @handled
 def extract(
     ctx: typer.Context,
@@ -124,7 +124,7 @@ def extract(
     finish(result.exit_code)
 
 
-@app.command()
+@command(section="settings", rank=10)
 @handled
 def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show every setting and where its value came from.

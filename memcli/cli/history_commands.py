@@ -9,7 +9,7 @@ from memcli.cli._app import (
     DryRunOpt,
     JsonOpt,
     LevelOpt,
-    app,
+    command,
     finish,
     make_output,
     resolve_settings,
@@ -17,7 +17,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 
-@app.command()
+@command(section="health", rank=20)
 @handled
 def log(
     ctx: typer.Context,
@@ -46,7 +46,7 @@ def log(
     render_history.log_result(make_output(as_json), result)
 
 
-@app.command()
+@command(section="health", rank=30)
 @handled
 def undo(
     ctx: typer.Context,
@@ -77,7 +77,7 @@ def undo(
     finish(report.exit_code)
 
 
-@app.command()
+@command(section="health", rank=10)
 @handled
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Is my memory healthy? What context cuts, what is stale.

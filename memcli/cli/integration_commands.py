@@ -14,6 +14,8 @@ from memcli.cli._app import (
     DryRunOpt,
     JsonOpt,
     app,
+    command,
+    command_group,
     finish,
     make_output,
     resolve_settings,
@@ -23,9 +25,9 @@ from memcli.cli._errors import handled
 hook_app = typer.Typer(help="Entry points for agent hooks (they never fail the agent).")
 import_app = typer.Typer(help="Bring memory from other tools into memcli.")
 export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
-app.add_typer(hook_app, name="hook")
-app.add_typer(import_app, name="import")
-app.add_typer(export_app, name="export")
+command_group(hook_app, "hook", section="plumbing", rank=20)
+command_group(import_app, "import", section="other tools", rank=20)
+command_group(export_app, "export", section="other tools", rank=30)
 
 
 EventArg = Annotated[str | None, typer.Argument(
@@ -135,7 +137,7 @@ def export_claude_code(
     finish(result.exit_code)
 
 
-@app.command()
+@command(section="plumbing", rank=30)
 @handled
 def completion(
     shell: Annotated[str | None, typer.Argument(

@@ -6,17 +6,11 @@ from typing import Annotated
 import typer
 
 from memcli.cli import _complete
-from memcli.cli._app import (
-    JsonOpt,
-    app,
-    finish,
-    make_output,
-    resolve_settings,
-)
+from memcli.cli._app import JsonOpt, command, finish, make_output, resolve_settings
 from memcli.cli._errors import handled
 
 
-@app.command()
+@command(section="health", rank=60)
 @handled
 def lint(
     ctx: typer.Context,

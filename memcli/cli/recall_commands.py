@@ -5,14 +5,14 @@ from typing import Annotated
 
 import typer
 
-from memcli.cli._app import JsonOpt, LevelOpt, app, make_output, read_input, resolve_settings
+from memcli.cli._app import JsonOpt, LevelOpt, command, make_output, read_input, resolve_settings
 from memcli.cli._errors import handled
 
 DEFAULT_LIMIT = 10
 DEFAULT_BUDGET = 1000  # keep in step with memcli.search.engine.DEFAULT_BUDGET (a test checks)
 
 
-@app.command()
+@command(section="notes", rank=30)
 @handled
 def search(
     ctx: typer.Context,
@@ -43,7 +43,7 @@ def search(
                                                           limit=limit))
 
 
-@app.command()
+@command(section="notes", rank=40)
 @handled
 def recall(
     ctx: typer.Context,

@@ -8,7 +8,7 @@ import typer
 from memcli.cli._app import (
     DryRunOpt,
     JsonOpt,
-    app,
+    command,
     exclusive,
     finish,
     make_output,
@@ -17,7 +17,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 
-@app.command()
+@command(section="settings", rank=20)
 @handled
 def restore(
     ctx: typer.Context,
@@ -57,7 +57,7 @@ def restore(
     finish(report.exit_code)
 
 
-@app.command()
+@command(section="settings", rank=30)
 @handled
 def trust(
     ctx: typer.Context,

@@ -14,7 +14,7 @@ from memcli.cli._app import (
     JsonOpt,
     LevelOpt,
     OneLevelOpt,
-    app,
+    command,
     exclusive,
     finish,
     make_output,
@@ -30,7 +30,7 @@ NoteArg = Annotated[str | None, typer.Argument(
 )]
 
 
-@app.command()
+@command(section="main job", rank=20)
 @handled
 def apply(
     ctx: typer.Context,
@@ -66,7 +66,7 @@ def apply(
     finish(report.exit_code)
 
 
-@app.command()
+@command(section="notes", rank=50)
 @handled
 def add(
     ctx: typer.Context,
@@ -111,7 +111,7 @@ def add(
     finish(report.exit_code)
 
 
-@app.command()
+@command(section="notes", rank=60)
 @handled
 def rm(
     ctx: typer.Context,
@@ -150,7 +150,7 @@ def rm(
     finish(report.exit_code)
 
 
-@app.command()
+@command(section="notes", rank=10)
 @handled
 def show(
     ctx: typer.Context,
@@ -181,7 +181,7 @@ def show(
         listing(output, list_entries(settings, level), paths=paths)
 
 
-@app.command()
+@command(section="notes", rank=20)
 @handled
 def context(
     ctx: typer.Context,
@@ -206,7 +206,7 @@ def context(
     context_block(make_output(as_json), context_of(resolve_settings(ctx), budget))
 
 
-@app.command()
+@command(section="health", rank=50)
 @handled
 def index(
     ctx: typer.Context,

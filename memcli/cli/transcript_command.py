@@ -12,7 +12,7 @@ from memcli.cli._app import (
     IncludeToolsOpt,
     JsonOpt,
     TranscriptFormatOpt,
-    app,
+    command,
     finish,
     make_output,
     read_input,
@@ -29,7 +29,7 @@ def transcript_text(source: str) -> str:
     return read_input(source, "transcript")
 
 
-@app.command()
+@command(section="other tools", rank=10)
 @handled
 def transcript(
     source: Annotated[
