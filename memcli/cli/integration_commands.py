@@ -1,4 +1,6 @@
-"""Commands that connect memcli to other tools: hook, import, export, completion."""
+"""Commands that connect memcli to other tools: the agent hooks' entry points, completion.
+
+Import and export are in `interop_commands`."""
 
 # No `from __future__ import annotations`: typer evaluates string annotations on every run.
 import os
@@ -10,24 +12,14 @@ import typer
 
 from memcli.cli import _complete
 from memcli.cli._app import (
-    ConflictOpt,
-    DryRunOpt,
-    JsonOpt,
     app,
     command,
     command_group,
-    finish,
-    make_output,
-    resolve_settings,
 )
 from memcli.cli._errors import handled
 
 hook_app = typer.Typer(help="Entry points for agent hooks (they never fail the agent).")
-import_app = typer.Typer(help="Bring memory from other tools into memcli.")
-export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
 command_group(hook_app, "hook", section="plumbing", rank=20)
-command_group(import_app, "import", section="other tools", rank=20)
-command_group(export_app, "export", section="other tools", rank=30)
 
 
 EventArg = Annotated[str | None, typer.Argument(
@@ -83,58 +75,6 @@ def hook_copilot(ctx: typer.Context, event: EventArg = None) -> None:
     Example: memcli hook copilot agentStop < payload.json
     """
     _run_hook(ctx, "copilot", event)
-
-
-@import_app.command("claude-code")
-@handled
-def import_claude_code(
-    ctx: typer.Context,
-    folder: Annotated[Path, typer.Argument(help="A Claude Code memory folder.")],
-    level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
-    dry_run: DryRunOpt = False,
-    on_conflict: ConflictOpt = "fail",
-    as_json: JsonOpt = False,
-) -> None:
-    """Convert a Claude Code auto-memory folder into memcli notes.
-
-    Reads FOLDER (its MEMORY.md and notes) and writes notes into the chosen store.
-
-    \b
-    Example:
-      memcli import claude-code ~/.claude/projects/X/memory --dry-run
-    """
-    from memcli.claude_code import import_folder
-    from memcli.render.integration import import_result
-
-    result = import_folder(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
-                           on_conflict=on_conflict)
-    output = make_output(as_json)
-    import_result(output, result)
-    finish(result.exit_code)
-
-
-@export_app.command("claude-code")
-@handled
-def export_claude_code(
-    ctx: typer.Context,
-    folder: Annotated[Path, typer.Argument(help="Folder to write the Claude Code memory to.")],
-    level: Annotated[str, typer.Option("--level", "-l", help="project or user.")] = "project",
-    as_json: JsonOpt = False,
-) -> None:
-    """Write a memcli store as a Claude Code memory folder.
-
-    Reads one store and writes its notes and MEMORY.md into FOLDER.
-
-    \b
-    Example:
-      memcli export claude-code --level user /tmp/claude-memory
-    """
-    from memcli.claude_code import export_store
-    from memcli.render.integration import export_result
-
-    result = export_store(resolve_settings(ctx), folder, level=level)
-    export_result(make_output(as_json), result)
-    finish(result.exit_code)
 
 
 @command(section="plumbing", rank=30)

@@ -1,4 +1,7 @@
-"""`memcli import|export codex|gemini`: Codex's memories folder and Gemini CLI's GEMINI.md."""
+"""`memcli import|export claude-code|codex|gemini`: other agents' memory, in and out.
+
+Claude Code's auto-memory folder, Codex's memories folder and Gemini CLI's GEMINI.md.
+"""
 
 # No `from __future__ import annotations`: typer evaluates string annotations on every run.
 from pathlib import Path
@@ -6,14 +9,50 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from memcli.cli._app import ConflictOpt, DryRunOpt, JsonOpt, finish, make_output, resolve_settings
+from memcli.cli._app import (
+    ConflictOpt,
+    DryRunOpt,
+    JsonOpt,
+    command_group,
+    finish,
+    make_output,
+    resolve_settings,
+)
 from memcli.cli._errors import handled
-from memcli.cli.integration_commands import export_app, import_app
 
 if TYPE_CHECKING:
     from memcli.claude_code import ExportResult, ImportResult
 
+import_app = typer.Typer(help="Bring memory from other tools into memcli.")
+export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
+command_group(import_app, "import", section="other tools", rank=20)
+command_group(export_app, "export", section="other tools", rank=30)
+
 UserLevelOpt = Annotated[str, typer.Option("--level", "-l", help="project or user.")]
+
+
+@import_app.command("claude-code")
+@handled
+def import_claude_code(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="A Claude Code memory folder.")],
+    level: UserLevelOpt = "project",
+    dry_run: DryRunOpt = False,
+    on_conflict: ConflictOpt = "fail",
+    as_json: JsonOpt = False,
+) -> None:
+    """Convert a Claude Code auto-memory folder into memcli notes.
+
+    Reads FOLDER (its MEMORY.md and notes) and writes notes into the chosen store.
+
+    \b
+    Example:
+      memcli import claude-code ~/.claude/projects/X/memory --dry-run
+    """
+    from memcli.claude_code import import_folder as run
+
+    _imported(run(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
+                  on_conflict=on_conflict), as_json)
 
 
 @import_app.command("codex")
@@ -64,6 +103,30 @@ def import_gemini(
 
     _imported(run(resolve_settings(ctx), path, level=level, dry_run=dry_run,
                   on_conflict=on_conflict), as_json)
+
+
+@export_app.command("claude-code")
+@handled
+def export_claude_code(
+    ctx: typer.Context,
+    folder: Annotated[Path, typer.Argument(help="Folder to write the Claude Code memory to.")],
+    level: UserLevelOpt = "project",
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a memcli store as a Claude Code memory folder.
+
+    Reads one store and writes its notes and MEMORY.md into FOLDER.
+
+    \b
+    Example:
+      memcli export claude-code --level user /tmp/claude-memory
+    """
+    from memcli.claude_code import export_store
+    from memcli.render.integration import export_result
+
+    result = export_store(resolve_settings(ctx), folder, level=level)
+    export_result(make_output(as_json), result)
+    finish(result.exit_code)
 
 
 @export_app.command("codex")
