@@ -212,6 +212,8 @@ def test_help_lists_the_commands_in_the_order_a_newcomer_meets_them() -> None:
         "merge-index", "hook", "completion",
     ]
     assert listed == command_order(PLACES)
+    taken = sorted(PLACES.values())
+    assert len(set(taken)) == len(taken), "two commands claim one place in the help"
 
 
 def test_top_level_help_does_not_cut_its_own_summaries() -> None:
