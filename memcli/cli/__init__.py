@@ -44,8 +44,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "mcp": ("agent_commands",), "memory-tool": ("agent_commands",),
     "hooks": ("agent_commands",),
     "completion": ("integration_commands",), "hook": ("integration_commands",),
-    "import": ("integration_commands", "interop_commands"),
-    "export": ("integration_commands", "interop_commands"),
+    "import": ("interop_commands",), "export": ("interop_commands",),
 }
 ALL_MODULES = tuple(dict.fromkeys(m for group in COMMAND_MODULES.values() for m in group))
 # The memcli group's own options that take a value (they may come before the command).
