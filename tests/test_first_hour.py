@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from memcli.cli import register
 from memcli.cli._app import PLACES, command_order
 
 OP = {"action": "create", "level": "project", "type": "project_knowledge",
@@ -191,8 +192,12 @@ def _help(*args: str) -> str:
     return done.stdout
 
 
-@pytest.mark.parametrize("command", [c for c in command_order(PLACES)
-                                     if c not in ("hook", "import", "export")])
+# Every command module imported: each registers its commands, and their places in the help.
+register()
+COMMANDS = command_order(PLACES)
+
+
+@pytest.mark.parametrize("command", [c for c in COMMANDS if c not in ("hook", "import", "export")])
 def test_every_command_help_has_an_example_and_named_choices(command: str) -> None:
     text = _help(command)
     assert "Example" in text
@@ -211,7 +216,7 @@ def test_help_lists_the_commands_in_the_order_a_newcomer_meets_them() -> None:
         "transcript", "import", "export", "hooks", "sync", "mcp", "memory-tool",
         "merge-index", "hook", "completion",
     ]
-    assert listed == command_order(PLACES)
+    assert listed == COMMANDS
     taken = sorted(PLACES.values())
     assert len(set(taken)) == len(taken), "two commands claim one place in the help"
 
