@@ -19,16 +19,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from memcli.hooks.core import (
-    HookCall,
-    additional_context,
-    context_text,
-    prompt_context,
-    queue_extraction,
-)
+from memcli.hooks.core import AgentEvents, HookCall, queue_extraction
 
 AGENT = "Claude Code"
 SILENT = ""
+EVENTS = AgentEvents("", SILENT, prompt="UserPromptSubmit", compact="PreCompact",
+                     own=("Stop", "SessionEnd"))
 
 
 def handle(call: HookCall) -> str:
@@ -40,20 +36,10 @@ def handle(call: HookCall) -> str:
         queue_extraction(call, call.text("transcript_path"),
                          last_message=call.text("last_assistant_message"))
         return SILENT
-    if event == "PreCompact":
-        queue_extraction(call, call.text("transcript_path"))
-        return SILENT
-    if event == "SessionStart":
-        return additional_context("SessionStart", context_text(call))
-    if event == "UserPromptSubmit":
-        found = prompt_context(call, call.text("prompt"))
-        return additional_context("UserPromptSubmit", found) if found else SILENT
     if event == "SessionEnd":
         _session_end(call)
         return SILENT
-    call.log(f"ignored a {event!r} event: memcli handles Stop, PreCompact, SessionStart, "
-             "UserPromptSubmit and SessionEnd")
-    return SILENT
+    return EVENTS.answer(call)
 
 
 def _session_end(call: HookCall) -> None:

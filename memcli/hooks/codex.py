@@ -14,36 +14,22 @@ Codex sends Claude Code's JSON shape with its own fields: ``turn_id``, ``model``
 
 from __future__ import annotations
 
-from memcli.hooks.core import (
-    HookCall,
-    additional_context,
-    context_text,
-    prompt_context,
-    queue_extraction,
-)
+from memcli.hooks.core import AgentEvents, HookCall, queue_extraction
 
 AGENT = "Codex CLI"
 SILENT = ""
+EVENTS = AgentEvents("Codex", SILENT, prompt="UserPromptSubmit", compact="PreCompact",
+                     own=("Stop",))
 
 
 def handle(call: HookCall) -> str:
     event = call.event
-    if event == "SessionStart":
-        return additional_context("SessionStart", context_text(call))
-    if event == "UserPromptSubmit":
-        if call.text("agent_id"):
-            call.log("ignored a Codex UserPromptSubmit from a subagent")
-            return SILENT
-        found = prompt_context(call, call.text("prompt"))
-        return additional_context("UserPromptSubmit", found) if found else SILENT
+    if event == "UserPromptSubmit" and call.text("agent_id"):
+        call.log("ignored a Codex UserPromptSubmit from a subagent")
+        return SILENT
     if event == "Stop":
         answer = call.text("last_assistant_message")
         queue_extraction(call, call.text("transcript_path"), last_message=answer,
                          messages=(("assistant", answer),) if answer else ())
         return SILENT
-    if event == "PreCompact":
-        queue_extraction(call, call.text("transcript_path"))
-        return SILENT
-    call.log(f"ignored a Codex {event!r} event: memcli handles SessionStart, "
-             "UserPromptSubmit, Stop and PreCompact")
-    return SILENT
+    return EVENTS.answer(call)

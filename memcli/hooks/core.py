@@ -3,7 +3,9 @@
 An agent module maps its events onto two actions, :func:`context_text` (the ``memcli
 context`` block, for the start of a session or a prompt) and :func:`queue_extraction`
 (the turn that just ended, extracted in the background), and writes the answer in the
-agent's own JSON. Whatever goes wrong is logged by the dispatcher, never raised to the agent.
+agent's own JSON; :class:`AgentEvents` answers the events that Claude Code, Codex and
+Gemini CLI share under their own names. Whatever goes wrong is logged by the dispatcher,
+never raised to the agent.
 """
 
 from __future__ import annotations
@@ -130,3 +132,33 @@ def additional_context(event: str, text: str) -> str:
     """The answer Claude Code, Codex and Gemini CLI read extra context from."""
     output = {"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}}
     return json.dumps(output) + "\n"
+
+
+@dataclass(frozen=True)
+class AgentEvents:
+    """The events Claude Code, Codex and Gemini CLI answer alike, under each one's names:
+    the context block at the start of a session, the memory relevant to a prompt, and the
+    turn under way queued before a compaction. An agent's module handles its own events
+    (the end of a turn, say) and hands the rest to :meth:`answer`."""
+
+    label: str  # how the log names the agent's events ("" for Claude Code's)
+    silent: str  # the agent's answer when there is nothing to say
+    prompt: str  # the event with the person's ``prompt``
+    compact: str  # the event before the conversation is summarised
+    own: tuple[str, ...]  # the events the agent's module handles itself, for the log
+    session_start: str = "SessionStart"
+
+    def answer(self, call: HookCall) -> str:
+        event = call.event
+        if event == self.session_start:
+            return additional_context(event, context_text(call))
+        if event == self.prompt:
+            found = prompt_context(call, call.text("prompt"))
+            return additional_context(event, found) if found else self.silent
+        if event == self.compact:
+            queue_extraction(call, call.text("transcript_path"))
+            return self.silent
+        handled = (self.session_start, self.prompt, *self.own, self.compact)
+        call.log(f"ignored a {self.label + ' ' if self.label else ''}{event!r} event: memcli "
+                 f"handles {', '.join(handled[:-1])} and {handled[-1]}")
+        return self.silent

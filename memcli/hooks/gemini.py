@@ -13,32 +13,17 @@ included, is a JSON object.
 
 from __future__ import annotations
 
-from memcli.hooks.core import (
-    HookCall,
-    additional_context,
-    context_text,
-    prompt_context,
-    queue_extraction,
-)
+from memcli.hooks.core import AgentEvents, HookCall, queue_extraction
 
 AGENT = "Gemini CLI"
 SILENT = "{}\n"
+EVENTS = AgentEvents("Gemini CLI", SILENT, prompt="BeforeAgent", compact="PreCompress",
+                     own=("AfterAgent",))
 
 
 def handle(call: HookCall) -> str:
-    event = call.event
-    if event == "SessionStart":
-        return additional_context("SessionStart", context_text(call))
-    if event == "BeforeAgent":
-        found = prompt_context(call, call.text("prompt"))
-        return additional_context("BeforeAgent", found) if found else SILENT
-    if event == "AfterAgent":
+    if call.event == "AfterAgent":
         prompt, answer = call.text("prompt") or "", call.text("prompt_response") or ""
         queue_extraction(call, None, messages=(("user", prompt), ("assistant", answer)))
         return SILENT
-    if event == "PreCompress":
-        queue_extraction(call, call.text("transcript_path"))
-        return SILENT
-    call.log(f"ignored a Gemini CLI {event!r} event: memcli handles SessionStart, "
-             "BeforeAgent, AfterAgent and PreCompress")
-    return SILENT
+    return EVENTS.answer(call)
