@@ -137,3 +137,29 @@ def test_the_log_is_private_and_the_child_command_line_holds_no_password(agent: 
         agent.wait_for_workers(finished_jobs=1)
     assert oct(agent.log_path.stat().st_mode & 0o777) == "0o600"
     assert "Zq7pL2mXv9rT" not in agent.log_text()
+
+
+def test_a_job_out_of_time_is_killed_and_does_not_hold_up_the_queue(agent: Agent) -> None:
+    # The first turn's model never answers; the second turn, queued behind it, must not
+    # wait for all of the first one's attempts.
+    agent.env["MEMCLI_HOOK_JOB_TIMEOUT"] = "3"
+    other = json.dumps({"operations": [{
+        "action": "create", "level": "project", "type": "project_knowledge",
+        "title": "Package manager", "content": "Use pnpm, not npm."}]})
+    with FakeServer() as server:
+        server.script(Step(stall=60), Step(body=openai_stream([other])),
+                      Step(body=openai_stream([_REPLY])))
+        _queue_a_turn(agent, server)
+        transcript = claude_transcript(transcript_for(agent, "s2"), "s2", [
+            ("Remember: we use pnpm, not npm.", "Noted.")], agent.repo)
+        assert agent.hook(stop_payload(agent, "s2", transcript, "Noted.")).returncode == 0
+        agent.wait_for_workers(finished_jobs=2)
+        bodies = [request.body for request in server.requests]
+    assert len(bodies) == 3, agent.log_text()
+    assert b"make check" in bodies[0] and b"pnpm" in bodies[1] and b"make check" in bodies[2]
+    assert agent.notes() == ["project_knowledge_package-manager.md",
+                             "project_knowledge_test-command.md"]
+    assert queue_files(agent) == []
+    log = agent.log_text()
+    assert "extract killed after 3 s" in log and "behind the jobs queued since" in log
+    assert sorted(agent.exits().values()) == [0, 0]

@@ -3,12 +3,14 @@ job's extraction, run by the worker."""
 
 from __future__ import annotations
 
+import math
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from memcli.hooks.log import log_failure
-from memcli.hooks.queue import drain
+from memcli.hooks.log import log, log_failure
+from memcli.hooks.queue import JOB_TIMEOUT, drain
 
 
 def main(argv: Sequence[str]) -> int:
@@ -22,10 +24,26 @@ def main(argv: Sequence[str]) -> int:
     queue = Path(argv[1])
     home = queue.parent.parent
     try:
-        drain(queue, home)
+        drain(queue, home, _job_timeout(os.environ, home))
     except Exception as exc:
         log_failure(home, exc, "worker")
     return 0
+
+
+def _job_timeout(env: Mapping[str, str], home: Path) -> float:
+    """MEMCLI_HOOK_JOB_TIMEOUT: how long one job may run, in seconds (JOB_TIMEOUT if unset)."""
+    given = env.get("MEMCLI_HOOK_JOB_TIMEOUT", "").strip()
+    if not given:
+        return JOB_TIMEOUT
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        log(home, f"MEMCLI_HOOK_JOB_TIMEOUT={given!r} is not a number of seconds above 0; "
+                  f"jobs may run {JOB_TIMEOUT:g} s")
+        return JOB_TIMEOUT
+    return seconds
 
 
 def _run_memcli(argv: list[str]) -> int:

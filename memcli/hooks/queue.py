@@ -8,6 +8,10 @@ extractions run one at a time, in order, and each reads the index when it starts
 that finds the lock taken leaves at once: the holder drains the queue, and looks again after
 letting go of the lock, so a job queued at that moment is never stranded.
 
+Each job has a time limit (``JOB_TIMEOUT``, or ``MEMCLI_HOOK_JOB_TIMEOUT`` seconds in the
+worker's environment). A job that runs out of it is killed and moved behind the jobs
+queued since, so one stuck turn holds up the others once, not until its attempts run out.
+
 A job records how long the transcript was when the turn ended, and the worker reads only
 that much: a job that waited while the session went on still sees its own turn as the last
 one. An agent may fire its end-of-turn event before it has written the final answer to the
@@ -16,6 +20,7 @@ transcript, so the payload's last answer is added when the transcript lacks it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -116,10 +121,14 @@ def queue_dir(settings: Settings) -> Path:
 
 def _write_job(queue: Path, job: Mapping[str, Any]) -> str:
     queue.mkdir(parents=True, exist_ok=True, mode=0o700)
-    # Zero-padded nanoseconds sort in arrival order; the pid keeps two hooks apart.
-    name = f"{time.time_ns():020d}-{os.getpid()}{JOB_SUFFIX}"
+    name = _job_name()
     _write_atomically(queue / name, json.dumps(job).encode())
     return name
+
+
+def _job_name() -> str:
+    # Zero-padded nanoseconds sort in arrival order; the pid keeps two hooks apart.
+    return f"{time.time_ns():020d}-{os.getpid()}{JOB_SUFFIX}"
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
@@ -156,8 +165,9 @@ def _spawn_worker(queue: Path, env: Mapping[str, str], cwd: Path, home: Path) ->
 # --------------------------------------------------------------------------- the worker
 
 
-def drain(queue: Path, home: Path) -> None:
-    """Run the queue's jobs, oldest first, one at a time; leave if another worker is at it."""
+def drain(queue: Path, home: Path, job_timeout: float = JOB_TIMEOUT) -> None:
+    """Run the queue's jobs, oldest first, one at a time, each for at most ``job_timeout``
+    seconds; leave if another worker is at it."""
     from filelock import FileLock, Timeout
 
     lock = FileLock(str(queue / QUEUE_LOCK), thread_local=False, is_singleton=False)
@@ -168,7 +178,7 @@ def drain(queue: Path, home: Path) -> None:
             return
         try:
             while (job := _oldest(queue)) is not None:
-                _run_job(job, home)
+                _run_job(job, home, job_timeout)
         finally:
             lock.release()
         # A hook may have queued a job and seen the lock still held just before it was let go.
@@ -185,7 +195,7 @@ def _oldest(queue: Path) -> Path | None:
     return queue / names[0] if names else None
 
 
-def _run_job(path: Path, home: Path) -> None:
+def _run_job(path: Path, home: Path, job_timeout: float) -> None:
     """Run one job; it leaves the queue only once its extraction ended, well or for good.
 
     A child killed before it finished (no ``.done`` trace) leaves the job in the queue, so
@@ -195,9 +205,9 @@ def _run_job(path: Path, home: Path) -> None:
 
     name = path.name
     try:
-        if not child.wait_for_orphan(path, JOB_TIMEOUT):
+        if not child.wait_for_orphan(path, job_timeout):
             log(home, f"job {name}: the extraction an earlier worker started is still running "
-                      f"after {JOB_TIMEOUT:g} s; running it again")
+                      f"after {job_timeout:g} s; running it again")
         if child.read_done(path) is None:
             job = json.loads(path.read_bytes())
             if not isinstance(job, dict):
@@ -209,7 +219,9 @@ def _run_job(path: Path, home: Path) -> None:
                 return
             job["attempts"] = attempts
             _write_atomically(path, json.dumps(job).encode())
-            _extract(path, job, home)
+            if not _extract(path, job, home, job_timeout):
+                _to_the_back(path, home)
+                return
         status = child.read_done(path)
         if status is not None:
             log(home, f"job {name}: done (extract exited {status})")
@@ -220,7 +232,19 @@ def _run_job(path: Path, home: Path) -> None:
         child.clean_up(path)
 
 
-def _extract(path: Path, job: Mapping[str, Any], home: Path) -> None:
+def _to_the_back(path: Path, home: Path) -> None:
+    """Queue a job that ran out of time again, behind the jobs queued since."""
+    from memcli.hooks import child
+
+    with contextlib.suppress(FileNotFoundError):
+        child.running_path(path).unlink()
+    later = path.with_name(_job_name())
+    os.replace(path, later)
+    log(home, f"job {path.name}: queued again as {later.name}, behind the jobs queued since")
+
+
+def _extract(path: Path, job: Mapping[str, Any], home: Path, job_timeout: float) -> bool:
+    """Run the job's extraction in a child; False when it ran out of time and was killed."""
     from memcli.hooks import child
 
     name = path.name
@@ -243,13 +267,13 @@ def _extract(path: Path, job: Mapping[str, Any], home: Path) -> None:
         if lock_fd is not None:
             os.close(lock_fd)
     try:
-        out, err = process.communicate(data, timeout=JOB_TIMEOUT)
+        out, err = process.communicate(data, timeout=job_timeout)
     except subprocess.TimeoutExpired:
         process.kill()
         process.communicate()
-        log(home, f"job {name}: extract killed after {JOB_TIMEOUT:g} s (the transaction "
+        log(home, f"job {name}: extract killed after {job_timeout:g} s (the transaction "
                   "keeps the stores whole); it runs again if attempts are left")
-        return
+        return False
     from memcli.redact import redact
 
     output = redact((out + err).decode("utf-8", "replace").strip())[0]
@@ -257,6 +281,7 @@ def _extract(path: Path, job: Mapping[str, Any], home: Path) -> None:
            else f"was killed by signal {-process.returncode}; it runs again if attempts are left")
     log(home, f"job {name}: extract {how} after {time.monotonic() - started:.1f} s"
               + (f"\n{output}" if output else ""))
+    return True
 
 
 def job_input(job: Mapping[str, Any]) -> bytes:
