@@ -67,6 +67,10 @@ TRANSCRIPT_SHAPES: dict[str, Callable[[int], str]] = {
     "one line, no newline": lambda n: _fill("x", n, '{"role": "user", "content": "'),
     "wrapper tags never closed": lambda n: _message(_fill("<system-reminder ", n - 40)),
     "many Codex request markers": lambda n: _message(_fill("## My request for Codex: <x ", n - 40)),
+    "many closed wrappers": lambda n: _message(
+        _fill("<system-reminder>x</system-reminder> hi ", n - 40)),
+    "many text parts": lambda n: json.dumps(
+        {"role": "user", "content": [{"type": "text", "text": "x"}] * (n // 30)}) + "\n",
 }
 REPLY_SHAPES: dict[str, Callable[[int], str]] = {
     "open brackets": lambda n: _fill("[", n),

@@ -114,6 +114,34 @@ def test_wrapper_tags_that_never_close_cost_linear_time() -> None:
     assert found == [["user", True]]
 
 
+def test_many_wrappers_in_a_message_cost_linear_time() -> None:
+    # Each reminder's text was added to the one piece of context, copying it every time:
+    # 12M characters of closed reminders took 33 s.
+    found = _child("""
+        from memcli.transcripts import read_transcript
+        unit = "<system-reminder>x</system-reminder> hi "
+        line = json.dumps({"role": "user", "content": unit * 300000}) + "\\n"
+        messages = read_transcript(line, include_injected=True, max_tool_chars=10**8,
+                                   max_extra_chars=10**8).messages
+        print(json.dumps([[m.role, m.text.count("<system-reminder>"), m.text[:8]]
+                          for m in messages]))
+    """)
+    assert found == [["tool", 300000, "<system-"], ["user", 0, "hi  hi  "]]
+
+
+def test_many_text_parts_in_a_message_cost_linear_time() -> None:
+    # The parts of one message are one utterance; each was added to it, copying it every
+    # time: 300,000 parts took 9 s, 600,000 took 34 s.
+    found = _child("""
+        from memcli.transcripts import read_transcript
+        part = {"type": "text", "text": "remember x"}
+        messages = read_transcript(json.dumps({"role": "user", "content": [part] * 600000}))
+        print(json.dumps([[m.role, m.text == "\\n".join(["remember x"] * 600000)]
+                          for m in messages.messages]))
+    """)
+    assert found == [["user", True]]
+
+
 def test_many_codex_request_markers_keep_the_last_request() -> None:
     # Each marker was cut off and the rest read again, one call deeper: a few thousand
     # markers raised RecursionError and the person's message was dropped whole.

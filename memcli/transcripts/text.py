@@ -154,13 +154,21 @@ def _wrappers(text: str) -> Iterator[re.Match[str]]:
 
 
 def _merge_wrappers(wrappers: list[Piece]) -> list[Piece]:
-    """Adjacent wrappers of one reason are one piece of context."""
+    """Adjacent wrappers of one reason are one piece of context.
+
+    Joined once at the end: adding each text to the piece's text copied it every time,
+    quadratic in a message of thousands of reminders.
+    """
     merged = [wrappers[0]]
+    texts = [[wrappers[0].text]]
     for piece in wrappers[1:]:
         if piece.reason == merged[-1].reason:
-            merged[-1].text += "\n" + piece.text
+            texts[-1].append(piece.text)
         else:
             merged.append(piece)
+            texts.append([piece.text])
+    for piece, parts in zip(merged, texts, strict=True):
+        piece.text = "\n".join(parts)
     return merged
 
 
@@ -191,16 +199,27 @@ def blocks(content: Any, kind: Role, ts: str | None, injected: bool = False) -> 
     if not isinstance(content, list):
         return []
     pieces: list[Piece] = []
+    last: list[str] = []  # the texts the last piece is made of, joined when it is done
     after_text = False
     for block in content:
         new = _block(block, kind, ts, injected)
         is_text = _is_text_part(block)
         # Several text parts of one message are one utterance, not several messages.
         if is_text and after_text and new and _same_stream(pieces[-1], new[0]):
-            pieces[-1].text += "\n" + new.pop(0).text
-        pieces += new
+            last.append(new.pop(0).text)
+        if new:
+            _join_last(pieces, last)
+            pieces += new
+            last = [new[-1].text]
         after_text = is_text and bool(pieces)
+    _join_last(pieces, last)
     return pieces
+
+
+def _join_last(pieces: list[Piece], texts: list[str]) -> None:
+    # Once, not a text at a time: that copied the growing text for each of thousands of parts.
+    if len(texts) > 1:
+        pieces[-1].text = "\n".join(texts)
 
 
 def _is_text_part(block: Any) -> bool:
