@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -265,7 +265,8 @@ HEADER = ("| engine | R@1 | R@5 | R@10 | R in 500 tok | R in 1000 tok | cat-5 ab
 
 
 def weights_grid(tuning: Results, held_out: Results) -> None:
-    """Recall@5 for each weighting: chosen on the tuning part, the held-out part shown."""
+    """Recall@5 for each weighting (the `when` weight as chosen): chosen on the tuning
+    part, the held-out part shown."""
     print("\n### Re-ranking weights (chosen by the tuning part: R@5, then R@1, then R@10)\n")
     print("| coverage | names | date | tuning R@1 | tuning R@5 | held-out R@5 |\n"
           "|---:|---:|---:|---:|---:|---:|")
@@ -273,15 +274,33 @@ def weights_grid(tuning: Results, held_out: Results) -> None:
     for coverage in (0.0, 0.25, 0.5, 0.75):
         for names in (0.0, 0.1, 0.2, 0.3):
             for date in (0.0, 0.3, 0.5, 1.0):
-                weights = Weights(coverage, names, date)
+                weights = Weights(coverage, names, date, WEIGHTS.when)
                 tune = score_memcli(reweighted(tuning, weights), gate=False)
                 held = score_memcli(reweighted(held_out, weights), gate=False)
                 rows.append((weights, tune, held))
     rows.sort(key=lambda r: (-r[1].at[5], -r[1].at[1], -r[1].at[10]))
-    for weights, tune, held in rows[:8] + [r for r in rows if r[0] == Weights(0, 0, 0)]:
+    first = Weights(0, 0, 0)  # the first stage alone
+    rows.append((first, score_memcli(reweighted(tuning, first), gate=False),
+                 score_memcli(reweighted(held_out, first), gate=False)))
+    for weights, tune, held in rows[:8] + rows[-1:]:
         mark = " (chosen)" if weights == WEIGHTS else ""
         print(f"| {weights.coverage} | {weights.names} | {weights.date}{mark} | "
               f"{tune.at[1]:.3f} | {tune.at[5]:.3f} | {held.at[5]:.3f} |")
+    when_grid(tuning, held_out)
+
+
+def when_grid(tuning: Results, held_out: Results) -> None:
+    """The weight of "the prompt asks when and the note says when", the others as chosen."""
+    print("\n### Weight of a note that says when, for a prompt that asks when\n")
+    print("| when | tuning R@1 | tuning R@5 | tuning R@10 | tuning R in 500 tok "
+          "| held-out R@5 |\n|---:|---:|---:|---:|---:|---:|")
+    for when in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.75):
+        weights = replace(WEIGHTS, when=when)
+        tune = score_memcli(reweighted(tuning, weights), gate=False)
+        held = score_memcli(reweighted(held_out, weights), gate=False)
+        mark = " (chosen)" if weights == WEIGHTS else ""
+        print(f"| {when}{mark} | {tune.at[1]:.3f} | {tune.at[5]:.3f} | {tune.at[10]:.3f} "
+              f"| {tune.budget[500]:.3f} | {held.at[5]:.3f} |")
 
 
 def locomo_tables(corpora: list[Corpus], sweep: bool, grid: bool = False) -> None:

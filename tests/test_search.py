@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from memcli.search.analyze import analyze, entity_terms, query_terms
-from memcli.search.dates import named_dates, nearness
+from memcli.search.dates import asks_when, named_dates, nearness, tells_when
 from memcli.tokens import count_tokens
 
 NOTES: dict[str, tuple[str, str, str]] = {
@@ -133,6 +133,19 @@ def test_date_nearness_of_a_note() -> None:
     assert nearness(named_dates("in November 2026"), ("2026-11-30",)) == 1.0
 
 
+def test_a_prompt_that_asks_when_and_a_note_that_says_when() -> None:
+    assert asks_when("When did we move to Postgres?")
+    assert asks_when("ok. how long has the flag been on?")
+    assert asks_when("What year did we ship v2")
+    assert not asks_when("run the tests when CI fails")  # `when` inside a sentence
+    assert not asks_when("what is the test command?")
+    for text in ("We moved to Postgres in March.", "on since 2024", "3 years ago",
+                 "fixed last week", "in two weeks", "cut on Friday", "released in May"):
+        assert tells_when(text), text
+    for text in ("make test runs pytest", "you may skip it", "a weekly job", "mayday"):
+        assert not tells_when(text), text
+
+
 def test_token_estimate_counts_cjk_per_character() -> None:
     assert count_tokens("abcd" * 10) == 10
     assert count_tokens("环境变量") == 4
@@ -163,6 +176,19 @@ def test_search_ranks_a_note_written_on_the_day_asked_about_first(store: Any) ->
     # the 24th only.
     recent = files(search_json(store, "what did we decide about deploys last Friday?"))
     assert recent[0] == "project_knowledge_deploy-2026-11-24.md"
+
+
+def test_a_note_that_says_when_answers_a_prompt_that_asks_when(store: Any) -> None:
+    for name, body in (("undated", "We moved the queue to Postgres."),
+                       ("dated", "The queue moved to Postgres in March 2026.")):
+        store.write_note("project", f"project_knowledge_postgres-{name}.md", {
+            "type": "project_knowledge", "title": "Queue database", "summary": "Postgres.",
+            "updated": "2026-11-29T10:00:00Z"}, body + "\n")
+    asked = files(search_json(store, "When did we move the queue to Postgres?"))
+    assert asked[0] == "project_knowledge_postgres-dated.md"
+    # Asked otherwise, the note holding the prompt's phrase wins: the `when` decided.
+    plain = files(search_json(store, "Did we move the queue to Postgres?"))
+    assert plain[0] == "project_knowledge_postgres-undated.md"
 
 
 def test_search_stems_english(store: Any) -> None:

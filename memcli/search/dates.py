@@ -9,6 +9,10 @@ Absolute dates (ISO `2026-11-20`, `20 November 2026`, `November 20, 2026`, `Nove
 are read on their own; relative ones (`today`, `yesterday`, `3 days ago`, `last Monday`,
 `this week`, `last week`, `this month`, `last month`) only when the caller gives the day the
 prompt is asked (a live prompt; a benchmark's questions have none).
+
+A prompt that asks *when* ("when did we move to Postgres?", "how long has the flag been
+on?") names no date at all: it is answered by a note that says when (`in March`, `since
+2024`, `last week`, `3 years ago`), which :func:`asks_when` and :func:`tells_when` find.
 """
 
 from __future__ import annotations
@@ -35,6 +39,20 @@ _RELATIVE = re.compile(
     rf"|(\d{{1,2}}|{'|'.join(_COUNTS)})\s+(days?|weeks?)\s+ago"
     rf"|(?:last|on)\s+({'|'.join(WEEKDAYS)})"
     r"|(this|last)\s+(week|month))\b",
+    re.IGNORECASE)
+
+_WHEN_UNIT = r"(?:day|week|weekend|month|year|summer|winter|spring|autumn|night|morning|evening)s?"
+_ASKS_WHEN = re.compile(
+    r"(?:^|[.?!]\s)\W*(?:when|since when|how long"
+    r"|what (?:year|month|day|date|time)|how many (?:days|weeks|months|years))\b",
+    re.IGNORECASE)
+# `may` is a month only when capitalised ("you may skip it" says no time).
+_MONTH_WORD = "|".join(m for m in MONTHS if m != "may") + "|(?-i:May)"
+_TELLS_WHEN = re.compile(
+    rf"\b(?:{_MONTH_WORD}|{'|'.join(WEEKDAYS)}|(?:19|20)\d\d"
+    r"|yesterday|today|tomorrow|tonight|ago|recently|since"
+    rf"|(?:last|next|this|past|coming|previous)\s+(?:{_WHEN_UNIT}|{'|'.join(WEEKDAYS)})"
+    rf"|(?:\d+|{'|'.join(_COUNTS)}|eight|nine|ten|few|several)\s+{_WHEN_UNIT})\b",
     re.IGNORECASE)
 
 # A note written this many days from the day a prompt names still half matches: notes are
@@ -133,3 +151,14 @@ def nearness(named: Named, stamps: tuple[str, ...]) -> float:
             if gap <= NEAR_DAYS:
                 best = 0.5
     return best
+
+
+def asks_when(prompt: str) -> bool:
+    """Whether PROMPT asks for a time: a sentence of it starts with `when`, `how long`..."""
+    return _ASKS_WHEN.search(prompt) is not None
+
+
+def tells_when(text: str) -> bool:
+    """Whether TEXT says when something happened: a month, a day of the week, a year, or a
+    relative time (`yesterday`, `last week`, `3 years ago`, `since`)."""
+    return _TELLS_WHEN.search(text) is not None

@@ -2,8 +2,9 @@
 
 Ranking has two stages. FTS5's BM25 over the analysed terms (:mod:`memcli.search.fts`)
 gives the candidates; they are then re-ordered by what BM25 does not see: the share of the
-prompt's weight a note covers, whether it holds the names the prompt asks about, and whether
-it was written on a day the prompt names (:func:`reranked`). Whether a note is relevant
+prompt's weight a note covers, whether it holds the names the prompt asks about, whether
+it was written on a day the prompt names, and, for a prompt that asks when, whether it says
+when (:func:`reranked`). Whether a note is relevant
 enough for `recall` to hand it to an agent is a separate question, answered by two measures
 that do not depend on the size of the store:
 
@@ -26,7 +27,7 @@ from pathlib import Path
 from memcli.config import Settings
 from memcli.notes import Note
 from memcli.search.analyze import Analyzed, entity_terms, normalise, query_terms, stem
-from memcli.search.dates import Named, named_dates, nearness
+from memcli.search.dates import Named, asks_when, named_dates, nearness, tells_when
 from memcli.search.fts import Hit, StoreIndex, token
 from memcli.store import StoreState
 from memcli.tokens import count_tokens
@@ -46,15 +47,17 @@ SNIPPET_CHARS = 160
 @dataclass(frozen=True)
 class Weights:
     """The second stage: BM25 (as a share of the best candidate's) plus these weights times
-    the coverage (0-1), the names test (0 or 1) and the date nearness (0, 0.5 or 1)."""
+    the coverage (0-1), the names test (0 or 1), the date nearness (0, 0.5 or 1) and, when
+    the prompt asks when, whether the note says when (0 or 1)."""
 
     coverage: float
     names: float
     date: float
+    when: float = 0.0
 
 
 # Chosen on the tuning part of LoCoMo's development half (docs/recall.md has the grid).
-WEIGHTS = Weights(coverage=0.5, names=0.2, date=0.5)
+WEIGHTS = Weights(coverage=0.5, names=0.2, date=0.5, when=0.3)
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class SearchHit:
     names_ok: bool
     snippet: str
     date_nearness: float = 0.0
+    tells_when: bool = False  # the prompt asks when and the note says when
 
     @property
     def tokens(self) -> int:
@@ -111,6 +115,7 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
     terms = query_terms(query)
     names = entity_terms(query)
     dates = named_dates(query, today)
+    when = asks_when(query)
     result = SearchResult(query, [])
     for state in states:
         if not state.exists or not state.heads:
@@ -121,7 +126,7 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             result.in_memory = result.in_memory or index.stats.in_memory
             hits = index.ranked(terms, max(limit, CANDIDATES))
             judge = _Judge(index, terms, names)
-            result.hits.extend(_hit(state, h, judge, terms, dates) for h in hits)
+            result.hits.extend(_hit(state, h, judge, terms, dates, when) for h in hits)
         finally:
             index.close()
     result.hits = reranked(result.hits)
@@ -140,7 +145,7 @@ def reranked(hits: Sequence[SearchHit], weights: Weights = WEIGHTS) -> list[Sear
 def rerank_score(hit: SearchHit, best: float, weights: Weights = WEIGHTS) -> float:
     share = hit.bm25 / best if best > 0 else 0.0
     return (share + weights.coverage * hit.coverage + weights.names * hit.names_ok
-            + weights.date * hit.date_nearness)
+            + weights.date * hit.date_nearness + weights.when * hit.tells_when)
 
 
 class _Judge:
@@ -171,7 +176,7 @@ def _idf(documents: int, frequency: int) -> float:
 
 
 def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
-         dates: Named) -> SearchHit:
+         dates: Named, when: bool) -> SearchHit:
     """A candidate, scored by BM25 alone until :func:`reranked`."""
     note: Note = state.notes[hit.filename]
     return SearchHit(
@@ -180,6 +185,7 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
         score=hit.score, bm25=hit.score, coverage=round(judge.coverage(hit), 4),
         names_ok=judge.names_ok(hit), snippet=without_secrets(snippet(note.content, terms)),
         date_nearness=nearness(dates, (note.created, note.updated)) if dates else 0.0,
+        tells_when=when and tells_when(note.content),
     )
 
 
