@@ -229,6 +229,64 @@ def test_redact_is_idempotent_on_mixtures(parts: list[str]) -> None:
         assert a.end <= b.start
 
 
+def test_token_glued_to_the_end_of_a_key_block_is_redacted_in_one_pass() -> None:
+    # Found by hypothesis: the JWT starts a token only once the block before it is
+    # [REDACTED] ("-" of the END marker is not a boundary, "]" is), so a second redaction
+    # used to find it.
+    block = next(t for k, t in SECRETS if k == "private-key" and "PGP" in t)
+    jwt = next(v for (k, _), v in zip(SECRETS, SECRET_VALUES, strict=True) if k == "jwt")
+    once, findings = redact(block + jwt)
+    assert once == REDACTED + REDACTED
+    assert [f.kind for f in findings] == ["private-key", "jwt"]
+    assert (findings[1].start, findings[1].end) == (len(block), len(block) + len(jwt))
+    assert redact("Keys: " + block + jwt + " end")[0] == f"Keys: {REDACTED}{REDACTED} end"
+    assert redact(once) == (once, [])
+
+
+_glued = st.sampled_from(SECRET_VALUES + [t for _, t in SECRETS] + [
+    "-----BEGIN PGP PRIVATE KEY BLOCK-----", "-----END PGP PRIVATE KEY BLOCK-----",
+    "-----END PRIVATE KEY-----", "eyJ", "sk-", "ghp_", "AKIA", "=", ":", "-", "_", "\n", "\n",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_glued, st.text(max_size=6)), min_size=1, max_size=6))
+def test_redact_is_idempotent_when_secrets_touch(parts: list[str]) -> None:
+    """redact(redact(x)) == redact(x), with secrets and markers glued with no space."""
+    once, findings = redact("".join(parts))
+    assert redact(once) == (once, [])
+    for a, b in itertools.pairwise(findings):
+        assert a.end <= b.start
+
+
+_GATE_CHARS = sorted({c for g in redact_mod._EXACT + redact_mod._FOLDED for c in g}
+                     | {c.upper() for g in redact_mod._FOLDED for c in g} | set("\u212a\u0130é\n"))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(redact_mod._EXACT + redact_mod._FOLDED),
+                          st.text(alphabet=_GATE_CHARS, max_size=8)), max_size=10))
+def test_prefilter_answers_exactly_what_in_would(parts: list[str]) -> None:
+    """The one-pass prefilter gates every detector: it must report a trigger string if and
+    only if ``in`` finds it, or a detector would be skipped (or run) when it should not."""
+    text = "".join(parts)
+    hits = redact_mod._hits(text)
+    low = redact_mod.lower(text)
+    assert hits.exact == {g for g in redact_mod._EXACT if g in text}
+    assert hits.folded == {w for w in redact_mod._FOLDED if w in low}
+
+
+def test_prefilter_folds_like_lower_does() -> None:
+    # The Kelvin sign lowercases to ASCII "k"; nothing else outside ASCII lowercases into
+    # ASCII without changing the text's length (which makes lower() fold ASCII only).
+    into_ascii = [c for c in range(0x80, 0x110000)
+                  if any(ord(x) < 0x80 for x in chr(c).lower())]
+    assert into_ascii == [0x130, 0x212A]
+    assert len(chr(0x130).lower()) == 2
+    assert "key" in redact_mod._hits("api_\u212aey=abc12345def").folded
+    assert find_secrets("api_\u212aey = 'Zq7pL2mXv9Kd3'")[0].kind == "env-assignment"
+
+
 @settings(max_examples=500, deadline=None)
 @given(st.text())
 def test_find_secrets_never_raises_and_secret_free_text_is_unchanged(text: str) -> None:
@@ -299,7 +357,7 @@ def test_nested_quantifier_check_works() -> None:
 
 
 def test_patterns_have_no_nested_quantifiers() -> None:
-    patterns = redact_mod._pats().all() | redact_mod._catalogue.patterns()
+    patterns = redact_mod._pats().all() | redact_mod._tokens.patterns()
     assert len(patterns) >= 100
     for name, pattern in patterns.items():
         assert not _has_nested_quantifier(sre_parse.parse(pattern.pattern, pattern.flags)), name

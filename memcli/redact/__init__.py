@@ -15,10 +15,12 @@ by ``lint`` over whole stores, so two things matter more than recall:
   two lines (a terminal or an editor broke it) is found on the text with the line break
   taken out, and URLs inside JSON strings that escape their slashes (``https:\\/\\/``) are
   read like plain URLs. ``benchmarks/redaction.py`` prints coverage and false positives.
-* Cost. Each detector is gated by a substring test (``"AKIA" in text``), so a note with none
-  of the trigger strings costs a handful of ``in`` checks and no regex scan at all. Every
-  regex starts with a literal, so the engine jumps between its occurrences; the
-  case-insensitive ones run on a lowercased copy of the text instead of using ``(?i)``.
+* Cost. Each detector names the literal strings it cannot match without (a prefix such as
+  ``AKIA``, a separator such as ``://``, a word such as ``token``), and one pass of an
+  Aho-Corasick automaton (``_gates.py``) tells which of them a text holds, so a note with
+  none of them costs one read and no regex scan at all. Every regex starts with a literal,
+  so the engine jumps between its occurrences; the case-insensitive ones run on a
+  lowercased copy of the text instead of using ``(?i)``.
 
 Every regex is linear by construction: no quantifier sits inside another unbounded
 quantifier, long character runs are possessive (they never give characters back), and
@@ -59,23 +61,21 @@ import bisect
 import re
 import string
 from collections.abc import Iterator, Sequence
+from typing import TypeAlias
 
-from memcli.redact import _catalogue
+from memcli.redact import _catalogue, _gates, _tokens
 from memcli.redact._base import (
-    _ASCII_LOWER,
     REDACTED,
     SecretFinding,
-    _has_letter_and_digit,
-    _has_mixed_case_and_digit,
     _scan,
     _Span,
 )
+from memcli.redact._gates import Hits, lower
 from memcli.redact._patterns import _pats
 from memcli.redact._structural import (
     _auth_headers,
     _cli_passwords,
     _env_assignments,
-    _jwt_header_ok,
     _private_keys,
     _url_passwords,
 )
@@ -107,67 +107,33 @@ KINDS: tuple[str, ...] = tuple(dict.fromkeys((
 _PRIORITY = {kind: rank for rank, kind in enumerate(KINDS)}
 
 
-def _token_scans(text: str) -> list[Iterator[_Span]]:
-    """The scans for tokens known by their shape: each is gated by a cheap substring test."""
-    p = _pats()
-    scans: list[Iterator[_Span]] = []
-    if "AKIA" in text or "ASIA" in text:
-        scans.append(_scan(p.aws_key, text, "aws-access-key"))
-    if "ghp_" in text or "gho_" in text or "ghu_" in text or "ghs_" in text or "ghr_" in text:
-        scans.append(_scan(p.github, text, "github-token"))
-    if "github_pat_" in text:
-        scans.append(_scan(p.github_pat, text, "github-token"))
-    if "sk-" in text:
-        scans.append(_scan(p.anthropic, text, "anthropic-key", _has_mixed_case_and_digit))
-        scans.append(_scan(p.openai, text, "openai-key", _openai_ok))
-    if "xox" in text:
-        scans.append(_scan(p.slack, text, "slack-token"))
-    if "xapp-" in text:
-        scans.append(_scan(p.slack_app, text, "slack-token"))
-    if "hooks.slack.com" in text:
-        scans.append(_scan(p.slack_webhook, text, "slack-webhook", group="v"))
-    if "AIza" in text:
-        scans.append(_scan(p.google, text, "google-api-key"))
-    if "k_live_" in text or "k_test_" in text:
-        scans.append(_scan(p.stripe, text, "stripe-key", _has_letter_and_digit))
-    if "eyJ" in text:
-        scans.append(_scan(p.jwt, text, "jwt", _jwt_header_ok))
-    lower = _lower(text) if _catalogue.needs_lower(text) else None
-    scans.append(_catalogue.scan(text, lower))
-    return scans
+# What the structural detectors look for before they run: exact strings, and lowercase
+# words found in the lowercased text.
+_STRUCTURAL = ("PRIVATE KEY", "://", ":\\/\\/", "login", "password", "-u", '"auth"', "_auth")
+_ENV_WORDS = ("pass", "pwd", "token", "secret", "key")
+_EXACT = tuple(sorted({*_tokens.GATES, *_STRUCTURAL}))
+_FOLDED = tuple(sorted({"aws", "authorization", *_ENV_WORDS, *_tokens.CONTEXTS}))
+_hits = _gates.Prefilter(_EXACT, _FOLDED).scan
 
 
-def _lower(text: str) -> str:
-    low = text.lower()
-    if len(low) != len(text):
-        # A few characters lowercase to two ("İ"); only ASCII matters to the patterns.
-        low = text.translate(_ASCII_LOWER)
-    return low
-
-
-def _structural_scans(text: str) -> Iterator[Iterator[_Span]]:
-    p = _pats()
-    if "PRIVATE KEY" in text:
+def _structural_scans(text: str, hits: Hits) -> Iterator[Iterator[_Span]]:
+    exact, folded = hits.exact, hits.folded
+    if "PRIVATE KEY" in exact:
         yield _private_keys(text)
-    if "://" in text or ":\\/\\/" in text:
-        yield _url_passwords(text)
-    if "=" not in text and ":" not in text and "login" not in text:
+    if "://" in exact or ":\\/\\/" in exact:
+        yield _url_passwords(text, exact)
+    if "=" not in text and ":" not in text and "login" not in exact:
         return
-    low = _lower(text)
-    if "secret" in low and "aws" in low:
-        yield _scan(p.aws_secret, text, "aws-secret-key", group="v", haystack=low)
-    if "authorization" in low:
+    yield _cli_passwords(text, exact)
+    aws = "secret" in folded and "aws" in folded
+    if not (aws or "authorization" in folded or not folded.isdisjoint(_ENV_WORDS)):
+        return
+    low = lower(text)
+    if aws:
+        yield _scan(_pats().aws_secret, text, "aws-secret-key", group="v", haystack=low)
+    if "authorization" in folded:
         yield _auth_headers(text, low)
-    yield _cli_passwords(text)
-    yield _env_assignments(text, low)
-
-
-def _openai_ok(token: str) -> bool:
-    body = token[3:]
-    if body.startswith(("proj-", "svcacct-", "admin-")):
-        # Dashes are allowed here, so kebab-case prose must not pass: real keys are random.
-        return _has_mixed_case_and_digit(body)
-    return _has_letter_and_digit(body)
+    yield _env_assignments(text, low, folded)
 
 
 # A line break inside a token: a newline (or JSON's "\n") and the indentation after it.
@@ -201,17 +167,16 @@ def _wrapped_tokens(text: str) -> list[_Span]:
     pieces.append(text[pos:])
     joined = "".join(pieces)
     out: list[_Span] = []
-    for scan in _token_scans(joined):
-        for start, end, kind in scan:
-            first = bisect.bisect_right(joins, start)
-            last = bisect.bisect_left(joins, end) - 1
-            # Up to the first break after which the text stops looking like a token.
-            while last >= first and not _random_piece(joined[joins[last]:end]):
-                end = joins[last]
-                last -= 1
-            if last < first:
-                continue  # no break inside: the plain scan has it
-            out.append((start + (removed[first - 1] if first else 0), end + removed[last], kind))
+    for start, end, kind in _tokens.scan(joined, _hits(joined)):
+        first = bisect.bisect_right(joins, start)
+        last = bisect.bisect_left(joins, end) - 1
+        # Up to the first break after which the text stops looking like a token.
+        while last >= first and not _random_piece(joined[joins[last]:end]):
+            end = joins[last]
+            last -= 1
+        if last < first:
+            continue  # no break inside: the plain scan has it
+        out.append((start + (removed[first - 1] if first else 0), end + removed[last], kind))
     return out
 
 
@@ -226,22 +191,79 @@ def _random_piece(piece: str) -> bool:
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
-    """Every secret in ``text``, sorted by offset; overlapping matches are merged."""
-    token_scans = _token_scans(text)
-    tokens = [s for scan in token_scans for s in scan]
-    if tokens or any(g in text for g in _WRAP_GATES):
+    """Every secret in ``text``, sorted by offset; overlapping matches are merged.
+
+    Redacting what is found never reveals another secret: when the text with the findings
+    replaced holds more (a token glued to the end of a key block starts a token only once
+    the block is ``[REDACTED]``), those are found too, so that ``redact`` is idempotent.
+    """
+    spans = _spans(text)
+    for _ in range(_MAX_ROUNDS):
+        if not spans:
+            break
+        redacted, places = _replaced(text, spans)
+        more = [_unredacted(s, places) for s in _spans(redacted)]
+        grown = _merged(sorted(spans + more, key=lambda s: (s[0], -s[1])))
+        if [s[:2] for s in grown] == [s[:2] for s in spans]:
+            break
+        spans = grown
+    return _findings(text, spans)
+
+
+# Each round must uncover a secret that only the previous round's redactions made visible;
+# real text needs one, a contrived chain of glued tokens a few.
+_MAX_ROUNDS = 8
+
+
+def _spans(text: str) -> list[_Span]:
+    """One pass of every detector, overlapping spans merged."""
+    hits = _hits(text)
+    tokens = list(_tokens.scan(text, hits))
+    if tokens or not hits.exact.isdisjoint(_tokens.WRAP_GATES):
         tokens += _wrapped_tokens(text)
     spans = sorted(
-        tokens + [s for scan in _structural_scans(text) for s in scan],
+        tokens + [s for scan in _structural_scans(text, hits) for s in scan],
         key=lambda s: (s[0], -s[1]),
     )
-    return _findings(text, _merged(spans))
+    return _merged(spans)
 
 
-# Prefixes that may start a wrapped token whose first line is too short to match alone.
-_WRAP_GATES = ("AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "sk-",
-               "xox", "AIza", "k_live_", "k_test_", "eyJ",
-               *{g for f in _catalogue.FORMATS for g in f.gates})
+# (start, end) in the redacted text of each placeholder, and the span it stands for.
+_Places: TypeAlias = list[tuple[int, int, _Span]]
+
+
+def _replaced(text: str, spans: list[_Span]) -> tuple[str, _Places]:
+    parts: list[str] = []
+    places: _Places = []
+    pos = 0
+    out_len = 0
+    for span in spans:
+        parts.append(text[pos:span[0]])
+        out_len += span[0] - pos
+        places.append((out_len, out_len + len(REDACTED), span))
+        parts.append(REDACTED)
+        out_len += len(REDACTED)
+        pos = span[1]
+    parts.append(text[pos:])
+    return "".join(parts), places
+
+
+def _unredacted(span: _Span, places: _Places) -> _Span:
+    """A span of the redacted text as a span of the original (a placeholder it touches
+    stands for the whole secret behind it)."""
+    return _original(span[0], places, True), _original(span[1], places, False), span[2]
+
+
+def _original(pos: int, places: _Places, start: bool) -> int:
+    # The last placeholder that begins before pos (or at pos, for a start).
+    find = bisect.bisect_right if start else bisect.bisect_left
+    i = find(places, pos, key=lambda place: place[0]) - 1
+    if i < 0:
+        return pos
+    _, out_end, (orig_start, orig_end, _) = places[i]
+    if pos < out_end or (not start and pos == out_end):
+        return orig_start if start else orig_end
+    return orig_end + (pos - out_end)
 
 
 def _merged(spans: list[_Span]) -> list[_Span]:
@@ -280,14 +302,8 @@ def redact(text: str) -> tuple[str, list[SecretFinding]]:
     findings = find_secrets(text)
     if not findings:
         return text, findings
-    parts: list[str] = []
-    pos = 0
-    for f in findings:
-        parts.append(text[pos : f.start])
-        parts.append(REDACTED)
-        pos = f.end
-    parts.append(text[pos:])
-    return "".join(parts), findings
+    redacted, _ = _replaced(text, [(f.start, f.end, f.kind) for f in findings])
+    return redacted, findings
 
 
 def describe(findings: Sequence[SecretFinding]) -> str:

@@ -3,8 +3,8 @@
 One row per format: the prefix a provider stamps on its credentials, the shape of the rest,
 and the kind reported. The formats are the ones public secret-scanning catalogues list
 (gitleaks' rules, detect-secrets' plugins), rewritten here: each row is a literal-led regex
-with possessive runs, so it is linear, and each is gated by a substring test, so a text
-without the prefix costs one ``in`` check per row.
+with possessive runs, so it is linear, and each runs only when its prefix (its gate) is in
+the text, which one pass of the prefilter (:mod:`memcli.redact._gates`) tells for all rows.
 
 A row with ``context`` runs only when that word (lower case) is in the text too: its prefix
 alone ("SK", "key-") is too common to trust.
@@ -12,12 +12,10 @@ alone ("SK", "key-") is too common to trust.
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from memcli.redact._base import _IDENT, _is_known_example, _looks_random, _Span, _starts_token
+from memcli.redact._base import _IDENT, _starts_token
 
 _A = "[A-Za-z0-9]"
 _U = "[A-Za-z0-9_-]"
@@ -154,73 +152,28 @@ FORMATS: tuple[_Format, ...] = (
 KINDS: tuple[str, ...] = tuple(dict.fromkeys(f.kind for f in FORMATS))
 
 # Tokens built around a separator rather than a prefix; each row is (kind, gate, pattern,
-# group) and the pattern carries its own boundaries.
-_SHAPED: tuple[tuple[str, str, str, str], ...] = (
+# group, context word) and the pattern carries its own boundaries.
+SHAPED: tuple[tuple[str, str, str, str, str], ...] = (
     # Azure AD client secrets: three characters, a digit, "Q~", then 31-34 more.
     ("azure-client-secret", "Q~",
      r"(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}+(?![A-Za-z0-9_~.-])",
-     ""),
+     "", ""),
     ("telegram-token", ":AA",
-     r"(?<![0-9])[0-9]{8,10}+:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])", ""),
+     r"(?<![0-9])[0-9]{8,10}+:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])", "", ""),
     ("discord-webhook", "/api/webhooks/",
-     r"/api/webhooks/[0-9]{17,20}+(?:\\?/)(?P<v>[A-Za-z0-9_-]{60,68}+)", "v"),
+     r"/api/webhooks/[0-9]{17,20}+(?:\\?/)(?P<v>[A-Za-z0-9_-]{60,68}+)", "v", ""),
     ("teams-webhook", "webhook.office.com",
-     r"webhook\.office\.com(?:\\?/)webhookb2(?:\\?/)(?P<v>[A-Za-z0-9@/\\-]{40,400}+)", "v"),
+     r"webhook\.office\.com(?:\\?/)webhookb2(?:\\?/)(?P<v>[A-Za-z0-9@/\\-]{40,400}+)", "v", ""),
     ("mailchimp-key", "-us",
-     r"(?<![A-Za-z0-9])[a-f0-9]{32}-us[0-9]{1,2}+(?![A-Za-z0-9])", ""),
+     r"(?<![A-Za-z0-9])[a-f0-9]{32}-us[0-9]{1,2}+(?![A-Za-z0-9])", "", "mailchimp"),
 )
-SHAPED_KINDS = tuple(dict.fromkeys(kind for kind, *_ in _SHAPED))
+SHAPED_KINDS = tuple(dict.fromkeys(kind for kind, *_ in SHAPED))
 
 
-@functools.cache
-def _row_pattern(index: int) -> re.Pattern[str]:
-    """Row ``index`` of FORMATS, compiled the first time a text passes its gate: compiling
-    every row costs some 40 ms, and a note or a turn passes the gates of none or a few."""
-    f = FORMATS[index]
+def source(f: _Format) -> str:
+    """The regex of a row: prefix, boundary, body, and what may not follow."""
     boundary = _starts_token(f.prefix, f.before) if f.before else ""
     # A token that ran into a redaction stays unmatched once it is next to "[REDACTED]",
     # so that redacting twice changes nothing.
     tail = rf"(?![{f.tail}]|\[REDACTED\])" if f.tail else ""
-    return re.compile(f.prefix + boundary + f.body + tail)
-
-
-@functools.cache
-def _shaped_pattern(index: int) -> re.Pattern[str]:
-    return re.compile(_SHAPED[index][2])
-
-
-def patterns() -> dict[str, re.Pattern[str]]:
-    """Every pattern of this module by a readable name (the tests inspect them)."""
-    out = {f"{f.kind}:{f.prefix}": _row_pattern(i) for i, f in enumerate(FORMATS)}
-    out.update((f"{kind}:{gate}", _shaped_pattern(i)) for i, (kind, gate, *_)
-               in enumerate(_SHAPED))
-    return out
-
-
-def scan(text: str, lower: str | None) -> Iterator[_Span]:
-    """Every catalogued token in ``text``; ``lower`` is its lowercased copy, or None when no
-    row with a context word needs it (the caller makes it lazily)."""
-    for index, f in enumerate(FORMATS):
-        if not any(g in text for g in f.gates):
-            continue
-        if f.context and (lower is None or f.context not in lower):
-            continue
-        for m in _row_pattern(index).finditer(text):
-            value = m.group()
-            if _looks_random(value) and not _is_known_example(value):
-                yield m.start(), m.end(), f.kind
-    for index, (kind, gate, _, group) in enumerate(_SHAPED):
-        if gate not in text or (kind == "mailchimp-key" and (lower is None
-                                                              or "mailchimp" not in lower)):
-            continue
-        for m in _shaped_pattern(index).finditer(text):
-            start, end = m.span(group or 0)
-            value = text[start:end]
-            if _looks_random(value) and not _is_known_example(value):
-                yield start, end, kind
-
-
-def needs_lower(text: str) -> bool:
-    return any(f.context and any(g in text for g in f.gates) for f in FORMATS) or (
-        "-us" in text
-    )
+    return f.prefix + boundary + f.body + tail

@@ -1,4 +1,4 @@
-"""The compiled patterns of the structural and first-party provider detectors."""
+"""The compiled patterns of the structural detectors (PEM blocks, URLs, assignments)."""
 
 from __future__ import annotations
 
@@ -6,50 +6,11 @@ import functools
 import re
 from typing import Any
 
-from memcli.redact._base import _ASSIGN, _IDENT, _IDENT_DASH, _QUOTE, _starts_token
+from memcli.redact._base import _ASSIGN, _QUOTE
 
 
 def _sources() -> tuple[dict[str, str], dict[str, str]]:
     """Each pattern's source by attribute name, and the sources of ``env_keys``."""
-    aws_key = (
-        "(?:AKIA|ASIA)" + _starts_token("A[KS]IA", _IDENT) + "[A-Z0-9]{16}(?![A-Za-z0-9_])"
-    )
-    github = (
-        "gh[pousr]_" + _starts_token("gh[pousr]_", _IDENT)
-        + "[A-Za-z0-9]{36,251}+(?![A-Za-z0-9_])"
-    )
-    github_pat = (
-        "github_pat_" + _starts_token("github_pat_", _IDENT)
-        + "[A-Za-z0-9]{20,40}+_[A-Za-z0-9]{40,100}+(?![A-Za-z0-9_])"
-    )
-    anthropic = (
-        "sk-ant-" + _starts_token("sk-ant-", _IDENT_DASH)
-        + "(?:[a-z]{2,8}+[0-9]{2}-)?[A-Za-z0-9_-]{32,}+"
-    )
-    # The bare form has no dashes, so it cannot start "sk-ant-": the two never collide.
-    openai = (
-        "sk-" + _starts_token("sk-", _IDENT_DASH)
-        + "(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}+|[A-Za-z0-9]{32,}+(?![_-]))"
-    )
-    slack = (
-        "xox[abprse]-" + _starts_token("xox[abprse]-", _IDENT)
-        + "[0-9]{1,15}+-[A-Za-z0-9-]{10,250}+(?![A-Za-z0-9_-])"
-    )
-    slack_app = (
-        "xapp-" + _starts_token("xapp-", _IDENT)
-        + "[0-9]-[A-Z0-9]{6,20}+-[0-9]{6,20}+-[a-f0-9]{32,80}+(?![A-Za-z0-9_-])"
-    )
-    slack_webhook = (
-        r"hooks\.slack\.com\\?/services\\?/(?P<v>T[A-Z0-9]{6,14}+\\?/B[A-Z0-9]{6,14}+"
-        r"\\?/[A-Za-z0-9]{20,40}+)(?![A-Za-z0-9])"
-    )
-    google = (
-        "AIza" + _starts_token("AIza", _IDENT_DASH) + "[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"
-    )
-    stripe = (
-        "[sr]k_(?:live|test)_" + _starts_token("[sr]k_(?:live|test)_", _IDENT)
-        + "[0-9A-Za-z]{16,247}+(?![0-9A-Za-z_])"
-    )
     # Not possessive: "[A-Z0-9 ]" also matches "PRIVATE KEY" and must give it back.
     pem_begin = (r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
     pem_end = (r"-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----")
@@ -59,10 +20,6 @@ def _sources() -> tuple[dict[str, str], dict[str, str]]:
     pem_line = (r"[A-Za-z0-9+/=]++")
     pem_tail = (r"[A-Za-z0-9+/=\\]*+")
     pem_header = (r"(?:Proc-Type|DEK-Info|Comment|Version|Hash|Charset): [^\n]{0,256}+")
-    jwt = (
-        "eyJ" + _starts_token("eyJ", _IDENT_DASH)
-        + r"[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{16,}+"
-    )
     # Anchored on "://" (a literal, so the engine can jump); the scheme is checked
     # separately. The password is greedy, not possessive, so that it ends at the *last*
     # "@" of the authority: "u:p@ss@host" hides "p@ss", not "p".
@@ -128,16 +85,6 @@ class _Patterns:
     """The patterns by name; each compiles the first time it is used (compiling them all
     costs some 3 ms, and a note without "://", "-u" or "login" never needs most of them)."""
 
-    aws_key: re.Pattern[str]
-    github: re.Pattern[str]
-    github_pat: re.Pattern[str]
-    anthropic: re.Pattern[str]
-    openai: re.Pattern[str]
-    slack: re.Pattern[str]
-    slack_app: re.Pattern[str]
-    slack_webhook: re.Pattern[str]
-    google: re.Pattern[str]
-    stripe: re.Pattern[str]
     pem_begin: re.Pattern[str]
     pem_end: re.Pattern[str]
     pem_rest: re.Pattern[str]
@@ -145,7 +92,6 @@ class _Patterns:
     pem_line: re.Pattern[str]
     pem_tail: re.Pattern[str]
     pem_header: re.Pattern[str]
-    jwt: re.Pattern[str]
     url: re.Pattern[str]
     url_escaped: re.Pattern[str]
     cli_user: re.Pattern[str]

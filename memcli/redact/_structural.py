@@ -20,31 +20,11 @@ from memcli.redact._base import (
 from memcli.redact._patterns import _pats
 
 
-def _jwt_header_ok(token: str) -> bool:
-    header = token.split(".", 1)[0]
-    if len(header) > 8192:
-        # Real headers are a few hundred characters (a few KiB with an x5c chain).
-        return False
-    try:
-        raw = binascii.a2b_base64(
-            header.replace("-", "+").replace("_", "/") + "=" * (-len(header) % 4)
-        )
-    except (binascii.Error, ValueError):
-        return False
-    import json  # the common path never gets here
-
-    try:
-        obj = json.loads(raw)
-    except (ValueError, RecursionError):  # RecursionError: "[[[[…" nested past the limit
-        return False
-    return isinstance(obj, dict) and isinstance(obj.get("alg"), str)
-
-
-def _url_passwords(text: str) -> Iterator[_Span]:
+def _url_passwords(text: str, exact: frozenset[str]) -> Iterator[_Span]:
     p = _pats()
-    if "://" in text:
+    if "://" in exact:
         yield from _url_matches(text, p.url, 32)
-    if ":\\/\\/" in text:
+    if ":\\/\\/" in exact:
         yield from _url_matches(text, p.url_escaped, 32)
 
 
@@ -73,21 +53,21 @@ def _is_default_password(user: str, pw: str) -> bool:
     )
 
 
-def _cli_passwords(text: str) -> Iterator[_Span]:
+def _cli_passwords(text: str, exact: frozenset[str]) -> Iterator[_Span]:
     """``curl -u user:password``, a .netrc line, and base64 "user:password" blobs."""
     p = _pats()
-    if "-u" in text:
+    if "-u" in exact:
         for m in p.cli_user.finditer(text):
             if m.start() > 0 and not text[m.start() - 1].isspace():
                 continue
             pw = m.group("v")
             if not _is_default_password(m.group("user"), pw) and _credential_like(pw):
                 yield m.start("v"), m.end("v"), "cli-password"
-    if "login" in text and "password" in text:
+    if "login" in exact and "password" in exact:
         for m in p.netrc.finditer(text):
             if _credential_like(m.group("v")):
                 yield m.start("v"), m.end("v"), "cli-password"
-    if '"auth"' in text or "_auth" in text:
+    if '"auth"' in exact or "_auth" in exact:
         for m in p.basic_blob.finditer(text):
             if _decodes_to_login(m.group("v")):
                 yield m.start("v"), m.end("v"), "cli-password"
@@ -151,10 +131,10 @@ def _assigned_value(text: str, m: re.Match[str], name_start: int) -> tuple[int, 
     return (start, end) if _credential_like(text[start:end]) else None
 
 
-def _env_assignments(text: str, low: str) -> Iterator[_Span]:
+def _env_assignments(text: str, low: str, folded: frozenset[str]) -> Iterator[_Span]:
     p = _pats()
     for keyword, pattern in p.env_keys.items():
-        if keyword not in low:
+        if keyword not in folded:
             continue
         for m in pattern.finditer(low):
             name_start = m.start()
