@@ -61,7 +61,10 @@ def render_line(entry: IndexEntry) -> str:
 
 def shown_text(text: str) -> str:
     """A title or summary as an index line shows it: one line, no invisible controls."""
-    return one_line(text.translate(_INVISIBLE))
+    # Printable ASCII holds none of them (the common case; translate costs more).
+    if not (text.isascii() and text.isprintable()):
+        text = text.translate(_INVISIBLE)
+    return one_line(text)
 
 
 def parse_line(line: str, level: str = "") -> IndexEntry | None:
@@ -125,30 +128,43 @@ class IndexFile:
 def split_index(text: str) -> IndexFile:
     """Lines before the first entry form the header; non-entry lines after it the footer."""
     lines = text.splitlines(keepends=True)
-    first = next((i for i, line in enumerate(lines) if parse_line(line)), None)
+    return split_lines([(line, parse_line(line) is not None) for line in lines])
+
+
+def split_lines(lines: Sequence[tuple[str, bool]]) -> IndexFile:
+    """:func:`split_index` on lines already split (line ends kept) and parsed: each is
+    (the line, whether it is an entry)."""
+    first = next((i for i, (_, entry) in enumerate(lines) if entry), None)
     if first is None:
-        return IndexFile(text, [], "")
+        return IndexFile("".join(line for line, _ in lines), [], "")
     entries: list[str] = []
     footer_lines: list[str] = []
-    for line in lines[first:]:
-        if parse_line(line):
+    for line, entry in lines[first:]:
+        if entry:
             entries.append(line.rstrip("\r\n"))
         else:
             footer_lines.append(line)
     footer = "".join(footer_lines).strip("\r\n")
-    return IndexFile("".join(lines[:first]), entries, footer + "\n" if footer else "")
+    return IndexFile("".join(line for line, _ in lines[:first]), entries,
+                     footer + "\n" if footer else "")
 
 
 def render_index(existing: str | None, entries: Sequence[IndexEntry]) -> str:
     """The MEMORY.md text for these entries, keeping a person's header and footer lines."""
-    if existing is None:
+    parts = None if existing is None else split_index(existing)
+    return assemble_index(parts, [render_line(e) for e in ordered(entries)])
+
+
+def assemble_index(parts: IndexFile | None, lines: Iterable[str]) -> str:
+    """MEMORY.md from the header and footer of PARTS (None: a new file) and entry LINES
+    already rendered and ordered."""
+    if parts is None:
         header, footer = DEFAULT_HEADER, ""
     else:
-        parts = split_index(existing)
         header, footer = parts.header, parts.footer
         if header and not header.endswith("\n"):
             header += "\n"
-    body = "".join(render_line(e) + "\n" for e in ordered(entries))
+    body = "".join(line + "\n" for line in lines)
     if footer:
         footer = "\n" + footer
     return header + body + footer

@@ -161,21 +161,26 @@ def parse_note_text(filename: str, text: str, data: bytes) -> Note:
 # whitespace. Searching for it, rather than splitting the whole file into lines, leaves the
 # body alone: reading a store's heads never walks the notes' bodies.
 _LINE_END = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-_CLOSING_FENCE = re.compile(
-    rf"(?:\A|(?<=[{_LINE_END}]))(?:---|\.\.\.)"
-    r"[\t \x1f\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]*"
-    rf"(?:\r\n|[{_LINE_END}]|\Z)"
-)
+_FENCE_LINE = (r"(?:---|\.\.\.)[\t \x1f\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]*"
+               rf"(?:\r\n|[{_LINE_END}]|\Z)")
+_FENCE_FIRST = re.compile(_FENCE_LINE)
+# Led by the line end before the fence, not a lookbehind: the engine then skips to line
+# ends instead of trying the pattern at every character (8 us against 1 us a note).
+_FENCE_LATER = re.compile(rf"[{_LINE_END}](?P<fence>{_FENCE_LINE})")
 
 
 def _split_at_closing_fence(filename: str, rest: str) -> tuple[str, str]:
-    found = _CLOSING_FENCE.search(rest)
-    if found is None or found.start() > MAX_FRONTMATTER_CHARS:
+    found = _FENCE_FIRST.match(rest)
+    start = 0
+    if found is None:
+        found = _FENCE_LATER.search(rest)
+        start = -1 if found is None else found.start("fence")
+    if found is None or start > MAX_FRONTMATTER_CHARS:
         if len(rest) > MAX_FRONTMATTER_CHARS:
             raise BrokenNoteError(f"{filename}: the frontmatter is larger than "
                                   f"{MAX_FRONTMATTER_CHARS // 1024} KiB")
         raise BrokenNoteError(f"{filename}: the frontmatter has no closing '---' line; add one")
-    return rest[: found.start()], rest[found.end() :]
+    return rest[:start], rest[found.end():]
 
 
 def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the protocol only; importing the rules package costs start-up time
     from memcli.rules.model import KnownNote
 
-__all__ = ["Near", "find_near", "title_tokens"]
+__all__ = ["MAX_NEAR_TOKENS", "Near", "find_near", "title_tokens"]
 
 _STOPWORDS = frozenset(
     ("a", "an", "and", "are", "at", "be", "for", "in", "is", "of", "on", "or", "the", "to", "with",
      "that", "remember", "always", "please", "we", "our", "this", "project", "repo"))
 _WORD = re.compile(r"[^\W_]+")
 # Titles with more words than this are only compared whole.
-_MAX_NEAR_TOKENS = 12
+MAX_NEAR_TOKENS = 12
 # A "choice" title is short: "Use pnpm", "Package manager", "Use npm instead of pnpm".
 _MAX_CHOICE_TOKENS = 6
 # Fewer concept keys than this say too little to call two statements one ("不要" ~ "no").
@@ -108,7 +108,7 @@ def _same_words(a: Sequence[str], b: Sequence[str]) -> bool:
     if sa == sb or "".join(a) == "".join(b):
         return True
     small, large = sorted((sa, sb), key=len)
-    return (4 <= len(large) <= _MAX_NEAR_TOKENS and len(large) - len(small) == 1
+    return (4 <= len(large) <= MAX_NEAR_TOKENS and len(large) - len(small) == 1
             and small < large)
 
 

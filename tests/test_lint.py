@@ -771,6 +771,28 @@ def test_distinct_titles(a: str, b: str) -> None:
     assert near_duplicates([("x_1.md", a), ("x_2.md", b)]) == {}
 
 
+@pytest.mark.parametrize(("a", "b"), [
+    ("Build workflow", "Always remember the build workflow"),
+    ("Build workflow", "\uff22uild workflow"),
+    ("Deploy_steps", "deploy steps"),
+    ("Build workflow", "Build workflows"),
+    ("Run the Go tests before a release", "Run Go tests before every release"),
+    ("Build workflow", "Deploy workflow"),
+    ("Run Go tests", "Run Go tests before release"),
+    ("Fact 1", "Fact 2"),
+])
+def test_near_duplicate_titles_are_what_extract_calls_near(a: str, b: str) -> None:
+    """lint's M303 and extract's near-duplicate merge judge titles by one rule."""
+    from memcli.index import IndexEntry
+    from memcli.similar import find_near
+
+    stored = IndexEntry("project", "project_knowledge", a, "", "x_1.md")
+    near = find_near("project", b, "", [stored])
+    same_words = near is not None and near.why == "the same title words"
+    assert (near_duplicates([("x_1.md", a), ("x_2.md", b)]) == {"x_2.md": "x_1.md"}) \
+        == same_words
+
+
 def test_near_duplicates_scale_linearly() -> None:
     titles = [(f"n{i}.md", f"Topic {i} alpha beta gamma {i * 7}") for i in range(20_000)]
     started = time.perf_counter()

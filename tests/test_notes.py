@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -197,3 +199,27 @@ def test_update_of_one_key_leaves_every_other_byte(
     again = parse_note("project_knowledge_x.md", out.encode())
     assert again.meta == {**note.meta, key: new_value}
     assert again.body == note.body
+
+
+# The closing-fence rule as one regex (a fence line at the start or after any line end):
+# the reference the faster search in notes.py must agree with.
+_LINE_ENDS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_REFERENCE_FENCE = re.compile(
+    rf"(?:\A|(?<=[{_LINE_ENDS}]))(?:---|\.\.\.)"
+    r"[\t \x1f\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]*"
+    rf"(?:\r\n|[{_LINE_ENDS}]|\Z)"
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("-.a :\t\xa0") + list(_LINE_ENDS)), max_size=40))
+def test_closing_fence_search_agrees_with_the_rule(rest: str) -> None:
+    from memcli.notes import _split_at_closing_fence
+
+    found = _REFERENCE_FENCE.search(rest)
+    if found is None:
+        with pytest.raises(BrokenNoteError):
+            _split_at_closing_fence("x.md", rest)
+    else:
+        assert _split_at_closing_fence("x.md", rest) == (rest[: found.start()],
+                                                         rest[found.end():])

@@ -98,6 +98,7 @@ class _StoreRun:
 
     def __post_init__(self) -> None:
         self._plan: StoreFix | None = None
+        self._now = self.settings.moment()  # one clock for the whole pass
         self.scan = scan_store(self.target.level, self.target.path, self._visit,
                                cwd=self.settings.cwd)
         scan = self.scan
@@ -124,7 +125,7 @@ class _StoreRun:
     def _visit(self, scan: StoreScan, file: FileScan) -> None:
         self.findings.extend(text_problems(scan, file))
         self.findings.extend(check_note(scan, file))
-        self.findings.extend(freshness(scan, file, self.settings.moment()))
+        self.findings.extend(freshness(scan, file, self._now))
         if self.fix:
             from memcli.lint._fix import fix_note, start_fixes
 

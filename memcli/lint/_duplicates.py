@@ -2,42 +2,24 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import StoreScan
 from memcli.names import name_key, title_key
+from memcli.similar import MAX_NEAR_TOKENS, title_tokens
 from memcli.text import clip
-
-# Titles with more words than this are only compared for exact and joined-word matches.
-_MAX_NEAR_TOKENS = 12
-
-
-_STOPWORDS = frozenset(
-    ("a", "an", "and", "are", "at", "be", "for", "in", "is", "of", "on", "or", "the", "to", "with")
-)
-
-
-_WORD = re.compile(r"\w+")
-
-
-def title_tokens(title: str) -> list[str]:
-    """Words of a title that decide whether two titles say the same thing."""
-    words = _WORD.findall(title_key(title))
-    kept = [w for w in words if w not in _STOPWORDS] or words
-    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
-            for w in kept]
 
 
 def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
     """File name -> an earlier file whose title says nearly the same.
 
-    Near means: the same words in any order, spacing or plural; the same letters with
-    different word breaks ("work-flow"); or one word more or less among four or more.
-    Bucketed by keys, so a store of n notes costs O(n * words), never O(n^2). A set of
-    words is keyed by its sorted words joined by spaces (words never hold one): a string is
-    a quarter of a frozenset's size, and 100,000 titles make half a million keys.
+    Near means what it means to ``memcli extract`` (:mod:`memcli.similar`'s title words):
+    the same words in any order, case, spacing or plural; the same letters with different
+    word breaks ("work-flow"); or one word more or less among four or more. Bucketed by
+    keys, so a store of n notes costs O(n * words), never O(n^2). A set of words is keyed
+    by its sorted words joined by spaces (words never hold one): a string is a quarter of a
+    frozenset's size, and 100,000 titles make half a million keys.
     """
     by_words: dict[str, str] = {}
     by_joined: dict[str, str] = {}
@@ -50,7 +32,7 @@ def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
         unique = sorted(set(tokens))
         words, joined = " ".join(unique), "".join(tokens)
         minus_one = ([" ".join(unique[:i] + unique[i + 1:]) for i in range(len(unique))]
-                     if 4 <= len(unique) <= _MAX_NEAR_TOKENS else [])
+                     if 4 <= len(unique) <= MAX_NEAR_TOKENS else [])
         match = (by_words.get(words) or by_joined.get(joined) or by_minus_one.get(words)
                  or next((by_words[m] for m in minus_one if m in by_words), None))
         if match is not None:

@@ -14,7 +14,7 @@ def freshness(scan: StoreScan, file: FileScan, now: datetime) -> Iterator[Findin
     note = file.note
     if note is None:
         return
-    path = scan.file(file.name)
+    path = file.shown
     for key in (EXPIRES, REVIEW_AFTER):
         value = note.meta.get(key)
         if not valid(value):

@@ -10,11 +10,12 @@ from memcli.index import (
     MAX_CONTEXT_BYTES,
     MAX_CONTEXT_LINES,
     IndexEntry,
+    assemble_index,
     build_context,
     ordered,
     parse_line,
-    render_index,
     render_line,
+    split_lines,
 )
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import StoreScan
@@ -27,11 +28,12 @@ MAX_LINE_CHARS = 200
 _ENTRY_LIKE = re.compile(r"^\s*[-*+]\s*\[\s*(?P<type>[^\]]{1,40})\]")
 
 
-@dataclass
+@dataclass(slots=True)
 class _IndexLine:
     number: int
     text: str  # without its line end
     entry: IndexEntry | None
+    end: str  # the line end
 
 
 def _index_lines(text: str) -> list[_IndexLine]:
@@ -40,7 +42,7 @@ def _index_lines(text: str) -> list[_IndexLine]:
     number = 1
     for piece in text.splitlines(keepends=True):
         bare = piece.rstrip("\r\n")
-        lines.append(_IndexLine(number, bare, parse_line(piece)))
+        lines.append(_IndexLine(number, bare, parse_line(piece), piece[len(bare):]))
         number += piece.count("\n")
     return lines
 
@@ -57,22 +59,26 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
         return
     lines = _index_lines(scan.index.text)
     wanted = ordered(state.entries())
-    found = list(_index_entries(scan, state, lines, path, wanted))
+    # Each entry's line as the writer renders it, once: compared line by line, then laid out.
+    rendered = [render_line(e) for e in wanted]
+    found = list(_index_entries(scan, state, lines, path, wanted, rendered))
     yield from found
     yield from _index_long_lines(lines, path)
     yield from _index_budget(wanted, lines, path)
     structural = {"M101", "M102", "M103", "M104", "M105", "M201"}
     # A file that is not UTF-8 differs from any rewrite; M301 already says why.
     if scan.index.utf8 and not any(f.code in structural for f in found):
-        yield from _index_layout(scan, wanted)
+        yield from _index_layout(scan, lines, rendered)
 
 
 def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
-                   path: str, writer_order: list[IndexEntry]) -> Iterator[Finding]:
+                   path: str, writer_order: list[IndexEntry],
+                   rendered: list[str]) -> Iterator[Finding]:
     known = {*state.heads, *state.broken}
     # Case and NFC twins are one note by SPEC; the exact name wins when both exist.
     twins = {name_key(n): n for n in known}
-    from_notes = {e.filename: e for e in writer_order if e.filename in state.heads}
+    from_notes = {e.filename: (e, line) for e, line in zip(writer_order, rendered, strict=True)
+                  if e.filename in state.heads}
     first_line: dict[str, int] = {}
     listed: list[tuple[str, int]] = []
     for line in lines:
@@ -99,8 +105,8 @@ def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
             continue
         listed.append((actual, line.number))
         wanted = from_notes.get(actual)
-        if wanted is not None and line.text.rstrip(" \t\r") != render_line(wanted):
-            yield finding("M103", path, line.number, _disagreement(line.entry, wanted))
+        if wanted is not None and line.text.rstrip(" \t\r") != wanted[1]:
+            yield finding("M103", path, line.number, _disagreement(line.entry, wanted[0]))
     for name in state.heads:
         if name not in first_line:
             yield finding("M201", scan.file(name), 1,
@@ -180,10 +186,13 @@ def _index_budget(wanted: list[IndexEntry], lines: list[_IndexLine],
                   "context budget and never reach an agent; merge or delete stale notes")
 
 
-def _index_layout(scan: StoreScan, entries: list[IndexEntry]) -> Iterator[Finding]:
+def _index_layout(scan: StoreScan, lines: list[_IndexLine],
+                  entry_lines: list[str]) -> Iterator[Finding]:
     assert scan.index is not None
-    # What StoreState.rendered_index() writes, from the entries already computed.
-    rendered = render_index(scan.index.text, entries)
+    # What StoreState.rendered_index() writes, from the lines already parsed and rendered.
+    parts = split_lines([(ln.text + ln.end if ln.entry is None else ln.text, ln.entry is not None)
+                         for ln in lines])
+    rendered = assemble_index(parts, entry_lines)
     if rendered.encode() == scan.index.data:
         return
     wanted = rendered.splitlines(keepends=True)

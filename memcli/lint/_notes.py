@@ -61,7 +61,7 @@ def _stray(scan: StoreScan, name: str) -> Iterator[Finding]:
 
 
 def text_problems(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
-    path = scan.file(file.name)
+    path = file.shown
     if file.bad_byte is not None:
         line, column = _byte_position(file.data, file.bad_byte)
         yield finding("M301", path, line,
@@ -79,7 +79,7 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
-    path = scan.file(file.name)
+    path = file.shown
     yield from _note_name(scan, file, path)
     if not file.utf8:
         return  # M301 says it; nothing else can be read reliably
@@ -101,7 +101,7 @@ def check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
     yield from _second_block(path, file, note)
     yield from _required_keys(path, file, note)
     yield from _dates(path, file, note)
-    if not note.content.strip():
+    if not note.body or note.body.isspace():  # what an empty `content` is, without copying
         yield finding("M209", path, _body_line(file, note),
                       "the note's body is empty; write what the agent should remember, or "
                       "delete the note")
@@ -157,6 +157,8 @@ def _body_line(file: FileScan, note: Note) -> int:
 
 
 def _second_block(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
+    if not note.body.lstrip().startswith("---"):
+        return  # the first line that is not blank is not a fence: no need to split the body
     lines = note.body.splitlines()
     start = next((i for i, line in enumerate(lines) if line.strip()), None)
     if start is None or lines[start].strip() != "---":

@@ -46,6 +46,7 @@ class FileScan:
     problem_line: int = 1
     no_frontmatter: bool = False
     too_complex: bool = False
+    shown: str = ""  # the path findings name (scan.file(name)), joined once per file
 
     @property
     def utf8(self) -> bool:
@@ -130,6 +131,7 @@ def _scan_file(scan: StoreScan, name: str, path: str, is_index: bool,
         scan.unreadable[name] = exc.strerror or "cannot be read"
         return
     file = read_file(name, path, data)
+    file.shown = scan.file(name)
     if is_index:
         scan.index = file
         return
@@ -186,8 +188,23 @@ def _too_complex(note: Note) -> bool:
 
 
 def key_line(note: Note, key: str) -> int:
-    pattern = re.compile(rf"^{re.escape(key)}[ \t]*:")
-    for number, line in enumerate(note.frontmatter.splitlines(), start=2):
+    """The line of KEY in the file (the first line of the frontmatter is line 2), else 1."""
+    pattern = _key_pattern(key)
+    frontmatter = note.frontmatter
+    if _ODD_LINE_END.search(frontmatter) is None:
+        # Lines end in "\n" only: one search instead of a match per line.
+        found = pattern.search(frontmatter)
+        return 1 if found is None else frontmatter.count("\n", 0, found.start()) + 2
+    for number, line in enumerate(frontmatter.splitlines(), start=2):
         if pattern.match(line):
             return number
     return 1
+
+
+@functools.cache
+def _key_pattern(key: str) -> re.Pattern[str]:
+    return re.compile(rf"^{re.escape(key)}[ \t]*:", re.MULTILINE)
+
+
+# What str.splitlines() ends a line at besides "\n".
+_ODD_LINE_END = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
