@@ -4,7 +4,7 @@ A model (or a transcript it read) can hide instructions in them: Unicode tag cha
 (U+E0000-E007F) spell ASCII that no terminal or editor shows, zero-width characters make two
 titles that look the same compare different, and bidi controls reorder what a reviewer reads.
 Titles, summaries and slugs are written without them, ``memcli context`` never shows them,
-duplicate detection ignores them, and lint flags them in a body (M109).
+duplicate detection ignores them, and lint flags them in a body (M215).
 
 Left alone on purpose: ordinary whitespace, the zero-width joiner and variation selectors
 (emoji are built from them and they hide nothing on their own), and soft hyphens.
@@ -45,6 +45,14 @@ def find_invisible(text: str) -> list[tuple[int, str]]:
     if text.isascii():
         return []
     return [(m.start(), m.group()) for m in _PATTERN.finditer(text)]
+
+
+def kind_of(char: str) -> str:
+    """What an invisible character is, in words: "tag", "zero-width" or "bidi control"."""
+    code = ord(char)
+    if 0xE0000 <= code <= 0xE007F:
+        return "tag"
+    return "bidi control" if code in _BIDI else "zero-width"
 
 
 def describe_char(char: str) -> str:

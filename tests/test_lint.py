@@ -346,6 +346,9 @@ CASES = [
     Case("M212", _with("project_knowledge_build.md", expires="2026-11-01"), False),
     Case("M213", _with("project_knowledge_build.md", review_after="2026-06-30"), False),
     Case("M214", _with("project_knowledge_build.md", expires="after the freeze"), False),
+    Case("M215", _with_body("Run the tests\U000e0020\U000e0061ll\n"), False, "tags"),
+    Case("M215", _with_body("Run the tests.\u200b\n"), False, "zero-width"),
+    Case("M215", _with_body("Run \u202eset\u202c the tests.\n"), False, "bidi"),
     Case("M301", lambda s: s.write(ONLY_CORRECTION, (s.project / ONLY_CORRECTION).read_bytes()
                                    + b"caf\xe9\n"), False, "note"),
     Case("M301", lambda s: s.write("MEMORY.md", b"# Memory \xff\n" + s.index.read_bytes()),
@@ -398,6 +401,28 @@ def test_a_store_broken_one_way_yields_that_code(stores: Stores, case: Case) -> 
         assert stores.invoke("index", "--check").exit_code == 0
     else:
         assert case.code in {f["code"] for f in fixed["findings"]}
+
+
+def test_invisible_characters_are_reported_where_the_first_is(stores: Stores) -> None:
+    body = "First line.\nSecond \u2066line\u2069 and a tag\U000e0041.\n"
+    path = stores.note("project_knowledge_build.md", clean_meta("project_knowledge_build.md"),
+                       body)
+    text = path.read_text("utf-8")
+    first = text.index("\u2066")
+    _, report = stores.lint()
+    [found] = [f for f in report["findings"] if f["code"] == "M215"]
+    assert found["line"] == text.count("\n", 0, first) + 1
+    assert found["column"] == first - text.rfind("\n", 0, first)
+    assert "3 invisible characters (bidi control, tag; the first is U+2066)" in found["message"]
+    assert "\u2066" not in found["message"]  # named, never printed
+
+
+def test_invisible_characters_outside_the_body_are_not_m215(stores: Stores) -> None:
+    # Titles and summaries are stripped wherever they are shown; only a body hides them.
+    stores.note("project_knowledge_build.md",
+                {**clean_meta("project_knowledge_build.md"), "title": "Build\u200b workflow"},
+                "Plain body, with caf\u00e9 and \u4e2d\u6587 in it.\n")
+    assert "M215" not in stores.codes()
 
 
 def test_unreadable_file(stores: Stores) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+from memcli.invisible import describe_char, find_invisible, kind_of
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import MAX_YAML_NODES, FileScan, StoreScan, key_line
 from memcli.names import (
@@ -105,6 +106,24 @@ def check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
         yield finding("M209", path, _body_line(file, note),
                       "the note's body is empty; write what the agent should remember, or "
                       "delete the note")
+    yield from _invisible(path, file, note)
+
+
+def _invisible(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
+    """M215: characters that hide text from whoever reads the body (titles and summaries
+    are written without them, and index lines never show them)."""
+    found = find_invisible(note.body)
+    if not found:
+        return
+    offset, char = found[0]
+    start = len(file.text) - len(note.body) + offset
+    line_start = file.text.rfind("\n", 0, start) + 1
+    kinds = sorted({kind_of(c) for _, c in found})
+    count = f"{len(found)} invisible characters" if len(found) > 1 else "an invisible character"
+    yield finding("M215", path, file.text.count("\n", 0, start) + 1,
+                  f"the body holds {count} ({', '.join(kinds)}; the first is "
+                  f"{describe_char(char)}), which can hide text from a reviewer or instructions "
+                  "from an agent; delete them", start - line_start + 1)
 
 
 def _note_name(scan: StoreScan, file: FileScan, path: str) -> Iterator[Finding]:

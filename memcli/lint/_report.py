@@ -34,6 +34,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "M212": ("warning", "an expired note (its expires date is over)"),
     "M213": ("warning", "a note past its review_after date"),
     "M214": ("error", "expires or review_after is not a date"),
+    "M215": ("error", "invisible characters (tag, zero-width, bidi) in a note's body"),
     "M301": ("error", "a file that is not valid UTF-8"),
     "M302": ("error", "a secret"),
     "M303": ("warning", "near-duplicate titles within a level"),
