@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from memcli.invisible import INVISIBLE
@@ -125,10 +125,33 @@ class IndexFile:
     footer: str
 
 
-def split_index(text: str) -> IndexFile:
-    """Lines before the first entry form the header; non-entry lines after it the footer."""
-    lines = text.splitlines(keepends=True)
-    return split_lines([(line, parse_line(line) is not None) for line in lines])
+def split_index(text: str, *, entries: bool = True) -> IndexFile:
+    """Lines before the first entry form the header; non-entry lines after it the footer.
+
+    Without ENTRIES the entry lines are left empty: only the frame around them is wanted."""
+    lines: list[tuple[str, bool]] = []
+    for line in iter_lines(text):
+        entry = parse_line(line) is not None
+        lines.append((line if entries or not entry else "", entry))
+    return split_lines(lines)
+
+
+# What str.splitlines() ends a line at besides "\n".
+ODD_LINE_END = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def iter_lines(text: str) -> Iterator[str]:
+    """str.splitlines(keepends=True), one line at a time when lines end in "\\n" only (a
+    100,000-line index is never split into a list at once)."""
+    if ODD_LINE_END.search(text) is not None:
+        yield from text.splitlines(keepends=True)
+        return
+    pos, size = 0, len(text)
+    while pos < size:
+        end = text.find("\n", pos)
+        end = size if end < 0 else end + 1
+        yield text[pos:end]
+        pos = end
 
 
 def split_lines(lines: Sequence[tuple[str, bool]]) -> IndexFile:
@@ -158,16 +181,24 @@ def render_index(existing: str | None, entries: Sequence[IndexEntry]) -> str:
 def assemble_index(parts: IndexFile | None, lines: Iterable[str]) -> str:
     """MEMORY.md from the header and footer of PARTS (None: a new file) and entry LINES
     already rendered and ordered."""
+    return "".join(index_pieces(parts, lines))
+
+
+def index_pieces(parts: IndexFile | None, lines: Iterable[str]) -> Iterator[str]:
+    """:func:`assemble_index`'s text in pieces, to compare without building it."""
     if parts is None:
         header, footer = DEFAULT_HEADER, ""
     else:
         header, footer = parts.header, parts.footer
         if header and not header.endswith("\n"):
             header += "\n"
-    body = "".join(line + "\n" for line in lines)
+    yield header
+    for line in lines:
+        yield line
+        yield "\n"
     if footer:
-        footer = "\n" + footer
-    return header + body + footer
+        yield "\n"
+        yield footer
 
 
 @dataclass(frozen=True)

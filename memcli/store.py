@@ -21,8 +21,16 @@ from pathlib import Path
 from typing import Literal
 
 from memcli.errors import BrokenNoteError, StoreError
-from memcli.index import IndexEntry, parse_line, render_index, split_index
-from memcli.names import INDEX_NAME, parse_note_name
+from memcli.index import (
+    IndexEntry,
+    index_pieces,
+    ordered,
+    parse_line,
+    render_index,
+    render_line,
+    split_index,
+)
+from memcli.names import INDEX_NAME, NOTE_TYPES, parse_note_name
 from memcli.notes import Note, decode_note, parse_note_text
 
 FileKind = Literal["note", "index", "stray", "unsafe"]
@@ -239,6 +247,23 @@ class StoreState:
     def rendered_index(self) -> str:
         return render_index(self.index_text, self.entries())
 
+    def index_is_fresh(self) -> bool:
+        """Whether MEMORY.md holds exactly what :meth:`rendered_index` would write; compared
+        piece by piece, so a 100,000-line index is never rendered whole to find out."""
+        if self.index_bytes is None:
+            return False
+        try:
+            text = self.index_bytes.decode("utf-8")
+        except UnicodeDecodeError:
+            return False  # a rewrite replaces the bad bytes, so it never equals them
+        pos = 0
+        lines = (render_line(e) for e in ordered(self.entries()))
+        for piece in index_pieces(split_index(text, entries=False), lines):
+            if not text.startswith(piece, pos):
+                return False
+            pos += len(piece)
+        return pos == len(text)
+
 
 class NoteMap(Mapping[str, Note]):
     """A state's readable notes by file name; each is parsed from its bytes when looked up."""
@@ -271,8 +296,12 @@ def fingerprint(index_bytes: bytes | None) -> str:
     return "sha256:" + hashlib.sha256(index_bytes or b"").hexdigest()
 
 
+# One string per note type: a store's heads hold a type each, 100,000 of them.
+_TYPES = {name: name for name in NOTE_TYPES}
+
+
 def entry_for(level: str, note: Note) -> IndexEntry:
-    note_type, title = note.type, note.title
+    note_type, title = _TYPES.get(note.type, note.type), note.title
     if not note_type or not title:  # the file name fills in what the frontmatter lacks
         parsed = parse_note_name(note.filename)
         note_type = note_type or (parsed.type if parsed else "")

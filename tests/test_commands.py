@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 NOW = "2026-11-29T10:00:00Z"
 
@@ -575,3 +577,24 @@ def test_in_the_home_folder_only_the_user_store_is_used(
     project = memenv.invoke("show", "--level", "project", env=no_project)
     assert project.exit_code == 2 and "no project here" in project.stderr
     assert "--level user" in project.stderr
+
+
+_json_text = st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(
+    st.dictionaries(_json_text, _json_text, max_size=4),
+    st.dictionaries(_json_text, st.one_of(st.integers(), st.lists(_json_text, max_size=2)),
+                    max_size=3),
+    _json_text, st.integers()), max_size=5))
+def test_a_streamed_json_list_is_the_same_text_as_one_dump(items: list[object]) -> None:
+    """`show --json` writes its listing an item at a time; the bytes are json.dumps's."""
+    import io
+
+    from memcli.render import Output
+
+    whole, streamed = io.StringIO(), io.StringIO()
+    Output(out=whole, err=whole).data(items)
+    Output(out=streamed, err=streamed).data_list(iter(items))
+    assert streamed.getvalue() == whole.getvalue()

@@ -118,3 +118,29 @@ def test_the_fence_search_finds_the_line_a_line_split_finds(rest: str) -> None:
     except BrokenNoteError:
         found = None
     assert found == _fence_by_lines(rest)
+
+
+_INDEX_PIECES = st.sampled_from([
+    b"# Memory index\n", b"\n", b"a hand-written line\n", b"# Memory index", b"\r\n",
+    b"- [project_knowledge] Build \xe2\x80\x94 How. (project_knowledge_build.md)\n",
+    b"- [project_knowledge] Build \xe2\x80\x94 How. (project_knowledge_build.md)\r\n",
+    b"- [project_knowledge] Build \xe2\x80\x94 How. (project_knowledge_build.md)  \n",
+    b"- [project_knowledge] Gone (project_knowledge_gone.md)\n", b"caf\xe9\n",
+    b"- [user_preference] x (user_preference_broken.md)\n", b"\x0b\n",
+])
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(_INDEX_PIECES, max_size=6))
+def test_index_freshness_is_the_rewrite_compared(tmp_path: Path, pieces: list[bytes]) -> None:
+    """index --check compares MEMORY.md with the rewrite piece by piece; same answer."""
+    store = tmp_path / "store"
+    store.mkdir(exist_ok=True)
+    (store / "project_knowledge_build.md").write_bytes(GOOD)
+    (store / "user_preference_broken.md").write_bytes(b"---\ntitle: [open\n---\nx\n")
+    (store / "MEMORY.md").write_bytes(b"".join(pieces))
+    state = load_store("project", store, bodies=False)
+    assert state.index_is_fresh() == (state.rendered_index().encode() == state.index_bytes)
+    (store / "MEMORY.md").write_bytes(state.rendered_index().encode())
+    assert load_store("project", store, bodies=False).index_is_fresh()

@@ -30,15 +30,14 @@ def rebuild_index(settings: Settings, level: str | None, *, check: bool) -> list
         for lvl, state in stores.items():
             if not state.exists:
                 continue
-            rendered = state.rendered_index().encode()
             # A store with nothing in it needs no index: that is what a batch killed right
             # after creating the store folder leaves, and it reads exactly like no store.
             empty = state.index_bytes is None and not (state.heads or state.broken
                                                        or state.unsafe)
-            fresh = empty or rendered == state.index_bytes
+            fresh = empty or state.index_is_fresh()
             results.append(IndexResult(lvl, state.path / INDEX_NAME, fresh,
                                        not fresh and not check, sorted(state.broken.values())))
             if not fresh and not check:
-                changes.append(Change(state.path, INDEX_NAME, rendered))
+                changes.append(Change(state.path, INDEX_NAME, state.rendered_index().encode()))
         commit_recorded(settings, changes, Source("index"))
     return results

@@ -118,6 +118,10 @@ class _StoreRun:
 
             plan = self._plan if self._plan is not None else start_fixes(scan, self._clock)
             self.changes, self.done = finish_fixes(plan)
+        if scan.index is not None:
+            # This store's checks are done; the other store is checked while this scan is
+            # kept (for M304), and a 100,000-line index decoded is twice its bytes.
+            scan.index.text = ""
 
     def _clock(self) -> datetime:
         return self.settings.moment()

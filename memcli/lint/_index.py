@@ -12,6 +12,8 @@ from memcli.index import (
     IndexEntry,
     assemble_index,
     build_context,
+    index_pieces,
+    iter_lines,
     ordered,
     parse_line,
     render_line,
@@ -30,19 +32,31 @@ _ENTRY_LIKE = re.compile(r"^\s*[-*+]\s*\[\s*(?P<type>[^\]]{1,40})\]")
 
 @dataclass(slots=True)
 class _IndexLine:
+    """One line of MEMORY.md, kept small: a 100,000-line index is read whole."""
+
     number: int
-    text: str  # without its line end
-    entry: IndexEntry | None
-    end: str  # the line end
+    length: int  # characters, without the line end
+    filename: str | None  # the entry's file name; None when the line is not an entry
+    # Kept only where a check needs them: the whole line (end included) when it is not an
+    # entry, the text and the parsed entry when it differs from its note's rendered line.
+    text: str | None = None
+    entry: IndexEntry | None = None
 
 
-def _index_lines(text: str) -> list[_IndexLine]:
-    """Lines as the writer splits them, numbered as an editor counts them (by '\\n')."""
+def _index_lines(text: str, rendered: dict[str, str]) -> list[_IndexLine]:
+    """Lines as the writer splits them, numbered as an editor counts them (by '\\n');
+    RENDERED is each note's line as the writer renders it."""
     lines: list[_IndexLine] = []
     number = 1
-    for piece in text.splitlines(keepends=True):
+    for piece in iter_lines(text):
         bare = piece.rstrip("\r\n")
-        lines.append(_IndexLine(number, bare, parse_line(piece), piece[len(bare):]))
+        entry = parse_line(piece)
+        if entry is None:
+            lines.append(_IndexLine(number, len(bare), None, piece))
+        elif rendered.get(entry.filename) == bare:
+            lines.append(_IndexLine(number, len(bare), entry.filename))
+        else:
+            lines.append(_IndexLine(number, len(bare), entry.filename, bare, entry))
         number += piece.count("\n")
     return lines
 
@@ -57,11 +71,13 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
                           "the store has notes but no MEMORY.md, so agents see none of them; "
                           "run `memcli lint --fix` or `memcli index`")
         return
-    lines = _index_lines(scan.index.text)
     wanted = ordered(state.entries())
     # Each entry's line as the writer renders it, once: compared line by line, then laid out.
     rendered = [render_line(e) for e in wanted]
-    found = list(_index_entries(scan, state, lines, path, wanted, rendered))
+    from_notes = {e.filename: (e, line) for e, line in zip(wanted, rendered, strict=True)
+                  if e.filename in state.heads}
+    lines = _index_lines(scan.index.text, {name: line for name, (_, line) in from_notes.items()})
+    found = list(_index_entries(scan, state, lines, path, wanted, from_notes))
     yield from found
     yield from _index_long_lines(lines, path)
     yield from _index_budget(wanted, lines, path)
@@ -73,22 +89,20 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
 
 def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
                    path: str, writer_order: list[IndexEntry],
-                   rendered: list[str]) -> Iterator[Finding]:
+                   from_notes: dict[str, tuple[IndexEntry, str]]) -> Iterator[Finding]:
     known = {*state.heads, *state.broken}
     # Case and NFC twins are one note by SPEC; the exact name wins when both exist.
     twins = {name_key(n): n for n in known}
-    from_notes = {e.filename: (e, line) for e, line in zip(writer_order, rendered, strict=True)
-                  if e.filename in state.heads}
     first_line: dict[str, int] = {}
     listed: list[tuple[str, int]] = []
     for line in lines:
-        if line.entry is None:
-            if _looks_like_entry(line.text):
+        name = line.filename
+        if name is None:
+            if _looks_like_entry(line.text or ""):
                 yield finding("M101", path, line.number,
                               "this line looks like an index entry but does not parse; write it "
                               "as `- [type] Title — summary (file.md)` or delete it")
             continue
-        name = line.entry.filename
         actual = name if name in known else twins.get(name_key(name))
         seen = actual if actual is not None else "\0" + name_key(name)
         if seen in first_line:
@@ -105,7 +119,9 @@ def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
             continue
         listed.append((actual, line.number))
         wanted = from_notes.get(actual)
-        if wanted is not None and line.text.rstrip(" \t\r") != wanted[1]:
+        # A line kept no text when it is its own note's rendered line exactly.
+        if wanted is not None and line.entry is not None and line.text is not None \
+                and line.text.rstrip(" \t\r") != wanted[1]:
             yield finding("M103", path, line.number, _disagreement(line.entry, wanted[0]))
     for name in state.heads:
         if name not in first_line:
@@ -158,17 +174,17 @@ def _index_order(listed: list[tuple[str, int]], writer_order: list[IndexEntry],
 
 def _index_long_lines(lines: list[_IndexLine], path: str) -> Iterator[Finding]:
     for line in lines:
-        if len(line.text) > MAX_LINE_CHARS:
-            what = ("shorten the note's title or summary" if line.entry is not None
+        if line.length > MAX_LINE_CHARS:
+            what = ("shorten the note's title or summary" if line.filename is not None
                     else "shorten it")
             yield finding("M109", path, line.number,
-                          f"this line is {len(line.text)} characters long (more than "
+                          f"this line is {line.length} characters long (more than "
                           f"{MAX_LINE_CHARS}); {what}")
 
 
 def _index_budget(wanted: list[IndexEntry], lines: list[_IndexLine],
                   path: str) -> Iterator[Finding]:
-    rough_bytes = sum(len(line.text) for line in lines if line.entry is not None)
+    rough_bytes = sum(line.length for line in lines if line.filename is not None)
     if len(wanted) < MAX_CONTEXT_LINES - 10 and rough_bytes * 4 < MAX_CONTEXT_BYTES:
         return  # comfortably inside the budget, whatever the encoding: skip the exact count
     # At most one entry per line fits, so only the first MAX_CONTEXT_LINES can ever be shown;
@@ -178,8 +194,8 @@ def _index_budget(wanted: list[IndexEntry], lines: list[_IndexLine],
     if not left_out:
         return
     first_out = wanted[block.shown]
-    number = next((ln.number for ln in lines if ln.entry is not None
-                   and name_key(ln.entry.filename) == name_key(first_out.filename)), None)
+    number = next((ln.number for ln in lines if ln.filename is not None
+                   and name_key(ln.filename) == name_key(first_out.filename)), None)
     yield finding("M108", path, number,
                   f"{left_out} of {len(wanted)} entries (from {first_out.filename} on) "
                   f"do not fit the {MAX_CONTEXT_LINES}-line / {MAX_CONTEXT_BYTES // 1024} KiB "
@@ -189,14 +205,21 @@ def _index_budget(wanted: list[IndexEntry], lines: list[_IndexLine],
 def _index_layout(scan: StoreScan, lines: list[_IndexLine],
                   entry_lines: list[str]) -> Iterator[Finding]:
     assert scan.index is not None
-    # What StoreState.rendered_index() writes, from the lines already parsed and rendered.
-    parts = split_lines([(ln.text + ln.end if ln.entry is None else ln.text, ln.entry is not None)
-                         for ln in lines])
-    rendered = assemble_index(parts, entry_lines)
-    if rendered.encode() == scan.index.data:
-        return
-    wanted = rendered.splitlines(keepends=True)
-    actual = scan.index.text.splitlines(keepends=True)
+    text = scan.index.text
+    # What StoreState.rendered_index() writes, from the lines already parsed and rendered,
+    # compared piece by piece rather than built (the file is valid UTF-8, so equal text is
+    # equal bytes).
+    parts = split_lines([(line.text or "", line.filename is not None) for line in lines])
+    pos = 0
+    for piece in index_pieces(parts, entry_lines):
+        if not text.startswith(piece, pos):
+            break
+        pos += len(piece)
+    else:
+        if pos == len(text):
+            return
+    wanted = assemble_index(parts, entry_lines).splitlines(keepends=True)
+    actual = text.splitlines(keepends=True)
     number = 1
     for have, want in zip(actual, wanted, strict=False):
         if have != want:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memcli.index import ODD_LINE_END
 from memcli.lint._report import display
 from memcli.names import INDEX_NAME, name_key
 from memcli.notes import Note
@@ -111,8 +112,11 @@ def scan_store(level: str, path: Path, visit: Visit | None = None, *,
         scan.problem, scan.problem_code = "the store path is not a folder", "M308"
     elif listing.problem:
         scan.problem, scan.problem_code = f"cannot list the store ({listing.reason})", "M307"
-    # A later twin hides an earlier one, as in a case-insensitive folder.
-    scan.names = {name_key(e.name): e.name for e in listing.entries}
+    # A later twin hides an earlier one, as in a case-insensitive folder. A name that is its
+    # own key (most are) is stored once, not as two equal strings.
+    for e in listing.entries:
+        key = name_key(e.name)
+        scan.names[e.name if key == e.name else key] = e.name
     for entry in listing.entries:
         if entry.kind == "stray":
             scan.stray.append(entry.name)
@@ -191,7 +195,7 @@ def key_line(note: Note, key: str) -> int:
     """The line of KEY in the file (the first line of the frontmatter is line 2), else 1."""
     pattern = _key_pattern(key)
     frontmatter = note.frontmatter
-    if _ODD_LINE_END.search(frontmatter) is None:
+    if ODD_LINE_END.search(frontmatter) is None:
         # Lines end in "\n" only: one search instead of a match per line.
         found = pattern.search(frontmatter)
         return 1 if found is None else frontmatter.count("\n", 0, found.start()) + 2
@@ -205,6 +209,3 @@ def key_line(note: Note, key: str) -> int:
 def _key_pattern(key: str) -> re.Pattern[str]:
     return re.compile(rf"^{re.escape(key)}[ \t]*:", re.MULTILINE)
 
-
-# What str.splitlines() ends a line at besides "\n".
-_ODD_LINE_END = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")

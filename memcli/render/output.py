@@ -3,6 +3,8 @@ messages to stderr, colour and layout only on a terminal, diffs, a spinner, a pr
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, TextIO
 
 from memcli.json_values import dumps
@@ -13,6 +15,21 @@ if TYPE_CHECKING:
 RED, GREEN, CYAN, YELLOW, BOLD, RESET = (
     "\033[31m", "\033[32m", "\033[36m", "\033[33m", "\033[1m", "\033[0m",
 )
+
+
+def _json_item(item: object) -> str:
+    """One item of a list as :func:`memcli.json_values.dumps` lays it out inside the list."""
+    if isinstance(item, dict) and item and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in item.items()):
+        # The common case (a flat record of text), without the pure-Python indenting encoder.
+        fields = ",\n    ".join(f"{_quoted(k)}: {_quoted(v)}" for k, v in item.items())
+        return "{\n    " + fields + "\n  }"
+    # JSON escapes line breaks inside strings, so every "\n" here is layout.
+    return dumps(item).replace("\n", "\n  ")
+
+
+def _quoted(text: str) -> str:
+    return json.encoder.encode_basestring(text)
 
 
 class Output:
@@ -38,6 +55,15 @@ class Output:
     def data(self, payload: object) -> None:
         """PAYLOAD as JSON on stdout, through the one encoder (memcli.json_values)."""
         self.out.write(dumps(payload) + "\n")
+
+    def data_list(self, items: Iterable[object]) -> None:
+        """``data(list(items))``, written an item at a time: a listing of 200,000 notes is
+        never held as one string (nor as the encoder's millions of pieces)."""
+        first = True
+        for item in items:
+            self.out.write(("[\n  " if first else ",\n  ") + _json_item(item))
+            first = False
+        self.out.write("[]\n" if first else "\n]\n")
 
     def note(self, text: str) -> None:
         self.err.write(text + "\n")

@@ -156,7 +156,7 @@ def listing(output: Output, listing: Listing, *, paths: bool) -> None:
         _store_paths(output, listing)
         return
     if output.as_json:
-        output.data([_entry_json(e) for e in listing.entries])
+        output.data_list(_entry_json(e) for e in listing.entries)
     elif output.terminal:
         _note_table(output, listing)
     else:
