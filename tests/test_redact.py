@@ -412,3 +412,39 @@ def test_pathological_repetition_finishes(unit: str) -> None:
     redact(text)
     redact(text + "\n" + "A" * 10_000)
     assert time.perf_counter() - start < 5, unit
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("aZ\u212a\u0130\u03a3 x=:\u00c9\U0001d400"), max_size=40))
+def test_lower_folds_what_the_patterns_read_piece_by_piece(text: str) -> None:
+    """lower() works a piece at a time on long texts: same length, every ASCII letter and the
+    Kelvin sign folded, nothing else turned into ASCII, whatever the cut."""
+    from memcli.redact import _gates
+
+    for piece in (1 << 16, 3, 1):
+        original = _gates._PIECE
+        _gates._PIECE = piece
+        try:
+            low = _gates.lower(text)
+        finally:
+            _gates._PIECE = original
+        assert len(low) == len(text)
+        for a, b in zip(text, low, strict=True):
+            if a.isascii() or a == "\u212a":
+                assert b == a.lower()
+            else:
+                assert not b.isascii()
+
+
+def test_a_long_non_ascii_text_is_lowercased_without_a_big_buffer() -> None:
+    import tracemalloc
+
+    text = "DB_PASSWORD = 'Zq7pL2mXv9Kd3' \u2014 caf\u00e9\n" * 200_000  # 8M characters
+    tracemalloc.start()
+    try:
+        low = redact_mod.lower(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert low.startswith("db_password = 'zq7pl2mxv9kd3'")
+    assert peak < 3 * len(text) * 2  # the result (2 bytes a character) and small pieces

@@ -43,22 +43,28 @@ class _IndexLine:
     entry: IndexEntry | None = None
 
 
-def _index_lines(text: str, rendered: dict[str, str]) -> list[_IndexLine]:
+def _index_lines(text: str, rendered: dict[str, tuple[IndexEntry, str]]) -> list[_IndexLine]:
     """Lines as the writer splits them, numbered as an editor counts them (by '\\n');
-    RENDERED is each note's line as the writer renders it."""
+    RENDERED holds each note's entry and its line as the writer renders it."""
     lines: list[_IndexLine] = []
     number = 1
     for piece in iter_lines(text):
-        bare = piece.rstrip("\r\n")
-        entry = parse_line(piece)
-        if entry is None:
-            lines.append(_IndexLine(number, len(bare), None, piece))
-        elif rendered.get(entry.filename) == bare:
-            lines.append(_IndexLine(number, len(bare), entry.filename))
-        else:
-            lines.append(_IndexLine(number, len(bare), entry.filename, bare, entry))
+        lines.append(_index_line(number, piece, rendered))
         number += piece.count("\n")
     return lines
+
+
+def _index_line(number: int, piece: str, rendered: dict[str, tuple[IndexEntry, str]]
+                ) -> _IndexLine:
+    bare = piece.rstrip("\r\n")
+    entry = parse_line(piece)
+    if entry is None:
+        return _IndexLine(number, len(bare), None, piece)
+    note = rendered.get(entry.filename)
+    if note is not None and note[1] == bare:
+        # The note's own name string, not a copy parsed out of the line.
+        return _IndexLine(number, len(bare), note[0].filename)
+    return _IndexLine(number, len(bare), entry.filename, bare, entry)
 
 
 def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
@@ -76,7 +82,10 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
     rendered = [render_line(e) for e in wanted]
     from_notes = {e.filename: (e, line) for e, line in zip(wanted, rendered, strict=True)
                   if e.filename in state.heads}
-    lines = _index_lines(scan.index.text, {name: line for name, (_, line) in from_notes.items()})
+    lines = _index_lines(scan.index.text, from_notes)
+    # The layout is compared on the bytes: the decoded text (twice their size for an index
+    # of 100,000 lines, an em dash on each) is not needed past here.
+    scan.index.text = ""
     found = list(_index_entries(scan, state, lines, path, wanted, from_notes))
     yield from found
     yield from _index_long_lines(lines, path)
@@ -92,7 +101,10 @@ def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
                    from_notes: dict[str, tuple[IndexEntry, str]]) -> Iterator[Finding]:
     known = {*state.heads, *state.broken}
     # Case and NFC twins are one note by SPEC; the exact name wins when both exist.
-    twins = {name_key(n): n for n in known}
+    twins = {}
+    for n in known:
+        key = name_key(n)
+        twins[n if key == n else key] = n  # most names are their own key: one string
     first_line: dict[str, int] = {}
     listed: list[tuple[str, int]] = []
     for line in lines:
@@ -205,21 +217,21 @@ def _index_budget(wanted: list[IndexEntry], lines: list[_IndexLine],
 def _index_layout(scan: StoreScan, lines: list[_IndexLine],
                   entry_lines: list[str]) -> Iterator[Finding]:
     assert scan.index is not None
-    text = scan.index.text
+    data = scan.index.data
     # What StoreState.rendered_index() writes, from the lines already parsed and rendered,
-    # compared piece by piece rather than built (the file is valid UTF-8, so equal text is
-    # equal bytes).
+    # compared piece by piece rather than built.
     parts = split_lines([(line.text or "", line.filename is not None) for line in lines])
     pos = 0
     for piece in index_pieces(parts, entry_lines):
-        if not text.startswith(piece, pos):
+        encoded = piece.encode()
+        if not data.startswith(encoded, pos):
             break
-        pos += len(piece)
+        pos += len(encoded)
     else:
-        if pos == len(text):
+        if pos == len(data):
             return
     wanted = assemble_index(parts, entry_lines).splitlines(keepends=True)
-    actual = text.splitlines(keepends=True)
+    actual = data.decode().splitlines(keepends=True)
     number = 1
     for have, want in zip(actual, wanted, strict=False):
         if have != want:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -9,6 +10,8 @@ from memcli.errors import MemcliError
 from memcli.interop.instructions import NoteText, instruction_lines, overlaps
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import StoreScan
+from memcli.notes import parse_note
+from memcli.store import read_bytes
 from memcli.text import clip
 
 
@@ -20,12 +23,13 @@ def instruction_overlaps(root: Path, scans: Iterable[StoreScan]) -> Iterator[Fin
     notes: list[NoteText] = []
     where: dict[tuple[str, str], StoreScan] = {}
     for scan in chosen:
-        state = scan.state()
-        for name in state.heads:
+        for name, facts in scan.notes.items():
+            if facts.problem:
+                continue  # broken: its own finding says so
             try:
-                note = state.notes[name]
-            except MemcliError:
-                continue
+                note = parse_note(name, read_bytes(os.path.join(scan.path, name)))
+            except (OSError, MemcliError):
+                continue  # changed or gone since it was read
             notes.append(NoteText(scan.level, name, note.title, note.summary, note.body))
             where[(scan.level, name)] = scan
     for overlap in overlaps(lines, notes):

@@ -20,19 +20,33 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
-# The only characters outside ASCII whose str.lower() is ASCII (U+0130 lowercases to two
-# characters, which makes lower() fall back to ASCII-only folding): tests/test_redact.py
-# checks this against every code point.
+# ASCII letters, and the Kelvin sign, which str.lower() turns into "k": the only characters
+# whose lower case is an ASCII letter (tests/test_redact.py checks every code point).
 _KELVIN = "\u212a"
+_ASCII_LOWER: dict[int, int] = {**str.maketrans(string.ascii_uppercase, string.ascii_lowercase),
+                                 0x212A: ord("k")}
+# str.lower() works in a buffer of 12 bytes a character: a 16 MB index lowercased whole would
+# take 200 MB for a moment, so a long text is lowercased a piece at a time.
+_PIECE = 1 << 16
 
 
 def lower(text: str) -> str:
-    """``text`` lowercased at the same offsets (only ASCII matters to the patterns)."""
-    low = text.lower()
-    if len(low) != len(text):
-        # A few characters lowercase to two ("İ"); only ASCII matters to the patterns.
-        low = text.translate(_ASCII_LOWER)
+    """``text`` with ASCII letters (and the Kelvin sign) in lower case, at the same offsets.
+
+    Other characters are lowercased where that keeps the length, or left as they are; no
+    pattern looks at them (none matches a letter outside ASCII, and no character's lower
+    case is a space), so either way every pattern matches the same spans.
+    """
+    if len(text) <= _PIECE:
+        return _lower_piece(text)
+    return "".join(_lower_piece(text[i:i + _PIECE]) for i in range(0, len(text), _PIECE))
+
+
+def _lower_piece(piece: str) -> str:
+    low = piece.lower()
+    if len(low) != len(piece):
+        # A few characters lowercase to two ("İ"); fold what the patterns read, in place.
+        low = piece.translate(_ASCII_LOWER)
     return low
 
 
