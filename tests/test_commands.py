@@ -592,7 +592,7 @@ def test_a_streamed_json_list_is_the_same_text_as_one_dump(items: list[object]) 
     """`show --json` writes its listing an item at a time; the bytes are json.dumps's."""
     import io
 
-    from memcli.render import Output
+    from memcli.render.output import Output
 
     whole, streamed = io.StringIO(), io.StringIO()
     Output(out=whole, err=whole).data(items)
