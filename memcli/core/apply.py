@@ -16,7 +16,7 @@ from memcli.names import INDEX_NAME, LEVELS
 if TYPE_CHECKING:
     from memcli.guard import Guard
     from memcli.history import Source
-    from memcli.plan import FileChange, OnConflict, Outcome
+    from memcli.plan import FileChange, OnConflict, Outcome, Plan
 
 
 @dataclass
@@ -61,37 +61,40 @@ def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str
                 source: Source | None = None, own: bool = False) -> ApplyReport:
     """Validate the items (``own``: memcli made them, see operations.validate_item), plan
     them against the locked stores and commit them with their history record."""
-    from memcli.history import Source
     from memcli.operations import validate_item
     from memcli.plan import Planner
 
     parsed = [validate_item(i, raw, own=own) for i, raw in enumerate(items, start=1)]
-    creating = sorted({p.op.level for p in parsed
-                       if p.op is not None and p.op.action == "create" and not dry_run})
+    creating = [] if dry_run else sorted({p.op.level for p in parsed
+                                          if p.op is not None and p.op.action == "create"})
     missing = {lvl: settings.store_for(lvl) for lvl in creating
                if not settings.store_for(lvl).exists()}
     with open_stores(settings, LEVELS, create=creating) as stores:
         planner = Planner(stores, now=settings.timestamp(),
                           on_conflict=conflict_policy(on_conflict), guard=guard)
         plan = planner.plan(parsed, base, strict=strict)
-        written = False
-        backup = None
-        if not dry_run and plan.changes:
-            source = source or Source("apply")
-            if guard is not None and guard.unattended:
-                source = replace(source, unattended=True)
-            txn_id = commit_recorded(settings, plan.changes, source,
-                                     applied_operations(plan.outcomes))
-            if source.unattended and any(f.before is not None and f.filename != INDEX_NAME
-                                         for f in plan.files):
-                backup = txn_id
-            written = True
+        written = not dry_run and bool(plan.changes)
+        backup = _commit(settings, plan, source, guard) if written else None
     report = ApplyReport(plan.outcomes, plan.files, plan.stale_levels, plan.warnings,
                          dry_run, written, backup=backup)
     report.created = {lvl: path for lvl, path in missing.items() if written and path.is_dir()}
     if dry_run:
         report.diff = unified_diff(plan.files)
     return report
+
+
+def _commit(settings: Settings, plan: Plan, source: Source | None,
+            guard: Guard | None) -> str | None:
+    """Commit a plan with its history record; for an unattended run that changed an
+    existing note, the transaction `memcli restore` takes back."""
+    from memcli.history import Source
+
+    source = source or Source("apply")
+    if guard is not None and guard.unattended:
+        source = replace(source, unattended=True)
+    txn_id = commit_recorded(settings, plan.changes, source, applied_operations(plan.outcomes))
+    overwrote = any(f.before is not None and f.filename != INDEX_NAME for f in plan.files)
+    return txn_id if source.unattended and overwrote else None
 
 
 def conflict_policy(value: str) -> OnConflict:
