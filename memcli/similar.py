@@ -33,6 +33,8 @@ MAX_NEAR_TOKENS = 12
 _MAX_CHOICE_TOKENS = 6
 # Fewer concept keys than this say too little to call two statements one ("不要" ~ "no").
 _MIN_CONCEPTS = 2
+_MIN_CONCEPTS_UNSAID = 3
+_UNSAID = frozenset({"branch", "file", "code", "use", "direct"})
 
 # One topic, two languages. The English side is what the rules extractor titles its topics.
 _TOPIC_ALIASES = {
@@ -119,8 +121,15 @@ def _same_concepts(mine: str, theirs: str) -> bool:
 
     if not mine or not theirs or not (has_cjk(mine) or has_cjk(theirs)):
         return False
-    keys = concept_keys(mine)
-    return keys is not None and len(keys) >= _MIN_CONCEPTS and keys == concept_keys(theirs)
+    keys, other = concept_keys(mine), concept_keys(theirs)
+    if keys is None or other is None or len(keys) < _MIN_CONCEPTS:
+        return False
+    if keys == other:
+        return True
+    # "main" and "main 分支", "提交 .env" and "commit .env files": the kind of thing named, or
+    # "用" and "直接", is often left unsaid in one language; the rest must still agree.
+    keys, other = keys - _UNSAID, other - _UNSAID
+    return len(keys) >= _MIN_CONCEPTS_UNSAID and keys == other
 
 
 def _choice_categories(title: str) -> frozenset[str]:

@@ -168,6 +168,11 @@ def test_on_conflict_fail_reports_the_candidate_and_writes_nothing(cli: Any, mem
     ("Don't edit generated files by hand", "生成的文件不要手动改"),
     ("Never commit secrets", "永远不要提交密钥"),
     ("Don't use killall", "永远不要用 killall"),
+    # the kind of thing, "用" or "直接" left unsaid on one side; the rest agrees
+    ("Never push directly to main unless I explicitly tell you to",
+     "永远不要直接 push 到 main 分支，除非我明确指示"),
+    ("Never commit .env files", "别把 .env 提交到仓库"),
+    ("Always write commit messages in Chinese", "提交信息一律用中文写"),
 ])
 def test_one_rule_in_two_languages_is_one_note(english: str, chinese: str) -> None:
     for new, old in ((chinese, english), (english, chinese)):
@@ -187,6 +192,10 @@ def test_two_chinese_wordings_of_one_rule_are_one_note() -> None:
     ("永远不要手动改锁文件", "Never commit secrets"),
     ("总是直接提交到 main", "Never commit directly to main"),  # the opposite rule
     ("不要手动修改 dist/ 下的文件", "Never edit files under vendor/ by hand"),
+    ("永远不要跳过 CI 检查", "Never skip pre-commit hooks"),
+    ("永远不要删除 .env.example 文件", "Never commit .env files"),
+    ("代码注释一律用英文", "Always write commit messages in Chinese"),
+    ("永远不要用 killall", "Don't use pkill"),  # only the shared words left would be "not"
 ])
 def test_near_but_different_rules_stay_apart(new: str, old: str) -> None:
     assert find_near("project", new, "", [stored(old)]) is None
