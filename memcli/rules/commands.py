@@ -33,6 +33,10 @@ _CMD_EN_RES = (
          r"\s*,\s*(?:use|run|type)\s*:?\s*(?P<cmd>.+)", re.I),
     lazy(r"use\s+(?P<cmd>.+?)\s+to\s+(?:run\s+)?(?:the\s+)?(?P<what>" + _TASK + ")" + _ON_WHAT,
          re.I),
+    # "`pnpm build` is the build command, not npm run build": the command first.
+    lazy(r"(?!(?:this|that|it|which|what|here|there|mine|yours)\b)(?P<cmd>\S.{0,80}?)\s+is\s+"
+         r"(?:the|our)\s+(?P<what>(?:[\w-]+\s+)?" + _TASK + r")\s+(?P<noun>command|cmd|script)"
+         r"(?:\s+now)?(?:\s*,?\s*(?:not|instead of|rather than)\s+.+)?", re.I),
     lazy(r"(?:we\s+)?(?P<what>deploy)s?\s+(?:to|on)\s+(?P<cmd>.+)", re.I),
     lazy(r"the\s+(?P<what>deploy(?:ment)?(?:\s+[\w-]+){1,2}?)(?P<noun>)\s+(?:is|are|lives?|"
          r"runs?)\s+(?P<cmd>.+)", re.I),
@@ -165,4 +169,5 @@ _CMD_EN_RES[1].needs = ("run", "execut")
 _CMD_EN_RES[2].needs = ("test", "build", "lint", "deploy", "format", "release", "publish", "type")
 _CMD_EN_RES[3].needs = ("test", "build", "deploy", "release")
 _CMD_EN_RES[5].needs = ("use",)
-_CMD_EN_RES[6].needs = _CMD_EN_RES[7].needs = ("deploy",)
+_CMD_EN_RES[6].needs = ("command", "cmd", "script")
+_CMD_EN_RES[7].needs = _CMD_EN_RES[8].needs = ("deploy",)

@@ -20,7 +20,8 @@ LIST_MARK_RE = lazy(r"\s*(?:[-*•+]\s+|\d+[.)、]\s*)")
 _FILLER_RE = lazy(
     r"(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|fyi|nb|ps|plus|great|"
     r"thanks|thank you|cool|alright|all right|well|again|as i said|like i said|i repeat|"
-    r"important|note|just so you know|heads up)\b|好的|好吧|嗯嗯?|哦|噢|另外|还有|对了|顺便说一下|"
+    r"important|note|just so you know|heads up|personally|honestly|frankly|tbh|imo|imho|"
+    r"to be honest|ideally)\b|好的|好吧|嗯嗯?|哦|噢|另外|还有|对了|顺便说一下|"
     r"顺便说|顺便|补充一下|补充|然后|那么|所以|注意|重要)\s*[,:;!，。:：！、—–-]*\s*",
     re.I)
 _CORRECTIVE_RE = lazy(

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from memcli.rules.commands import command_for, find_command, find_reference
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import SHORTEST_TEXT, LazyPattern, lazy
+from memcli.rules.patterns import INSTRUCTION_VERBS, SHORTEST_TEXT, LazyPattern, lazy
 from memcli.rules.standing import REASON, find_fact, find_standing
 from memcli.rules.text import cut_title, is_cjk, restore
 from memcli.rules.topics import pair_category, style_topic, tool_category, use_category
@@ -55,6 +55,14 @@ _CORRECTION_RES = (
     lazy(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+?)\s*[,;:]?\s+"
                r"(?:use|we use|instead use|prefer|go with|switch to)\s+(?P<x>.+?)"
                r"(?:\s+instead)?$", re.I),
+    # "we switched to ruff, stop using black", "我们换成 pnpm 了，别再用 npm": the move, then
+    # what is left behind.
+    lazy(r"(?:we(?:'ve|\s+have)?\s+)?(?:switched|moved|migrated)\s+(?:over\s+)?to\s+"
+         r"(?P<x>\S+(?:\s+\S+){0,3}?)(?:\s+for\s+[^,;]+)?\s*[,;]\s*(?:so\s+)?(?:stop using|"
+         r"don't use|do not use|never use|no more)\s+(?P<y>\S+(?:\s+\S+){0,3}?)"
+         r"(?:\s+(?:anymore|any more|again))?", re.I),
+    lazy(r"(?:我们)?(?:已经)?(?:换成|改成|迁移到|切换到|换到)(?:了)?\s*(?P<x>[^，,]+?)(?:了)?\s*[，,]\s*"
+         r"(?:别|不要)(?:再)?(?:用|使用)\s*(?P<y>.+?)(?:了)?"),
     lazy(r"(?:不要|别|不)(?:再)?(?:用|使用)(?P<y>.+?)[，,、；;\s]*(?:了)?[，,]?\s*"
                r"(?:要|请|改|而是|应该|就)?(?:用|使用)(?P<x>.+)$"),
     lazy(_SUBJECT_ZH + r"(?:要|请|应该|改)?(?:用|使用)(?P<x>.+?)\s*(?:而不是|而非|"
@@ -220,10 +228,7 @@ _ANY_PURPOSE_RE = lazy(r"^(?:everything|anything|all|most things|all of it|所�
 
 _ALWAYS_NEVER_RES = (
     lazy(r"(?:always|never|don't ever|do not ever|never ever)\s+(?P<rest>.+)", re.I),
-    lazy(r"we\s+(?:always|never)\s+(?P<rest>(?:use|run|commit|push|merge|deploy|write|put|"
-               r"keep|add|squash|rebase|test|lint|format|review|tag|release|pin|prefix|name|"
-               r"store|log|import|document|avoid|prefer|require|vendor|ship|target|support|"
-               r"check|update|bump|sign|open|create|follow|indent|declare|annotate)\b.*)", re.I),
+    lazy(r"we\s+(?:always|never)\s+(?P<rest>" + INSTRUCTION_VERBS + r"\b.*)", re.I),
     lazy(r"(?:永远不要|永远别|永远不|绝不|绝对不要|绝对别|千万不要|千万别|不要再|别再|再也不要|决不|从不)"
                r"(?P<rest>.+)"),
     lazy(r"(?:总是|一直|始终|每次都|务必|一律|永远)(?P<always>)(?P<rest>.+)"),
