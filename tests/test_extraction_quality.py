@@ -27,8 +27,8 @@ bench = _bench()
 # Floors a little under what the extractor scores today, so that noise in a future change
 # of the corpus does not trip them but a real regression does.
 FLOORS = {
-    ("test", "en"): {"precision": 0.95, "recall": 0.85, "routing": 0.95},
-    ("test", "zh"): {"precision": 0.95, "recall": 0.90, "routing": 0.95},
+    ("test", "en"): {"precision": 0.95, "recall": 0.92, "routing": 0.95},
+    ("test", "zh"): {"precision": 0.95, "recall": 0.93, "routing": 0.95},
     ("dev", "en"): {"precision": 0.97, "recall": 0.95, "routing": 0.95},
     ("dev", "zh"): {"precision": 0.97, "recall": 0.95, "routing": 0.95},
 }

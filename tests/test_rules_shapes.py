@@ -79,3 +79,43 @@ def test_unit_and_end_to_end_test_commands_are_two_topics() -> None:
     [integration] = ops("run the integration tests with make integration")
     assert (unit["title"], e2e["title"], integration["title"]) == (
         "Unit test command", "E2E test command", "Integration test command")
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("we never mock the database in the integration tests", None),
+    ("we never hardcode urls, they come from config", None),
+    ("`make check` is the test command", "Test command"),
+    ("npm run lint is the lint command", "Lint command"),
+    ("每次改完配置都要重启服务", None),
+    ("always add docstrings to public functions, sphinx builds the docs from them here", None),
+])
+def test_more_lasting_statements(text: str, title: str | None) -> None:
+    [found] = ops(text)
+    assert found["type"] == "project_knowledge"
+    assert title is None or found["title"] == title
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("we switched to pnpm, stop using npm", "Package manager"),
+    ("我们换成 pnpm 了，别再用 npm", "Package manager"),
+    ("we moved to vitest, don't use jest anymore", "Test runner"),
+])
+def test_a_move_to_a_tool_is_a_choice(text: str, title: str) -> None:
+    [found] = ops(text)
+    assert (found["type"], found["title"]) == ("correction_feedback", title)
+
+
+def test_a_lead_word_before_a_preference_is_skipped() -> None:
+    [found] = ops("personally I prefer tabs over spaces")
+    assert (found["level"], found["type"]) == ("user", "user_preference")
+
+
+@pytest.mark.parametrize("text", [
+    "this is the slowest command in the repo",
+    "the migration is the riskiest script we have",
+    "改完这个文件要跑一下测试",
+    "add a test here, the parser needs it here",
+    "honestly I don't know why it fails",
+])
+def test_look_alikes_are_not_kept(text: str) -> None:
+    assert ops(text) == []

@@ -183,8 +183,17 @@ _STATEMENT_RE = lazy(r"^(?:we|we're|our|the|this|it's|everything|nothing|all)\b|
                      re.I)
 
 
+# "…, mypy runs in strict mode here": a reason after the comma, with a subject and a verb of
+# its own, says "here" of the repository, not of the screen.
+_HERE_IN_REASON_RE = lazy(r",\s*(?!(?:it|this|that|you|i)\b)[\w.-]+(?:\s+[\w.-]+){0,2}\s+"
+                          r"(?:is|are|runs?|builds?|checks?|needs?|requires?|expects?|"
+                          r"generates?|[a-z]{2,}s)\s[^,]*\bhere\b", re.I)
+_HERE_IN_REASON_RE.needs = ("here",)
+
+
 def _on_screen_here(plain: str) -> bool:
-    return bool(_HERE_RE.search(plain)) and not _STATEMENT_RE.search(plain)
+    return (bool(_HERE_RE.search(plain)) and not _STATEMENT_RE.search(plain)
+            and not _HERE_IN_REASON_RE.search(plain))
 
 
 def _is_ephemeral(hit: Hit, state: State, plain: str) -> str:
