@@ -65,6 +65,14 @@ RULES_CASES = {
     "spaces in a prohibition": (
         '"Don\'t edit the" + " " * 50000 + "file, it\'s vendored."',
         ["Don't edit the file, it's vendored."]),
+    # 20k spaces took 8 s, 100k minutes (\s*,?\s+ after a lazy part tried every split)
+    "spaces before a choice's reason": (
+        '"use npm instead of pnpm" + " " * 50000 + ", the box has no pnpm"',
+        ["Use npm instead of pnpm , the box has no pnpm."]),
+    # 20k spaces took 3 s (the lazy subject before "is documented at" tried from each space)
+    "spaces before 'is documented at'": (
+        '"the api" + " " * 50000 + " is documented at https://api.example.com/docs"',
+        ["The api is documented at https://api.example.com/docs."]),
     # 30k backticks took 150 s (each shorter opening of the run tried against the line)
     "a run of backticks": ('"Remember: always use " + "`" * 20000 + " ok."', None),
     # quadratic: the rest of the sentence was copied once per peeled cue or filler

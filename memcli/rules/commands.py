@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import lazy
+from memcli.rules.patterns import SHORTEST_TEXT, lazy
 from memcli.rules.text import PH, capitalise, cut_title, restore, url_slot
 
 # The words the command patterns share: the tasks a command is for, how a command is given
@@ -106,7 +106,8 @@ _REF_RES = (
          r"(?:is|are|get|gets) (?:logged|reported|tracked|collected))\s+"
          r"(?:(?:in|on)\s+[\w.-]+(?:\s+[\w.-]+)?\s+)?"
          r"(?:at|on|in|under|here)?\s*:?\s*(?P<url>" + PH + r")(?:[\s,;(].*)?", re.I),
-    lazy(r"(?P<what>.+?)\s+(?:is|are)\s+(?P<documented>documented)\s+(?:at|in|on)\s+"
+    lazy(r"(?P<what>" + SHORTEST_TEXT + r")\s++(?:is|are)\s+(?P<documented>documented)\s+"
+         r"(?:at|in|on)\s+"
                r"(?P<url>" + PH + r")", re.I),
     lazy(r"(?:(?P<what>[^，,。]{1,12}?)的?)?(?P<kind>" + _REF_NOUNS_ZH + r")(?:地址|链接)?"
                r"(?:在|是|位于|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),

@@ -49,7 +49,8 @@ _SUBJECT_ZH = r"(?P<subj>(?![^，,。]*?(?:说|觉得|认为|问|如果|要是|�
 _USE_VERB = (r"(?:we\s+|you\s+should\s+|let's\s+|always\s+)?(?:use|switch to|go with|pick|"
              r"choose|stick with|stick to|should use)")
 _CORRECTION_RES = (
-    lazy(_USE_VERB + r"\s+(?P<x>\S+(?:\s+\S+){0,3}?)\s*,?\s+(?:instead of|rather than|"
+    # (?:\s*+,\s*+|\s++), not \s*,?\s+: that one tries every split of a run of spaces.
+    lazy(_USE_VERB + r"\s+(?P<x>\S+(?:\s+\S+){0,3}?)(?:\s*+,\s*+|\s++)(?:instead of|rather than|"
                r"not|over|and not|never|don't use|do not use)"
                r"\s+(?P<y>\S+(?:\s+\S+){0,3}?)(?:\s+(?:for|to|when|in|on|with)\s+.+)?$", re.I),
     lazy(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+?)\s*[,;:]?\s+"
@@ -61,7 +62,7 @@ _CORRECTION_RES = (
          r"(?P<x>\S+(?:\s+\S+){0,3}?)(?:\s+for\s+[^,;]+)?\s*[,;]\s*(?:so\s+)?(?:stop using|"
          r"don't use|do not use|never use|no more)\s+(?P<y>\S+(?:\s+\S+){0,3}?)"
          r"(?:\s+(?:anymore|any more|again))?", re.I),
-    lazy(r"(?:我们)?(?:已经)?(?:换成|改成|迁移到|切换到|换到)(?:了)?\s*(?P<x>[^，,]+?)(?:了)?\s*[，,]\s*"
+    lazy(r"(?:我们)?(?:已经)?(?:换成|改成|迁移到|切换到|换到)(?:了)?\s*+(?P<x>[^，,]+?)(?<!\s)(?:了)?\s*+[，,]\s*+"
          r"(?:别|不要)(?:再)?(?:用|使用)\s*(?P<y>.+?)(?:了)?"),
     lazy(r"(?:不要|别|不)(?:再)?(?:用|使用)(?P<y>.+?)[，,、；;\s]*(?:了)?[，,]?\s*"
                r"(?:要|请|改|而是|应该|就)?(?:用|使用)(?P<x>.+)$"),
