@@ -77,7 +77,7 @@ class Settings:
         return _parse_now(self.now) if self.now else self.clock()
 
     def timestamp(self) -> str:
-        """Now as the frontmatter writes it: MEMCLI_NOW verbatim when set, else UTC seconds."""
+        """Now as the frontmatter writes it (UTC, to the second): MEMCLI_NOW, else the clock."""
         if self.now:
             return self.now
         return self.clock().astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -122,7 +122,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     spec = PROVIDERS.get(provider)
     now = pick("now", None, ("MEMCLI_NOW",), None)
     if now is not None:
-        _parse_now(str(now))
+        now = fixed_now(str(now))
     return Settings(
         project_root=root,
         project_store=_store("project_store", project_store, cwd, home, sources),
@@ -236,12 +236,44 @@ def _provider_name(provider: Any) -> str:
     return name
 
 
-def _parse_now(value: str) -> dt.datetime:
+# What MEMCLI_NOW may be: an ISO 8601 date, or date and time, with an optional zone (UTC when
+# none). Python's own parser takes more (week dates, no separators), which memcli would
+# then write into frontmatter and history as they were typed.
+_NOW_FORMAT = (
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+    r"(?:[T ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{1,6})?)?(?:Z|[+-][0-9]{2}:[0-9]{2})?)?"
+)
+# Timestamps are written in UTC and history goes back in time from them: far enough from
+# the ends of datetime's range that neither step overflows.
+_NOW_YEARS = range(1970, 9000)
+
+
+def fixed_now(value: str) -> str:
+    """MEMCLI_NOW as memcli writes timestamps (UTC, to the second); a bad value is a ConfigError.
+
+    This is the one place the variable is checked: everything else reads Settings.now.
+    """
+    import re  # compiled when MEMCLI_NOW is set, not on every start
+
+    example = "use an ISO date-time such as 2026-11-29T10:00:00Z"
+    if re.fullmatch(_NOW_FORMAT, value.strip()) is None:
+        raise ConfigError(f"MEMCLI_NOW {value!r} is not an ISO date-time; {example}")
     try:
-        moment = dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        raise ConfigError(f"MEMCLI_NOW {value!r} is not an ISO date-time") from None
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)
+        moment = dt.datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=dt.UTC)
+        moment = moment.astimezone(dt.UTC)
+    except (ValueError, OverflowError):
+        raise ConfigError(f"MEMCLI_NOW {value!r} is not a valid date-time; {example}") from None
+    if moment.year not in _NOW_YEARS:
+        raise ConfigError(f"MEMCLI_NOW {value!r} is out of range (years {_NOW_YEARS.start} to "
+                          f"{_NOW_YEARS.stop - 1}); {example}")
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _parse_now(value: str) -> dt.datetime:
+    """Settings.now (already checked by fixed_now) as an aware datetime."""
+    return dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
 
 
 def home_folder(env: Mapping[str, str]) -> Path:

@@ -208,6 +208,7 @@ class ContextBlock:
     left_out: int
     expired: int = 0  # expired notes left out before the budget was applied
     cut: tuple[IndexEntry, ...] = ()  # the entries the budget left out
+    problems: tuple[str, ...] = ()  # notes that could not be read, and why (for stderr)
 
 
 def build_context(

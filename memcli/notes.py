@@ -61,9 +61,18 @@ def _without_tags(
     return {k: [r for r in v if r[0] not in dropped] for k, v in resolvers.items()}
 
 
+class YamlTooComplex(ValueError):
+    """YAML whose value would take too long to walk (an alias bomb, deep nesting)."""
+
+
 def load_yaml(text: str) -> Any:
+    """TEXT's value; raises YamlTooComplex rather than return a value that expands too far."""
     yaml, loader, _ = _yaml()
-    return yaml.load(text, Loader=loader)
+    value = yaml.load(text, Loader=loader)
+    if isinstance(value, (dict, list)) and _too_complex(value):
+        raise YamlTooComplex(f"the YAML nests too deeply or expands (aliases) to more than "
+                             f"{MAX_YAML_NODES} values")
+    return value
 
 
 def dump_yaml(data: dict[str, Any]) -> str:
@@ -199,6 +208,11 @@ def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
         ) from None
     except RecursionError:
         raise BrokenNoteError(f"{filename}: the frontmatter is nested too deeply") from None
+    except YamlTooComplex:
+        raise BrokenNoteError(
+            f"{filename}: the frontmatter nests too deeply or expands (YAML aliases) to more "
+            f"than {MAX_YAML_NODES} values; write plain keys and values"
+        ) from None
     if meta is None:
         return {}
     if not isinstance(meta, dict):
@@ -207,6 +221,30 @@ def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
             f"{filename}: the frontmatter is a YAML {kind}, not a mapping of keys"
         )
     return {str(k): v for k, v in meta.items()}
+
+
+# The YAML loader shares aliased nodes, so loading a "billion laughs" is cheap; what blows up
+# is anything that walks the value afterwards (JSON output, comparisons, a deep copy). A
+# frontmatter that would take more than this many steps to walk is a broken note for every
+# command: real frontmatter has a few dozen values.
+MAX_YAML_NODES = 10_000
+MAX_YAML_DEPTH = 64
+
+
+def _too_complex(value: dict[Any, Any] | list[Any]) -> bool:
+    """True when walking VALUE would visit too many values (aliases) or go too deep."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if seen > MAX_YAML_NODES or depth > MAX_YAML_DEPTH:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        seen += len(children)
+        stack.extend((child, depth + 1) for child in children
+                     if isinstance(child, (list, dict)))
+    return seen > MAX_YAML_NODES
 
 
 # Parsing YAML costs about 70 us a note, most of a big store's load time; a frontmatter of
@@ -283,7 +321,7 @@ def _replace_keys(frontmatter: str, meta: dict[str, Any], changes: dict[str, Any
         edited = _edit_segments(segments, changes, nl)
         try:
             reloaded = load_yaml(edited)
-        except yaml_error():
+        except (yaml_error(), YamlTooComplex, RecursionError):
             reloaded = None
         # Only the changed keys are compared: the untouched lines are byte-identical, and a
         # deep comparison of a person's YAML (an alias bomb, say) could take forever.

@@ -13,7 +13,9 @@ and a :class:`Note` is parsed from them when asked for.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -107,9 +109,19 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
         return False
 
 
+_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
 def read_bytes(path: str) -> bytes:
-    """A file's bytes; OSError is the caller's to report (lint lists it, writers stop)."""
-    with open(path, "rb") as handle:
+    """A regular file's bytes; OSError is the caller's to report (lint lists it, writers stop).
+
+    The listing already left out links and special files; a file swapped for one since
+    (a link, a FIFO that would block forever) is refused here rather than followed.
+    """
+    fd = os.open(path, _READ_FLAGS)
+    with open(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
         return handle.read()
 
 
@@ -335,9 +347,16 @@ def _load_entry(state: StoreState, entry: StoreEntry, bodies: bool) -> None:
     if entry.kind == "unsafe":
         state.unsafe[entry.name] = entry.why
         return
-    data = _read(entry)
     if entry.kind == "index":
-        state.index_bytes = data
+        state.index_bytes = _read(entry)
+        return
+    try:
+        data = read_bytes(entry.path)
+    except OSError as exc:
+        # One note a person cannot read (mode 000, removed while listed) is reported like
+        # a note they broke; it does not take the rest of the store down.
+        state.broken[entry.name] = (f"{entry.name}: cannot be read ({exc.strerror}); "
+                                    "fix its permissions or move it out")
         return
     read = read_note(entry.name, data)
     if read.note is None:

@@ -25,6 +25,7 @@ import json
 import os
 import re
 import shutil
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,10 @@ HISTORY_DIR = ".memcli-history"
 # History records are named <sequence>-<time>-<id>.json (memcli.history writes them).
 _RECORD_NAME = re.compile(r"[0-9]{1,12}-[0-9]{1,14}-[0-9a-f]{4,32}\.json")
 _PRIVATE = 0o600
+# A new file's mode before the umask: the project store is committed, so its files are
+# what any checkout makes; a store folder only its owner may open gets private files.
+_SHARED = 0o666
+_PRIVATE_DIR = 0o700
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,29 @@ class Change:
     filename: str
     data: bytes | None
     history: bool = False
+
+
+def is_private_folder(path: Path) -> bool:
+    """True when only the folder's owner may open it (no group or other permission bits)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode) & 0o077 == 0
+    except OSError:
+        return False
+
+
+def new_file_mode(folder: Path, filename: str, private: bool) -> tuple[int, bool]:
+    """The mode a store file is written with, and whether it is exact (not under the umask).
+
+    A file that exists keeps its mode (a note a person made 0600 stays 0600); a new file in
+    a private store folder is 0600, elsewhere it is what the umask makes of 0666.
+    """
+    try:
+        found = os.lstat(folder / filename)
+    except OSError:
+        return (_PRIVATE if private else _SHARED), False
+    if stat.S_ISREG(found.st_mode):
+        return stat.S_IMODE(found.st_mode) & 0o777, True
+    return (_PRIVATE if private else _SHARED), False
 
 
 def commit(changes: Sequence[Change]) -> None:
@@ -96,21 +124,25 @@ def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
              stores: list[Path]) -> Path:
     txn_dir = store / f"{TXN_PREFIX}{txn_id}"
     try:
-        (txn_dir / STAGED).mkdir(parents=True)
+        # Staged files hold the new notes: private until they are renamed into place.
+        txn_dir.mkdir(mode=_PRIVATE_DIR)
+        (txn_dir / STAGED).mkdir(mode=_PRIVATE_DIR)
         manifest: dict[str, Any] = {
             "id": txn_id,
             "primary": str(primary.resolve()),
             "stores": [str(s.resolve()) for s in stores],
         }
         notes = [c for c in changes if not c.history]
-        manifest["writes"], manifest["deletes"] = _stage(txn_dir, notes, 0, 0o644)
+        manifest["writes"], manifest["deletes"] = _stage(txn_dir, notes, 0,
+                                                         is_private_folder(store))
         records = [c for c in changes if c.history]
         if records:
             _make_history_dir(store)
-            writes, deletes = _stage(txn_dir, records, len(notes), _PRIVATE)
+            writes, deletes = _stage(txn_dir, records, len(notes), True)
             manifest["history"] = {"writes": writes, "deletes": deletes}
         fsync_dir(txn_dir / STAGED)
-        write_durably(txn_dir / MANIFEST, json.dumps(manifest, ensure_ascii=False).encode())
+        write_durably(txn_dir / MANIFEST, json.dumps(manifest, ensure_ascii=False).encode(),
+                      _PRIVATE)
         fsync_dir(txn_dir)
         fsync_dir(store)
     except OSError as exc:
@@ -120,7 +152,8 @@ def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
 
 
 def _stage(txn_dir: Path, changes: list[Change], first: int,
-           mode: int) -> tuple[dict[str, str], list[str]]:
+           private: bool) -> tuple[dict[str, str], list[str]]:
+    """Write each change's bytes under files/ with the mode its target will have."""
     writes: dict[str, str] = {}
     deletes: list[str] = []
     for number, change in enumerate(changes, start=first):
@@ -128,7 +161,9 @@ def _stage(txn_dir: Path, changes: list[Change], first: int,
             deletes.append(change.filename)
             continue
         staged = f"{number}"
-        write_durably(txn_dir / STAGED / staged, change.data, mode)
+        folder = txn_dir.parent / HISTORY_DIR if change.history else txn_dir.parent
+        mode, exact = new_file_mode(folder, change.filename, private)
+        write_durably(txn_dir / STAGED / staged, change.data, mode, exact=exact)
         writes[change.filename] = staged
     return writes, deletes
 
@@ -148,7 +183,7 @@ def _make_history_dir(store: Path) -> None:
 
 def _mark_committed(txn_dir: Path) -> None:
     temp = txn_dir / (COMMITTED + ".tmp")
-    write_durably(temp, b"")
+    write_durably(temp, b"", _PRIVATE)
     os.replace(temp, txn_dir / COMMITTED)
     fsync_dir(txn_dir)
 
@@ -315,9 +350,12 @@ def _stores_primary_first(manifest: dict[str, Any]) -> list[Path]:
 
 
 @contextlib.contextmanager
-def locked(stores: Sequence[Path], timeout: float,
-           create: Sequence[Path] = ()) -> Iterator[StoreLocks]:
-    """Lock the stores, finish what a killed process left, and yield the locks."""
-    with StoreLocks(stores, timeout, create) as locks:
+def locked(stores: Sequence[Path], timeout: float, create: Sequence[Path] = (),
+           private: Sequence[Path] = ()) -> Iterator[StoreLocks]:
+    """Lock the stores, finish what a killed process left, and yield the locks.
+
+    A store in CREATE is made when missing; one also in PRIVATE is made 0700.
+    """
+    with StoreLocks(stores, timeout, create, private) as locks:
         recover(locks)
         yield locks

@@ -243,7 +243,7 @@ def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
 
     options = dict(ctx.obj or {})
     options.update({k: v for k, v in flags.items() if v is not None})
-    settings = resolve(Flags(**options), os.environ, Path.cwd(), home=home_folder(),
+    settings = resolve(Flags(**options), os.environ, working_folder(), home=home_folder(),
                        clock=system_clock)
     if ctx.info_name not in QUIET_ABOUT_PROBLEMS:
         for problem in settings.problems.values():
@@ -260,6 +260,17 @@ def system_clock() -> "datetime":
     from datetime import UTC, datetime
 
     return datetime.now(UTC)
+
+
+def working_folder() -> Path:
+    """The folder the command runs in; one clear error when it was deleted under the shell."""
+    try:
+        return Path.cwd()
+    except OSError as exc:
+        from memcli.errors import UsageError
+
+        raise UsageError(f"the working folder cannot be read ({exc.strerror}); it was probably "
+                         "deleted: cd to a folder that exists and run again") from None
 
 
 def home_folder() -> Path | None:
@@ -296,7 +307,14 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
-def read_input(source: str | Path, what: str = "input") -> str:
+# The most memcli reads from one input file or stdin. An operations document of 10,000
+# notes is about 20 MB; a transcript of a long session can be several times that. A larger
+# input (or /dev/zero, or a pipe that never ends) is refused rather than read into memory.
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024
+
+
+def read_input(source: str | Path, what: str = "input", limit: int = MAX_INPUT_BYTES) -> str:
     """Read a file, or stdin for '-', as UTF-8; bad input is one clear error."""
     from memcli.errors import InputError
 
@@ -304,11 +322,18 @@ def read_input(source: str | Path, what: str = "input") -> str:
         if str(source) == "-":
             if sys.stdin is None or sys.stdin.isatty():
                 raise InputError(f"no {what} on stdin; pipe it in or pass a file")
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(limit + 1)
         else:
-            data = Path(source).read_bytes()
+            with open(source, "rb") as handle:
+                data = handle.read(limit + 1)
     except OSError as exc:
         raise InputError(f"cannot read {source}: {exc.strerror}") from None
+    except MemoryError:
+        raise InputError(f"the {what} does not fit in memory") from None
+    if len(data) > limit:
+        where = "stdin" if str(source) == "-" else str(source)
+        raise InputError(f"the {what} in {where} is larger than {limit // (1024 * 1024)} MiB, "
+                         "the most memcli reads; split it") from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

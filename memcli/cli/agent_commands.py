@@ -18,6 +18,7 @@ from memcli.cli._app import (
     make_output,
     read_input,
     resolve_settings,
+    working_folder,
 )
 from memcli.cli._errors import handled
 
@@ -59,7 +60,7 @@ def hooks_install(
     if agent == "git":
         from memcli.gitstore.wiring import install_git
 
-        result = install_git([settings.project_store, settings.user_store], Path.cwd(),
+        result = install_git([settings.project_store, settings.user_store], working_folder(),
                              os.environ, scope, dry_run=dry_run)
     else:
         from memcli.hooks.install import install
@@ -88,7 +89,7 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     settings = resolve_settings(ctx)
     rows = status(settings.project_root, _home(), os.environ)
     git_path, wired, missing = git_status([settings.project_store, settings.user_store],
-                                          Path.cwd(), os.environ)
+                                          working_folder(), os.environ)
     show_status(make_output(as_json), rows, git_path, wired, missing)
     finish(0)
 

@@ -21,7 +21,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 if TYPE_CHECKING:
-    from memcli.claude_code import ExportResult, ImportResult
+    from memcli.interop.results import ExportResult, ImportResult
 
 import_app = typer.Typer(help="Bring memory from other tools into memcli.")
 export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
@@ -49,7 +49,7 @@ def import_claude_code(
     Example:
       memcli import claude-code ~/.claude/projects/X/memory --dry-run
     """
-    from memcli.claude_code import import_folder as run
+    from memcli.interop.claude_import import import_folder as run
 
     _imported(run(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
                   on_conflict=on_conflict), as_json)
@@ -121,7 +121,7 @@ def export_claude_code(
     Example:
       memcli export claude-code --level user /tmp/claude-memory
     """
-    from memcli.claude_code import export_store
+    from memcli.interop.claude_export import export_store
     from memcli.render.integration import export_result
 
     result = export_store(resolve_settings(ctx), folder, level=level)

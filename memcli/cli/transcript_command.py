@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from memcli.cli._app import (
+    MAX_TRANSCRIPT_BYTES,
     IncludeInjectedOpt,
     IncludeThinkingOpt,
     IncludeToolsOpt,
@@ -26,7 +27,7 @@ def transcript_text(source: str) -> str:
         from memcli.transcripts.source import folder_as_text
 
         return folder_as_text(Path(source))
-    return read_input(source, "transcript")
+    return read_input(source, "transcript", MAX_TRANSCRIPT_BYTES)
 
 
 @command(section="other tools", rank=10)

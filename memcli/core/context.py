@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 
 from memcli.config import Settings
-from memcli.core.stores import open_stores
+from memcli.core.stores import open_stores, store_problems
 from memcli.index import ContextBlock, IndexEntry, build_context
 from memcli.names import LEVELS
 from memcli.store import StoreState
@@ -19,6 +19,7 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     """The memory block for a system prompt; BUDGET caps its (estimated) tokens."""
     with open_stores(settings, LEVELS, bodies=False) as stores:
         project, user, expired = fresh_entries(stores, settings.moment())
+        problems = tuple(p for state in stores.values() for p in store_problems(state))
     where = _relative_where(settings)
     user_where = _home_relative(settings.user_store, settings.home)
     block = context_of(settings, project, user, expired, budget)
@@ -28,10 +29,10 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     # (writes through memcli redact it) stays out. One scan of the block is the common path;
     # the entries are redacted one by one only when it finds something, and the block is
     # rebuilt so that the budget counts what is shown.
-    if not find_secrets(block.text):
-        return block
-    return build_context(_redacted(project), _redacted(user), project_where=where,
-                         user_where=user_where, max_tokens=budget, expired=expired)
+    if find_secrets(block.text):
+        block = build_context(_redacted(project), _redacted(user), project_where=where,
+                              user_where=user_where, max_tokens=budget, expired=expired)
+    return replace(block, problems=problems)
 
 
 def context_of(settings: Settings, project: Sequence[IndexEntry], user: Sequence[IndexEntry],

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memcli.config import Settings
-from memcli.core.stores import levels_for, open_stores
+from memcli.core.stores import levels_for, open_stores, store_problems
 from memcli.errors import MemcliError, NotFoundError
 from memcli.index import IndexEntry
 from memcli.names import name_key, parse_note_name, title_key
@@ -28,7 +28,7 @@ def list_entries(settings: Settings, level: str | None) -> Listing:
     levels = levels_for(level, settings)
     with open_stores(settings, levels, bodies=False) as stores:
         entries = [e for lvl in levels for e in stores[lvl].entries()]
-        broken = {lvl: sorted(stores[lvl].broken.values()) for lvl in levels}
+        broken = {lvl: store_problems(stores[lvl]) for lvl in levels}
     from memcli.index import ordered
 
     ordered_entries = [e for lvl in levels for e in ordered(x for x in entries if x.level == lvl)]

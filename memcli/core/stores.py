@@ -65,7 +65,8 @@ def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str]
     # and taking them together keeps the one global lock order.
     paths = list(dict.fromkeys(settings.store_for(lvl) for lvl in LEVELS))
     creating = [settings.store_for(lvl) for lvl in create]
-    with locked(paths, settings.lock_timeout, creating):
+    # The user store holds what a person said about themselves: only they may read it.
+    with locked(paths, settings.lock_timeout, creating, private=[settings.user_store]):
         yield {lvl: load_store(lvl, settings.store_for(lvl), bodies=bodies)
                for lvl in levels}
 
@@ -91,3 +92,10 @@ def applied_operations(outcomes: Sequence[Outcome]) -> list[Operation]:
 
     return [Operation(o.action, o.level, o.filename, o.reason, o.message)
             for o in outcomes if o.status == "applied"]
+
+
+def store_problems(state: StoreState) -> list[str]:
+    """Why each note of a store that memcli cannot use is left out (broken, unreadable, or
+    not a regular file); the other notes are used as usual."""
+    unsafe = (f"{name}: {why}; memcli leaves it alone" for name, why in state.unsafe.items())
+    return sorted([*state.broken.values(), *unsafe])

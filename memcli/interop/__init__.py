@@ -1,6 +1,8 @@
-"""Other agents' own memory files, in and out: Codex's memories folder, Gemini CLI's GEMINI.md.
+"""Other agents' own memory files, in and out: Claude Code's auto-memory folder
+(``claude_format``, ``claude_import``, ``claude_export``), Codex's memories folder, Gemini
+CLI's GEMINI.md.
 
-Claude Code's auto-memory folder has its own module (``memcli.claude_code``); these share its
-result types. Both directions go through memcli's validation (import: one transaction of
-create operations) and never follow a symbolic link.
+They share their result types (``results``) and their file access (``_files``: no symbolic
+link followed, writes through a fresh temporary file). Imports go through memcli's
+validation (one transaction of create operations).
 """

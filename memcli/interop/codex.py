@@ -17,7 +17,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from memcli.claude_code import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.config import Settings
 from memcli.core.apply import apply_items
 from memcli.core.stores import open_stores
@@ -25,6 +24,7 @@ from memcli.errors import InputError
 from memcli.index import ordered
 from memcli.interop._files import read_text, write_if_changed
 from memcli.interop.gemini import _one_level
+from memcli.interop.results import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.notes import dump_yaml, load_yaml
 from memcli.text import one_line, shorten
 

@@ -12,13 +12,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from memcli.claude_code import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.config import Settings
 from memcli.core.apply import apply_items
 from memcli.core.stores import open_stores
 from memcli.errors import InputError, UsageError
 from memcli.index import ordered
 from memcli.interop._files import read_text, write_if_changed
+from memcli.interop.results import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.names import LEVELS
 from memcli.text import one_line, shorten
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from memcli.invisible import describe_char, find_invisible, kind_of
 from memcli.lint._report import Finding, finding
-from memcli.lint._scan import MAX_YAML_NODES, FileScan, StoreScan, key_line
+from memcli.lint._scan import FileScan, StoreScan, key_line
 from memcli.names import (
     NOTE_TYPES,
     canonical_type,
@@ -95,10 +95,6 @@ def check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
         yield finding("M203", path, file.problem_line, file.problem + how)
         return
     note = file.note
-    if file.too_complex:
-        yield finding("M203", path, 2,
-                      "the frontmatter nests too deeply or expands (YAML aliases) to more than "
-                      f"{MAX_YAML_NODES} values; write plain keys and values")
     yield from _second_block(path, file, note)
     yield from _required_keys(path, file, note)
     yield from _dates(path, file, note)
@@ -248,4 +244,4 @@ def _dates(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
 
 def repairable(file: FileScan) -> bool:
     """--fix only edits notes it could parse completely."""
-    return file.note is not None and not file.too_complex and file.utf8
+    return file.note is not None and file.utf8

@@ -13,7 +13,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from memcli.index import ODD_LINE_END
 from memcli.lint._report import display
@@ -21,13 +20,6 @@ from memcli.names import INDEX_NAME, name_key
 from memcli.notes import Note
 from memcli.redact import SecretFinding, find_secrets
 from memcli.store import NoteHead, StoreState, head_of, list_store, read_bytes, read_note
-
-# A walk over loaded frontmatter stops here: aliases can make a tiny text expand without end.
-MAX_YAML_NODES = 10_000
-
-
-MAX_YAML_DEPTH = 64
-
 
 _ERROR_LINE = re.compile(r" at line (\d+)")
 
@@ -46,7 +38,6 @@ class FileScan:
     problem: str = ""  # why the note could not be parsed
     problem_line: int = 1
     no_frontmatter: bool = False
-    too_complex: bool = False
     shown: str = ""  # the path findings name (scan.file(name)), joined once per file
 
     @property
@@ -172,28 +163,7 @@ def read_file(name: str, path: str, data: bytes) -> FileScan:
         scan.problem = read.problem.removeprefix(f"{name}: ")
         found = _ERROR_LINE.search(scan.problem)
         scan.problem_line = int(found.group(1)) if found else 1
-    else:
-        scan.too_complex = _too_complex(read.note)
     return scan
-
-
-def _too_complex(note: Note) -> bool:
-    """True when walking the frontmatter would visit too many values (aliases, nesting)."""
-    nested = [v for v in note.meta.values() if isinstance(v, (list, dict))]
-    if not nested:
-        return False
-    stack: list[tuple[Any, int]] = [(v, 1) for v in nested]
-    seen = 0
-    while stack:
-        value, depth = stack.pop()
-        seen += 1
-        if seen > MAX_YAML_NODES or depth > MAX_YAML_DEPTH:
-            return True
-        if isinstance(value, dict):
-            stack.extend((child, depth + 1) for child in value.values())
-        elif isinstance(value, list):
-            stack.extend((child, depth + 1) for child in value)
-    return False
 
 
 def key_line(note: Note, key: str) -> int:

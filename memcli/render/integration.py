@@ -14,8 +14,8 @@ from memcli.render.output import Output
 from memcli.render.store import apply_json, apply_report
 
 if TYPE_CHECKING:
-    from memcli.claude_code import ExportResult, ImportResult
     from memcli.history import Transaction
+    from memcli.interop.results import ExportResult, ImportResult
     from memcli.trust import Trusted
 
 

@@ -149,6 +149,8 @@ def context_block(output: Output, block: ContextBlock) -> None:
                      "tokens": count_tokens(block.text), "tokenizer": TOKENIZER})
     else:
         output.out.write(block.text)
+    for problem in block.problems:
+        output.warn(problem)
 
 
 def listing(output: Output, listing: Listing, *, paths: bool) -> None:
