@@ -3,6 +3,7 @@
     python benchmarks/reliability.py            # the full campaigns (about 10 minutes)
     python benchmarks/reliability.py --quick    # the CI sizes, in a minute or so
     python benchmarks/reliability.py --only crash-safety --only secrets
+    python benchmarks/reliability.py --only odd-files --only hook-kills
 
 Every campaign runs in a temporary folder (HOME and MEMCLI_HOME included) and talks only to
 127.0.0.1. The figures also go to benchmarks/results/reliability-<time>.json.
@@ -27,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
 import reliability_campaigns as campaigns  # noqa: E402
+import reliability_files  # noqa: E402
+import reliability_hooks  # noqa: E402
 
 Runner = Callable[[], dict[str, Any]]
 
@@ -42,6 +45,8 @@ def plan(quick: bool) -> dict[str, Runner]:
             "provider-faults": lambda: campaigns.provider_faults(2),
             "secrets": lambda: campaigns.secrets(limit=12),
             "prompt-injection": campaigns.prompt_injection,
+            "odd-files": reliability_files.odd_files,
+            "hook-kills": lambda: reliability_hooks.hook_kills(8, 10),
         }
     return {
         "crash-safety": lambda: campaigns.crash_safety(500),
@@ -51,6 +56,8 @@ def plan(quick: bool) -> dict[str, Runner]:
         "provider-faults": lambda: campaigns.provider_faults(20),
         "secrets": campaigns.secrets,
         "prompt-injection": campaigns.prompt_injection,
+        "odd-files": reliability_files.odd_files,
+        "hook-kills": lambda: reliability_hooks.hook_kills(60, 100),
     }
 
 
@@ -106,6 +113,8 @@ GOALS: dict[str, tuple[str, ...]] = {
     "provider-faults": ("wrote_on_failure", "unclear_errors", "wrong_outcomes", "unhandled"),
     "secrets": ("reached",),
     "prompt-injection": ("harmful", "unhandled"),
+    "odd-files": ("failed", "unhandled"),
+    "hook-kills": ("lost", "run_twice", "stuck"),
 }
 
 

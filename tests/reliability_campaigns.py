@@ -323,6 +323,10 @@ HEADLINE: dict[str, tuple[str, ...]] = {
                         "unhandled"),
     "secrets": ("secrets", "checks", "reached", "near_misses", "false_positives"),
     "prompt-injection": ("cases", "harmful", "rejected_ops", "unhandled"),
+    # tests/reliability_files.py and tests/reliability_hooks.py (issue 12)
+    "odd-files": ("cases", "failed", "unhandled", "bomb_overhead_ms", "full_disk"),
+    "hook-kills": ("jobs", "kills", "worker_kills", "child_kills", "lost", "run_twice",
+                   "dropped", "retried", "stuck"),
 }
 
 

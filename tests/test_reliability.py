@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 import reliability_campaigns as campaigns
+import reliability_files
+import reliability_hooks
 
 
 def _show(name: str, figures: dict[str, object]) -> str:
@@ -70,3 +72,19 @@ def test_prompt_injection(tmp_path: Path) -> None:
     assert figures["harmful"] == 0, _show("prompt-injection", figures)
     assert figures["unhandled"] == 0
     assert figures["applied_per_case"]["reply: 100 operations"] <= 25
+
+
+def test_odd_files(tmp_path: Path) -> None:
+    figures = reliability_files.odd_files(folder=tmp_path)
+    assert figures["cases"] == len(reliability_files.CASES)
+    assert figures["failed"] == 0, _show("odd-files", figures)
+    assert figures["unhandled"] == 0, _show("odd-files", figures)
+
+
+@pytest.mark.slow
+def test_hook_kills(tmp_path: Path) -> None:
+    figures = reliability_hooks.hook_kills(8, 10, folder=tmp_path)
+    assert figures["kills"] >= 5 and figures["hook_failures"] == 0
+    assert figures["lost"] == 0 and figures["dropped"] == 0, _show("hook-kills", figures)
+    assert figures["run_twice"] == 0, _show("hook-kills", figures)
+    assert figures["stuck"] == 0 and figures["left_in_queue"] == [], _show("hook-kills", figures)
