@@ -53,7 +53,10 @@ def _transcript(path: Path, session: str, prompt: str, cwd: Path) -> None:
 
 
 def _prompt(number: int) -> str:
-    first, second = _NOUNS[number % len(_NOUNS)], _NOUNS[(number * 7 + 3) % len(_NOUNS)]
+    """A fact of its own for job NUMBER: no two jobs share their pair of words."""
+    size = len(_NOUNS)
+    first = _NOUNS[number % size]
+    second = _NOUNS[(number % size + 1 + number // size) % size]
     return (f"Remember: the {first} {second} service number {number} is deployed with "
             f"make ship-{first}-{number}.")
 
