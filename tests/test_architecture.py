@@ -268,7 +268,7 @@ RESULT_TYPES = {
     "extract.py": ("ExtractResult", "TranscriptStats"),
     "explain.py": ("Explanation", "OperationWhy", "MessageWhy"),
     "lint/_report.py": ("LintReport", "Finding", "CheckedStore"),
-    "claude_code.py": ("ImportResult", "ExportResult", "LeftOut", "ExportedFile"),
+    "interop/results.py": ("ImportResult", "ExportResult", "LeftOut", "ExportedFile"),
     "transcripts/inspect.py": ("TranscriptReport",),
     "undo.py": ("LogResult", "UndoReport"),
     "status.py": ("StatusReport", "LevelStatus", "Dated"),
