@@ -37,10 +37,13 @@ def test_updating_a_note_whose_frontmatter_is_an_alias_bomb_does_not_hang(tmp_pa
         [sys.executable, "-m", "memcli", "--project-store", str(store), "apply", "-"],
         input=json.dumps(ops), capture_output=True, text=True, env=env, timeout=60, check=False,
     )
-    assert done.returncode == 0, done.stderr
+    # An alias bomb is a broken note for every command (issue 12): the update is refused
+    # at once with its reason, and the note is left byte for byte as it was.
+    assert done.returncode == 1, done.stderr
+    assert "YAML aliases" in done.stderr and len(done.stderr.splitlines()) <= 3
     text = note.read_text(encoding="utf-8")
-    assert "New body." in text
-    assert _alias_bomb() in text, "the untouched keys must be written back byte for byte"
+    assert "Old body." in text and "New body." not in text
+    assert _alias_bomb() in text
 
 
 def test_lint_with_an_unknown_format_changes_nothing(tmp_path: Path) -> None:
