@@ -55,6 +55,10 @@ RULES_SHAPES: dict[str, Callable[[int], str]] = {
     "a run of backticks": lambda n: _fill("`", n, "Remember: use ", " ok."),
     "stacked cues": lambda n: _fill("记住，", n),
     "stacked fillers": lambda n: _fill("ok, ", n, "", "always use make check."),
+    "spaces after a command's 'use'": lambda n: _fill(" ", n, "Remember: use", "use x."),
+    "spaces after 用": lambda n: _fill(" ", n, "记住用", "用 x。"),
+    "spaces in a reference": lambda n: _fill(" ", n, "Remember: the", "the https://x.io/a x."),
+    "spaces in 'for …, see'": lambda n: _fill(" ", n, "For", "for https://x.io/a."),
 }
 TRANSCRIPT_SHAPES: dict[str, Callable[[int], str]] = {
     "one huge message": lambda n: json.dumps(

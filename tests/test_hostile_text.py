@@ -75,6 +75,12 @@ RULES_CASES = {
         ["The api is documented at https://api.example.com/docs."]),
     # 30k backticks took 150 s (each shorter opening of the run tried against the line)
     "a run of backticks": ('"Remember: always use " + "`" * 20000 + " ok."', None),
+    # 1,000 spaces: 0.4 s to 4 s, cubic (a lazy part retried from each space of the run)
+    "spaces after a command's 'use'": ('"Remember: use" + " " * 6000 + "use x."', ["Use use x."]),
+    "spaces after 用": ('"记住用" + " " * 4000 + "用 x。"', ["用 用 x。"]),
+    "spaces in a reference": (
+        '"Remember: the" + " " * 5000 + "the https://x.io/a x."', ["The the https://x.io/a x."]),
+    "spaces in 'for …, see'": ('"For" + " " * 6000 + "for https://x.io/a."', []),
     # quadratic: the rest of the sentence was copied once per peeled cue or filler
     "stacked cues": ('"记住，" * 100000 + "提交前一定要先跑测试。"', ["提交前一定要先跑测试。"]),
     "stacked fillers": ('"ok, " * 750000 + "always use make check."', ["Always use make check."]),

@@ -17,6 +17,10 @@ _VIA = r"\s+(?:with|using|via|by running|through)\s*:?\s*"
 _ON_WHAT = r"(?:\s+(?:the\s+)?(?:project|app|code|package|repo|site))?"
 _TESTS = (r"(?:(?:unit|integration|e2e|end-to-end)\s+)?(?:tests?|test suite)|linters?|"
           r"type ?checks?|type-checks?|benchmarks?|formatters?")
+# The white space after a lead word is taken whole (possessive) where a lazy part follows: a
+# long run of spaces was otherwise tried as the start of that part from each of its spaces
+# (cubic; a part that is only white space is no command or name anyway). SHORTEST_TEXT: see
+# memcli.rules.patterns.
 _CMD_EN_RES = (
     lazy(r"(?:the\s+|our\s+)?(?!(?:my|your|his|her|their|a|an|this|that|which|what)\s)"
          r"(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+(?P<noun>command|cmd|script|process|"
@@ -31,8 +35,8 @@ _CMD_EN_RES = (
          r"\s*:?\s*(?P<cmd>.+)", re.I),
     lazy(r"to\s+(?:run\s+)?(?:the\s+)?(?P<what>" + _TASK + ")" + _ON_WHAT +
          r"\s*,\s*(?:use|run|type)\s*:?\s*(?P<cmd>.+)", re.I),
-    lazy(r"use\s+(?P<cmd>.+?)\s+to\s+(?:run\s+)?(?:the\s+)?(?P<what>" + _TASK + ")" + _ON_WHAT,
-         re.I),
+    lazy(r"use\s++(?P<cmd>" + SHORTEST_TEXT + r")\s++to\s++(?:run\s++)?(?:the\s++)?(?P<what>"
+         + _TASK + ")" + _ON_WHAT, re.I),
     # "`pnpm build` is the build command, not npm run build": the command first.
     lazy(r"(?!(?:this|that|it|which|what|here|there|mine|yours)\b)(?P<cmd>\S.{0,80}?)\s+is\s+"
          r"(?:the|our)\s+(?P<what>(?:[\w-]+\s+)?" + _TASK + r")\s+(?P<noun>command|cmd|script)"
@@ -50,9 +54,8 @@ _CMD_ZH_RES = (
     lazy(r"(?:跑|运行|执行)(?:全部|所有的?)?(?P<what>" + _TEST_KIND_ZH + r"测试|lint|类型检查)"
                r"(?:要|请|就|都)?"
                r"(?:用|使用|用的是|是)\s*[:：]?\s*(?P<cmd>.+)", re.I),
-    lazy(r"(?:用|使用)\s*(?P<cmd>.+?)\s*(?:来)?(?:跑|运行|执行)(?P<what>" + _TEST_KIND_ZH +
-         r"测试|lint|构建)",
-               re.I),
+    lazy(r"(?:用|使用)\s*+(?P<cmd>" + SHORTEST_TEXT + r")\s*+(?:来)?(?:跑|运行|执行)(?P<what>"
+         + _TEST_KIND_ZH + r"测试|lint|构建)", re.I),
     lazy(r"(?P<what>部署|构建|发布)(?:要|请|都)?(?:用|使用|通过)\s*(?P<cmd>.+)"),
 )
 _COMMAND_TITLES = (
@@ -101,7 +104,7 @@ def command_title(what: str, noun: str | None) -> str:
 
 _REF_NOUNS_ZH = r"设计文档|接口文档|API文档|文档|手册|wiki|Wiki|维基|仪表盘|看板|面板|监控|runbook"
 _REF_RES = (
-    lazy(r"(?:the\s+|our\s+|my\s+)?(?P<what>[^,:;]{1,60}?)\s+(?:is|are|lives?|"
+    lazy(r"(?:(?:the|our|my)\s++)?(?P<what>[^,:;]{1,60}?)\s++(?:is|are|lives?|"
          r"can be found|is hosted|are hosted|is available|are available|shows? up|go(?:es)?|"
          r"(?:is|are|get|gets) (?:logged|reported|tracked|collected))\s+"
          r"(?:(?:in|on)\s+[\w.-]+(?:\s+[\w.-]+)?\s+)?"
@@ -115,7 +118,7 @@ _REF_RES = (
 # "See <link> for …" points somewhere to look whatever the link is.
 _POINTER_RES = (
     lazy(r"see\s+(?P<url>" + PH + r")\s+for\s+(?P<what>.+)", re.I),
-    lazy(r"for\s+(?P<what>.+?)\s*,\s*see\s+(?P<url>" + PH + r")", re.I),
+    lazy(r"for\s++(?P<what>" + SHORTEST_TEXT + r")\s*+,\s*+see\s++(?P<url>" + PH + r")", re.I),
     lazy(r"(?:[^，,。]{1,12}?(?:时|的时候|前|后)[，,]?\s*(?:请)?)?"
          r"(?:参考|参见|请看|详见|见)\s*[:：]?\s*(?P<url>" + PH + r").*"),
 )
