@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Literal
 
 from memcli.errors import BrokenNoteError, StoreError
+from memcli.freshness import EXPIRES, REVIEW_AFTER, as_text, is_past
 from memcli.index import (
     IndexEntry,
     index_pieces,
@@ -188,8 +189,6 @@ class NoteHead:
 
 
 def head_of(level: str, note: Note) -> NoteHead:
-    from memcli.freshness import EXPIRES, REVIEW_AFTER, as_text
-
     return NoteHead(entry_for(level, note), note.title, as_text(note.meta.get(EXPIRES)),
                     as_text(note.meta.get(REVIEW_AFTER)))
 
@@ -251,8 +250,6 @@ class StoreState:
 
     def expired(self, now: datetime) -> set[str]:
         """The notes whose ``expires`` date is over."""
-        from memcli.freshness import is_past
-
         return {name for name, head in self.heads.items()
                 if head.expires and is_past(head.expires, now)}
 
