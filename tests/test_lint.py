@@ -822,4 +822,6 @@ def test_near_duplicates_scale_linearly() -> None:
     titles = [(f"n{i}.md", f"Topic {i} alpha beta gamma {i * 7}") for i in range(20_000)]
     started = time.perf_counter()
     assert near_duplicates(titles) == {}
-    assert time.perf_counter() - started < 5
+    # A guard against comparing every pair (400 million here: minutes), not a speed figure;
+    # benchmarks/run.py measures the check's growth.
+    assert time.perf_counter() - started < 30

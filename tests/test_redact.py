@@ -371,7 +371,9 @@ def test_megabyte_of_prose() -> None:
     text = prose * (1_000_000 // len(prose) + 1)
     start = time.perf_counter()
     assert find_secrets(text) == []
-    assert time.perf_counter() - start < 5
+    # A guard against super-linear scans (they take minutes here), not a speed measurement:
+    # speed is benchmarks/redaction.py's job, and a shared machine under load varies 5x.
+    assert time.perf_counter() - start < 30
 
 
 @pytest.mark.parametrize(
@@ -411,7 +413,7 @@ def test_pathological_repetition_finishes(unit: str) -> None:
     start = time.perf_counter()
     redact(text)
     redact(text + "\n" + "A" * 10_000)
-    assert time.perf_counter() - start < 5, unit
+    assert time.perf_counter() - start < 30, unit  # a hang guard, as above
 
 
 @settings(max_examples=300, deadline=None)
