@@ -195,10 +195,14 @@ def hook_kills(jobs: int = 30, kills: int = 40, *, seed: int = 11,
                                   input=json.dumps(payload).encode(), capture_output=True,
                                   env=env, cwd=repo, timeout=60, check=False)
             hook_failures += done.returncode != 0
-            # Between hooks, the killer strikes at random moments of the jobs' lives.
-            if sum(killer.kills.values()) < kills and rng.random() < 0.8:
-                time.sleep(rng.uniform(0.0, 0.6))
-                killer.strike()
+            # Between hooks, the killer strikes at random moments of the jobs' lives (a few
+            # tries: on an idle machine the queue may be empty for a moment).
+            for _ in range(4):
+                if sum(killer.kills.values()) >= kills:
+                    break
+                time.sleep(rng.uniform(0.0, 0.4))
+                if killer.strike():
+                    break
         deadline = time.monotonic() + 60 + 5 * jobs
         while sum(killer.kills.values()) < kills and time.monotonic() < deadline:
             if not _oldest_job(queue) and not _processes(queue):

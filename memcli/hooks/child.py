@@ -36,6 +36,16 @@ def running_path(job: Path) -> Path:
     return job.with_name(f".{job.name}.running")
 
 
+def input_path(job: Path) -> Path:
+    """What the child reads on stdin (the turn), written by the worker before it starts."""
+    return job.with_name(f".{job.name}.in")
+
+
+def output_path(job: Path) -> Path:
+    """What the child printed, for the worker to log once it has ended."""
+    return job.with_name(f".{job.name}.out")
+
+
 def hold_running_lock(job: Path) -> int | None:
     """An fd holding the job's running lock, to hand to the child; None where there is no
     flock (the job then simply runs)."""
@@ -87,7 +97,7 @@ def read_done(job: Path) -> int | None:
 
 
 def clean_up(job: Path) -> None:
-    for path in (job, done_path(job), running_path(job)):
+    for path in (job, done_path(job), running_path(job), input_path(job), output_path(job)):
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
 

@@ -251,6 +251,11 @@ def _extract(path: Path, job: Mapping[str, Any], home: Path, job_timeout: float)
     if not isinstance(job.get("argv"), list):
         raise ValueError("the job's argv is not a list of strings")
     data = job_input(job)
+    # The child's input and output are files, not pipes to this worker: a worker killed
+    # while its child runs must not end the child too (a write to a pipe nobody reads is
+    # EPIPE, a stdin cut short reads as an empty turn, and either exits "done").
+    stdin_path, out_path = child.input_path(path), child.output_path(path)
+    _write_atomically(stdin_path, data)
     started = time.monotonic()
     log(home, f"job {name}: extract started (session {job.get('session_id') or '?'}, "
               f"attempt {job.get('attempts')})")
@@ -258,25 +263,32 @@ def _extract(path: Path, job: Mapping[str, Any], home: Path, job_timeout: float)
     # runs and the lock is free.
     lock_fd = child.hold_running_lock(path)
     try:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "memcli.hooks", "child", str(path)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd=job["cwd"], pass_fds=() if lock_fd is None else (lock_fd,),
-        )
+        with open(stdin_path, "rb") as stdin, open(
+                os.open(out_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW,
+                        0o600), "wb") as out:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "memcli.hooks", "child", str(path)],
+                stdin=stdin, stdout=out, stderr=subprocess.STDOUT,
+                cwd=job["cwd"], pass_fds=() if lock_fd is None else (lock_fd,),
+            )
     finally:
         if lock_fd is not None:
             os.close(lock_fd)
     try:
-        out, err = process.communicate(data, timeout=job_timeout)
+        process.wait(timeout=job_timeout)
     except subprocess.TimeoutExpired:
         process.kill()
-        process.communicate()
+        process.wait()
         log(home, f"job {name}: extract killed after {job_timeout:g} s (the transaction "
                   "keeps the stores whole); it runs again if attempts are left")
         return False
     from memcli.redact import redact
 
-    output = redact((out + err).decode("utf-8", "replace").strip())[0]
+    try:
+        printed = out_path.read_bytes()
+    except OSError:
+        printed = b""
+    output = redact(printed.decode("utf-8", "replace").strip())[0]
     how = (f"exited {process.returncode}" if process.returncode >= 0
            else f"was killed by signal {-process.returncode}; it runs again if attempts are left")
     log(home, f"job {name}: extract {how} after {time.monotonic() - started:.1f} s"
