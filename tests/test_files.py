@@ -502,3 +502,16 @@ def test_read_only_commands_work_when_no_file_may_grow(memenv: MemEnv,
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.strip() in ("", "memcli: healthy") or "lint:" in proc.stderr, proc.stderr
     assert memenv.stores_snapshot() == before
+
+
+def test_hooks_install_never_writes_through_a_planted_temporary_file_link(memenv: MemEnv
+                                                                          ) -> None:
+    secret = memenv.root / "bashrc"
+    secret.write_text("export PATH=/usr/bin\n")
+    settings = memenv.repo / ".claude"
+    settings.mkdir()
+    (settings / ".settings.json.memcli-tmp").symlink_to(secret)
+    proc = memenv.run("hooks", "install", "--agent", "claude-code", "--scope", "project")
+    assert proc.returncode == 0, proc.stderr
+    assert secret.read_text() == "export PATH=/usr/bin\n"
+    assert "memcli" in (settings / "settings.json").read_text()

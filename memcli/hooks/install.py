@@ -10,7 +10,6 @@ is not a JSON object is an error, and nothing is written.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -222,10 +221,10 @@ def _diff(path: Path, old: str, new: str) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    from memcli.durable import write_durably
+    # A project's settings file lives in a repository, which may come with a link planted
+    # at a temporary name: replace_file's temporary file is fresh and never a link.
+    from memcli.durable import replace_file
 
     path.parent.mkdir(parents=True, exist_ok=True)
     mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    temporary = path.with_name(f".{path.name}.memcli-tmp")
-    write_durably(temporary, text.encode("utf-8"), mode=mode)
-    os.replace(temporary, path)
+    replace_file(path, text.encode("utf-8"), mode)
