@@ -16,21 +16,26 @@ def drop_echoes(entries: list[Entry], dropped: Counter[str]) -> None:
     echoes = [p for e in entries for p in e.pieces or () if p.echo]
     if not echoes:
         return
-    kinds = {p.kind for p in echoes}
-    # an original longer than this cannot be the same words as any echo
-    longest = 2 * max(len(p.text) for p in echoes) + 64
-    originals = {
-        _key(p)
-        for e in entries
-        for p in e.pieces or ()
-        if not p.echo and p.later is None and p.kind in kinds and len(p.text) <= longest
-    }
+    originals = _original_keys(entries, echoes)
     for e in entries:
         if e.pieces is None or not any(p.echo for p in e.pieces):
             continue
         kept = [p for p in e.pieces if not (p.echo and _key(p) in originals)]
         dropped["duplicate"] += len(e.pieces) - len(kept)
         e.pieces = kept or None
+
+
+def _original_keys(entries: list[Entry], echoes: list[Piece]) -> set[tuple[str, str]]:
+    """The keys of the pieces an echo could repeat: same kind, not themselves echoes."""
+    kinds = {p.kind for p in echoes}
+    # an original longer than this cannot be the same words as any echo
+    longest = 2 * max(len(p.text) for p in echoes) + 64
+    return {
+        _key(p)
+        for e in entries
+        for p in e.pieces or ()
+        if not p.echo and p.later is None and p.kind in kinds and len(p.text) <= longest
+    }
 
 
 def _key(piece: Piece) -> tuple[str, str]:
