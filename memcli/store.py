@@ -13,9 +13,7 @@ and a :class:`Note` is parsed from them when asked for.
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,6 +33,7 @@ from memcli.index import (
 )
 from memcli.names import INDEX_NAME, NOTE_TYPES, parse_note_name
 from memcli.notes import Note, decode_note, parse_note_text
+from memcli.paths import read_regular_file
 
 FileKind = Literal["note", "index", "stray", "unsafe"]
 ListingProblem = Literal["", "not a folder", "unlistable"]
@@ -110,20 +109,13 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-
-
 def read_bytes(path: str) -> bytes:
     """A regular file's bytes; OSError is the caller's to report (lint lists it, writers stop).
 
     The listing already left out links and special files; a file swapped for one since
     (a link, a FIFO that would block forever) is refused here rather than followed.
     """
-    fd = os.open(path, _READ_FLAGS)
-    with open(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", path)
-        return handle.read()
+    return read_regular_file(path)
 
 
 # --------------------------------------------------------------------------- one note

@@ -11,36 +11,29 @@ exclusively created temporary file renamed into place).
 from __future__ import annotations
 
 import errno
-import os
-import stat
 from pathlib import Path
 
 from memcli.durable import replace_file
 from memcli.errors import InputError, StoreError
+from memcli.paths import NotRegularFileError, read_regular_file
 
 # More than any memory file holds; a larger "memory file" is not one.
 MAX_FILE_BYTES = 16 * 1024 * 1024
-_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
 
 
 def read_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | None:
     """A regular file's bytes; None when nothing is there. Links, folders, FIFOs and files
     over LIMIT bytes are an InputError naming the path."""
     try:
-        fd = os.open(path, _READ_FLAGS)
+        data = read_regular_file(path, limit + 1)
     except FileNotFoundError:
         return None
+    except NotRegularFileError:
+        raise InputError(f"{path} is not a regular file") from None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise InputError(f"{path} is a symbolic link; memcli does not follow links") from None
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
-    with open(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise InputError(f"{path} is not a regular file")
-        try:
-            data = handle.read(limit + 1)
-        except OSError as exc:
-            raise InputError(f"cannot read {path}: {exc.strerror}") from None
     if len(data) > limit:
         raise InputError(f"{path} is larger than {limit // (1024 * 1024)} MiB; "
                          "not a memory file memcli reads")
