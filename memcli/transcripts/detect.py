@@ -19,7 +19,7 @@ from memcli.transcripts.formats.cline import CLINE
 from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC
 from memcli.transcripts.formats.copilot import COPILOT
 from memcli.transcripts.formats.cursor import CURSOR
-from memcli.transcripts.formats.gemini import GEMINI
+from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
 from memcli.transcripts.formats.kimi import KIMI_WIRE
 from memcli.transcripts.formats.opencode import OPENCODE
 from memcli.transcripts.formats.pi import PI
@@ -40,6 +40,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
     GEMINI,
     OPENCODE,
     CURSOR,
+    GEMINI_CONTENT,
     CLAUDE_LOGLINE,
     OPENAI,
     ANTHROPIC,

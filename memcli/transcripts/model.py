@@ -62,6 +62,9 @@ class Piece:
     injected: bool = False
     reason: str = "injected"
     echo: bool = False
+    # typed while the agent was working (Claude Code's queued prompts): the person's words,
+    # but part of the turn they were typed in, never its start
+    mid_turn: bool = False
     # ``later(piece)`` and ``expand(piece)`` are module-level functions that work from
     # ``raw`` (a closure per piece made the garbage collector's work grow by half)
     later: Callable[[Piece], str] | None = None

@@ -55,6 +55,8 @@ def read_values(values: list[Any], opts: Options, fmt: str | None = None, *, bro
     collector = _Collector(fmt)
     for rec_no, value in enumerate(values):
         collector.add_record(value, rec_no)
+    if fmt is None:
+        collector.fold_responses()
     entries, dropped = collector.entries, Counter[str]()
     order.apply_gemini_rewinds(entries, dropped)
     order.keep_last_gemini_copy(entries)
@@ -99,13 +101,26 @@ class _Collector:
         self.entries: list[Entry] = []
         self.formats: dict[str, int] = {}
         self.unknown: Counter[str] = Counter()
+        self.bare_responses = 0  # top-level OpenAI Responses messages ({"type": "message"})
 
     def add_record(self, value: Any, rec_no: int) -> None:
         found = self._record(value, rec_no)
         if found is None:
             self.unknown[kind_of(value)] += 1
-        else:
-            self.formats[found] = self.formats.get(found, 0) + 1
+            return
+        self.formats[found] = self.formats.get(found, 0) + 1
+        if found == "openai" and isinstance(value, dict) and value.get("type") == "message":
+            self.bare_responses += 1
+
+    def fold_responses(self) -> None:
+        """A legacy Codex rollout writes its messages as bare Responses messages beside its
+        other items: when every OpenAI record is one, they are that rollout's."""
+        if "codex" not in self.formats or self.formats.get("openai") != self.bare_responses:
+            return
+        self.formats["codex"] += self.formats.pop("openai")
+        for entry in self.entries:
+            if entry.fmt == "openai":
+                entry.fmt = "codex"
 
     def _record(self, value: Any, rec_no: int) -> str | None:
         items = _items(value)
@@ -151,12 +166,13 @@ class _Collector:
 
 def _items(value: Any) -> list[Any] | None:
     """The records inside a document: a JSON array, ``{"messages": [...]}`` (chat request,
-    fine-tuning row, whole session), ``{"loglines": [...]}``, a Gemini ``$set`` of messages."""
+    fine-tuning row, whole session), ``{"loglines": [...]}``, ``{"history": [...]}`` (a
+    Gemini CLI checkpoint), a Gemini ``$set`` of messages."""
     if isinstance(value, list):
         return value
     if not isinstance(value, dict):
         return None
-    for key in ("messages", "loglines"):
+    for key in ("messages", "loglines", "history"):
         inner = value.get(key)
         if isinstance(inner, list) and "role" not in value and "message" not in value:
             return inner

@@ -62,8 +62,11 @@ def is_typed(piece: Piece) -> bool:
 
 
 def from_last_typed(pieces: list[Sourced], dropped: Counter[str]) -> list[Sourced]:
-    """From the last thing a person typed to the end; all of it when nobody typed anything."""
-    typed = [i for i, (_, p) in enumerate(pieces) if is_typed(p)]
+    """From the last thing a person typed to the end; all of it when nobody typed anything.
+
+    A prompt typed while the agent was still working belongs to the turn it interrupted.
+    """
+    typed = [i for i, (_, p) in enumerate(pieces) if is_typed(p) and not p.mid_turn]
     if not typed:
         return pieces
     dropped["before the last turn"] += typed[-1]

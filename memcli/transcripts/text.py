@@ -27,6 +27,7 @@ _WRAPPER_REASONS = {
     "user-prompt-submit-hook": "hook output",
     "task-notification": "task notification",
     "teammate-message": "teammate message",
+    "cross-session-message": "teammate message",
     "ide_opened_file": "injected",
     "ide_selection": "injected",
     "bash-input": "shell escape",
@@ -59,6 +60,9 @@ _WRAPPER = re.compile(
 _SYSTEM_ONLY = re.compile(r"\s*<system>(?:(?!</system>).)*</system>\s*", re.S)
 _SYSTEM_OPENING = re.compile(r"\s*<system>")
 _INJECTED_PREFIXES = ("# AGENTS.md instructions", "[Request interrupted by user")
+# Gemini CLI and Qwen Code open every chat with this (unwrapped before <session_context>).
+_SETUP_CONTEXT = re.compile(
+    r"\s*This is the [\w ]{1,40}\. We are setting up the context for our chat\.")
 # Codex's IDE extension and Desktop put the open files before the person's words.
 _CODEX_REQUEST = "## My request for Codex:"
 
@@ -174,7 +178,11 @@ def _merge_wrappers(wrappers: list[Piece]) -> list[Piece]:
 
 def _is_injected_whole(text: str) -> bool:
     stripped = text.lstrip()
-    return stripped.startswith(_INJECTED_PREFIXES) or bool(_SYSTEM_ONLY.fullmatch(text))
+    return (
+        stripped.startswith(_INJECTED_PREFIXES)
+        or bool(_SYSTEM_ONLY.fullmatch(text))
+        or (stripped.startswith("This is the ") and bool(_SETUP_CONTEXT.match(stripped)))
+    )
 
 
 # ---------------------------------------------------------------------------------------------

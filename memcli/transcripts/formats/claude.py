@@ -45,8 +45,10 @@ def is_stream_json(rec: Record) -> bool:
 def read(rec: Record) -> list[Piece] | None:
     kind = get_str(rec, "type")
     message = get_dict(rec, "message")
+    if kind == "attachment":
+        return _queued(rec)
     if kind not in _MESSAGE_TYPES or message is None:
-        return None  # summary, system, progress, attachment, file-history-snapshot, ...
+        return None  # summary, system, progress, queue-operation, file-history-snapshot, ...
     role: Role = "user" if kind == "user" else "assistant"
     pieces = blocks(message.get("content"), role, get_str(rec, "timestamp"), _injected(rec))
     reason = _injected_reason(rec)
@@ -54,6 +56,45 @@ def read(rec: Record) -> list[Piece] | None:
         if piece.injected and piece.reason == "injected":
             piece.reason = reason
     return pieces
+
+
+def _queued(rec: Record) -> list[Piece] | None:
+    """A prompt typed while Claude was working, handed to the model mid-turn.
+
+    It is written only as this attachment (the ``queue-operation`` lines around it repeat
+    the same words as the queue takes and drains them, so they are not read). Other
+    attachments are context Claude Code adds on its own.
+    """
+    attachment = get_dict(rec, "attachment") or {}
+    if attachment.get("type") != "queued_command":
+        return None
+    origin = get_dict(attachment, "origin") or {}
+    mode = attachment.get("commandMode", "prompt")
+    reason = _ORIGIN_REASONS.get(str(origin.get("kind", "human")), "injected")
+    if mode == "task-notification":
+        reason = "task notification"
+    elif mode == "bash":
+        reason = "shell escape"
+    elif mode != "prompt" and reason is None:
+        reason = "injected"
+    pieces = blocks(attachment.get("prompt"), "user", get_str(rec, "timestamp"),
+                    injected=reason is not None or _injected(rec))
+    for piece in pieces:
+        piece.mid_turn = True
+        if piece.injected and piece.reason == "injected":
+            piece.reason = reason or _injected_reason(rec)
+    return pieces
+
+
+# What wrote a user line or a queued prompt, when not the person (newer versions say so in
+# ``origin.kind``; an absent origin is the person, as in every version before it).
+_ORIGIN_REASONS: dict[str, str | None] = {
+    "human": None,
+    "task-notification": "task notification",
+    "peer": "teammate message",
+    "teammate": "teammate message",
+    "coordinator": "teammate message",
+}
 
 
 def read_stream(rec: Record) -> list[Piece] | None:
@@ -67,7 +108,9 @@ def read_stream(rec: Record) -> list[Piece] | None:
 def _injected(rec: Record) -> bool:
     message = get_dict(rec, "message") or {}
     return (
-        rec.get("isMeta") is True
+        _origin_reason(rec) is not None
+        or rec.get("promptSource") == "system"
+        or rec.get("isMeta") is True
         or rec.get("isCompactSummary") is True
         or rec.get("isSidechain") is True
         or rec.get("isVisibleInTranscriptOnly") is True
@@ -76,7 +119,17 @@ def _injected(rec: Record) -> bool:
     )
 
 
+def _origin_reason(rec: Record) -> str | None:
+    origin = get_dict(rec, "origin")
+    kind = origin.get("kind") if origin is not None else None
+    if not isinstance(kind, str):
+        return None
+    return _ORIGIN_REASONS.get(kind, "injected")
+
+
 def _injected_reason(rec: Record) -> str:
+    if (by_origin := _origin_reason(rec)) is not None:
+        return by_origin
     if rec.get("isCompactSummary") is True:
         return "compaction summary"
     if rec.get("isSidechain") is True:

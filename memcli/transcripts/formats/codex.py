@@ -1,4 +1,5 @@
-"""Codex: session rollouts (``{timestamp, type, payload}``) and ``codex exec --json`` events.
+"""Codex: session rollouts (``{timestamp, type, payload}``; before September 2025 the bare
+items) and ``codex exec --json`` events.
 
 A rollout writes each message twice: a ``response_item`` the model saw and an ``event_msg``
 for the UI. The event is an echo, dropped only when its original is in the same input:
@@ -26,10 +27,48 @@ def _is_rollout(rec: Record) -> bool:
     )
 
 
+# Rollouts written before September 2025 (Codex 0.3x and older) have no envelope: a bare
+# session header, {"record_type": "state"} markers, and the response items themselves. A
+# bare message is an OpenAI Responses message and is read as one; these are the rest.
+_LEGACY_ITEMS = frozenset(
+    {
+        "reasoning",
+        "function_call",
+        "function_call_output",
+        "custom_tool_call",
+        "custom_tool_call_output",
+        "local_shell_call",
+        "web_search_call",
+        "ghost_snapshot",
+    }
+)
+_LEGACY_HEADER_KEYS = frozenset({"instructions", "git", "originator", "cli_version"})
+
+
+def _is_legacy(rec: Record) -> bool:
+    if "payload" in rec or "role" in rec:
+        return False
+    kind = rec.get("type")
+    if kind is None:
+        return isinstance(rec.get("record_type"), str) or (
+            isinstance(rec.get("id"), str)
+            and isinstance(rec.get("timestamp"), str)
+            and not _LEGACY_HEADER_KEYS.isdisjoint(rec)
+        )
+    return isinstance(kind, str) and kind in _LEGACY_ITEMS
+
+
+def _matches(rec: Record) -> bool:
+    return _is_rollout(rec) or _is_legacy(rec)
+
+
 def read(rec: Record) -> list[Piece] | None:
-    payload = get_dict(rec, "payload") or {}
     ts = get_str(rec, "timestamp")
     kind = rec.get("type")
+    if "payload" not in rec:
+        # a legacy rollout: the item itself (the header and state markers hold no message)
+        return _item(rec, ts) if isinstance(kind, str) else None
+    payload = get_dict(rec, "payload") or {}
     if kind == "response_item":
         return _item(payload, ts)
     if kind == "event_msg":
@@ -85,9 +124,10 @@ CODEX = Format(
     name="codex",
     agents="Codex CLI, Codex IDE extension, Codex Desktop",
     where="~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl",
-    matches=_is_rollout,
+    matches=_matches,
     read=read,
-    accepts=lambda rec: isinstance(rec.get("payload"), dict),
+    accepts=lambda rec: isinstance(rec.get("payload"), dict) or _is_legacy(rec)
+    or rec.get("type") == "message",
 )
 
 # --- codex exec --json ------------------------------------------------------------------------

@@ -3,15 +3,18 @@
 Session lines are a header, message records keyed by ``id`` (rewritten under the same id as
 tool calls finish), ``{"$set": ...}`` patches and ``{"$rewindTo": id}``, which retracts
 every message from that id on. ``logs.json`` is the prompt ledger: an array of
-``{sessionId, messageId, type, message}``.
+``{sessionId, messageId, type, message}``. ``/chat save`` checkpoints are the model's own
+history, Gemini API ``Content`` records (``{role, parts}``): a JSON array, or
+``{"history": [...]}`` since 2025.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from memcli.messages import Role
 from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
-from memcli.transcripts.text import call_text, text_pieces
+from memcli.transcripts.text import blocks, call_text, text_pieces
 
 _MESSAGE_TYPES = frozenset({"user", "gemini", "info", "error", "warning"})
 # Gemini CLI runs these itself; they never reach the model.
@@ -95,6 +98,87 @@ def _response(part: Record) -> str:
     if "output" in response or "error" in response:
         return as_text(response.get("output", response.get("error")))
     return as_text(response)
+
+
+# --- Gemini API contents: /chat save checkpoints and /chat share JSON ----------------------
+
+
+def _is_content(rec: Record) -> bool:
+    """``{"role": "user"|"model", "parts": [...]}``, the Gemini API's ``Content``."""
+    return (
+        rec.get("role") in ("user", "model")
+        and isinstance(rec.get("parts"), list)
+        and _NOT_CONTENT.isdisjoint(rec)
+    )
+
+
+# keys of the records of other formats that also carry role and parts (OpenCode, Qwen Code)
+_NOT_CONTENT = frozenset({"content", "type", "id", "sessionID"})
+
+
+def read_content(rec: Record) -> list[Piece] | None:
+    """A ``Content``'s parts as content blocks: text, thoughts, function calls and their
+    responses (sent back under role ``user``, but a tool's output)."""
+    kind: Role = "assistant" if rec.get("role") == "model" else "user"
+    parts = _joined_text(get_list(rec, "parts"))
+    if kind == "assistant" and [p.get("text") for p in parts] == [_CONTEXT_REPLY]:
+        # written by the CLI itself after the setup context, not said by the model
+        return [Piece("assistant", _CONTEXT_REPLY, None, True, "injected")]
+    return blocks([_part_block(p) for p in parts], kind, None)
+
+
+_CONTEXT_REPLY = "Got it. Thanks for the context!"
+
+
+def _joined_text(parts: list[Any]) -> list[Any]:
+    """Adjacent text parts are chunks of one stream: Gemini joins them with nothing between.
+
+    Each run is joined once (adding chunk by chunk copied the growing text every time).
+    """
+    joined: list[Any] = []
+    run: list[str] = []
+    thought: object = None
+    for part in [*parts, None]:
+        if _plain_text(part) and run and part.get("thought") == thought:
+            run.append(part["text"])
+            continue
+        if run:
+            joined.append({"text": "".join(run), "thought": thought})
+            run = []
+        if _plain_text(part):
+            run, thought = [part["text"]], part.get("thought")
+        elif part is not None:
+            joined.append(part)
+    return joined
+
+
+def _plain_text(part: Any) -> bool:
+    return isinstance(part, dict) and isinstance(part.get("text"), str) and (
+        set(part) <= {"text", "thought", "thoughtSignature"}
+    )
+
+
+def _part_block(part: Any) -> Any:
+    if not isinstance(part, dict):
+        return None
+    if isinstance(part.get("text"), str):
+        if part.get("thought") is True:
+            return {"type": "thinking", "thinking": part["text"]}
+        return {"type": "text", "text": part["text"]}
+    if isinstance(call := part.get("functionCall"), dict):
+        return {"type": "tool_use", "name": call.get("name"), "input": call.get("args")}
+    if isinstance(response := part.get("functionResponse"), dict):
+        return {"type": "tool_result", "content": as_text(response.get("response"))}
+    return None  # inline data, file data, executable code
+
+
+GEMINI_CONTENT = Format(
+    name="gemini",
+    agents="Gemini CLI /chat save checkpoints and /chat share JSON (Gemini API contents)",
+    where="~/.gemini/tmp/<project hash>/checkpoint-<tag>.json",
+    matches=_is_content,
+    read=read_content,
+)
 
 
 def set_messages(rec: Record) -> list[Any] | None:

@@ -1,0 +1,177 @@
+"""Log variants real agents write that memcli once read as empty or wrong.
+
+Each case is a small fixture written from the agent's documented record shapes (see
+tests/fixtures/transcripts/extra/README.md): `memcli extract` with the offline rules must find
+what the person said, and `--last-turn` must start at the right message.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from memcli.cli import app
+from memcli.transcripts import read_transcript
+
+EXTRA = Path(__file__).parent / "fixtures" / "transcripts" / "extra"
+
+
+@pytest.fixture
+def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MEMCLI_PROJECT_STORE", str(tmp_path / "repo" / ".memcli" / "memory"))
+    monkeypatch.setenv("MEMCLI_NOW", "2026-11-30T12:00:00Z")
+    monkeypatch.delenv("MEMCLI_PROVIDER", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def extract(path: Path, *flags: str) -> dict[str, Any]:
+    """``memcli extract --json`` with the rules extractor, in process."""
+    result = CliRunner().invoke(app, ["extract", "--json", "--input", str(path), *flags])
+    assert result.exit_code == 0, result.output
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def contents(document: dict[str, Any]) -> list[str]:
+    return [op["content"] for op in document["operations"]]
+
+
+def said(text: str, **options: Any) -> list[tuple[str, str]]:
+    return [(m.role, m.text) for m in read_transcript(text, **options).messages]
+
+
+# --------------------------------------------------------------------------- Claude Code
+
+
+QUEUED = EXTRA / "claude-code-queued-prompts.jsonl"
+
+
+def test_claude_prompt_typed_while_working_is_extracted(env: Path) -> None:
+    # Written only as a queued_command attachment: once dropped with the other attachments.
+    assert "We use semicolons as CSV separators here, not commas." in contents(extract(QUEUED))
+
+
+def test_claude_last_turn_is_the_persons_last_prompt_not_a_notification(env: Path) -> None:
+    last = extract(QUEUED, "--last-turn")
+    assert contents(last) == ["Run the linter before every commit."]
+    assert last["transcript"]["messages"] == 2
+
+
+def test_claude_messages_of_other_origins_are_never_the_person() -> None:
+    text = QUEUED.read_text("utf-8")
+    everything = read_transcript(text, include_injected=True)
+    injected = [m.text for m in everything.messages if m.role == "tool"]
+    assert any("PEER_SECRET" in t for t in injected)
+    assert any("<task-notification>" in t for t in injected)
+    default = read_transcript(text)
+    assert default.dropped["teammate message"] == 1
+    assert default.dropped["task notification"] == 1
+    assert not any("PEER_SECRET" in m.text or "task-id" in m.text for m in default.messages)
+
+
+def test_claude_queued_prompt_belongs_to_the_turn_it_interrupted() -> None:
+    # A slice that ends mid-turn: the queued prompt is the person's, but the turn started at
+    # the prompt before it (the hook of the turn before had already run).
+    lines = QUEUED.read_text("utf-8").splitlines(keepends=True)
+    upto = next(i for i, line in enumerate(lines) if '"msg_2"' in line)
+    turn = said("".join(lines[: upto + 1]), last_turn=True)
+    assert turn[0] == ("user", "Add a CSV export to the orders page.")
+    assert ("user", "We use semicolons as CSV separators here, not commas.") in turn
+
+
+def test_claude_queued_notification_and_shell_command_are_not_typed() -> None:
+    def queued(**attachment: Any) -> str:
+        record = {"type": "attachment", "sessionId": "s", "uuid": "q", "parentUuid": None,
+                  "attachment": {"type": "queued_command", **attachment}}
+        return json.dumps(record) + "\n"
+
+    text = (queued(prompt="<task-notification>done</task-notification>",
+                   commandMode="task-notification", origin={"kind": "task-notification"})
+            + queued(prompt="ls -la", commandMode="bash")
+            + queued(prompt=[{"type": "text", "text": "also check the logs"}],
+                     commandMode="prompt", origin={"kind": "human"}))
+    transcript = read_transcript(text)
+    assert [(m.role, m.text) for m in transcript.messages] == [("user", "also check the logs")]
+    assert transcript.dropped == {"task notification": 1, "shell escape": 1}
+
+
+# --------------------------------------------------------------------------- Gemini CLI
+
+
+@pytest.mark.parametrize("name, fact", [
+    ("gemini-checkpoint-legacy.json", "Never call it by hand."),
+    ("gemini-checkpoint-history.json", "We deploy with `make release`, not with the GitHub UI."),
+])
+def test_gemini_checkpoint_statements_are_extracted(env: Path, name: str, fact: str) -> None:
+    # Once read as one OpenAI record with no text: exit 0 and nothing found, silently.
+    document = extract(EXTRA / name)
+    assert fact in contents(document)
+    assert document["transcript"]["formats"] == {"gemini": 1}
+
+
+def test_gemini_checkpoint_last_turn_and_what_stays_out() -> None:
+    text = (EXTRA / "gemini-checkpoint-history.json").read_text("utf-8")
+    assert said(text, last_turn=True) == [
+        ("user", "Please also add a changelog entry for the rounding fix."),
+        ("assistant", "Added the changelog entry."),
+    ]
+    tools = said(text, include_tools=True)
+    assert ("tool", '[replace] {"file_path": "CHANGELOG.md", "old_string": "## Unreleased", '
+            '"new_string": "## Unreleased\\n- Fix rounding"}') in tools
+    assert ("tool", '{"output": "Successfully modified file: CHANGELOG.md (1 replacements)."}'
+            ) in tools
+
+
+def test_gemini_content_thoughts_need_the_thinking_flag() -> None:
+    text = (EXTRA / "gemini-checkpoint-legacy.json").read_text("utf-8")
+    assert not any(role == "thinking" for role, _ in said(text))
+    thinking = [t for role, t in said(text, include_thinking=True) if role == "thinking"]
+    assert thinking == ["**Locating the job**\n\nI'll read the job first."]
+
+
+def test_gemini_setup_context_is_injected_in_every_format() -> None:
+    setup = ("This is the Qwen Code. We are setting up the context for our chat.\n"
+             "Today's date is Monday.")
+    line = json.dumps({"role": "user", "content": setup}) + "\n"
+    transcript = read_transcript(line)
+    assert transcript.messages == []
+    assert transcript.dropped == {"injected": 1}
+    mixed = json.dumps({"role": "user", "content": "Remember: " + setup}) + "\n"
+    assert len(read_transcript(mixed).messages) == 1  # only the opening is the CLI's
+
+
+# --------------------------------------------------------------------------- Codex
+
+
+LEGACY = EXTRA / "codex-legacy-rollout.jsonl"
+
+
+def test_codex_legacy_rollout_is_read_whole_as_codex(env: Path) -> None:
+    # Once: the messages as "openai" and six records of unknown shape (fatal with --strict).
+    document = extract(LEGACY, "--strict")
+    assert contents(document) == ["This repository uses pnpm, not npm."]
+    assert document["transcript"]["formats"] == {"codex": 15}
+    assert document["transcript"]["unknown"] == {}
+
+
+def test_codex_legacy_tools_and_reasoning_come_with_their_flags() -> None:
+    text = LEGACY.read_text("utf-8")
+    everything = said(text, include_tools=True, include_thinking=True)
+    assert ("thinking", "**Checking the workspace layout**") in everything
+    assert ("tool", '[shell] {"command":["bash","-lc","pnpm --filter web add lodash"],'
+            '"workdir":"/home/dev/shop"}') in everything
+    assert not any("ENCRYPTED" in t for _, t in everything)
+    assert said(text, last_turn=True) == [("user", "Thanks. Run the web tests too."),
+                                          ("assistant", "The web tests pass.")]
+
+
+def test_codex_legacy_read_the_same_when_forced() -> None:
+    text = LEGACY.read_text("utf-8")
+    forced = read_transcript(text, fmt="codex")
+    assert forced.formats == {"codex": 15}
+    assert [(m.role, m.text) for m in forced.messages] == said(text)
