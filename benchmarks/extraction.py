@@ -39,7 +39,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data" / "extraction"
 TODAY = datetime.date(2026, 5, 12)
-SPLITS = ("dev", "test")
+SPLITS = ("dev", "test", "test2")
 LANGS = ("en", "zh")
 
 Extractor = Callable[[str], list[dict[str, Any]]]
@@ -290,15 +290,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     lines = [HEADER]
     for split in splits:
         results = evaluate(load(split))
-        dup = duplicates(load(f"sequences_{split}"))
         data[split] = {"languages": {k: v.as_json() for k, v in by_language(results).items()},
-                       "families": {k: v.as_json() for k, v in by_family(results).items()},
-                       "duplicates": dup.as_json()}
+                       "families": {k: v.as_json() for k, v in by_family(results).items()}}
         lines += report(split, results, args.families)
-        lines.append(f"{split:<5} duplicates: {dup.duplicates} in {dup.turns} turns of "
-                     f"{dup.sequences} sequences = {dup.per_100_turns:.1f} per 100 turns; "
-                     f"false merges: {dup.false_merges}")
-        lines += [f"      {d}" for d in dup.details]
+        if (DATA / f"sequences_{split}.jsonl").is_file():
+            dup = duplicates(load(f"sequences_{split}"))
+            data[split]["duplicates"] = dup.as_json()
+            lines.append(f"{split:<5} duplicates: {dup.duplicates} in {dup.turns} turns of "
+                         f"{dup.sequences} sequences = {dup.per_100_turns:.1f} per 100 turns; "
+                         f"false merges: {dup.false_merges}")
+            lines += [f"      {d}" for d in dup.details]
         if args.failures:
             lines += failures(results)
     if args.json:
