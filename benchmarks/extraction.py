@@ -1,14 +1,20 @@
 """Extraction quality of the offline `rules` extractor on a labelled corpus.
 
-    python benchmarks/extraction.py                 # both splits, the table
-    python benchmarks/extraction.py --split test    # one split
+    python benchmarks/extraction.py                 # every split, the table
+    python benchmarks/extraction.py --split test2   # one split
     python benchmarks/extraction.py --json          # the figures as JSON
 
-The corpus (``benchmarks/data/extraction/{dev,test}.jsonl``) holds one person's turn per
-line with the memories a careful person keeps from it: level, type and key words. Hard
+The corpus (``benchmarks/data/extraction/{dev,test,test2}.jsonl``) holds one person's turn
+per line with the memories a careful person keeps from it: level, type and key words. Hard
 negatives (questions, hypotheticals, quotes, logs, one-off tasks, politeness, complaints)
-carry none. An operation counts as a hit when its title or content holds every key word of
-a labelled memory of the same turn (case-folded); each memory is matched at most once.
+carry none. Each turn says where its phrasing comes from (``source``): ``written`` here,
+``fixture:<file>`` from the transcript fixtures, ``variant:public <where> (<what it
+said>)`` adapted from public material (a CLAUDE.md, an issue thread quoting what someone
+told their agent, another tool's tests), ``issue N`` from this project's issues. ``test2``
+is the part of 105 turns of public phrasing held out when the rest went into dev to tune
+on (those say ``[was test2-…]``); it was measured before any rule was changed for them.
+An operation counts as a hit when its title or content holds every key word of a labelled
+memory of the same turn (case-folded); each memory is matched at most once.
 
 * precision = hits / operations, recall = hits / labelled memories, F1 their harmonic mean;
 * routing = share of hits whose level and type are the labelled ones.

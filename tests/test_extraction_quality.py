@@ -31,6 +31,10 @@ FLOORS = {
     ("test", "zh"): {"precision": 0.95, "recall": 0.93, "routing": 0.95},
     ("dev", "en"): {"precision": 0.97, "recall": 0.95, "routing": 0.95},
     ("dev", "zh"): {"precision": 0.97, "recall": 0.95, "routing": 0.95},
+    # Held out from the public phrasing (43 turns): small, so the floors leave room for one
+    # turn more or less; zh recall is low because most of its misses carry no cue at all.
+    ("test2", "en"): {"precision": 0.90, "recall": 0.75, "routing": 0.75},
+    ("test2", "zh"): {"precision": 0.95, "recall": 0.35, "routing": 0.60},
 }
 
 @pytest.mark.parametrize(("split", "lang"), sorted(FLOORS))
@@ -43,7 +47,7 @@ def test_quality_stays_above_its_floor(split: str, lang: str) -> None:
 
 
 def test_corpus_is_large_bilingual_and_sourced() -> None:
-    rows = bench.load("dev") + bench.load("test")
+    rows = bench.load("dev") + bench.load("test") + bench.load("test2")
     assert len(rows) >= 400
     assert {r["lang"] for r in rows} == {"en", "zh"}
     assert len({r["id"] for r in rows}) == len(rows)

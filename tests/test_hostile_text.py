@@ -84,6 +84,20 @@ RULES_CASES = {
     # quadratic: the rest of the sentence was copied once per peeled cue or filler
     "stacked cues": ('"记住，" * 100000 + "提交前一定要先跑测试。"', ["提交前一定要先跑测试。"]),
     "stacked fillers": ('"ok, " * 750000 + "always use make check."', ["Always use make check."]),
+    # the shapes read since the public-phrasing split (test2): a habit's moment, a
+    # prohibition's place or alternative, a port, a contrast, a repeated instruction
+    "spaces before a habit's moment": (
+        '"Run x" + " " * 200000 + "before committing."', ["Run x before committing."]),
+    "commas before a prohibition's place": (
+        '"Don\'t add x" + ", x" * 100000 + " to commits."', [
+            "Don't add x" + ", x" * 100000 + " to commits."]),
+    "commas before a prohibition's alternative": (
+        '"Don\'t test x" + ", x" * 100000 + ", use y."', [
+            "Don't test x" + ", x" * 100000 + ", use y."]),
+    "spaces in a port fact": (
+        '"locally" + " " * 200000 + "the api runs on port 3000."',
+        ["Locally the api runs on port 3000."]),
+    "spaces after 'I said'": ('"I said" + " " * 200000 + "use pnpm."', ["Use pnpm."]),
 }
 
 

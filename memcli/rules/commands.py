@@ -42,6 +42,10 @@ _CMD_EN_RES = (
          r"(?:the|our)\s+(?P<what>(?:[\w-]+\s+)?" + _TASK + r")\s+(?P<noun>command|cmd|script)"
          r"(?:\s+now)?(?:\s*,?\s*(?:not|instead of|rather than)\s+.+)?", re.I),
     lazy(r"(?:we\s+)?(?P<what>deploy)s?\s+(?:to|on)\s+(?P<cmd>.+)", re.I),
+    # "Deploys are `railway up` from the repo root": the task, then its command as code.
+    lazy(r"(?:the\s+|our\s+)?(?P<what>tests?|builds?|deploys?|deployments?|releases?|lint|"
+         r"linting|formatting|type[- ]?checks?)\s+(?:are|is)\s+(?P<cmd>" + PH + r")(?:\s.*)?",
+         re.I),
     lazy(r"the\s+(?P<what>deploy(?:ment)?(?:\s+[\w-]+){1,2}?)(?P<noun>)\s+(?:is|are|lives?|"
          r"runs?)\s+(?P<cmd>.+)", re.I),
 )

@@ -27,7 +27,13 @@ _FILLER_RE = lazy(
 _CORRECTIVE_RE = lazy(
     r"(?:(?:no|nope|nah|wrong|incorrect|not quite|that's wrong|that is wrong|"
     r"that's not right)\s*[,.!:;—–-]+|(?:actually|correction|wait)\b[,.!:;—–-]*"
-    r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+)\s*", re.I)
+    r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+"
+    # The person repeating what they said before: "I said use pnpm", "I told you to run the
+    # tests first", 我说过不要提交 lockfile, 说了多少次了，用中文回答.
+    r"|i(?:'ve|\s+have)?\s+(?:already\s+|clearly\s+)?(?:said|told\s+you)"
+    r"(?:\s+(?:before|already|earlier|(?:so\s+)?many\s+times))?(?:\s+to\b)?[,.!:;—–-]*"
+    r"|我?(?:之前|以前|早就|已经|都)?(?:跟你|和你|对你)?说(?:过|了)(?:很多次|好几次|多少次|"
+    r"几次|多少遍)?了?(?!的)[，,。！!:：、]*)\s*", re.I)
 _POLITE_RE = lazy(
     r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
     r"(?=(?:remember|note|keep in mind|make a note)(?:\s+(?:that|to)\b|\s*[:,])"
@@ -36,13 +42,16 @@ _POLITE_RE = lazy(
     r"(?=记住|记下|记一下|以后|从现在开始|总是|不要|别))", re.I)
 _POLITE_END_RE = lazy(r"(?<!\s)\s*+[吗嘛么]?\s*+[?？]+\s*$")
 _QUESTION_START_RE = lazy(
-    r"^(?:(?:do|does|did|should|shall|can|could|would|will|is|are|was|were|has|have|why|"
+    r"^(?:(?:do(?!\s+not\b)|does|did|should|shall|can|could|would|will|is|are|was|were|has|have|why|"
     r"what|how|where|which|who|whose|isn't|aren't|doesn't|didn't|shouldn't|won't|"
     r"wouldn't|may|might|am)\b|don't you\b|为什么|怎么|什么|哪|谁|是否)", re.I)
 _QUESTION_ZH_RE = lazy(
     r"是不是|要不要|能不能|可不可以|会不会|对不对|有没有|好不好|行不行|[吗呢么]\W*$")
 _HYPOTHETICAL_RE = lazy(
-    r"^(?:(?:if|suppose|supposing|imagine|what if|say|let's say|lets say|assuming|assume|"
+    # "If in doubt, ask" and "if you're not sure, ask me" are standing instructions.
+    r"^(?:(?:if(?!\s+(?:in\s+doubt|unsure|uncertain|you(?:'re|\s+are)\s+(?:not\s+sure|unsure|"
+    r"uncertain|in\s+doubt))\b)|suppose|supposing|imagine|what if|say|let's say|lets say|"
+    r"assuming|assume|"
     r"hypothetically|in case|unless|even if|pretend|for example|for instance|as if|"
     r"e\.g\.)(?:\b|(?=\W))|如果|假如|要是|假设|万一|比如|例如|譬如|假使|倘若)", re.I)
 _DIRECTIVE_RE = lazy(
@@ -66,6 +75,17 @@ _REPORTED_RE = lazy(
     r"readme|[^，,。我]{1,6}?(?:同事|老师|文档|说明))(?:也|还|都)?(?:说|觉得|认为|提到|建议|写着))")
 _REMEMBER_RE.needs = ("remember", "memori", "keep in mind", "forget", "make a note", "note for",
                       "future reference", "reminder", "for the record", "记")
+# Words for a memory tool: "save this as a preference:", "add a global memory:", 记到记忆里：.
+# A preference, or a global or personal memory, belongs to the person, not the project.
+_SAVE_CUE_RE = lazy(
+    r"(?:(?:please\s+)?(?:save|store|add|put|keep|record|write)\s+(?:this|that|it)\s+(?:as|in|to|"
+    r"into)\s+(?:an?\s+|my\s+|your\s+)?|(?:please\s+)?(?:add|save|create|make)\s+(?:an?\s+)?)"
+    r"(?P<whose>(?:global|user|personal|project)\s+)?(?P<what>preference|memory|memories|rule|note)"
+    r"s?\s*[:：]\s*"
+    r"|(?:帮我)?(?:记到|存到|加到|写进|写到|存进|放到|放进)(?:你的)?(?P<zh>长期记忆|记忆|偏好)(?:里|中)?"
+    r"\s*[:：,，]?\s*", re.I)
+_SAVE_CUE_RE.needs = ("save", "store", "add", "put", "keep", "record", "write", "create", "make",
+                      "记", "偏好")
 _TODO_TO_RE = lazy(r"to\s+", re.I)
 _TODO_ZH_RE = lazy(
     r"(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
@@ -180,6 +200,13 @@ def _one_cue(text: str, pos: int, last_copula: int) -> tuple[int, tuple[str, ...
     if match:
         to = _TODO_TO_RE.match_at(text, match.end())
         return (to.end(), ("todo",)) if to else (match.end(), ("remember",))
+    match = _SAVE_CUE_RE.match_at(text, pos)
+    if match:
+        whose = (match.group("whose") or "").strip().lower()
+        personal = whose in ("global", "user", "personal") or (
+            (not whose and (match.group("what") or "").lower() == "preference")
+            or match.group("zh") == "偏好")
+        return match.end(), ("remember", "personal") if personal else ("remember",)
     match = _TODO_ZH_RE.match_at(text, pos)
     if match:
         # 别忘了 + a copula states a fact ("别忘了测试命令是…"); otherwise it is a task.

@@ -85,3 +85,4 @@ class State:
     remember: bool = False
     todo: bool = False
     durable: bool = False
+    personal: bool = False  # "save this as a preference:", "add a global memory:"

@@ -72,6 +72,30 @@ _DOCS_LANGUAGE_EN = lazy(
     r"(?:the\s+)?(?P<what>[\w./-]+(?:\s+[\w-]+)?)\s+(?:is|are|stays?|must be|should be)\s+"
     r"(?:written\s+)?in\s+(?:english|chinese|german|french|japanese|spanish)(?:\s+only)?\b.*", re.I)
 
+# "the dashboard runs on port 3000", "the dev server port is 5710 now": where a part listens.
+_PORT_FACT_EN = lazy(
+    r"(?:(?:locally|in dev(?:elopment)?)\s*,?\s+)?(?:the\s+|our\s+)?"
+    r"(?!(?:it|this|that|make|let|get|have|set|change|move|try|run|start)\b)"
+    r"(?P<what>[\w.-]+(?:\s+[\w.-]+){0,2}?)\s+(?:runs?|listens?|is served|is|are)\s+"
+    r"(?:locally\s+)?on\s+(?:port\s+|localhost:|:)\d{2,5}\b.*"
+    r"|(?:the\s+|our\s+)?(?P<part>(?:[\w.-]+\s+){0,3}?)port\s+(?:is|=)\s+:?\d{2,5}\b.*", re.I)
+# "all money values are integer cents, never floats": what a thing always is, and is not.
+_NEVER_CONTRAST_EN = lazy(
+    r"(?!(?:it|it's|this|that|that's|you|you're|he|she|they|i|i'm|there|we|we're)\b)"
+    r"(?:all\s+)?(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?\s+(?:are(?:\s+always)?|"
+    r"(?:is|are)\s+(?:always\s+)?(?:stored|kept|written|sent|passed|returned|given|counted)\s+"
+    r"(?:as|in)|is\s+always|must be|should be)\s+(?P<x>[^,;]{1,60}?)\s*+,\s*+never\s+\S.*",
+    re.I)
+# 后端是 backend.example.cn, "the staging server is staging.example.com": where a part lives.
+_HOST = r"(?:https?://)?[\w-]+(?:\.[\w-]+)+(?::\d{2,5})?(?:/\S*)?|" + "\ue000\\d+\ue001"
+_HOST_FACT_EN = lazy(
+    r"(?:the\s+|our\s+)?(?P<host>(?:(?:staging|prod|production|dev|test|qa|preview)\s+)?"
+    r"(?:server|site|app|api|backend|frontend|db|database|host|box|environment|env))"
+    r"(?:\s+(?:url|host|domain|address))?\s+(?:is|lives at|is at|runs at)\s+(?:" + _HOST + r")\s*",
+    re.I)
+_HOST_FACT_ZH = lazy(
+    r"(?P<host_zh>前端|后端|接口|服务端|测试环境|预发布?环境?|生产环境|线上环境?|staging|prod|API|api)"
+    r"(?:的)?(?:地址|域名|网址)?(?:是|在)\s*(?:" + _HOST + r")\s*")
 _TECH_VERSION_ZH = r"(?P<tech>[A-Za-z][\w.+#-]*?(?:\s+[A-Za-z][\w.+#-]*?)?)\s*" + _VERSION
 _VERSION_FACT_ZH = lazy(
     r"(?:这个|本|我们的?|整个)?(?:项目|仓库|代码库|repo|前端|后端|服务|数据库|SDK|sdk|接口|"
@@ -97,10 +121,15 @@ _SUITE_RUNS_EN.needs = ("suite",)
 _IN_THIS_PROJECT_EN.needs = ("in this",)
 _DOCS_LANGUAGE_EN.needs = ("english", "chinese", "german", "french", "japanese", "spanish")
 _PATH_FACT_ZH.needs = ("是",)
+_PORT_FACT_EN.needs = ("port", ":")
+_NEVER_CONTRAST_EN.needs = ("never",)
+_HOST_FACT_EN.needs = (".",)
+_HOST_FACT_ZH.needs = (".",)
 _PROJECT_ALL_ZH.needs = ("这个", "本", "我们")
 _FACTS = (_VERSION_FACT_EN, _RUNTIME_IS_EN, _KIND_OF_APP_EN, _PATH_FACT_EN, _TESTS_NEED_EN,
           _CONFIG_EN, _SUITE_RUNS_EN, _IN_THIS_PROJECT_EN, _DOCS_LANGUAGE_EN, _VERSION_FACT_ZH,
-          _PATH_FACT_ZH, _PROJECT_ALL_ZH)
+          _PATH_FACT_ZH, _PROJECT_ALL_ZH, _PORT_FACT_EN, _NEVER_CONTRAST_EN, _HOST_FACT_EN,
+          _HOST_FACT_ZH)
 
 
 def find_fact(text: str, slots: list[str], state: State) -> Hit | None:
@@ -111,9 +140,20 @@ def find_fact(text: str, slots: list[str], state: State) -> Hit | None:
         tech = match.groupdict().get("tech")
         if tech is not None and _NOT_TECH.match(tech):
             continue
-        return Hit("fact", text, _version_title(tech) if tech else None,
-                   rule="a fact about the repository")
+        title = _version_title(tech) if tech else _place_title(match.groupdict())
+        return Hit("fact", text, title, rule="a fact about the repository")
     return None
+
+
+def _place_title(groups: dict[str, str | None]) -> str | None:
+    """ "Dashboard port", "Staging server address", 后端地址: the part that listens or lives
+    somewhere is the topic, so that a new port or address updates the note."""
+    part = groups.get("what") or groups.get("part")
+    if part is not None and part.strip():
+        return " ".join(part.split()).capitalize() + " port"
+    if groups.get("host"):
+        return " ".join(str(groups["host"]).split()).capitalize() + " address"
+    return str(groups["host_zh"]) + "地址" if groups.get("host_zh") else None
 
 
 _NAMES = {"node": "Node.js", "nodejs": "Node.js", "node.js": "Node.js", "python": "Python",
@@ -143,11 +183,13 @@ _CONDITION = (r"\s++(?:unless\s+(?:i|we)\b.+|without\s+.+|by hand\b.*|manually\b
 _VERBS = (r"(?:edit|touch|modify|change|commit|bump|update|regenerate|reformat|rewrite|rename|"
           r"delete|remove|run|squash|upgrade|downgrade|add|push|merge|install|hand-edit|"
           r"check in|reorder|rewrap|format)")
+# "Do NOT test on localhost, use the HTTPS dev domain": the right way after the comma.
+_ALTERNATIVE = r"\s*+[,;]\s*+(?:always\s+)?(?P<alt>(?:use|go through|run|call|hit|point)\b.+)"
 _PROHIBIT_EN = lazy(
-    r"(?:don't|do not|never|please don't|please do not)\s+" + _VERBS + r"\s+"
+    r"(?:don't|do not|never|please don't|please do not)\s+(?:" + _VERBS + r"|test|call|hit)\s+"
     r"(?!(?:it|this|that|them|these|those|anything yet|yet)\b(?:\s+(?:by hand|manually|"
     r"yourself|directly))?(?:[,;]|$))(?P<x>" + SHORTEST_TEXT + r")(?:"
-    + REASON + "|" + _CONDITION + r")", re.I)
+    + REASON + "|" + _CONDITION + "|" + _ALTERNATIVE + r")", re.I)
 _ARTEFACTS = (r"(?:node_modules|dist|build|vendor|secrets?|\.env\w*|the lockfile|lockfiles?|"
               r"generated (?:code|files)|" + _PATH + r")")
 _PROHIBIT_PATH_EN = lazy(
@@ -165,13 +207,19 @@ _ASK_BEFORE_EN = lazy(
     r"(?:always\s+)?(?:ask|check with|confirm with)\s+(?:me\s+)?(?:first\s+)?before\s+.+", re.I)
 
 _WHEN_ZH = (r"(?:修|改|提交|合并|合|发布|发版|部署|上线|写|跑|推送|push|commit|merge|release|"
-            r"deploy|新建|新增|加|删|重构|升级|开|建)")
+            r"deploy|新建|新增|加|删|重构|升级|开|建|回答|回复|播报|汇报|输出|解释|完成)")
+# What a habit asks: 要/得 (提交前要跑 lint), or 总是/一定/不要 (回答的时候总是先给结论).
+_MUST_ZH = (r"(?:(?:一定|务必|必须|总是|始终)?(?:要|得)|一定|务必|必须|总是|始终|不要|别|不许|不准|"
+            r"千万别|千万不要)")
 _HABIT_ZH = lazy(
     r"(?:每次|每当)?(?P<when>[^，,。]{0,10}?" + _WHEN_ZH + r"[^，,。]{0,12}?)"
     # 改完代码都要…: what was finished may follow 完.
     r"(?:时|的时候|之前|以前|前|之后|以后|后|完(?:[^，,。都也要得]{1,8})?)[，,]?\s*(?:都|也)?"
-    r"(?:一定|务必|必须)?(?:要|得)"
-    r"(?:先)?(?P<rest>.{2,})")
+    + _MUST_ZH + r"(?:先)?(?P<rest>.{2,})")
+# 每次任务完成后，到 AGENTS 文件夹下加一条记录: with 每次 the moment recurs whatever it is.
+_EVERY_TIME_ZH = lazy(
+    r"(?:每次|每当)(?P<when>[^，,。]{1,15}?)(?:时|的时候|之前|以前|前|之后|以后|后)[，,]\s*"
+    r"(?:都|也)?(?:要|请|得|先)?(?P<rest>.{2,})")
 _ASK_BEFORE_ZH = lazy(
     r"(?P<when>.{1,20}?)(?:之前|以前|前)[，,]?\s*(?:要|请|都)?先(?:问(?:一下|问)?我|确认|"
     r"征求我的?同意|跟我确认|和我确认).*")
@@ -180,26 +228,72 @@ _PROHIBIT_ZH = lazy(
     r"(?:手动?|直接|随便|自己)?(?:动|碰|改|修改|编辑|提交|删|删除|升级)(?:它|了)?"
     r"(?:[，,]\s*(?P<why>.+))?")
 _TOPIC_ALWAYS_ZH = lazy(
-    r"(?P<topic>[^，,。]{1,15}?)(?:一律|务必|千万(?:不要|别)|永远不要|绝对不要|绝不|决不)(?P<rest>.+)")
+    r"(?P<topic>[^，,。]{1,15}?)(?:一律|务必|原则上|千万(?:不要|别)|永远不要|绝对不要|绝不|决不)"
+    r"(?P<rest>.+)")
+# 没有我的许可，不许随意新建文件: the person's permission first.
+_WITHOUT_LEAVE_ZH = lazy(
+    r"(?:没有|没|未经|不经过?)我的?(?:许可|允许|同意|批准|确认)(?:之前)?[，,]?\s*(?:都)?(?:不要|别|不许|"
+    r"不准|禁止|不能|不得)(?P<rest>.{2,})")
+# 不要在代码里加太多注释: what never goes into the code, the commits, the docs.
+_PROHIBIT_ARTEFACT_ZH = lazy(
+    r"(?:不要|别|不许|不准|禁止|千万不要|千万别)(?:在)?(?:代码|提交|commit|注释|日志|测试|文档|仓库|"
+    r"PR|pr|README|readme)(?:信息|消息)?(?:里|中|里面)?(?:加|写|放|留|提交|用|出现|包含)(?P<rest>.+)")
 _UNLESS_ZH = lazy(
     r"除非我(?:说|要求|同意|允许|让你|开口|明确)[^，,]{0,10}[，,]\s*(?:否则|不然)?(?P<rest>.{2,})")
 _ONE_OFF_ZH = lazy(r"^(?:先|这次|暂时|今天|现在|马上|等下|待会)|这个|那个|这里|这段")
+
+# "Run `pnpm run type-check` before committing", "after every code change run pnpm lint":
+# a habit bound to a moment of the work that comes back.
+_MOMENT_EN = (r"(?:(?:every|each|any)\s+)?(?:(?:you|we)\s+)?(?:commit\w*|push\w*|merg\w*|"
+              r"deploy\w*|releas\w*|tagg\w*|ship\w*|submit\w*|"
+              r"open\w*\s+(?:a\s+)?(?:pr|pull request)|(?:a\s+)?(?:code\s+)?change\w*|finish\w*)\b")
+_DO_EN = (r"(?:run|use|check|update|rebase|squash|format|lint|test|bump|regenerate|review|sign|add|"
+          r"write|read|re-?run)")
+_HABIT_AFTER_EN = lazy(
+    r"(?:always\s+)?" + _DO_EN + r"\s++(?P<x>" + SHORTEST_TEXT + r")\s++(?:before|after|whenever|"
+    r"every time)\s++" + _MOMENT_EN + r"(?P<tail>.*)", re.I)
+_HABIT_FIRST_EN = lazy(
+    r"(?:before|after|whenever|every time)\s++" + _MOMENT_EN + r"(?P<tail>[^,]{0,40}?),?\s++"
+    r"(?:always\s+|please\s+)?" + _DO_EN + r"\b.+", re.I)
+_POINTER_EN = lazy(r"\b(?:this|that|it|these|those|them|now|yet)\b", re.I)
+# "Don't include PLAN.md in the git repo", "do not add co-authored-by lines to commits": what
+# never goes into the code, the commits or the repository, whatever the task.
+_PROHIBIT_ARTEFACT_EN = lazy(
+    r"(?:please\s+)?(?:don't|do not|never)\s+(?:add|put|include|leave|write|use|commit|push|"
+    r"check in|mention|hardcode|store)\s++(?!(?:it|this|that|them|these|those)\b)"
+    r"(?P<x>" + SHORTEST_TEXT + r")\s++(?:to|in|into|inside|from|on)\s++(?:(?:any|our|your)\s+)?"
+    r"(?:commits|commit messages|prs|pull requests|pr (?:titles|descriptions)|comments|docs|logs|"
+    r"tests|test files|(?:the\s+)?code|(?:the|this|our)\s+(?:git\s+)?(?:repo|repository|codebase|"
+    r"source(?:\s+code)?)|git)\b.*", re.I)
 
 _PROHIBIT_EN.needs = _PROHIBIT_PATH_EN.needs = ("don't", "do not", "never")
 _LEAVE_ALONE_EN.needs = ("leave",)
 _ONLY_UNLESS_EN.needs = ("unless",)
 _ASK_BEFORE_EN.needs = ("before",)
-_HABIT_ZH.needs = ("要", "得")
+_HABIT_AFTER_EN.needs = _HABIT_FIRST_EN.needs = ("before", "after", "whenever", "every time")
+_PROHIBIT_ARTEFACT_EN.needs = ("don't", "do not", "never")
+_EVERY_TIME_ZH.needs = ("每次", "每当")
+_WITHOUT_LEAVE_ZH.needs = ("我",)
+_PROHIBIT_ARTEFACT_ZH.needs = ("不要", "别", "不许", "不准", "禁止")
+# "When you're not sure about my preferences, stop and ask", "if in doubt, ask me".
+_ASK_WHEN_UNSURE_EN = lazy(
+    r"(?:when|if|whenever)\s+(?:in\s+doubt|unsure|uncertain|(?:you(?:'re|\s+are)\s+)?(?:not\s+sure|"
+    r"unsure|uncertain|in\s+doubt))\b[^,]{0,80}?,\s*(?:(?:just|stop|always)\s+(?:and\s+)?)?"
+    r"ask\b.*", re.I)
+_ASK_WHEN_UNSURE_EN.needs = ("ask",)
+_HABIT_ZH.needs = ("要", "得", "总是", "始终", "一定", "务必", "必须", "别", "不许", "不准")
 _ASK_BEFORE_ZH.needs = ("先",)
 _PROHIBIT_ZH.needs = ("别", "不要", "不许", "禁止", "不准")
-_TOPIC_ALWAYS_ZH.needs = ("一律", "务必", "千万", "永远不要", "绝对不要", "绝不", "决不")
+_TOPIC_ALWAYS_ZH.needs = ("一律", "务必", "原则上", "千万", "永远不要", "绝对不要", "绝不", "决不")
 _UNLESS_ZH.needs = ("除非",)
-_STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _LEAVE_ALONE_EN, _ONLY_UNLESS_EN, _HABIT_ZH,
-             _PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _UNLESS_ZH)
+_STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _PROHIBIT_ARTEFACT_EN, _LEAVE_ALONE_EN,
+             _ONLY_UNLESS_EN, _HABIT_AFTER_EN, _HABIT_FIRST_EN, _HABIT_ZH, _EVERY_TIME_ZH,
+             _PROHIBIT_ZH, _PROHIBIT_ARTEFACT_ZH, _TOPIC_ALWAYS_ZH, _UNLESS_ZH)
+_ASKING = (_ASK_BEFORE_EN, _ASK_BEFORE_ZH, _ASK_WHEN_UNSURE_EN, _WITHOUT_LEAVE_ZH)
 
 
 def find_standing(text: str, slots: list[str], state: State) -> Hit | None:
-    if _ASK_BEFORE_EN.fullmatch(text) or _ASK_BEFORE_ZH.fullmatch(text):
+    if any(pattern.fullmatch(text) for pattern in _ASKING):
         return Hit("behaviour", text, rule="a standing instruction")
     for pattern in _STANDING:
         match = pattern.fullmatch(text)
@@ -211,8 +305,14 @@ def find_standing(text: str, slots: list[str], state: State) -> Hit | None:
 
 def _one_off(pattern: LazyPattern, match: re.Match[str]) -> bool:
     groups = match.groupdict()
+    # "run the tests before you push this", "don't test on localhost, use staging for now"
+    said_of_now = groups.get("tail") or groups.get("alt") or ""
+    if pattern in (_HABIT_AFTER_EN, _HABIT_FIRST_EN, _PROHIBIT_EN) and _POINTER_EN.search(
+            said_of_now.split(",")[0] if pattern is _HABIT_AFTER_EN else said_of_now):
+        return True
     head = groups.get("x") or groups.get("topic") or groups.get("when") or ""
-    if pattern in (_PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _HABIT_ZH) and _ONE_OFF_ZH.search(head):
+    if pattern in (_PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _HABIT_ZH, _EVERY_TIME_ZH) and (
+            _ONE_OFF_ZH.search(head)):
         return True
     # 别改 on its own, with nothing said of what, is about the code on screen.
     return pattern is _PROHIBIT_ZH and not groups.get("why") and len(head.strip()) < 2

@@ -48,10 +48,12 @@ def detect(state: State, slots: list[str]) -> Hit | None:
 _SUBJECT_ZH = r"(?P<subj>(?![^，,。]*?(?:说|觉得|认为|问|如果|要是|假如))[^，,。用]{0,12}?)"
 _USE_VERB = (r"(?:we\s+|you\s+should\s+|let's\s+|always\s+)?(?:use|switch to|go with|pick|"
              r"choose|stick with|stick to|should use)")
+# What the choice is for, before it: "for repeatable installs use npm ci, not npm install".
+_PURPOSE_LEAD = r"(?:(?:for|when|in)\s++[^,\s][^,]{0,40}?,?\s++)?"
 _CORRECTION_RES = (
     # (?:\s*+,\s*+|\s++), not \s*,?\s+: that one tries every split of a run of spaces.
-    lazy(_USE_VERB + r"\s+(?P<x>\S+(?:\s+\S+){0,3}?)(?:\s*+,\s*+|\s++)(?:instead of|rather than|"
-               r"not|over|and not|never|don't use|do not use)"
+    lazy(_PURPOSE_LEAD + _USE_VERB + r"\s+(?P<x>\S+(?:\s+\S+){0,3}?)(?:\s*+,\s*+|\s++)"
+         r"(?:instead of|rather than|not|over|and not|never|don't use|do not use)"
                r"\s+(?P<y>\S+(?:\s+\S+){0,3}?)(?:\s+(?:for|to|when|in|on|with)\s+.+)?$", re.I),
     lazy(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+?)\s*[,;:]?\s+"
                r"(?:use|we use|instead use|prefer|go with|switch to)\s+(?P<x>.+?)"
@@ -66,7 +68,8 @@ _CORRECTION_RES = (
          r"(?:别|不要)(?:再)?(?:用|使用)\s*(?P<y>.+?)(?:了)?"),
     lazy(r"(?:不要|别|不)(?:再)?(?:用|使用)(?P<y>.+?)[，,、；;\s]*(?:了)?[，,]?\s*"
                r"(?:要|请|改|而是|应该|就)?(?:用|使用)(?P<x>.+)$"),
-    lazy(_SUBJECT_ZH + r"(?:要|请|应该|改)?(?:用|使用)(?P<x>" + SHORTEST_TEXT + r")\s*+(?:而不是|"
+    lazy(_SUBJECT_ZH + r"(?:(?:要|请|应该|改)?(?:用|使用)|应该是|应是)(?P<x>" + SHORTEST_TEXT
+         + r")\s*+(?:而不是|"
          r"而非|[，,]?\s*+(?:不要|别|不是))(?:用|使用)?\s*(?P<y>.+)$"),
     lazy(_SUBJECT_ZH + r"(?:要|请|应该|改)?(?:用|使用)(?P<x>" + SHORTEST_TEXT + r")\s*+(?:来)?"
          r"(?:代替|替代|取代|替换)\s*(?P<y>.+)$"),
@@ -230,7 +233,8 @@ _ANY_PURPOSE_RE = lazy(r"^(?:everything|anything|all|most things|all of it|所�
 _ALWAYS_NEVER_RES = (
     lazy(r"(?:always|never|don't ever|do not ever|never ever)\s+(?P<rest>.+)", re.I),
     lazy(r"we\s+(?:always|never)\s+(?P<rest>" + INSTRUCTION_VERBS + r"\b.*)", re.I),
-    lazy(r"(?:永远不要|永远别|永远不|绝不|绝对不要|绝对别|千万不要|千万别|不要再|别再|再也不要|决不|从不)"
+    lazy(r"(?:永远不要|永远别|永远不|绝不|绝对不要|绝对别|千万不要|千万别|不要再|别再|再也不要|决不|从不|"
+         r"严禁)"
                r"(?P<rest>.+)"),
     lazy(r"(?:总是|一直|始终|每次都|务必|一律|永远)(?P<always>)(?P<rest>.+)"),
 )
@@ -321,8 +325,54 @@ def _find_prohibition(text: str, slots: list[str], state: State) -> Hit | None:
     return None
 
 
+# "We decided to go with Postgres rather than SQLite, because …", 我们决定用 pnpm: a choice
+# the team made, a fact about the project rather than a correction of the assistant.
+_DECISION_RE = lazy(
+    r"(?:we(?:'ve|\s+have)?\s+(?:decided|agreed|chose|opted)|(?:the|our)\s+decision\s+(?:is|was))"
+    r"\s+(?:to\s+)?(?=(?:use|go with|switch to|stick with|move to|adopt|pick|choose)\b)"
+    r"|我们(?:已经)?(?:决定|商定|定了|选了)(?:了)?(?=用|使用|采用)", re.I)
+_DECISION_RE.needs = ("decided", "agreed", "chose", "opted", "decision", "我们")
+_CHOSEN_RE = lazy(r"(?:use|go with|switch to|stick with|move to|adopt|pick|choose|用|使用|采用)"
+                  r"\s*(?P<x>.+)", re.I)
+
+
+def _find_decision(text: str, slots: list[str], state: State) -> Hit | None:
+    lead = _DECISION_RE.match(text)
+    if lead is None:
+        return None
+    rest = text[lead.end():]
+    choice = find_correction(rest, slots, state)
+    if choice is not None:
+        return Hit("fact", text, choice.title, choice.terms)
+    chosen = _CHOSEN_RE.fullmatch(rest)
+    if chosen is None:
+        return None
+    return Hit("fact", text, tool_category(restore(chosen.group("x"), slots)))
+
+
+# After "no," or "I said": a bare choice of a known tool ("no, use pnpm", 不对，应该用 pnpm) or
+# a word on how the assistant talks ("说了多少次了，用中文回答") corrects what was done.
+_CORRECTED_USE_RE = lazy(
+    r"(?:(?:you\s+)?should\s+|please\s+|just\s+)?(?:use|go with|switch to)\s+(?P<x>.+)"
+    r"|(?:应该|要|请|改|得)?(?:用|使用|改用|换成|是)\s*(?P<zh>.+)", re.I)
+
+
+def _find_corrected(text: str, slots: list[str], state: State) -> Hit | None:
+    if not state.corrective:
+        return None
+    plain = restore(text, slots)
+    if style_topic(plain) is not None:
+        return Hit("behaviour", text)
+    chosen = _CORRECTED_USE_RE.fullmatch(text)
+    if chosen is None:
+        return None
+    category = tool_category(restore(chosen.group("x") or chosen.group("zh"), slots))
+    return Hit("correction", text, category) if category else None
+
+
 # In order: the first that recognises a clause says what it is.
 _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...] = (
+    (_find_decision, "a decision the team made"),
     (find_correction, "a correction (use X, not Y)"),
     (find_reference, "a link with a word saying what it is"),
     (find_command, "a command for a task of the project"),
@@ -332,6 +382,7 @@ _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...
     (_find_prohibition, "a 'don't' about a standing habit"),
     (find_standing, "a standing instruction"),
     (find_fact, "a fact about the repository"),
+    (_find_corrected, "a correction after a 'no' or an 'I said'"),
 )
 
 # Words one of which each pattern needs (see LazyPattern.needs).

@@ -31,6 +31,9 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
     (lazy(r"\b(?:answer|reply|respond|write|talk|speak|communicate|explain|chat)\b.*"
                 r"\bin\s+" + _LANGS + r"\b|\b" + _LANGS + r"\s+(?:" + _ANSWERS + r"|only)\b"
                 r"|\b" + _ANSWERS + r"\s+in\s+" + _LANGS + r"\b|\bspeak\s+" + _LANGS + r"\b"
+                # "in neutral Spanish", "in plain English": one word may qualify the language
+                r"|\b" + _ANSWERS + r"\s+in\s+[a-z]+\s+" + _LANGS + r"\b"
+                r"|\b(?:answer|reply|respond|write|talk|speak)\s+in\s+[a-z]+\s+" + _LANGS + r"\b"
                 r"|(?:用|使用|说|讲)(?:简体)?(?:中文|汉语|英文|英语|日语|日文|韩语)"
                 r"|(?:中文|英文|英语)(?:回答|回复|交流|沟通)", re.I),
      "Answer language", PREFERENCE),
@@ -40,6 +43,13 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
                 r"responses)\s+(?:short|brief|concise)\b|\b(?:too|so|less)\s+(?:verbose|wordy|"
                 r"long-winded)\b|\bto the point\b|简洁|简短|简明|精简|啰嗦|长篇大论|废话", re.I),
      "Answer length", PREFERENCE),
+    (lazy(r"\bbullet(?:ed)?\s+(?:points?|lists?)|\bbullets\b|\bnumbered\s+lists?\b|"
+          r"分点(?:回答|列出)|用列表|列表形式", re.I), "Answer format", PREFERENCE),
+    (lazy(r"\bbottom line first\b|\b(?:conclusion|answer|tl;?dr) first\b|"
+          r"\blead with the (?:answer|conclusion)\b|先给结论|结论先行|先说结论", re.I),
+     "Answer order", PREFERENCE),
+    (lazy(r"\bcall me\b|\baddress me as\b|叫我(?!去|来|做|帮|把|给)|称呼我", re.I),
+     "Form of address", PREFERENCE),
     (lazy(r"\bemojis?\b|\bemoticons?\b|表情", re.I), "Emoji use", PREFERENCE),
     (lazy(r"\b(?:be|sound|stay|keep it)\s+(?:more\s+|less\s+)?(?:formal|informal|casual|"
                 r"polite|friendly)\b|\btone\b|语气|正式|客气", re.I), "Tone", PREFERENCE),
@@ -47,7 +57,12 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
      "Apologies", CORRECTION),
     (lazy(r"\bask(?:ing)?\s+(?:me\s+)?(?:for\s+)?(?:confirmation|permission|before)\b|"
                 r"\bcheck with me\b|\bconfirm with me\b|\bwait for my (?:ok|approval|"
-                r"confirmation)\b|先问我|先确认|征求我的?同意|经过我的?同意|等我确认", re.I),
+                r"confirmation)\b|\bask me first\b|\bstop and ask\b|"
+                r"\b(?:in doubt|unsure|not sure|uncertain)\b.{0,80}?\bask\b|"
+                r"\b(?:don't|do not|never)\s+(?:assume|guess)\b|"
+                r"\bwithout my\s+(?:explicit\s+)?(?:approval|permission|ok|go-ahead)\b|"
+                r"先问我|先确认|征求我的?同意|经过我的?同意|等我确认|"
+                r"(?:没有|没|未经|不经过?)我的?(?:许可|允许|同意|批准)", re.I),
      "Asking for confirmation", CORRECTION),
     (lazy(r"great question|\bflatter\w*|\bsycophan\w*|\bpraise\b|\bcompliment\w*|拍马屁|"
                 r"奉承|夸我|好问题", re.I), "Flattery", CORRECTION),
@@ -123,6 +138,8 @@ def tool_category(text: str) -> str | None:
 
 def pair_category(x: str | None, y: str | None) -> str | None:
     """ "Use ruff, not black": the category the two tools share, else the one named."""
+    if x and y and _first_tool(x) == _first_tool(y):
+        return None  # "npm ci, not npm install": two ways of one tool, not a choice of tool
     cx = categories(_first_tool(x)) if x else ()
     cy = categories(_first_tool(y)) if y else ()
     shared = [c for c in cx if c in cy]
@@ -155,10 +172,19 @@ _USER_MARK_RE = lazy(
     r"\b(?:all (?:of )?my|any of my|every one of my)\s+(?:projects|repos|repositories|code|"
     r"work)\b|\b(?:every|any|all|each)\s+(?:project|repo|repository|codebase)s?\b|"
     r"\beverywhere\b|\bin general\b|\bacross (?:all )?(?:projects|repos)\b|\bglobally\b|"
+    r"\bglobal\s+(?:memory|memories|preferences?|rules?|settings?)\b|"
     r"所有项目|所有的项目|每个项目|任何项目|所有仓库|全局", re.I)
 _PROJECT_MARK_RE.needs = ("this", "our", "the current", "in here", "项目", "仓库", "代码库", "repo")
 _USER_MARK_RE.needs = ("my", "every", "any", "all", "each", "everywhere", "in general", "across",
-                       "globally", "所有", "每个", "任何", "全局")
+                       "global", "所有", "每个", "任何", "全局")
+
+
+# "播报结果的时候不要念路径", "when you explain, skip the history": a habit of the assistant's own
+# answers, which follows the person whatever it says.
+_ANSWERING_RE = lazy(
+    r"^(?:(?:回答|回复|答复|播报|汇报|解释|说明)(?:我|结果|问题)?(?:的)?时(?:候)?)"
+    r"|^(?:when|whenever)\s+(?:you\s+)?(?:answer|reply|respond|explain|report)\b", re.I)
+_ANSWERING_RE.needs = ("回", "答", "播报", "汇报", "解释", "说明", "when")
 
 
 @dataclass(frozen=True)
@@ -182,6 +208,10 @@ def route(hit: Hit, state: State, plain: str) -> Routed:
         return _routed(plain, PROJECT, CORRECTION, title, "a correction")
     if hit.kind == "prefer":
         return _routed(plain, USER, PREFERENCE, title, "a personal preference")
+    if hit.kind == "rule" and _ANSWERING_RE.search(plain):
+        return _routed(plain, USER, PREFERENCE, title, "about how the assistant answers")
+    if state.personal:
+        return _routed(plain, USER, PREFERENCE, title, "said to be kept as a preference")
     return _routed(plain, PROJECT, KNOWLEDGE, title, "a rule or fact about the work here")
 
 

@@ -1,0 +1,174 @@
+"""Shapes of lasting statements found in public phrasing (CLAUDE.md rules, issue threads
+quoting what people told their agents) that the rules extractor read as nothing before: a
+repeated instruction ("I said use pnpm", 说了多少次了), a habit bound to a moment of the work,
+a prohibition with its place or its alternative, a decision, a port or an address, the
+words of a memory tool ("save this as a preference:"); and their one-off look-alikes."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+
+from memcli.messages import Message
+from memcli.rules import extract_rules
+
+TODAY = datetime.date(2026, 5, 12)
+
+
+def ops(text: str) -> list[dict[str, Any]]:
+    return extract_rules([Message("user", text)], [], today=TODAY)
+
+
+def one(text: str) -> tuple[str, str, str]:
+    [found] = ops(text)
+    return found["level"], found["type"], found["title"]
+
+
+def test_two_aspects_of_answers_are_two_topics() -> None:
+    assert one("No, use bullet points.")[2] != one("From now on, bottom line first.")[2]
+
+
+def test_a_habit_of_the_assistants_answers_follows_the_person() -> None:
+    [found] = ops("播报结果的时候不要念路径和 ID")
+    assert (found["level"], found["type"]) == ("user", "user_preference")
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("I said use pnpm.", "Package manager"),
+    ("I told you to use pytest", "Test runner"),
+    ("不对，应该用 pnpm", "Package manager"),
+    ("应该是 pnpm 而不是 npm", "Package manager"),
+    ("我说过不要提交 lockfile", None),
+])
+def test_a_repeated_or_corrected_choice_is_a_correction(text: str, title: str | None) -> None:
+    level, note_type, found = one(text)
+    assert (level, note_type) == ("project", "correction_feedback")
+    assert title is None or found == title
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("说了多少次了，用中文回答", "Answer language"),
+    ("No, use bullet points.", "Answer format"),
+    ("回答的时候总是先给结论", "Answer order"),
+    ("Always answer in neutral Spanish, no voseo.", "Answer language"),
+    ("不要再叫我老大，叫我小李", "Form of address"),
+])
+def test_how_the_assistant_answers_follows_the_person(text: str, title: str) -> None:
+    assert one(text) == ("user", "user_preference", title)
+
+
+@pytest.mark.parametrize("text", [
+    "I said it's fine",
+    "no, the other one",
+    "不对，再想想",
+    "I told you about the build.",
+])
+def test_a_no_or_an_i_said_alone_keeps_nothing(text: str) -> None:
+    assert ops(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Run `pnpm run type-check` before committing.",
+    "After every code change run pnpm lint and fix the errors.",
+    "rebase on main before you open a PR",
+    "每次任务完成后，到 AGENTS 文件夹下加一条工作记录",
+    "播报结果的时候不要念路径和 ID",
+])
+def test_a_habit_bound_to_a_recurring_moment_is_kept(text: str) -> None:
+    assert len(ops(text)) == 1
+
+
+@pytest.mark.parametrize("text", [
+    "run the tests before you push this",  # this change, now
+    "write a test before you commit it",
+    "Run the linter.",  # no moment: today's request
+])
+def test_a_habit_that_points_at_now_is_a_task(text: str) -> None:
+    assert ops(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Don't include PLAN.md in the git repo.",
+    "Do not add co-authored-by lines to commits.",
+    "不要在代码里加太多注释",
+    "Do NOT test on localhost, use the HTTPS dev domain.",
+    "严禁嵌套超过 3 层",
+    "单个函数原则上不超过 50 行",
+])
+def test_a_prohibition_with_its_place_or_alternative_lasts(text: str) -> None:
+    [found] = ops(text)
+    assert (found["level"], found["type"]) == ("project", "project_knowledge")
+
+
+@pytest.mark.parametrize("text", [
+    "don't add that to the code",  # points at the screen
+    "Don't add a test to the file.",  # not a place every change goes to
+    "don't test it, use the staging box for now",
+    "Do not write any code just yet.",
+])
+def test_a_prohibition_about_now_is_not_kept(text: str) -> None:
+    assert ops(text) == []
+
+
+def test_a_decision_is_a_fact_with_its_topic() -> None:
+    [found] = ops("We decided to go with Postgres rather than SQLite, because the migration "
+                  "needs concurrent writes.")
+    assert (found["type"], found["title"]) == ("project_knowledge", "Database")
+    assert "concurrent writes" in found["content"]
+
+
+def test_two_ways_of_one_tool_are_not_a_tool_choice() -> None:
+    [found] = ops("For repeatable installs use npm ci, not npm install.")
+    assert found["title"] == "Use npm ci, not npm install"
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("Locally the dashboard runs on port 3000.", "Dashboard port"),
+    ("The dev server port is 5710 now, not 3000.", "Dev server port"),
+    ("the staging server is staging.example.com", "Staging server address"),
+    ("后端是 backend.example.cn", "后端地址"),
+    ("Deploys are `railway up` from the repo root.", "Deployment"),
+])
+def test_where_a_part_listens_or_lives_is_a_fact_with_its_topic(text: str, title: str) -> None:
+    assert one(text) == ("project", "project_knowledge", title)
+
+
+@pytest.mark.parametrize("text", [
+    "make it run on port 3000",
+    "The build is slow, never fast",
+    "it is at example.com",
+])
+def test_look_alike_facts_are_not_kept(text: str) -> None:
+    assert ops(text) == []
+
+
+def test_all_values_are_one_thing_never_another() -> None:
+    [found] = ops("All money values are integer cents, never floats.")
+    assert "never floats" in found["content"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Save this as a preference: never put my name into code repos.",
+     ("user", "user_preference")),
+    ("add a global memory: don't save memories on your own, ask me first",
+     ("user", "correction_feedback")),
+    ("Add a rule: migrations are generated with alembic.", ("project", "project_knowledge")),
+])
+def test_the_words_of_a_memory_tool_are_a_cue(text: str, expected: tuple[str, str]) -> None:
+    [found] = ops(text)
+    assert (found["level"], found["type"]) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "When you're not sure about my preferences, stop and ask, don't assume.",
+    "If in doubt, ask me.",
+    "没有我的许可，不许随意新建文件",
+])
+def test_asking_first_when_unsure_is_how_the_assistant_behaves(text: str) -> None:
+    assert one(text)[:2] == ("user", "correction_feedback")
+
+
+def test_if_is_still_a_hypothetical_otherwise() -> None:
+    assert ops("If I told you never to push to main, would you listen?") == []
