@@ -204,6 +204,56 @@ def test_every_command_help_has_an_example_and_named_choices(command: str) -> No
     assert "<str>" not in text and "<float>" not in text
 
 
+def _command_tree() -> list[tuple[str, Any]]:
+    import typer
+
+    from memcli.cli import app
+
+    def walk(cmd: Any, name: str) -> Any:
+        yield name, cmd
+        for sub_name, sub in sorted(getattr(cmd, "commands", {}).items()):
+            yield from walk(sub, f"{name} {sub_name}")
+
+    return list(walk(typer.main.get_command(app), "memcli"))
+
+
+_EXAMPLE_HEAD = re.compile(r"^\s*Examples?(?: \([^)]*\))?:[ \t]*(.*)$")
+
+
+def _examples(help_source: str) -> list[str]:
+    """The example commands a help text gives: after "Example:", inline or one a line."""
+    found: list[str] = []
+    lines = iter(help_source.splitlines())
+    for line in lines:
+        head = _EXAMPLE_HEAD.match(line)
+        if head is None:
+            continue
+        if head.group(1):
+            found.extend(part.strip() for part in head.group(1).split(";  "))
+            continue
+        for follow in lines:
+            if not follow.strip():
+                break
+            if follow.strip() != "\b":
+                found.append(follow.strip())
+    return found
+
+
+COMMAND_TREE = _command_tree()
+
+
+@pytest.mark.parametrize(("name", "cmd"), COMMAND_TREE, ids=[name for name, _ in COMMAND_TREE])
+def test_help_examples_are_whole_lines_on_an_80_column_terminal(name: str, cmd: Any) -> None:
+    # Reflowed, `... > ~/.local/share/bash-` and `completion/...` land on two lines, and a
+    # command copied from the help breaks.
+    import click
+
+    context = click.Context(cmd, info_name=name, terminal_width=80, max_content_width=80)
+    shown = {line.strip() for line in cmd.get_help(context).splitlines()}
+    for example in _examples(cmd.help or ""):
+        assert example in shown, f"{name} --help breaks its example {example!r}"
+
+
 def test_help_lists_the_commands_in_the_order_a_newcomer_meets_them() -> None:
     # Each command states its own place (section, rank) where it is defined.
     commands = _help().split("Commands:", 1)[1]
@@ -224,6 +274,16 @@ def test_help_lists_the_commands_in_the_order_a_newcomer_meets_them() -> None:
 def test_top_level_help_does_not_cut_its_own_summaries() -> None:
     commands = _help().split("Commands:", 1)[1]
     assert "..." not in commands
+
+
+def test_extract_help_says_what_extract_prints(memenv: Any) -> None:
+    # The help once promised a dry-run diff; what comes out is the operations document.
+    text = " ".join(_help("extract").split())
+    assert "prints the operations document for `memcli apply`" in text
+    assert "--dry-run shows them as a diff" in text
+    done = memenv.invoke("extract", input=TURN + "\n")
+    assert done.exit_code == 0, done.stderr
+    assert json.loads(done.stdout)["operations"][0]["title"] == "Test command"
 
 
 def test_extract_help_names_the_variables_really_read() -> None:

@@ -23,7 +23,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
-                        "Example: memcli hooks install --agent claude-code --dry-run")
+                        "\b\nExample:\n  memcli hooks install --agent claude-code --dry-run")
 command_group(hooks_app, "hooks", section="other tools", rank=40)
 
 AgentOpt = Annotated[str, typer.Option(
@@ -54,7 +54,9 @@ def hooks_install(
     under your home folder with --scope user); git: .gitattributes and the repository's git
     config. Running it again changes nothing; --dry-run prints the diff.
 
-    Example: memcli hooks install --agent codex --dry-run
+    \b
+    Example:
+      memcli hooks install --agent codex --dry-run
     """
     settings = resolve_settings(ctx)
     if agent == "git":
@@ -80,7 +82,9 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
 
     Reads the agents' settings files and the repository's .gitattributes; writes nothing.
 
-    Example: memcli hooks status
+    \b
+    Example:
+      memcli hooks status
     """
     from memcli.gitstore.wiring import git_status
     from memcli.hooks.install import status
@@ -109,7 +113,9 @@ def merge_index(
     Reads the three versions git hands over and writes the merge into OURS, in the index
     order. Wired by `memcli hooks install --agent git`.
 
-    Example: git config merge.memcli.driver 'memcli merge-index %O %A %B %P'
+    \b
+    Example:
+      git config merge.memcli.driver 'memcli merge-index %O %A %B %P'
     """
     from memcli.gitstore.merge_index import merge_files
 
@@ -133,7 +139,9 @@ def sync(
     Reads and writes the user store's git repository and its remote. A note changed on two
     machines keeps both versions (the copy is NAME-conflict-N.md) and exits 1.
 
-    Example: memcli sync --init git@github.com:me/memory.git
+    \b
+    Example:
+      memcli sync --init git@github.com:me/memory.git
     """
     from memcli.core.reindex import rebuild_index
     from memcli.gitstore.sync import sync as run_sync
@@ -163,7 +171,9 @@ def mcp(ctx: typer.Context) -> None:
     and apply (writes both stores); resources: the two MEMORY.md indexes. Reads and writes
     the stores of the folder it is started in.
 
-    Example (Claude Desktop, Cursor, VS Code): {"command": "memcli", "args": ["mcp"]}
+    \b
+    Example (Claude Desktop, Cursor, VS Code):
+      {"command": "memcli", "args": ["mcp"]}
     """
     from memcli.mcp_server import serve
 
@@ -185,7 +195,9 @@ def memory_tool(
     are the two stores. Writes go through apply's validation in one transaction. Prints the
     tool result; exits 1 when the call was a mistake (the text says why).
 
-    Example: echo '{"command": "view", "path": "/memories"}' | memcli memory-tool
+    \b
+    Example:
+      echo '{"command": "view", "path": "/memories"}' | memcli memory-tool
     """
     from memcli.memory_tool import run_call
     from memcli.render.agents import memory_tool_result

@@ -86,8 +86,9 @@ def extract(
     """Turn a transcript slice into memory operations.
 
     Reads a transcript (JSONL of any supported agent) from stdin or --input and prints the
-    operations as a dry-run diff; --apply writes them to the stores, --json prints the
-    operations document for `memcli apply`. The default extractor (rules) is offline.
+    operations document for `memcli apply`; --dry-run shows them as a diff instead, --apply
+    writes them to the stores, --json adds what was read and rejected. The default
+    extractor (rules) is offline.
 
     \b
     Examples:

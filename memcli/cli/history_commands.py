@@ -37,7 +37,11 @@ def log(
 
     Reads the history folders of the stores (.memcli-history/); writes nothing.
 
-    Example: memcli log;  memcli log "Build workflow";  memcli log --level user --json
+    \b
+    Examples:
+      memcli log
+      memcli log "Build workflow"
+      memcli log --level user --json
     """
     from memcli.render import history as render_history
     from memcli.undo import read_log
@@ -67,7 +71,10 @@ def undo(
     history record (so an undo can be undone). A note changed since is named and left alone
     unless --force.
 
-    Example: memcli undo --dry-run;  memcli undo 3f2a9c1b
+    \b
+    Examples:
+      memcli undo --dry-run
+      memcli undo 3f2a9c1b
     """
     from memcli.render import history as render_history
     from memcli.undo import undo as run_undo
@@ -86,7 +93,10 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     against its cap, the notes the cap cuts, expired notes and notes past their review date,
     near-duplicates; then the last transactions. Reads the stores; writes nothing.
 
-    Example: memcli status;  memcli status --json
+    \b
+    Examples:
+      memcli status
+      memcli status --json
     """
     from memcli.render import history as render_history
     from memcli.status import status as run_status

@@ -42,7 +42,10 @@ def hook_claude_code(ctx: typer.Context, event: EventArg = None) -> None:
     """Handle a Claude Code hook payload on stdin; always exits 0.
 
     SessionStart prints the context block; Stop and PreCompact queue an extraction.
-    Example: echo '{"hook_event_name": "SessionStart", "cwd": "."}' | memcli hook claude-code
+
+    \b
+    Example:
+      echo '{"hook_event_name": "SessionStart", "cwd": "."}' | memcli hook claude-code
     """
     _run_hook(ctx, "claude-code", event)
 
@@ -52,7 +55,10 @@ def hook_codex(ctx: typer.Context, event: EventArg = None) -> None:
     """Handle a Codex CLI hook payload on stdin; always exits 0.
 
     SessionStart prints the context block; Stop and PreCompact queue an extraction.
-    Example: memcli hooks install --agent codex
+
+    \b
+    Example:
+      memcli hooks install --agent codex
     """
     _run_hook(ctx, "codex", event)
 
@@ -62,7 +68,10 @@ def hook_gemini(ctx: typer.Context, event: EventArg = None) -> None:
     """Handle a Gemini CLI hook payload on stdin; always exits 0 and prints JSON only.
 
     SessionStart prints the context block; AfterAgent and PreCompress queue an extraction.
-    Example: memcli hooks install --agent gemini
+
+    \b
+    Example:
+      memcli hooks install --agent gemini
     """
     _run_hook(ctx, "gemini", event)
 
@@ -72,7 +81,10 @@ def hook_copilot(ctx: typer.Context, event: EventArg = None) -> None:
     """Handle a GitHub Copilot CLI hook payload on stdin; always exits 0.
 
     sessionStart prints the context block; agentStop and preCompact queue an extraction.
-    Example: memcli hook copilot agentStop < payload.json
+
+    \b
+    Example:
+      memcli hook copilot agentStop < payload.json
     """
     _run_hook(ctx, "copilot", event)
 
@@ -88,7 +100,10 @@ def completion(
 ) -> None:
     """Print the shell completion script for bash, zsh or fish.
 
-    Example: memcli completion bash > ~/.local/share/bash-completion/completions/memcli
+    \b
+    Example:
+      mkdir -p ~/.local/share/bash-completion/completions
+      memcli completion bash > ~/.local/share/bash-completion/completions/memcli
     """
     from typer.main import get_command
 
