@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 MAX_SUMMARY_CHARS = 160
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s|(?<=[。！？])")
+# A full stop ends a sentence when the next word does not start in lower case: `./... before`,
+# `e.g. the` and `v1. then` go on.
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s(?!\s*[a-zß-öø-ÿ])|(?<=[。！？])")
 
 
 def one_line(text: str) -> str:

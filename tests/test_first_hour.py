@@ -132,6 +132,26 @@ def test_a_long_add_lints_clean(memenv: Any) -> None:
     assert json.loads(lint.stdout)["findings"] == []
 
 
+def test_the_add_help_example_gets_its_whole_sentence_as_title(memenv: Any) -> None:
+    # `./... before` is not the end of a sentence: the title was once "Run go test ./".
+    assert memenv.invoke("add", "Run go test ./... before tagging a release.").exit_code == 0
+    assert "- [project_knowledge] Run go test ./... before tagging a release — Run go test "\
+        "./... before tagging a release. (project_knowledge_run-go-test-before-tagging-a-"\
+        "release.md)" in memenv.index("project")
+
+
+@pytest.mark.parametrize(("content", "summary"), [
+    ("Use uv. Then run the tests.", "Use uv."),
+    ("See e.g. the wiki. It moved.", "See e.g. the wiki."),
+    ("Done!  Next, deploy.", "Done!"),
+    ("用 uv。然后跑测试。", "用 uv。"),
+])
+def test_a_summary_is_the_first_sentence(content: str, summary: str) -> None:
+    from memcli.text import derive_summary
+
+    assert derive_summary(content) == summary
+
+
 # --------------------------------------------------------------------------- names
 
 
