@@ -204,6 +204,20 @@ def test_sync_without_a_repository_is_a_clear_error(
     assert done.stderr.startswith("memcli: error: ") and "sync --init URL" in done.stderr
 
 
+def test_a_remote_that_is_not_there_is_named_by_git_s_own_reason(
+        memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path],
+        tmp_path: Path) -> None:
+    # The message once named `git -c user.name=memcli` and quoted the last line of git's
+    # advice ("and the repository exists."), not what went wrong.
+    laptop, _, _ = machines
+    add(memenv, "Lonely", env=laptop, level="user")
+    missing = tmp_path / "missing.git"
+    done = memenv.run("sync", "--init", f"file://{missing}", env=laptop)
+    assert done.returncode == 1
+    assert done.stderr == (f"memcli: error: git fetch failed: fatal: '{missing}' does not "
+                           "appear to be a git repository\n")
+
+
 def test_sync_waits_for_the_store_lock_and_writes_nothing_without_it(
         memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
     from filelock import FileLock

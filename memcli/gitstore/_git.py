@@ -21,9 +21,34 @@ def run(folder: Path, args: Sequence[str], env: Mapping[str, str], *,
     except FileNotFoundError:
         raise UsageError("git is not installed or not on PATH") from None
     if check and done.returncode != 0:
-        said = (done.stderr or done.stdout).strip().splitlines()
-        raise GitError(f"git {' '.join(args[:2])} failed: {said[-1] if said else 'no output'}")
+        raise GitError(f"git {_subcommand(args)} failed: {_reason(done.stderr or done.stdout)}")
     return done
+
+
+def _subcommand(args: Sequence[str]) -> str:
+    """The git command ARGS run, past the `-c KEY=VALUE` options in front of it."""
+    rest = list(args)
+    while len(rest) > 2 and rest[0] == "-c":
+        rest = rest[2:]
+    return rest[0] if rest else "(no command)"
+
+
+def _reason(said: str) -> str:
+    """What git said went wrong, on one line: up to its first fatal or error line.
+
+    Its last line is often the tail of advice ("and the repository exists."); what comes
+    before the first fatal line ("ssh: Could not resolve hostname ...", "! [rejected]") is
+    the cause, and the hints and the "To URL" line say nothing about it.
+    """
+    lines = [line.strip() for line in said.splitlines() if line.strip()]
+    kept: list[str] = []
+    for line in lines:
+        if line.startswith(("hint:", "To ")):
+            continue
+        kept.append(line)
+        if line.startswith(("fatal:", "error:")):
+            return "; ".join(kept)
+    return "; ".join(kept) or "no output"
 
 
 def is_repository(folder: Path, env: Mapping[str, str]) -> bool:
