@@ -64,6 +64,8 @@ def test_install_merges_keeps_other_hooks_and_is_idempotent(memenv: MemEnv, agen
     assert preview.returncode == 0, preview.stderr
     assert json.loads(path.read_text("utf-8")) == before  # a dry run writes nothing
     assert f"memcli hook {agent}" in preview.stdout and preview.stdout.count("\n+") >= 3
+    # Which file: `+++ b/settings.json` alone did not say (.claude/ or .gemini/?).
+    assert preview.stdout.startswith(f"--- a/{relative}\n+++ b/{relative}\n")
 
     done = memenv.run("hooks", "install", "--agent", agent)
     assert done.returncode == 0, done.stderr

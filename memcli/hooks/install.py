@@ -111,7 +111,10 @@ def install(agent: str, scope: str, project_root: Path, home: Path, env: Mapping
         document.setdefault("version", 1)
     old_text = _dump(before) if path.exists() else ""
     new_text = _dump(document)
-    diff = _diff(path, old_text, new_text) if added else ""
+    # A project file by its path in the repository, as git shows it; a user file in full.
+    shown = (f"a/{spec.project_file}", f"b/{spec.project_file}") if scope == "project" \
+        else (str(path), str(path))
+    diff = _diff(shown, old_text, new_text) if added else ""
     written = bool(added) and not dry_run
     if written:
         _write(path, new_text)
@@ -211,13 +214,13 @@ def _dump(document: Mapping[str, Any]) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _diff(path: Path, old: str, new: str) -> str:
+def _diff(shown: tuple[str, str], old: str, new: str) -> str:
     import difflib
 
     return "".join(difflib.unified_diff(old.splitlines(keepends=True),
                                         new.splitlines(keepends=True),
-                                        fromfile=f"a/{path.name}" if old else "/dev/null",
-                                        tofile=f"b/{path.name}"))
+                                        fromfile=shown[0] if old else "/dev/null",
+                                        tofile=shown[1]))
 
 
 def _write(path: Path, text: str) -> None:
