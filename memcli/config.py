@@ -128,8 +128,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         project_store=_store("project_store", project_store, cwd, home, sources),
         user_home=user_home,
         user_store=_store("user_store", user_store, cwd, home, sources),
-        lock_timeout=_number("lock_timeout", pick("lock_timeout", None, ("MEMCLI_LOCK_TIMEOUT",),
-                                                  DEFAULT_LOCK_TIMEOUT)),
+        lock_timeout=_seconds("lock_timeout", pick("lock_timeout", None, ("MEMCLI_LOCK_TIMEOUT",),
+                                                   DEFAULT_LOCK_TIMEOUT), sources),
         now=None if now is None else str(now),
         provider=provider,
         model=pick("model", flags.model, ("MEMCLI_MODEL",), spec and spec.default_model),
@@ -333,6 +333,14 @@ def _store(name: str, value: Any, cwd: Path, home: Path | None,
         raise ConfigError(_located(f"{name} {shown} is not a store folder; name a folder of "
                                    "its own, such as ~/.memcli/memory", name, sources[name]))
     return path
+
+
+def _seconds(name: str, value: Any, sources: Mapping[str, Setting]) -> float:
+    """VALUE as a number of seconds; a bad one is named by where it came from."""
+    try:
+        return _number(name, value)
+    except ConfigError as exc:
+        raise ConfigError(_located(str(exc), name, sources[name])) from None
 
 
 def _number(name: str, value: Any) -> float:

@@ -160,6 +160,24 @@ def test_a_bad_extraction_value_in_a_real_file_stops_only_extraction(
     assert extracted.stderr.startswith("memcli: error: ") and message in extracted.stderr
 
 
+def test_a_bad_lock_timeout_in_a_file_names_the_file_and_line(
+        layers: MemEnv, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MEMCLI_LOCK_TIMEOUT", raising=False)
+    layers.env.pop("MEMCLI_LOCK_TIMEOUT")
+    path = user_config(layers, "[store]\nlock_timeout = 'ten'\n")
+    result = layers.run("show")
+    assert result.returncode == 2
+    assert result.stderr == (f"memcli: error: {path}:2: lock_timeout must be a number of "
+                             "seconds, not 'ten'\n")
+
+
+def test_a_bad_lock_timeout_names_its_variable(layers: MemEnv) -> None:
+    result = layers.run("show", env={"MEMCLI_LOCK_TIMEOUT": "ten"})
+    assert result.returncode == 2
+    assert result.stderr == ("memcli: error: lock_timeout must be a number of seconds, not "
+                             "'ten' (from environment MEMCLI_LOCK_TIMEOUT)\n")
+
+
 def test_an_invalid_memcli_now_is_refused_before_anything_runs(layers: MemEnv) -> None:
     result = layers.run("show", env={"MEMCLI_NOW": "yesterday"})
     assert result.returncode == 2
