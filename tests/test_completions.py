@@ -296,6 +296,10 @@ def _bash_candidates(words: str, env: dict[str, str], cwd: Path) -> list[str]:
     ("memcli apply --on-conflict re", ["rename"]),
     ("memcli lint --format ", ["text", "json", "github"]),
     ("memcli completion ", ["bash", "zsh", "fish"]),
+    ("memcli hooks install --agent ", ["claude-code", "codex", "gemini", "copilot", "git"]),
+    ("memcli hooks install --agent c", ["claude-code", "codex", "copilot"]),
+    ("memcli hooks install --scope ", ["project", "user"]),
+    ("memcli consolidate --provider o", ["openai"]),
 ])
 def test_values_complete_to_their_choices(tmp_path: Path, words: str,
                                           expected: list[str]) -> None:

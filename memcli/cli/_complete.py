@@ -58,6 +58,18 @@ def shell(incomplete: str) -> list[str]:
     return _starting(SHELLS, incomplete)
 
 
+def agent(incomplete: str) -> list[str]:
+    from memcli.hooks.install import AGENT_HOOKS
+
+    return _starting((*AGENT_HOOKS, "git"), incomplete)
+
+
+def scope(incomplete: str) -> list[str]:
+    from memcli.hooks.install import SCOPES
+
+    return _starting(SCOPES, incomplete)
+
+
 def transcript_format(incomplete: str) -> list[str]:
     from memcli.transcripts import FORMATS
 

@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from memcli.cli import _complete
 from memcli.cli._app import (
     DryRunOpt,
     JsonOpt,
@@ -28,9 +29,10 @@ command_group(hooks_app, "hooks", section="other tools", rank=40)
 
 AgentOpt = Annotated[str, typer.Option(
     "--agent", "-a", metavar="[claude-code|codex|gemini|copilot|git]",
+    autocompletion=_complete.agent,
     help="The agent (or git, for the MEMORY.md merge driver).")]
 ScopeOpt = Annotated[str, typer.Option(
-    "--scope", metavar="[project|user]",
+    "--scope", metavar="[project|user]", autocompletion=_complete.scope,
     help="project: the repository's settings; user: your own, for every project.")]
 
 

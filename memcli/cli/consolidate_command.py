@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from memcli.cli import _complete
 from memcli.cli._app import JsonOpt, LevelOpt, command, make_output, resolve_settings
 from memcli.cli._errors import handled
 
@@ -16,6 +17,7 @@ def consolidate(
     level: LevelOpt = None,
     provider: Annotated[
         str | None, typer.Option(metavar="[rules|openai|anthropic]",
+                                 autocompletion=_complete.provider,
                                  help="Who proposes: the rules (default) or a model.")
     ] = None,
     as_json: JsonOpt = False,
