@@ -49,9 +49,10 @@ def extract_result(output: Output, result: ExtractResult, *, verbose: bool,
 def _what_was_read(output: Output, result: ExtractResult) -> None:
     stats = result.stats
     if stats.skipped or stats.broken:
-        output.note(f"memcli: transcript: {stats.messages} messages; skipped "
-                    f"{stats.skipped} records that are not messages and {stats.broken} "
-                    "broken lines")
+        not_messages = "is not a message" if stats.skipped == 1 else "are not messages"
+        output.note(f"memcli: transcript: {plural(stats.messages, 'message')}; skipped "
+                    f"{plural(stats.skipped, 'record')} that {not_messages} and "
+                    f"{plural(stats.broken, 'broken line')}")
     for warning in result.warnings:
         output.warn(warning)
     if not stats.messages and stats.records:

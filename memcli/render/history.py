@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memcli.json_values import JsonObject, JsonValue, to_json
-from memcli.render.output import YELLOW, Output, diff
+from memcli.render.output import YELLOW, Output, diff, plural
 from memcli.render.store import files_json
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def status_report(output: Output, report: StatusReport) -> None:
         output.line("last transactions:")
         for txn in report.transactions:
             output.line(f"  {txn.id}  {txn.time}  {txn.command}  "
-                        f"{len(txn.files)} files")
+                        f"{plural(len(txn.files), 'file')}")
     output.note("memcli: healthy" if report.healthy else
                 "memcli: needs care; `memcli consolidate` proposes fixes")
 
@@ -130,8 +130,9 @@ def _level_status(output: Output, lv: LevelStatus) -> None:
     if not lv.exists:
         output.line(f"{lv.level}: no store yet ({lv.path})")
         return
-    output.line(f"{lv.level}: {lv.notes} notes; context shows {lv.shown} "
-                f"({lv.lines} lines, {lv.bytes} bytes, ~{lv.tokens} tokens)")
+    output.line(f"{lv.level}: {plural(lv.notes, 'note')}; context shows {lv.shown} "
+                f"({plural(lv.lines, 'line')}, {plural(lv.bytes, 'byte')}, "
+                f"~{plural(lv.tokens, 'token')})")
     _names(output, "cut by the cap", lv.cut)
     _names(output, "expired (left out of context)",
            [f"{d.filename} (expires {d.date})" for d in lv.expired])
