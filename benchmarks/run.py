@@ -132,17 +132,17 @@ QUICK = Sizes(cold=10, small=20, large=200, huge=2000, creates=20, adds=3, sessi
 FLOORS = (
     ("import_cli", 'python -c "import memcli.cli"', "import memcli.cli"),
     # A command imports only its own command module (memcli.cli.main), so the floors name it.
-    ("lint_libs", "import lint's libraries: typer, filelock", "import typer, filelock"),
+    ("lint_libs", "import lint's libraries: typer, ahocorasick-rs",
+     "import typer, ahocorasick_rs"),
     ("lint_mods", "import every module lint loads, run nothing",
-     "import memcli.cli.lint_command, memcli.lint, memcli.render.lint, memcli.transaction, "
-     "filelock"),
+     "import memcli.cli.lint_command, memcli.lint, memcli.render.lint, memcli.transaction"),
     ("extract_libs", "import extract's libraries: lint's + httpx, pydantic, ...",
-     "import typer, yaml, filelock, httpx, httpx_sse, stamina; "
+     "import typer, yaml, httpx, httpx_sse, stamina; "
      "from pydantic import BaseModel, TypeAdapter"),
     ("extract_mods", "import every module extract loads, run nothing",
      "import memcli.cli.extract_commands, memcli.core.apply, memcli.extract, memcli.transcripts, "
      "memcli.redact, memcli.prompt, memcli.operations, memcli.providers.openai, "
-     "memcli.providers._http, memcli.reply, memcli.render.extraction, filelock"),
+     "memcli.providers._http, memcli.reply, memcli.render.extraction"),
 )
 
 
@@ -675,11 +675,11 @@ def _reason(target: Target, rows: dict[str, Row]) -> str:
                 f"{r('typer_app_help', 'typer')}; typer builds the whole click command tree "
                 "(every command and option of memcli) before it parses an option")
     if target.id == "lint_cold":
-        return (f"importing lint's libraries alone (typer, filelock) costs "
+        return (f"importing lint's libraries alone (typer, ahocorasick-rs) costs "
                 f"{r('lint_libs', 'typer')}, every module lint loads {r('lint_mods', 'typer')} "
                 "before any work")
     if target.id == "extract":
-        return (f"importing extract's libraries alone (typer, pyyaml, filelock, httpx, "
+        return (f"importing extract's libraries alone (typer, pyyaml, httpx, "
                 f"httpx-sse, stamina, pydantic) costs {r('extract_libs', 'help')} memcli "
                 f"--help, every module extract loads {r('extract_mods', 'help')}")
     if target.id.endswith(("_growth", "_huge")):

@@ -3,20 +3,32 @@
 Every command that reads or writes a store holds its lock (a reader too: recovering a
 batch a killed process left needs it). ``memcli.transaction.locked`` takes the locks and
 then finishes such batches.
+
+A lock is an ``flock`` on a file (POSIX only, like the rest of memcli's file handling),
+taken without blocking and retried until the timeout, so that a lock held too long is a
+clear error rather than a hang. The same lock is what ``filelock`` takes on POSIX, which
+older memcli versions used: an old and a new memcli exclude each other.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import fcntl
 import os
+import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from memcli.errors import LockTimeout, StoreError
 
 LOCK_NAME = ".memcli.lock"
+# The first retry comes soon (a lock is mostly held for milliseconds), later ones no more
+# often than this.
+_FIRST_POLL = 0.005
+_MAX_POLL = 0.05
+# What flock answers when another open file holds the lock (or a signal cut the wait short).
+_HELD = (errno.EWOULDBLOCK, errno.EAGAIN, errno.EINTR)
 
 
 def store_key(path: Path) -> str:
@@ -27,7 +39,8 @@ class StoreLocks:
     """Exclusive locks on several stores, always taken in one global order (resolved path).
 
     A lock file lives inside its store; it is unlinked while still held, so that nothing is
-    left behind, and filelock re-opens the path when it wins a lock on an unlinked file.
+    left behind. A process that wins the lock on a file someone has since unlinked holds
+    nothing anyone else can see, so it opens the path again (``_lock_path``).
     """
 
     def __init__(self, stores: Sequence[Path], timeout: float,
@@ -37,7 +50,7 @@ class StoreLocks:
         self._timeout = timeout
         self._create = {store_key(p) for p in create}
         self._private = {store_key(p) for p in private}
-        self._held: list[tuple[Path, Any]] = []
+        self._held: list[tuple[Path, int]] = []
         self._created: list[Path] = []
 
     @property
@@ -63,36 +76,107 @@ class StoreLocks:
             self._created.extend(_make_store(store, store_key(store) in self._private))
         elif not store.is_dir():
             return False
-        if not _can_hold_lock(store, creating):
-            return False
-        from filelock import FileLock, Timeout
-
-        lock = FileLock(str(store / LOCK_NAME), timeout=self._timeout, thread_local=False,
-                        is_singleton=False)
         try:
-            lock.acquire()
-        except Timeout:
+            fd = _lock_path(store / LOCK_NAME, self._timeout)
+        except _Busy:
             raise LockTimeout(
                 f"another memcli process has held the lock on {store} for {self._timeout:g} s; "
                 "try again, or raise MEMCLI_LOCK_TIMEOUT"
             ) from None
         except OSError as exc:
-            if exc.errno in (errno.EACCES, errno.EROFS, errno.EPERM) and not creating:
+            opening = exc.filename is not None  # os.open names the file, flock does not
+            if opening and exc.errno in _READ_ONLY_ERRORS and not creating:
                 return False  # a read-only store can still be read, just not locked
-            raise StoreError(f"cannot lock {store}: {exc.strerror}") from None
-        self._held.append((store, lock))
+            where = f"{LOCK_NAME}: " if opening else ""
+            raise StoreError(f"cannot lock {store}: {where}{exc.strerror}") from None
+        self._held.append((store, fd))
         return True
 
     def release(self) -> None:
         while self._held:
-            store, lock = self._held.pop()
+            store, fd = self._held.pop()
             with contextlib.suppress(OSError):
                 (store / LOCK_NAME).unlink()
-            lock.release()
+            unlock(fd)
         # A store created for a batch that wrote nothing is removed again: never created on read.
         while self._created:
             with contextlib.suppress(OSError):
                 self._created.pop().rmdir()
+
+
+class _Busy(Exception):
+    """Another open file held the lock for the whole timeout."""
+
+
+def try_lock(path: Path) -> int | None:
+    """A descriptor holding the exclusive lock on PATH (created if missing), or None when
+    another process holds it; ``unlock`` lets it go. For lock files that stay in place."""
+    try:
+        return _lock_path(path, 0.0)
+    except _Busy:
+        return None
+
+
+def unlock(fd: int) -> None:
+    # Unlocked before the close: a child forked since would otherwise keep holding it.
+    with contextlib.suppress(OSError):
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    os.close(fd)
+
+
+def _lock_path(path: Path, timeout: float) -> int:
+    """A descriptor of PATH holding its exclusive lock; _Busy after TIMEOUT seconds.
+
+    An error opening the file (it names the file) or from flock itself is raised at
+    once: retrying it would report a lock held by another process where none exists (a
+    store in /proc, a lock file that is a link).
+    """
+    deadline = time.monotonic() + timeout
+    pause = _FIRST_POLL
+    while True:
+        fd = _open_lock_file(path)
+        try:
+            locked = _try_flock(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        if locked and _still_at(path, fd):
+            return fd
+        os.close(fd)
+        if locked:
+            continue  # won the lock of a file its holder had unlinked: open the path again
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise _Busy(path)
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, _MAX_POLL)
+
+
+def _open_lock_file(path: Path) -> int:
+    # O_NOFOLLOW: a lock file planted as a link is refused, never followed.
+    return os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+
+
+def _try_flock(fd: int) -> bool:
+    """Whether this descriptor got the lock; False when another open file holds it."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        if exc.errno in _HELD:
+            return False
+        raise
+    return True
+
+
+def _still_at(path: Path, fd: int) -> bool:
+    """Whether the locked file is still the one at PATH (its holder may have unlinked it
+    between our open and our lock, and another process created the path anew)."""
+    try:
+        named = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
 # A read-only store, or a full disk, can still be read, just not locked. A write needs more
@@ -100,24 +184,6 @@ class StoreLocks:
 # anything.
 _READ_ONLY_ERRORS = (errno.EACCES, errno.EROFS, errno.EPERM, errno.ENOSPC, errno.EDQUOT)
 _PRIVATE_DIR = 0o700
-
-
-def _can_hold_lock(store: Path, creating: bool) -> bool:
-    """Whether the lock file can be opened in STORE; False for a read-only store.
-
-    filelock retries an open that fails until its timeout, which would report a lock held
-    by another process where none exists (a store in /proc, a lock file that is a link):
-    the open is tried once here first, and a failure is said as it is.
-    """
-    path = store / LOCK_NAME
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-    except OSError as exc:
-        if exc.errno in _READ_ONLY_ERRORS and not creating:
-            return False
-        raise StoreError(f"cannot lock {store}: {path.name}: {exc.strerror}") from None
-    os.close(fd)
-    return True
 
 
 def _make_store(store: Path, private: bool = False) -> list[Path]:

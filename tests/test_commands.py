@@ -364,19 +364,17 @@ def test_exit_3_when_a_store_is_not_a_folder(memenv) -> None:
 
 
 def test_exit_3_on_lock_timeout_with_a_clear_message(memenv) -> None:
-    from filelock import FileLock
+    from lockholder import held
 
     assert memenv.apply([create("Fact")]).exit_code == 0
     before = memenv.snapshot()
-    lock = FileLock(str(memenv.project / ".memcli.lock"), is_singleton=False)
-    lock.acquire()
     try:
-        started = time.monotonic()
-        proc = memenv.run("apply", "-", input=json.dumps([create("Other")]),
-                          env={"MEMCLI_LOCK_TIMEOUT": "0.5"})
-        elapsed = time.monotonic() - started
+        with held(memenv.project / ".memcli.lock"):
+            started = time.monotonic()
+            proc = memenv.run("apply", "-", input=json.dumps([create("Other")]),
+                              env={"MEMCLI_LOCK_TIMEOUT": "0.5"})
+            elapsed = time.monotonic() - started
     finally:
-        lock.release()
         (memenv.project / ".memcli.lock").unlink()
     assert proc.returncode == 3
     assert "another memcli process has held the lock on" in proc.stderr

@@ -220,14 +220,14 @@ def test_a_remote_that_is_not_there_is_named_by_git_s_own_reason(
 
 def test_sync_waits_for_the_store_lock_and_writes_nothing_without_it(
         memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
-    from filelock import FileLock
+    from lockholder import held
 
     laptop, _, remote = machines
     add(memenv, "Locked fact", env=laptop, level="user")
     sync(memenv, laptop, "--init", f"file://{remote}")
     add(memenv, "Second fact", env=laptop, level="user")
     head = git(user_store(laptop), "rev-parse", "HEAD").stdout
-    with FileLock(str(user_store(laptop) / ".memcli.lock")):
+    with held(user_store(laptop) / ".memcli.lock"):
         done = memenv.run("sync", env={**laptop, "MEMCLI_LOCK_TIMEOUT": "0.5"})
     assert done.returncode == 3, done.stdout + done.stderr
     assert git(user_store(laptop), "rev-parse", "HEAD").stdout == head

@@ -290,7 +290,7 @@ def queued_sessions(agent: Agent) -> dict[str, str]:
 
 
 def test_a_job_that_waited_extracts_its_own_turn_not_the_newest(agent: Agent) -> None:
-    from filelock import FileLock
+    from lockholder import held
 
     session = "waiting"
     transcript = claude_transcript(transcript_for(agent, session), session, [
@@ -299,7 +299,7 @@ def test_a_job_that_waited_extracts_its_own_turn_not_the_newest(agent: Agent) ->
     queue = queue_dir(resolve(Flags(), agent.env, agent.repo))
     queue.mkdir(parents=True)
     # Another worker is busy: both turns are queued before either runs.
-    with FileLock(str(queue / ".lock")):
+    with held(queue / ".lock"):
         assert agent.hook(stop_payload(agent, session, transcript, "Noted.")).returncode == 0
         claude_transcript(transcript, session, [
             ("From now on, always use pnpm instead of npm.", "Will do."),

@@ -168,19 +168,17 @@ def _spawn_worker(queue: Path, env: Mapping[str, str], cwd: Path, home: Path) ->
 def drain(queue: Path, home: Path, job_timeout: float = JOB_TIMEOUT) -> None:
     """Run the queue's jobs, oldest first, one at a time, each for at most ``job_timeout``
     seconds; leave if another worker is at it."""
-    from filelock import FileLock, Timeout
+    from memcli.locks import try_lock, unlock
 
-    lock = FileLock(str(queue / QUEUE_LOCK), thread_local=False, is_singleton=False)
     while True:
-        try:
-            lock.acquire(timeout=0)
-        except Timeout:
+        lock = try_lock(queue / QUEUE_LOCK)
+        if lock is None:
             return
         try:
             while (job := _oldest(queue)) is not None:
                 _run_job(job, home, job_timeout)
         finally:
-            lock.release()
+            unlock(lock)
         # A hook may have queued a job and seen the lock still held just before it was let go.
         if _oldest(queue) is None:
             return
