@@ -156,6 +156,8 @@ def _drop_untrusted(project_cfg: ConfigFile, user_home: Path, root: Path, cwd: P
     A repository is untrusted input: its config could send the user's API key and the
     conversation to a server it names, or put user-level notes into the repository.
     """
+    if not project_cfg:
+        return {}  # the common case, decided without loading the trust records' module
     from memcli.trust import GUARDED_KEYS, UNTRUSTED_HINT, is_trusted
 
     guarded = [key for key in project_cfg if key in GUARDED_KEYS]

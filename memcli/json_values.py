@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import enum
-import json
 from collections.abc import Mapping
 from pathlib import PurePath
 from typing import TypeAlias
@@ -40,6 +39,8 @@ def _key(key: object) -> str:
     if isinstance(key, str):
         return key
     if key is None or isinstance(key, bool | int | float):
+        import json
+
         return json.dumps(key)
     raise TypeError(f"no JSON key for {type(key).__name__}")
 
@@ -56,4 +57,7 @@ def _scalar(value: object) -> JsonValue:
 
 def dumps(value: object) -> str:
     """VALUE as the text memcli prints: indented, non-ASCII characters as they are."""
+    # Imported here: every command's text output loads this module, only --json needs json.
+    import json
+
     return json.dumps(to_json(value), ensure_ascii=False, indent=2)

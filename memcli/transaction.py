@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import re
 import shutil
@@ -141,6 +140,8 @@ def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
             writes, deletes = _stage(txn_dir, records, len(notes), True)
             manifest["history"] = {"writes": writes, "deletes": deletes}
         fsync_dir(txn_dir / STAGED)
+        import json  # here, not at the top: a command that only reads takes `locked` alone
+
         write_durably(txn_dir / MANIFEST, json.dumps(manifest, ensure_ascii=False).encode(),
                       _PRIVATE)
         fsync_dir(txn_dir)
@@ -256,6 +257,8 @@ def _read_manifest(txn_dir: Path) -> dict[str, Any] | None:
     A store may be committed to a repository, so a transaction folder may come from anyone:
     a manifest that points outside its store is treated as garbage, never rolled forward.
     """
+    import json
+
     try:
         data = json.loads((txn_dir / MANIFEST).read_bytes())
     except (OSError, ValueError):

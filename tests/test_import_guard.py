@@ -24,9 +24,10 @@ HEAVY = ("httpx", "httpx_sse", "httpcore", "rich", "yaml", "frontmatter", "pydan
 NEVER_FOR_HELP = ("httpx", "pydantic", "yaml")
 
 # Runs the CLI the way the console script does, then writes what was imported, whatever
-# the exit (typer ends every command with SystemExit).
+# the exit (typer ends every command with SystemExit). json is imported only afterwards, so
+# that it is in the list only when memcli imported it.
 RUNNER = """\
-import json, sys
+import sys
 out = sys.argv[1]
 sys.argv = ["memcli", *sys.argv[2:]]
 status = None
@@ -36,8 +37,10 @@ try:
 except SystemExit as exc:
     status = exc.code
 finally:
+    modules = sorted(sys.modules)
+    import json
     with open(out, "w") as handle:
-        json.dump({"modules": sorted(sys.modules), "status": status}, handle)
+        json.dump({"modules": modules, "status": status}, handle)
 """
 
 
@@ -175,6 +178,66 @@ def test_lint_without_fix_loads_no_repair_module(tmp_path: Path) -> None:
     assert "memcli.lint" in modules
     assert "memcli.lint._fix" not in modules
     assert _loaded(modules, ("yaml", "pydantic", "httpx", "rich")) == []
+
+
+# --------------------------------------------------------------------------- store commands
+# The reading commands run on every commit hook and agent turn. On a store of plain notes
+# they load no locking library (the store locks are the standard library's flock), no
+# logging, asyncio or JSON, no extraction provider's types, no trust records when there is
+# no project config, and lint loads the instruction comparison only when the repository
+# has an AGENTS.md, CLAUDE.md or GEMINI.md.
+NEVER_FOR_READING = ("filelock", "logging", "asyncio", "json", "yaml", "frontmatter", "rich",
+                     "pydantic", "httpx", "stamina")
+NOT_WITHOUT_NEED = ("memcli.providers._types", "memcli.trust", "memcli.interop.instructions",
+                    "memcli.lint._fix", "memcli.history")
+
+
+def _plain_store(tmp_path: Path, notes: int = 6) -> None:
+    for level in ("project", "user"):
+        folder = tmp_path / level
+        folder.mkdir()
+        for number in range(notes):
+            title = f"Deploy step {number} of the {level} runbook"
+            slug = "-".join(title.lower().split())
+            (folder / f"project_knowledge_{slug}.md").write_text(
+                "---\ntype: project_knowledge\n"
+                f"title: {title}\nsummary: Run step {number} before the next one.\n"
+                "created: 2026-11-02T10:00:00Z\nupdated: 2026-11-02T10:00:00Z\n---\n"
+                f"Step {number} needs the staging key in the vault, not in the repo.\n",
+                "utf-8")
+
+
+@pytest.mark.parametrize("args", [["lint"], ["show"], ["show", "--level", "project"],
+                                  ["context"]])
+def test_reading_a_store_loads_no_locking_logging_or_json_library(tmp_path: Path,
+                                                                  args: list[str]) -> None:
+    _plain_store(tmp_path)
+    assert _run_cli(tmp_path, ["index"])["status"] in (0, None)
+    assert (tmp_path / "project" / "MEMORY.md").is_file()
+    result = _run_cli(tmp_path, args)
+    modules = result["modules"]
+    assert isinstance(modules, list)
+    assert result["status"] in (0, None), result["stderr"]
+    assert "memcli.locks" in modules  # the stores were read under their locks
+    if args == ["lint"]:
+        assert "0 errors, 0 warnings (2 stores, 12 notes)" in str(result["stderr"])
+    else:
+        assert "Deploy step 5 of the project runbook" in str(result["stdout"])
+    assert _loaded(modules, NEVER_FOR_READING) == []
+    assert [m for m in NOT_WITHOUT_NEED if m in modules] == []
+
+
+def test_lint_loads_the_instruction_comparison_when_there_is_an_instruction_file(
+        tmp_path: Path) -> None:
+    _plain_store(tmp_path)
+    (tmp_path / ".git").mkdir()  # the project root, where AGENTS.md is looked for
+    (tmp_path / "AGENTS.md").write_text("# Agents\n\nNever use npm, use pnpm.\n", "utf-8")
+    assert _run_cli(tmp_path, ["index"])["status"] in (0, None)
+    result = _run_cli(tmp_path, ["lint"])
+    modules = result["modules"]
+    assert isinstance(modules, list)
+    assert result["status"] in (0, None), result["stderr"]
+    assert "memcli.interop.instructions" in modules
 
 
 # --------------------------------------------------------------------------- regexes

@@ -20,9 +20,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from memcli.interop.instruction_files import instruction_paths
 from memcli.similar import title_tokens
 
-INSTRUCTION_FILES = ("AGENTS.md", "CLAUDE.md", "GEMINI.md")
 REPEAT_SHARE = 0.75
 CONTRADICT_SHARE = 0.25
 MIN_WORDS = 3
@@ -64,10 +64,8 @@ class Overlap:
 
 def instruction_lines(root: Path) -> list[InstructionLine]:
     lines: list[InstructionLine] = []
-    for name in INSTRUCTION_FILES:
-        path = root / name
-        if path.is_symlink() or not path.is_file():
-            continue
+    for path in instruction_paths(root):
+        name = path.name
         try:
             text = path.read_text("utf-8-sig")
         except (OSError, UnicodeDecodeError):

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from memcli.errors import MemcliError
-from memcli.interop.instructions import NoteText, instruction_lines, overlaps
+from memcli.interop.instruction_files import instruction_paths
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import StoreScan
 from memcli.notes import parse_note
@@ -16,6 +16,10 @@ from memcli.text import clip
 
 
 def instruction_overlaps(root: Path, scans: Iterable[StoreScan]) -> Iterator[Finding]:
+    if not instruction_paths(root):
+        return  # no instruction file: the comparison is not even loaded
+    from memcli.interop.instructions import NoteText, instruction_lines, overlaps
+
     lines = instruction_lines(root)
     if not lines:  # the common case: no note is read a second time
         return

@@ -8,23 +8,37 @@ Which providers exist, and their defaults, is the table in :mod:`memcli.provider
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from memcli.errors import ConfigError, MemcliError
-from memcli.providers._types import (
-    MAX_OUTPUT_TOKENS,
-    OPERATIONS_SCHEMA,
-    Completion,
-    Prompt,
-    ProviderSettings,
-    operations_schema,
-)
 from memcli.providers.registry import PROVIDERS, ProviderSpec, lookup
 
 if TYPE_CHECKING:
     import httpx
 
+    from memcli.providers._types import (
+        MAX_OUTPUT_TOKENS,
+        OPERATIONS_SCHEMA,
+        Completion,
+        Prompt,
+        ProviderSettings,
+        operations_schema,
+    )
     from memcli.providers._wire import Wire
+
+# The request and answer types load when first asked for: every store command imports the
+# registry (through memcli.config), and with it this package, but only extraction and
+# consolidation talk to a provider (the types' dataclasses and schema cost ~1.5 ms).
+_TYPES = frozenset({"MAX_OUTPUT_TOKENS", "OPERATIONS_SCHEMA", "Completion", "Prompt",
+                    "ProviderSettings", "operations_schema"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _TYPES:
+        from memcli.providers import _types
+
+        return getattr(_types, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "MAX_OUTPUT_TOKENS",

@@ -3,8 +3,7 @@ messages to stderr, colour and layout only on a terminal, diffs, a spinner, a pr
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, TextIO
 
 from memcli.json_values import dumps
@@ -17,19 +16,16 @@ RED, GREEN, CYAN, YELLOW, BOLD, RESET = (
 )
 
 
-def _json_item(item: object) -> str:
-    """One item of a list as :func:`memcli.json_values.dumps` lays it out inside the list."""
+def _json_item(item: object, quoted: Callable[[str], str]) -> str:
+    """One item of a list as :func:`memcli.json_values.dumps` lays it out inside the list;
+    QUOTED is the json module's string encoder."""
     if isinstance(item, dict) and item and all(
             isinstance(k, str) and isinstance(v, str) for k, v in item.items()):
         # The common case (a flat record of text), without the pure-Python indenting encoder.
-        fields = ",\n    ".join(f"{_quoted(k)}: {_quoted(v)}" for k, v in item.items())
+        fields = ",\n    ".join(f"{quoted(k)}: {quoted(v)}" for k, v in item.items())
         return "{\n    " + fields + "\n  }"
     # JSON escapes line breaks inside strings, so every "\n" here is layout.
     return dumps(item).replace("\n", "\n  ")
-
-
-def _quoted(text: str) -> str:
-    return json.encoder.encode_basestring(text)
 
 
 class Output:
@@ -59,9 +55,12 @@ class Output:
     def data_list(self, items: Iterable[object]) -> None:
         """``data(list(items))``, written an item at a time: a listing of 200,000 notes is
         never held as one string (nor as the encoder's millions of pieces)."""
+        # The json module loads with the first JSON printed: text output never needs it.
+        from json.encoder import encode_basestring
+
         first = True
         for item in items:
-            self.out.write(("[\n  " if first else ",\n  ") + _json_item(item))
+            self.out.write(("[\n  " if first else ",\n  ") + _json_item(item, encode_basestring))
             first = False
         self.out.write("[]\n" if first else "\n]\n")
 
