@@ -175,3 +175,100 @@ def test_codex_legacy_read_the_same_when_forced() -> None:
     forced = read_transcript(text, fmt="codex")
     assert forced.formats == {"codex": 15}
     assert [(m.role, m.text) for m in forced.messages] == said(text)
+
+
+# --------------------------------------------------------------------------- files as written
+
+
+def transcript_cli(path: Path, *flags: str) -> Any:
+    return CliRunner().invoke(app, ["transcript", "--json", str(path), *flags])
+
+
+def zstd_frames(data: bytes, pieces: int = 2) -> bytes:
+    from backports import zstd
+
+    step = len(data) // pieces + 1
+    return b"".join(zstd.compress(data[i:i + step], level=3) for i in range(0, len(data), step))
+
+
+def test_codex_rollout_compressed_after_a_week_is_read(env: Path, tmp_path: Path) -> None:
+    # Codex 0.137+ rewrites a rollout idle for 7 days as rollout-*.jsonl.zst, frames appended.
+    compressed = tmp_path / "rollout-2025-08-18T01-16-13-0d1f.jsonl.zst"
+    compressed.write_bytes(zstd_frames(LEGACY.read_bytes(), pieces=3))
+    assert contents(extract(compressed)) == ["This repository uses pnpm, not npm."]
+    plain = json.loads(transcript_cli(LEGACY).stdout)
+    assert json.loads(transcript_cli(compressed).stdout) == plain
+
+
+def test_zstd_cut_short_gives_its_complete_part(tmp_path: Path) -> None:
+    from backports import zstd
+
+    lines = LEGACY.read_bytes().splitlines(keepends=True)
+    whole = zstd.compress(b"".join(lines[:5]))
+    cut = zstd.compress(b"".join(lines[5:]))
+    path = tmp_path / "rollout.jsonl.zst"
+    path.write_bytes(whole + cut[: len(cut) // 2])
+    result = transcript_cli(path)
+    assert result.exit_code == 0, result.output
+    messages = json.loads(result.stdout)["messages"]
+    assert messages[0]["text"] == ("This repository uses pnpm, not npm. Add lodash to the web "
+                                   "package.")
+
+
+def test_zstd_bomb_is_refused_at_the_limit() -> None:
+    from backports import zstd
+
+    from memcli.errors import InputError
+    from memcli.transcripts.source import decode_transcript
+
+    bomb = zstd.compress(b"\n" * (3 * 1024 * 1024))  # about 100 bytes
+    assert decode_transcript(bomb, 3 * 1024 * 1024) == "\n" * (3 * 1024 * 1024)
+    with pytest.raises(InputError, match="larger than 2 MiB once decompressed"):
+        decode_transcript(bomb, 2 * 1024 * 1024)
+
+
+@pytest.mark.parametrize("garbage", [b"\x00" * 64, b"\xff" * 64])
+def test_zstd_garbage_is_a_one_line_error(tmp_path: Path, garbage: bytes) -> None:
+    path = tmp_path / "garbage.jsonl.zst"
+    path.write_bytes(b"\x28\xb5\x2f\xfd" + garbage)
+    result = transcript_cli(path)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("memcli: error: the transcript is not valid zstd data")
+    assert result.stderr.count("\n") == 1
+
+
+def test_gzip_says_so(tmp_path: Path) -> None:
+    import gzip
+
+    path = tmp_path / "rollout.jsonl.gz"
+    path.write_bytes(gzip.compress(LEGACY.read_bytes()))
+    result = transcript_cli(path)
+    assert result.exit_code == 2
+    assert result.stderr == ("memcli: error: the transcript is gzip-compressed; decompress it "
+                             "first (gunzip -k FILE)\n")
+
+
+def test_utf16_from_a_powershell_redirect_is_read(env: Path, tmp_path: Path) -> None:
+    path = tmp_path / "stream.jsonl"
+    path.write_bytes(QUEUED.read_text("utf-8").replace("\n", "\r\n").encode("utf-16"))
+    assert json.loads(transcript_cli(path).stdout) == json.loads(transcript_cli(QUEUED).stdout)
+
+
+def test_a_log_cut_inside_a_character_reads_up_to_its_last_line(tmp_path: Path) -> None:
+    # The writer had put out the first byte of "é" when the log was read.
+    partial = json.dumps({"role": "user", "content": "Caf\u00e9"}, ensure_ascii=False).encode()
+    path = tmp_path / "live.jsonl"
+    path.write_bytes(LEGACY.read_bytes() + partial[: partial.index(b"\xc3") + 1])
+    result = transcript_cli(path)
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    assert document["skipped"]["lines not JSON"] == 1
+    assert len(document["messages"]) == 4
+    assert "not JSON" in result.stderr
+
+
+def test_crlf_and_byte_order_mark_read_as_plain_lines(tmp_path: Path) -> None:
+    path = tmp_path / "windows.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + LEGACY.read_bytes().replace(b"\n", b"\r\n"))
+    assert json.loads(transcript_cli(path).stdout)["messages"] == json.loads(
+        transcript_cli(LEGACY).stdout)["messages"]

@@ -318,6 +318,18 @@ def read_input(source: str | Path, what: str = "input", limit: int = MAX_INPUT_B
     """Read a file, or stdin for '-', as UTF-8; bad input is one clear error."""
     from memcli.errors import InputError
 
+    data = read_input_bytes(source, what, limit)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"the {what} is not valid UTF-8 (byte {exc.start})") from None
+
+
+def read_input_bytes(source: str | Path, what: str = "input",
+                     limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a file, or of stdin for '-', at most ``limit`` of them."""
+    from memcli.errors import InputError
+
     try:
         if str(source) == "-":
             if sys.stdin is None or sys.stdin.isatty():
@@ -334,10 +346,7 @@ def read_input(source: str | Path, what: str = "input", limit: int = MAX_INPUT_B
         where = "stdin" if str(source) == "-" else str(source)
         raise InputError(f"the {what} in {where} is larger than {limit // (1024 * 1024)} MiB, "
                          "the most memcli reads; split it") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"the {what} is not valid UTF-8 (byte {exc.start})") from None
+    return data
 
 
 def finish(status: int) -> NoReturn:

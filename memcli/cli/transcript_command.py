@@ -16,18 +16,22 @@ from memcli.cli._app import (
     command,
     finish,
     make_output,
-    read_input,
+    read_input_bytes,
 )
 from memcli.cli._errors import handled
 
 
 def transcript_text(source: str) -> str:
-    """A transcript file, stdin for '-', or a session folder (OpenCode) as text."""
+    """A transcript file (zstd-compressed too), stdin for '-', or a session folder (OpenCode)
+    as text."""
     if source != "-" and Path(source).is_dir():
         from memcli.transcripts.source import folder_as_text
 
         return folder_as_text(Path(source))
-    return read_input(source, "transcript", MAX_TRANSCRIPT_BYTES)
+    from memcli.transcripts.source import decode_transcript
+
+    data = read_input_bytes(source, "transcript", MAX_TRANSCRIPT_BYTES)
+    return decode_transcript(data, MAX_TRANSCRIPT_BYTES)
 
 
 @command(section="other tools", rank=10)
