@@ -272,3 +272,61 @@ def test_crlf_and_byte_order_mark_read_as_plain_lines(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + LEGACY.read_bytes().replace(b"\n", b"\r\n"))
     assert json.loads(transcript_cli(path).stdout)["messages"] == json.loads(
         transcript_cli(LEGACY).stdout)["messages"]
+
+
+# --------------------------------------------------------------------------- Aider
+
+
+AIDER = EXTRA / "aider-chat-history.md"
+
+
+def test_aider_history_statements_are_extracted(env: Path) -> None:
+    # Once: "no messages found: 46 lines, none of them JSON", exit 2.
+    document = extract(AIDER)
+    assert document["transcript"]["formats"] == {"aider": 14}
+    assert contents(document) == ["Never use floats for money.",
+                                  "We use pytest, never unittest, in this repo."]
+
+
+def test_aider_last_turn_and_what_is_aiders_own() -> None:
+    text = AIDER.read_text("utf-8")
+    assert said(text, last_turn=True) == [
+        ("user", "Thanks. Also, we use pytest, never unittest, in this repo."),
+        ("assistant", "Noted: pytest only."),
+    ]
+    default = said(text)
+    assert ("user", "Amounts are stored in cents as integers; never use floats for money.\n"
+            "Please fix the rounding in total().") in default
+    assert ("user", "why did the test for refunds fail?") in default  # /ask's question
+    reply = next(t for role, t in default if t.startswith("You're right"))
+    assert "#### Changes" in reply and "REPLACE" in reply  # a heading in a reply stays there
+    assert not any(t.startswith(("/add", "/run", "Added src", "Tokens:")) for _, t in default)
+    tools = said(text, include_tools=True)
+    assert ("tool", "Applied edit to src/billing.py\nCommit 1a2b3c4 fix: use integer cents in "
+            "total()") in [(r, t.split("\n", 1)[1]) if t.startswith("Tokens") else (r, t)
+                           for r, t in tools]
+
+
+def test_aider_with_crlf_line_ends_reads_the_same() -> None:
+    text = AIDER.read_text("utf-8")
+    assert said(text.replace("\n", "\r\n")) == said(text)
+
+
+def test_aider_forced_and_refused() -> None:
+    text = AIDER.read_text("utf-8")
+    assert read_transcript(text, fmt="aider").formats == {"aider": 14}
+    forced = read_transcript(LEGACY.read_text("utf-8"), fmt="aider")
+    assert forced.formats == {} and sum(forced.unknown.values()) == 15  # nothing is Aider's
+    # a JSON transcript that quotes Aider's header is still JSON
+    quoted = json.dumps({"role": "user", "content": "x\n# aider chat started at 2024"}) + "\n"
+    assert read_transcript(quoted).formats == {"plain": 1}
+
+
+def test_plain_text_is_a_one_line_error(env: Path, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("we talked about the deploy\nand agreed on Fridays\n")
+    result = CliRunner().invoke(app, ["extract", "--input", str(notes)])
+    assert result.exit_code == 2
+    assert result.stderr == ("memcli: error: no messages found: 2 lines, none of them JSON (the "
+                             "first starts with \"we talked about the deploy\"); see memcli "
+                             "transcript --formats\n")

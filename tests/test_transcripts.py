@@ -605,8 +605,17 @@ DETECTION_SAMPLES = {
 CLINE_DOCUMENT = [{"role": "user", "content": [{"type": "text", "text": "<task>\nhello\n</task>"}]}]
 
 
+# Aider's history is Markdown: its header and a typed line, two records.
+AIDER_HISTORY = "# aider chat started at 2024-11-14 14:56:09\n\n#### hello  \n"
+
+
 @pytest.mark.parametrize("name", FORMATS)
 def test_each_format_detected_without_a_flag(name: str) -> None:
+    if name == "aider":
+        aider = read_transcript(AIDER_HISTORY)
+        assert (aider.formats, aider.skipped) == ({"aider": 2}, 1)
+        assert [m.text for m in aider.messages] == ["hello"]
+        return
     sample = CLINE_DOCUMENT if name == "cline" else DETECTION_SAMPLES[name]
     transcript = read_transcript(lines(sample) + "\n")
     assert transcript.formats == {name: 1}

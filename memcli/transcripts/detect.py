@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from memcli.transcripts.formats.aider import AIDER
 from memcli.transcripts.formats.claude import (
     CLAUDE_CODE,
     CLAUDE_LOGLINE,
@@ -49,7 +50,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
 
 # One entry per name, for --format, the listing and docs (the first registration wins).
 BY_NAME: dict[str, Format] = {}
-for _fmt in (*DETECTION_ORDER, CLINE):
+for _fmt in (*DETECTION_ORDER, CLINE, AIDER):
     BY_NAME.setdefault(_fmt.name, _fmt)
 FORMATS: tuple[str, ...] = tuple(BY_NAME)
 ROLE_FORMATS = ("openai", "anthropic", "plain", "cline")

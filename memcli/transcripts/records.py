@@ -47,10 +47,16 @@ def parse_records(text: str, strict: bool, on_progress: ProgressFn | None = None
                 "(without strict mode such lines are counted and skipped)"
             )
         broken += 1
+    lines, first = describe(text)
+    return Parsed(values, broken, lines, first)
+
+
+def describe(text: str) -> tuple[int, str]:
+    """How many lines ``text`` has and its first line that is not blank (for messages)."""
     stripped = text.lstrip()
     first = stripped[: stripped.find("\n")] if "\n" in stripped else stripped
     lines = text.count("\n") + (0 if not text or text.endswith("\n") else 1)
-    return Parsed(values, broken, lines, first.strip())
+    return lines, first.strip()
 
 
 def _scan(text: str, on_progress: ProgressFn | None) -> Iterator[tuple[int, Any]]:
