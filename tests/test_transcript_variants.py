@@ -330,3 +330,44 @@ def test_plain_text_is_a_one_line_error(env: Path, tmp_path: Path) -> None:
     assert result.stderr == ("memcli: error: no messages found: 2 lines, none of them JSON (the "
                              "first starts with \"we talked about the deploy\"); see memcli "
                              "transcript --formats\n")
+
+
+# --------------------------------------------------------------------------- Copilot Chat
+
+
+@pytest.mark.parametrize("name", ["copilot-chat-session.json", "copilot-chat-session.jsonl"])
+def test_copilot_chat_session_statements_are_extracted(env: Path, name: str) -> None:
+    # Once: "no messages found ... (object with keys ...)" for the session, and for the
+    # mutation log nine records of unknown shape.
+    document = extract(EXTRA / name)
+    assert document["transcript"]["formats"] == {"copilot-chat": 1}
+    assert any("Node 20" in c for c in contents(document)), contents(document)
+    last = extract(EXTRA / name, "--last-turn")
+    assert last["transcript"]["messages"] == 2
+
+
+def test_copilot_chat_log_replays_to_the_session_it_was_written_from() -> None:
+    session = read_transcript((EXTRA / "copilot-chat-session.json").read_text("utf-8"),
+                              include_tools=True, include_thinking=True)
+    log = read_transcript((EXTRA / "copilot-chat-session.jsonl").read_text("utf-8"),
+                          include_tools=True, include_thinking=True)
+    assert log.messages == session.messages
+    assert [m.role for m in log.messages] == ["user", "thinking", "tool", "assistant", "tool",
+                                              "user", "assistant"]
+    assert log.messages[0].timestamp == "2025-11-24T08:00:00.000Z"
+
+
+def test_copilot_chat_log_with_broken_entries_never_raises() -> None:
+    snapshot = {"kind": 0, "v": {"version": 3, "requests": [
+        {"message": {"text": "hello"}, "response": []}]}}
+    odd = [{"kind": 1, "k": ["requests", 5, "response"], "v": []},
+           {"kind": 2, "k": "requests", "v": 3},
+           {"kind": 2, "k": ["requests", 0, "response"], "v": [{"value": "hi"}], "i": -1},
+           {"kind": 3, "k": ["requests", 0, "message", "nope"]},
+           {"kind": 1, "k": [], "v": None},
+           {"kind": 9, "k": ["x"]}]
+    text = "".join(json.dumps(v) + "\n" for v in [snapshot, *odd])
+    transcript = read_transcript(text)
+    assert [(m.role, m.text) for m in transcript.messages] == [("user", "hello"),
+                                                              ("assistant", "hi")]
+    assert transcript.unknown == {"object with keys k, kind": 1}

@@ -600,6 +600,8 @@ DETECTION_SAMPLES = {
     "opencode": {"id": "m", "sessionID": "s", "role": "user", "time": {"created": 1},
                  "parts": [{"id": "p", "type": "text", "text": "hello"}]},
     "cursor-agent": {"role": "user", "message": {"content": [{"type": "text", "text": "hello"}]}},
+    "copilot-chat": {"requestId": "r", "message": {"text": "hello", "parts": []},
+                     "response": [], "timestamp": 1},
 }
 # Cline's history is Anthropic messages: it is told apart as a whole document, by its markers.
 CLINE_DOCUMENT = [{"role": "user", "content": [{"type": "text", "text": "<task>\nhello\n</task>"}]}]

@@ -444,6 +444,32 @@ EXPECTED: dict[str, Expected] = {
                    "ENCRYPTED", "12 passed"],
         ),
         Expected(
+            HERE / "extra/copilot-chat-session.json",
+            {"copilot-chat": 1},
+            [u("We target Node 20 in this repo, so don't use APIs from Node 22. Why does `npm "
+               "test` fail?"),
+             a("The test script uses `fs.globSync`, which only exists from Node 22. In "
+               "`run.js` replace it with the `glob` package."),
+             u("Thanks. Please also add a test for the glob fallback."),
+             a("Added `test/glob.test.js` covering the fallback.")],
+            [u("Thanks. Please also add a test for the glob fallback."),
+             a("Added `test/glob.test.js` covering the fallback.")],
+            never=["Node 20 compatibility", "copilot_readFile", "copilot-instructions"],
+        ),
+        Expected(
+            HERE / "extra/copilot-chat-session.jsonl",
+            {"copilot-chat": 1},
+            [u("We target Node 20 in this repo, so don't use APIs from Node 22. Why does `npm "
+               "test` fail?"),
+             a("The test script uses `fs.globSync`, which only exists from Node 22. In "
+               "`run.js` replace it with the `glob` package."),
+             u("Thanks. Please also add a test for the glob fallback."),
+             a("Added `test/glob.test.js` covering the fallback.")],
+            [u("Thanks. Please also add a test for the glob fallback."),
+             a("Added `test/glob.test.js` covering the fallback.")],
+            never=["STALE_CHUNK", "draft", "Node 20 compatibility"],
+        ),
+        Expected(
             HERE / "opencode/storage/message/test-session-1",
             {"opencode": 1},
             [u("Create a test file with console.log statements")],

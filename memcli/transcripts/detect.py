@@ -19,6 +19,7 @@ from memcli.transcripts.formats.claude import (
 from memcli.transcripts.formats.cline import CLINE
 from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC
 from memcli.transcripts.formats.copilot import COPILOT
+from memcli.transcripts.formats.copilot_chat import COPILOT_CHAT
 from memcli.transcripts.formats.cursor import CURSOR
 from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
 from memcli.transcripts.formats.kimi import KIMI_WIRE
@@ -42,6 +43,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
     OPENCODE,
     CURSOR,
     GEMINI_CONTENT,
+    COPILOT_CHAT,
     CLAUDE_LOGLINE,
     OPENAI,
     ANTHROPIC,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -135,3 +136,15 @@ def as_text(value: Any) -> str:
     if value is None:
         return ""
     return json.dumps(value, ensure_ascii=False)
+
+
+def millis_to_iso(value: Any) -> str | None:
+    """Milliseconds since the epoch (what JavaScript tools stamp) as ISO 8601 in UTC, the
+    form the other formats' timestamps have; None when it is not such a number."""
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    try:
+        stamp = dt.datetime.fromtimestamp(value / 1000, dt.UTC)
+    except (OverflowError, OSError, ValueError):
+        return None
+    return stamp.isoformat(timespec="milliseconds").replace("+00:00", "Z")

@@ -8,7 +8,7 @@ from typing import Any
 from memcli.errors import UsageError
 from memcli.transcripts import order
 from memcli.transcripts.detect import BY_NAME, FORMATS, ROLE_FORMATS, detect, forced, kind_of
-from memcli.transcripts.formats import aider, cline
+from memcli.transcripts.formats import aider, cline, copilot_chat
 from memcli.transcripts.formats.gemini import set_messages
 from memcli.transcripts.model import Entry, Format, Options, Record, Transcript
 from memcli.transcripts.records import ProgressFn, describe, parse_records
@@ -59,6 +59,8 @@ def read_values(values: list[Any], opts: Options, fmt: str | None = None, *, bro
                 lines: int = 0, first_line: str = "") -> Transcript:
     """Read JSON values already parsed (a session folder's files, a document's items)."""
     _check_options(fmt, opts)
+    if fmt in (None, "copilot-chat"):
+        values = copilot_chat.replayed(values)  # a VS Code mutation log: its state
     collector = _Collector(fmt)
     for rec_no, value in enumerate(values):
         collector.add_record(value, rec_no)
@@ -174,12 +176,13 @@ class _Collector:
 def _items(value: Any) -> list[Any] | None:
     """The records inside a document: a JSON array, ``{"messages": [...]}`` (chat request,
     fine-tuning row, whole session), ``{"loglines": [...]}``, ``{"history": [...]}`` (a
-    Gemini CLI checkpoint), a Gemini ``$set`` of messages."""
+    Gemini CLI checkpoint), ``{"requests": [...]}`` (a VS Code chat session), a Gemini
+    ``$set`` of messages."""
     if isinstance(value, list):
         return value
     if not isinstance(value, dict):
         return None
-    for key in ("messages", "loglines", "history"):
+    for key in ("messages", "loglines", "history", "requests"):
         inner = value.get(key)
         if isinstance(inner, list) and "role" not in value and "message" not in value:
             return inner

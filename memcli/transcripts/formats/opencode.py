@@ -7,14 +7,21 @@ reader puts each message's parts into it, so a message record carries its ``part
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
 
 from memcli.errors import InputError
 from memcli.messages import Role
-from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
+from memcli.transcripts.model import (
+    Format,
+    Piece,
+    Record,
+    get_dict,
+    get_list,
+    get_str,
+    millis_to_iso,
+)
 from memcli.transcripts.text import call_piece, text_pieces
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
@@ -37,14 +44,7 @@ def read(rec: Record) -> list[Piece] | None:
 
 def _created(rec: Record) -> str | None:
     """OpenCode stamps milliseconds since the epoch; messages carry ISO 8601 like the rest."""
-    created = (get_dict(rec, "time") or {}).get("created")
-    if not isinstance(created, int | float) or isinstance(created, bool):
-        return None
-    try:
-        stamp = dt.datetime.fromtimestamp(created / 1000, dt.UTC)
-    except (OverflowError, OSError, ValueError):
-        return None
-    return stamp.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return millis_to_iso((get_dict(rec, "time") or {}).get("created"))
 
 
 def _part(part: Record, role: Role, ts: str | None) -> list[Piece]:
