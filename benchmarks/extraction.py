@@ -13,9 +13,9 @@ said>)`` adapted from public material (a CLAUDE.md, an issue thread quoting what
 told their agent, another tool's tests), ``issue N`` from this project's issues. ``test2``
 is the part of 105 turns of public phrasing held out when the rest went into dev to tune
 on (those say ``[was test2-…]``); it was measured before any rule was changed for them.
-``test3`` is 50 more turns of public phrasing (GEMINI.md, copilot-instructions.md, issue
-threads), collected after the rules were tuned on dev and scored by the rules before and
-after that tuning, never tuned on.
+Fifty more turns of public phrasing (GEMINI.md, copilot-instructions.md, issue threads,
+``[was test3-…]``) were collected after that tuning and scored once by the rules before and
+after it (recall en 0.41 -> 0.41, zh 0.06 -> 0.13), then moved into dev for a second round.
 An operation counts as a hit when its title or content holds every key word of a labelled
 memory of the same turn (case-folded); each memory is matched at most once.
 
@@ -48,7 +48,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data" / "extraction"
 TODAY = datetime.date(2026, 5, 12)
-SPLITS = ("dev", "test", "test2", "test3")
+SPLITS = ("dev", "test", "test2")
 LANGS = ("en", "zh")
 
 Extractor = Callable[[str], list[dict[str, Any]]]

@@ -98,6 +98,12 @@ RULES_CASES = {
         '"locally" + " " * 200000 + "the api runs on port 3000."',
         ["Locally the api runs on port 3000."]),
     "spaces after 'I said'": ('"I said" + " " * 200000 + "use pnpm."', ["Use pnpm."]),
+    "spaces before 'must'": (
+        '"Files" + " " * 200000 + "must have CRLF line endings."',
+        ["Files must have CRLF line endings."]),
+    "spaces after 'prefer'": (
+        '"prefer" + " " * 200000 + "small commits."', ["Prefer small commits."]),
+    "spaces in 'my editor is'": ('"my editor" + " " * 200000 + "is vim."', ["My editor is vim."]),
 }
 
 

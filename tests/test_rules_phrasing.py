@@ -172,3 +172,86 @@ def test_asking_first_when_unsure_is_how_the_assistant_behaves(text: str) -> Non
 
 def test_if_is_still_a_hypothetical_otherwise() -> None:
     assert ops("If I told you never to push to main, would you listen?") == []
+
+
+# --------------------------------------------------------------------------- rules files
+
+@pytest.mark.parametrize("text", [
+    "Files must have CRLF line endings.",
+    "Commits must use Conventional Commits.",
+    "Code must compile without warnings.",
+    "处理 Bug 时必须找到根本原因",
+    "UI 样式必须与现有内容保持一致",
+    "Prefer file-scoped namespaces and single-line using directives.",
+    "We don't use any mocking framework.",
+    "For unit tests use xUnit and FluentAssertions.",
+    "使用 uv run 来运行 python 程序或脚本",
+    "默认用 DESeq2 做差异分析",
+    "scripts/ is for one-off maintenance scripts",
+    "chat-histories 文件夹用来存对话记录，别管它的内容",
+    "Do not emit Arrange, Act or Assert comments in tests.",
+    "Do not leave trailing whitespace when you add new code.",
+    "在修改代码前，先了解上下文",
+])
+def test_a_line_of_a_rules_file_is_a_project_rule(text: str) -> None:
+    [found] = ops(text)
+    assert found["level"] == "project"
+
+
+@pytest.mark.parametrize("text", [
+    "The login page must be fixed today.",  # one thing, and its moment
+    "This function must return a list.",
+    "you must fix it",
+    "你必须马上修好",
+    "Prefer the second option.",
+    "We don't use it anymore.",
+    "For tests use this one.",
+])
+def test_a_modal_or_a_choice_about_one_thing_now_is_not_kept(text: str) -> None:
+    assert ops(text) == []
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("My editor is Sublime Text, and `subl -w` opens a file and waits.", "Editor"),
+    ("My timezone is America/Chicago.", "Timezone"),
+    ("我的时区是 UTC+8", "时区"),
+])
+def test_the_persons_own_setup_is_theirs(text: str, title: str) -> None:
+    assert one(text) == ("user", "user_preference", title)
+
+
+def test_we_dont_use_a_tool_does_not_take_the_tools_topic() -> None:
+    [found] = ops("we don't use npm")
+    assert found["title"] != "Package manager"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Add a preference to always load my API keys at session start.",
+     ("user", "user_preference")),
+    ("Write a permanent global rule: stop when I say stop.", ("user", "user_preference")),
+    ("/remember the staging db is read-only", ("project", "project_knowledge")),
+    ("/remember 我所有项目都用 TypeScript 严格模式", ("user", "user_preference")),
+])
+def test_more_words_of_memory_tools(text: str, expected: tuple[str, str]) -> None:
+    [found] = ops(text)
+    assert (found["level"], found["type"]) == expected
+
+
+def test_add_a_note_to_a_file_is_a_task() -> None:
+    assert ops("add a note to the README about the new flag") == []
+
+
+@pytest.mark.parametrize("text", [
+    "All responses must be in Chinese.",
+    "Keep your answers short.",
+    "尽量使用中文进行对话和交流。",
+])
+def test_what_all_answers_should_be_follows_the_person(text: str) -> None:
+    [found] = ops(text)
+    assert (found["level"], found["type"]) == ("user", "user_preference")
+
+
+def test_asking_first_before_a_commit_is_still_how_the_assistant_behaves() -> None:
+    [found] = ops("未明确要求前，不得修改代码、创建文件或执行命令")
+    assert (found["level"], found["type"], found["title"]) == (
+        "user", "correction_feedback", "Asking for confirmation")

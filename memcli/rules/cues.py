@@ -82,10 +82,16 @@ _SAVE_CUE_RE = lazy(
     r"into)\s+(?:an?\s+|my\s+|your\s+)?|(?:please\s+)?(?:add|save|create|make)\s+(?:an?\s+)?)"
     r"(?P<whose>(?:global|user|personal|project)\s+)?(?P<what>preference|memory|memories|rule|note)"
     r"s?\s*[:：]\s*"
+    # "add a preference to always load my keys", "write a permanent global rule: …"
+    r"|(?:please\s+)?(?:add|save|create|make|write|set)\s+(?:an?\s+)?(?:permanent\s+|new\s+|"
+    r"standing\s+)?(?P<whose2>(?:global|user|personal|project)\s+)?(?P<what2>preference|rule)"
+    r"(?:\s*[:：]|\s+(?:to|that)\b(?!\s+(?:the|my|your|this|a|an)\b))\s*"
+    # the memory commands of the agents, typed in a message: /remember …, /memory add …
+    r"|/(?:remember|memory\s+add|memorize|mem)\b\s*"
     r"|(?:帮我)?(?:记到|存到|加到|写进|写到|存进|放到|放进)(?:你的)?(?P<zh>长期记忆|记忆|偏好)(?:里|中)?"
     r"\s*[:：,，]?\s*", re.I)
 _SAVE_CUE_RE.needs = ("save", "store", "add", "put", "keep", "record", "write", "create", "make",
-                      "记", "偏好")
+                      "set", "/", "记", "偏好")
 _TODO_TO_RE = lazy(r"to\s+", re.I)
 _TODO_ZH_RE = lazy(
     r"(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
@@ -202,10 +208,10 @@ def _one_cue(text: str, pos: int, last_copula: int) -> tuple[int, tuple[str, ...
         return (to.end(), ("todo",)) if to else (match.end(), ("remember",))
     match = _SAVE_CUE_RE.match_at(text, pos)
     if match:
-        whose = (match.group("whose") or "").strip().lower()
+        whose = (match.group("whose") or match.group("whose2") or "").strip().lower()
+        what = (match.group("what") or match.group("what2") or "").lower()
         personal = whose in ("global", "user", "personal") or (
-            (not whose and (match.group("what") or "").lower() == "preference")
-            or match.group("zh") == "偏好")
+            (not whose and what == "preference") or match.group("zh") == "偏好")
         return match.end(), ("remember", "personal") if personal else ("remember",)
     match = _TODO_ZH_RE.match_at(text, pos)
     if match:

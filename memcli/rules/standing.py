@@ -228,12 +228,16 @@ _PROHIBIT_ZH = lazy(
     r"(?:手动?|直接|随便|自己)?(?:动|碰|改|修改|编辑|提交|删|删除|升级)(?:它|了)?"
     r"(?:[，,]\s*(?P<why>.+))?")
 _TOPIC_ALWAYS_ZH = lazy(
-    r"(?P<topic>[^，,。]{1,15}?)(?:一律|务必|原则上|千万(?:不要|别)|永远不要|绝对不要|绝不|决不)"
-    r"(?P<rest>.+)")
+    r"(?P<topic>[^，,。]{1,15}?)(?:一律|务必|原则上|必须|不得|不允许|应当|千万(?:不要|别)|永远不要|"
+    r"绝对不要|绝不|决不)(?P<rest>.+)")
+# 在修改代码前，先了解上下文: first one thing, then the work, each time.
+_BEFORE_FIRST_ZH = lazy(
+    r"(?:在)?(?P<when>[^，,。]{0,10}?" + _WHEN_ZH + r"[^，,。]{0,12}?)(?:之前|以前|前)[，,]?\s*"
+    r"(?:都|也)?先(?P<rest>.{2,})")
 # 没有我的许可，不许随意新建文件: the person's permission first.
 _WITHOUT_LEAVE_ZH = lazy(
-    r"(?:没有|没|未经|不经过?)我的?(?:许可|允许|同意|批准|确认)(?:之前)?[，,]?\s*(?:都)?(?:不要|别|不许|"
-    r"不准|禁止|不能|不得)(?P<rest>.{2,})")
+    r"(?:在)?(?:没有|没|未经|未|不经过?)我?的?(?:明确)?(?:许可|允许|同意|批准|确认|要求)(?:之前|以前|前|"
+    r"的情况下)?[，,]?\s*(?:都)?(?:不要|别|不许|不准|禁止|不能|不得)(?P<rest>.{2,})")
 # 不要在代码里加太多注释: what never goes into the code, the commits, the docs.
 _PROHIBIT_ARTEFACT_ZH = lazy(
     r"(?:不要|别|不许|不准|禁止|千万不要|千万别)(?:在)?(?:代码|提交|commit|注释|日志|测试|文档|仓库|"
@@ -241,12 +245,15 @@ _PROHIBIT_ARTEFACT_ZH = lazy(
 _UNLESS_ZH = lazy(
     r"除非我(?:说|要求|同意|允许|让你|开口|明确)[^，,]{0,10}[，,]\s*(?:否则|不然)?(?P<rest>.{2,})")
 _ONE_OFF_ZH = lazy(r"^(?:先|这次|暂时|今天|现在|马上|等下|待会)|这个|那个|这里|这段")
+# 你必须马上修好: "must" said to someone about now, not a rule about a kind of thing.
+_SOMEONE_ZH = lazy(r"^(?:你|您|他|她|它)们?(?:现在|今天|马上|先)?$")
 
 # "Run `pnpm run type-check` before committing", "after every code change run pnpm lint":
 # a habit bound to a moment of the work that comes back.
 _MOMENT_EN = (r"(?:(?:every|each|any)\s+)?(?:(?:you|we)\s+)?(?:commit\w*|push\w*|merg\w*|"
               r"deploy\w*|releas\w*|tagg\w*|ship\w*|submit\w*|"
-              r"open\w*\s+(?:a\s+)?(?:pr|pull request)|(?:a\s+)?(?:code\s+)?change\w*|finish\w*)\b")
+              r"open\w*\s+(?:a\s+)?(?:pr|pull request)|(?:a\s+)?(?:code\s+)?change\w*|finish\w*|"
+              r"(?:making|writing|doing)\s+(?:any\s+|a\s+)?(?:code\s+)?change\w*)\b")
 _DO_EN = (r"(?:run|use|check|update|rebase|squash|format|lint|test|bump|regenerate|review|sign|add|"
           r"write|read|re-?run)")
 _HABIT_AFTER_EN = lazy(
@@ -254,17 +261,22 @@ _HABIT_AFTER_EN = lazy(
     r"every time)\s++" + _MOMENT_EN + r"(?P<tail>.*)", re.I)
 _HABIT_FIRST_EN = lazy(
     r"(?:before|after|whenever|every time)\s++" + _MOMENT_EN + r"(?P<tail>[^,]{0,40}?),?\s++"
-    r"(?:always\s+|please\s+)?" + _DO_EN + r"\b.+", re.I)
+    r"(?:always\s+|please\s+)?(?:" + _DO_EN + r"|(?=[,]?)(?!(?:i|we|you|it|this|that|the|there|"
+    r"they|he|she|my|your|our)\b)[a-z]+)\b.+", re.I)
 _POINTER_EN = lazy(r"\b(?:this|that|it|these|those|them|now|yet)\b", re.I)
 # "Don't include PLAN.md in the git repo", "do not add co-authored-by lines to commits": what
 # never goes into the code, the commits or the repository, whatever the task.
 _PROHIBIT_ARTEFACT_EN = lazy(
     r"(?:please\s+)?(?:don't|do not|never)\s+(?:add|put|include|leave|write|use|commit|push|"
-    r"check in|mention|hardcode|store)\s++(?!(?:it|this|that|them|these|those)\b)"
-    r"(?P<x>" + SHORTEST_TEXT + r")\s++(?:to|in|into|inside|from|on)\s++(?:(?:any|our|your)\s+)?"
+    r"check in|mention|hardcode|store|emit|generate|create|print|log)\s++"
+    r"(?!(?:it|this|that|them|these|those)\b)"
+    r"(?P<x>" + SHORTEST_TEXT + r")\s++(?:(?:to|in|into|inside|from|on)\s++(?:(?:any|our|your)\s+)?"
     r"(?:commits|commit messages|prs|pull requests|pr (?:titles|descriptions)|comments|docs|logs|"
     r"tests|test files|(?:the\s+)?code|(?:the|this|our)\s+(?:git\s+)?(?:repo|repository|codebase|"
-    r"source(?:\s+code)?)|git)\b.*", re.I)
+    r"source(?:\s+code)?)|git)"
+    # "… when you add new code": each time code is written
+    r"|when(?:ever)?\s+(?:you\s+)?(?:add|write|change|edit|touch)\w*\s+(?:new\s+|any\s+)?code)"
+    r"\b.*", re.I)
 
 _PROHIBIT_EN.needs = _PROHIBIT_PATH_EN.needs = ("don't", "do not", "never")
 _LEAVE_ALONE_EN.needs = ("leave",)
@@ -273,7 +285,7 @@ _ASK_BEFORE_EN.needs = ("before",)
 _HABIT_AFTER_EN.needs = _HABIT_FIRST_EN.needs = ("before", "after", "whenever", "every time")
 _PROHIBIT_ARTEFACT_EN.needs = ("don't", "do not", "never")
 _EVERY_TIME_ZH.needs = ("每次", "每当")
-_WITHOUT_LEAVE_ZH.needs = ("我",)
+_WITHOUT_LEAVE_ZH.needs = ("许可", "允许", "同意", "批准", "确认", "要求")
 _PROHIBIT_ARTEFACT_ZH.needs = ("不要", "别", "不许", "不准", "禁止")
 # "When you're not sure about my preferences, stop and ask", "if in doubt, ask me".
 _ASK_WHEN_UNSURE_EN = lazy(
@@ -284,10 +296,13 @@ _ASK_WHEN_UNSURE_EN.needs = ("ask",)
 _HABIT_ZH.needs = ("要", "得", "总是", "始终", "一定", "务必", "必须", "别", "不许", "不准")
 _ASK_BEFORE_ZH.needs = ("先",)
 _PROHIBIT_ZH.needs = ("别", "不要", "不许", "禁止", "不准")
-_TOPIC_ALWAYS_ZH.needs = ("一律", "务必", "原则上", "千万", "永远不要", "绝对不要", "绝不", "决不")
+_TOPIC_ALWAYS_ZH.needs = ("一律", "务必", "原则上", "必须", "不得", "不允许", "应当", "千万",
+                         "永远不要", "绝对不要", "绝不", "决不")
+_BEFORE_FIRST_ZH.needs = ("先",)
 _UNLESS_ZH.needs = ("除非",)
 _STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _PROHIBIT_ARTEFACT_EN, _LEAVE_ALONE_EN,
              _ONLY_UNLESS_EN, _HABIT_AFTER_EN, _HABIT_FIRST_EN, _HABIT_ZH, _EVERY_TIME_ZH,
+             _BEFORE_FIRST_ZH,
              _PROHIBIT_ZH, _PROHIBIT_ARTEFACT_ZH, _TOPIC_ALWAYS_ZH, _UNLESS_ZH)
 _ASKING = (_ASK_BEFORE_EN, _ASK_BEFORE_ZH, _ASK_WHEN_UNSURE_EN, _WITHOUT_LEAVE_ZH)
 
@@ -311,8 +326,10 @@ def _one_off(pattern: LazyPattern, match: re.Match[str]) -> bool:
             said_of_now.split(",")[0] if pattern is _HABIT_AFTER_EN else said_of_now):
         return True
     head = groups.get("x") or groups.get("topic") or groups.get("when") or ""
-    if pattern in (_PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _HABIT_ZH, _EVERY_TIME_ZH) and (
-            _ONE_OFF_ZH.search(head)):
+    if pattern in (_PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _HABIT_ZH, _EVERY_TIME_ZH,
+                   _BEFORE_FIRST_ZH) and _ONE_OFF_ZH.search(head):
+        return True
+    if pattern is _TOPIC_ALWAYS_ZH and _SOMEONE_ZH.match(head.strip()):
         return True
     # 别改 on its own, with nothing said of what, is about the code on screen.
     return pattern is _PROHIBIT_ZH and not groups.get("why") and len(head.strip()) < 2

@@ -33,14 +33,16 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
                 r"|\b" + _ANSWERS + r"\s+in\s+" + _LANGS + r"\b|\bspeak\s+" + _LANGS + r"\b"
                 # "in neutral Spanish", "in plain English": one word may qualify the language
                 r"|\b" + _ANSWERS + r"\s+in\s+[a-z]+\s+" + _LANGS + r"\b"
+                r"|\b" + _ANSWERS + r"\s+(?:must|should|have to|need to)\s+be\s+"
+                r"(?:written\s+)?in\s+" + _LANGS + r"\b"
                 r"|\b(?:answer|reply|respond|write|talk|speak)\s+in\s+[a-z]+\s+" + _LANGS + r"\b"
                 r"|(?:用|使用|说|讲)(?:简体)?(?:中文|汉语|英文|英语|日语|日文|韩语)"
                 r"|(?:中文|英文|英语)(?:回答|回复|交流|沟通)", re.I),
      "Answer language", PREFERENCE),
     (lazy(r"\bbe\s+(?:more\s+|very\s+|less\s+)?(?:concise|brief|terse|succinct|verbose|"
                 r"wordy)\b|\b(?:concise|brief|short|shorter|terse|succinct|long|longer|verbose|"
-                r"detailed)\s+" + _ANSWERS + r"\b|\bkeep\s+(?:it|them|answers|replies|"
-                r"responses)\s+(?:short|brief|concise)\b|\b(?:too|so|less)\s+(?:verbose|wordy|"
+                r"detailed)\s+" + _ANSWERS + r"\b|\bkeep\s+(?:it|them|(?:your\s+|all\s+|the\s+)?"
+                r"(?:answers|replies|responses))\s+(?:short|brief|concise)\b|\b(?:too|so|less)\s+(?:verbose|wordy|"
                 r"long-winded)\b|\bto the point\b|简洁|简短|简明|精简|啰嗦|长篇大论|废话", re.I),
      "Answer length", PREFERENCE),
     (lazy(r"\bbullet(?:ed)?\s+(?:points?|lists?)|\bbullets\b|\bnumbered\s+lists?\b|"
@@ -62,8 +64,9 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
                 r"\b(?:don't|do not|never)\s+(?:assume|guess)\b|"
                 r"\bwithout my\s+(?:explicit\s+)?(?:approval|permission|ok|go-ahead)\b|"
                 r"先问我|先确认|征求我的?同意|经过我的?同意|等我确认|"
-                r"(?:没有|没|未经|不经过?)我的?(?:许可|允许|同意|批准)", re.I),
-     "Asking for confirmation", CORRECTION),
+                r"(?:没有|没|未经|不经过?)我的?(?:许可|允许|同意|批准)|"
+                r"(?:未|没有|没)(?:经)?(?:明确)?(?:要求|允许|同意|许可)(?:之?前|以前)", re.I),
+     "Asking for confirmation", CORRECTION),  # _ASKING
     (lazy(r"great question|\bflatter\w*|\bsycophan\w*|\bpraise\b|\bcompliment\w*|拍马屁|"
                 r"奉承|夸我|好问题", re.I), "Flattery", CORRECTION),
     (lazy(r"\b(?:summari[sz]\w*|recap\w*)\b|\bsummar(?:y|ies)\s+(?:at the end|after|"
@@ -81,12 +84,16 @@ _STYLE_TOPICS[1][0].needs = (
 _INDENT_RE = lazy(r"\bindent\w*|\btabs?\b|\b\d+[- ]spaces?\b|缩进|制表符", re.I)
 
 
+_ASKING = "Asking for confirmation"
+
+
 def style_topic(text: str) -> tuple[str, str] | None:
     """A topic about how the agent talks or behaves, which follows the person (user level)."""
-    if _ARTEFACT_RE.search(text):
-        return None  # "no emojis in commit messages" is a rule of the codebase
+    artefact = _ARTEFACT_RE.search(text) is not None
     for pattern, title, note_type in _STYLE_TOPICS:
-        if pattern.search(text):
+        # "no emojis in commit messages" is a rule of the codebase; asking first before a
+        # commit is still how the assistant behaves.
+        if (not artefact or title == _ASKING) and pattern.search(text):
             return title, note_type
     return None
 
@@ -219,6 +226,8 @@ def _routed(plain: str, default: str, note_type: str, title: str | None, why: st
     level = _level(plain, default)
     if level != default:
         why += f"; the words name the {level} level"
+    if level == USER and note_type == KNOWLEDGE:
+        note_type = PREFERENCE  # a rule for all of the person's projects is their preference
     return Routed(level, note_type, title, why)
 
 

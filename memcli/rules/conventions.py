@@ -1,0 +1,131 @@
+"""The way rules files are written, said in a chat: conventions stated with no cue word.
+
+People paste the lines of their CLAUDE.md, AGENTS.md or copilot-instructions.md into a
+conversation, or talk the way those files are written: "Files must have CRLF line endings",
+"Prefer file-scoped namespaces", "We don't use any mocking framework", "For unit tests use
+xUnit", 默认用 DESeq2 做差异分析, 处理 Bug 时必须找到根本原因. Each shape here needs a mark
+that the statement is general: a modal ("must", 必须) on a subject that names a kind of
+thing rather than one thing, "prefer" as an instruction, "by default" (默认), a task of the
+project the choice is for, a folder and what it is for. The person's own setup ("my editor
+is Sublime Text", 我的时区是…) is theirs, not the project's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.rules.model import Hit, State
+from memcli.rules.patterns import lazy
+from memcli.rules.text import capitalise, restore
+from memcli.rules.topics import style_topic, tool_category
+
+_POINTER_RE = lazy(
+    r"\b(?:this|that|it|these|those|them|now|yet|today|anymore)\b|一下|一遍|这个|那个", re.I)
+
+# "Files must have CRLF line endings", "all responses must be in Chinese", "commits must use
+# Conventional Commits": a modal on a kind of thing (a plural, a quantifier, or a bare noun).
+# "The login page must be fixed today" names one thing and its moment.
+_MUST_EN = lazy(
+    r"(?!(?:it|this|that|these|those|you|i|we|they|he|she|there|which|what)\b)"
+    r"(?P<quant>(?:all|every|each|any|no)\s+(?:the\s+|our\s+)?)?"
+    r"(?P<the>(?:the|our|your|my)\s+)?(?P<subj>[\w.`-]+(?:\s+[\w.`-]+){0,3}?)\s+"
+    r"(?:must(?:\s+not|n't)?|should\s+(?:always|never)|shall(?:\s+not)?|may\s+never)\s+"
+    r"(?P<rest>\S.*)", re.I)
+_MUST_EN.needs = ("must", "should always", "should never", "shall", "may never")
+
+
+def _general_subject(match: re.Match[str]) -> bool:
+    if match.group("quant"):
+        return True
+    last = match.group("subj").split()[-1].strip("`").lower()
+    return (last.endswith("s") and not last.endswith("ss")) or not match.group("the")
+
+
+# "Prefer file-scoped namespaces", "always prefer composition over inheritance".
+_PREFER_EN = lazy(
+    r"(?:always\s+)?prefer\s+(?!(?:the|this|that|it|these|those|option|one|yours?|mine)\b)"
+    r"\S.+", re.I)
+_PREFER_EN.needs = ("prefer",)
+# "We don't use any mocking framework": what the project does without. No tool-category
+# title: "we don't use npm" must not take over the note that says which manager to use.
+_WE_DONT_USE_EN = lazy(
+    r"(?:we|our team|the team|this (?:project|repo|codebase))\s+(?:don't|do not|never|doesn't|"
+    r"does not)\s+use\s+(?!(?:it|this|that|them)\b)\S.*", re.I)
+_WE_DONT_USE_EN.needs = ("use",)
+# "By default use DESeq2", "default to UTC", 默认用 DESeq2 做差异分析.
+_DEFAULT_RES = (
+    lazy(r"(?:by default\s*,?\s+(?:always\s+)?(?:use|run|pick|choose)|default\s+to)\s+(?P<x>\S.*)",
+         re.I),
+    lazy(r"默认(?:都|情况下)?(?:用|使用|采用|走)\s*(?P<x>.+)"),
+)
+_DEFAULT_RES[0].needs = ("default",)
+_DEFAULT_RES[1].needs = ("默认",)
+# "For unit tests use xUnit and FluentAssertions": the task a choice is for.
+_TASKS = (r"(?:(?:unit|integration|e2e|end-to-end|api|ui)\s+)?(?:tests?|testing)|builds?|"
+          r"linting|formatting|logging|http(?: calls| requests)?|dates?|migrations?|deploys?|"
+          r"deployments?|packaging|dependencies|installs?|type[- ]?checking")
+_FOR_TASK_USE_EN = lazy(
+    r"for\s+(?:the\s+|our\s+|all\s+)?(?:" + _TASKS + r")\s*,?\s+(?:always\s+|we\s+)?use\s+"
+    r"(?P<x>\S.*)", re.I)
+_FOR_TASK_USE_EN.needs = ("for",)
+# 使用 uv run 来运行 python 程序: a tool, named in Latin letters, for a kind of work.
+_USE_TO_ZH = lazy(
+    r"(?:统一|一律|都)?(?:使用|用)\s*(?P<x>[A-Za-z`][\w .+`-]{0,30}?)\s*(?:来|去)?"
+    r"(?:运行|跑|执行|管理|安装|构建|打包|格式化|检查|部署|启动)(?P<what>.+)")
+_USE_TO_ZH.needs = ("用",)
+# "scripts/ is for one-off maintenance scripts", chat-histories 文件夹用来存对话记录.
+_PATH_PURPOSE_EN = lazy(
+    r"(?:the\s+)?(?:[\w.-]*/[\w./-]*|[\w.-]+\s+(?:directory|folder|dir))\s+(?:is for|is where|"
+    r"holds|is used for|is used to|is only for)\s+\S.*", re.I)
+_PATH_PURPOSE_EN.needs = ("is for", "is where", "holds", "is used", "is only")
+_PATH_PURPOSE_ZH = lazy(
+    r"[\w./-]+\s*(?:目录|文件夹)(?:是)?(?:专门)?(?:用来|用于|拿来)(?:存|放|存放|保存|装)?.+")
+_PATH_PURPOSE_ZH.needs = ("目录", "文件夹")
+_PLAIN_RULES = (_PREFER_EN, _WE_DONT_USE_EN, _PATH_PURPOSE_EN, _PATH_PURPOSE_ZH)
+# "Keep your answers short", 尽量使用中文进行对话, 保持回答简洁: how the assistant answers,
+# said of all its answers ("be more concise" alone is about the one on screen).
+_ALL_ANSWERS_RE = lazy(
+    r"(?:always\s+)?keep\s+(?:your\s+|all\s+|the\s+)?(?:answers|replies|responses|explanations)\b"
+    r"|^(?:尽量|尽可能|始终|保持|所有的?(?:回答|回复|对话)(?:都)?)", re.I)
+_ALL_ANSWERS_RE.needs = ("keep", "尽量", "尽可能", "始终", "保持", "所有")
+
+
+def find_convention(text: str, slots: list[str], state: State) -> Hit | None:
+    """A convention of the project stated the way rules files state them."""
+    if _ALL_ANSWERS_RE.match(text) and style_topic(restore(text, slots)) is not None:
+        return Hit("behaviour", text, rule="how all the answers should be")
+    must = _MUST_EN.fullmatch(text)
+    if must is not None and _general_subject(must) and not _POINTER_RE.search(
+            must.group("rest")):
+        return Hit("rule", text, rule="a rule with 'must' about a kind of thing")
+    for pattern in (*_DEFAULT_RES, _FOR_TASK_USE_EN, _USE_TO_ZH):
+        chosen = pattern.fullmatch(text)
+        if chosen is not None and not _POINTER_RE.search(text):
+            tool = restore(chosen.group("x"), slots).replace("`", "").strip()
+            return Hit("rule", text, tool_category(tool), rule="a tool chosen for a kind of work")
+    if any(pattern.fullmatch(text) for pattern in _PLAIN_RULES) and not _POINTER_RE.search(text):
+        return Hit("rule", text, rule="a convention of the project")
+    return None
+
+
+# "My editor is Sublime Text", "my timezone is America/Chicago", 我的时区是…: the person's
+# own setup, which goes with them from project to project.
+_MY_SETUP_RES = (
+    lazy(r"my\s+(?P<what>(?:preferred\s+|default\s+|usual\s+|main\s+)?(?:editor|ide|shell|"
+         r"terminal|os|operating system|timezone|time zone|browser|keyboard layout|locale|"
+         r"github (?:username|handle)|username|handle|pronouns|working hours))\s+(?:is|are)\s+"
+         r"(?P<x>\S.*)", re.I),
+    lazy(r"我的(?P<what>编辑器|时区|终端|操作系统|系统|用户名|GitHub ?用户名|工作时间|IDE|ide)"
+         r"(?:是|用的是)\s*(?P<x>.+)"),
+)
+_MY_SETUP_RES[0].needs = ("my",)
+_MY_SETUP_RES[1].needs = ("我的",)
+
+
+def find_personal_setup(text: str, slots: list[str], state: State) -> Hit | None:
+    for pattern in _MY_SETUP_RES:
+        found = pattern.fullmatch(text)
+        if found is not None and not _POINTER_RE.search(found.group("x")):
+            what = " ".join(found.group("what").split())
+            return Hit("prefer", text, capitalise(what), rule="the person's own setup")
+    return None
