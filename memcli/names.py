@@ -110,6 +110,11 @@ class NoteName:
     slug: str
 
 
+def is_note_name(filename: str) -> bool:
+    """Whether FILENAME is a plain note file name (parse_note_name without building one)."""
+    return _NOTE_NAME.match(filename) is not None
+
+
 def parse_note_name(filename: str) -> NoteName | None:
     """Split a plain note file name into type and slug; None when it is not one."""
     match = _NOTE_NAME.match(filename)

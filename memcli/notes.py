@@ -272,19 +272,20 @@ def _simple_meta(frontmatter: str) -> dict[str, Any] | None:
     # One pass over the whole text; a line that is not `key: value` has no pair, so the
     # counts differ.
     pairs = _SIMPLE_PAIR.findall(frontmatter)
-    if len(pairs) != frontmatter.count("\n"):
+    count = len(pairs)
+    if count != frontmatter.count("\n"):
         return None
-    meta: dict[str, Any] = {}
-    for key, value in pairs:
-        if (key in meta or key in _YAML_WORDS or not value.isprintable() or "#" in value
-                or ": " in value or value.endswith(":")):
+    meta: dict[str, Any] = dict(pairs)
+    # Every line is a pair, and keys hold no '#', ':' or space: what a value must not hold
+    # ('#', ': ', a ':' at its end) is asked of the whole text at once.
+    if (len(meta) != count or "#" in frontmatter or frontmatter.count(": ") != count
+            or ":\n" in frontmatter or ":\r\n" in frontmatter
+            or not _YAML_WORDS.isdisjoint(meta) or not _YAML_WORDS.isdisjoint(meta.values())
+            or not "".join(meta.values()).isprintable()):
+        return None
+    for value in meta.values():
+        if not value[0].isalpha() and _ISO_TIME.fullmatch(value) is None:
             return None
-        if value[0].isalpha():
-            if value in _YAML_WORDS:
-                return None
-        elif _ISO_TIME.fullmatch(value) is None:
-            return None
-        meta[key] = value
     return meta
 
 

@@ -31,7 +31,7 @@ from memcli.index import (
     render_line,
     split_index,
 )
-from memcli.names import INDEX_NAME, NOTE_TYPES, parse_note_name
+from memcli.names import INDEX_NAME, NOTE_TYPES, is_note_name, parse_note_name
 from memcli.notes import Note, decode_note, parse_note_text
 from memcli.paths import read_regular_file
 
@@ -88,7 +88,7 @@ def _classify(entry: os.DirEntry[str]) -> StoreEntry | None:
     name = entry.name
     if name.startswith("."):
         return None  # memcli's own lock and journal, or a person's dotfiles: not ours
-    if name != INDEX_NAME and parse_note_name(name) is None:
+    if name != INDEX_NAME and not is_note_name(name):
         if name.endswith(".md") or _is_regular(entry):
             return StoreEntry(name, entry.path, "stray")
         return None

@@ -300,9 +300,12 @@ def _is_txn_dir(path: Path) -> bool:
 
 
 def pending(store: Path) -> list[Path]:
+    # os.scandir and the name first: a Path for each of a big store's 10,000 notes cost
+    # more than every other step of taking the lock.
     try:
-        return sorted(p for p in store.iterdir()
-                      if p.name.startswith(TXN_PREFIX) and _is_txn_dir(p))
+        with os.scandir(store) as entries:
+            found = [store / e.name for e in entries if e.name.startswith(TXN_PREFIX)]
+        return sorted(p for p in found if _is_txn_dir(p))
     except OSError:
         return []
 

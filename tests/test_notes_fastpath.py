@@ -107,3 +107,54 @@ def test_a_whole_note_reads_the_same_either_way() -> None:
     note = parse_note("project_knowledge_build-cache.md", data)
     assert note.meta == _yaml_reading(note.frontmatter)
     assert note.frontmatter.startswith("type:") and note.body == "Body.\n"
+
+
+def _one_line_at_a_time(frontmatter: str) -> dict[str, Any] | None:
+    """The fast path as it was first written, asking every question of each line: the
+    whole-text checks that replaced it must accept and decline exactly the same texts."""
+    from memcli.notes import _ISO_TIME, _SIMPLE_PAIR, _YAML_WORDS
+
+    if not frontmatter.endswith("\n"):
+        return None
+    pairs = _SIMPLE_PAIR.findall(frontmatter)
+    if len(pairs) != frontmatter.count("\n"):
+        return None
+    meta: dict[str, Any] = {}
+    for key, value in pairs:
+        if (key in meta or key in _YAML_WORDS or not value.isprintable() or "#" in value
+                or ": " in value or value.endswith(":")):
+            return None
+        if value[0].isalpha():
+            if value in _YAML_WORDS:
+                return None
+        elif _ISO_TIME.fullmatch(value) is None:
+            return None
+        meta[key] = value
+    return meta
+
+
+def test_whole_text_checks_decide_as_the_line_by_line_ones() -> None:
+    rng = random.Random(20261202)
+    accepted = 0
+    for _ in range(30000):
+        lines = []
+        for _ in range(rng.randint(1, 4)):
+            key = rng.choice(KEYS)
+            separator = ": " if rng.random() < 0.7 else rng.choice([":  ", ":", " : ", ":\t"])
+            value = _random_value(rng)
+            if rng.random() < 0.2:
+                value += rng.choice([":", " #", ": x", "\r", "\x85"])
+            lines.append(key + separator + value + rng.choice(["\n", "\r\n"]))
+        frontmatter = "".join(lines)
+        expected = _one_line_at_a_time(frontmatter)
+        assert _simple_meta(frontmatter) == expected, repr(frontmatter)
+        accepted += expected is not None
+    assert accepted > 1000
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(KEYS), st.text(min_size=1, max_size=20)),
+                min_size=1, max_size=4))
+def test_any_text_is_decided_as_line_by_line(pairs: list[tuple[str, str]]) -> None:
+    frontmatter = "".join(f"{key}: {value}\n" for key, value in pairs)
+    assert _simple_meta(frontmatter) == _one_line_at_a_time(frontmatter)
