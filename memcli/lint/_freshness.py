@@ -8,13 +8,17 @@ from datetime import datetime
 from memcli.freshness import EXPIRES, REVIEW_AFTER, as_text, is_past, valid
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import FileScan, StoreScan, key_line
+from memcli.notes import Note
 
 
 def freshness(scan: StoreScan, file: FileScan, now: datetime) -> Iterator[Finding]:
     note = file.note
-    if note is None:
-        return
-    path = file.shown
+    if note is None or (EXPIRES not in note.meta and REVIEW_AFTER not in note.meta):
+        return iter(())  # most notes have neither date: no generator, no path
+    return _dates(note, file.shown, now)
+
+
+def _dates(note: Note, path: str, now: datetime) -> Iterator[Finding]:
     for key in (EXPIRES, REVIEW_AFTER):
         value = note.meta.get(key)
         if not valid(value):

@@ -62,7 +62,12 @@ def _stray(scan: StoreScan, name: str) -> Iterator[Finding]:
 
 
 def text_problems(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
-    path = file.shown
+    if file.bad_byte is None and not file.secrets:
+        return iter(())  # the common case: no generator, no path
+    return _text_problems(file, file.shown)
+
+
+def _text_problems(file: FileScan, path: str) -> Iterator[Finding]:
     if file.bad_byte is not None:
         line, column = _byte_position(file.data, file.bad_byte)
         yield finding("M301", path, line,
@@ -80,29 +85,70 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
-    path = file.shown
-    yield from _note_name(scan, file, path)
+    # Each check runs behind a cheap test that a note written as memcli writes it passes:
+    # the checks themselves (and the path they name) are for the few notes that fail it.
+    if not _named_canonically(file):
+        yield from _note_name(scan, file, file.shown)
     if not file.utf8:
         return  # M301 says it; nothing else can be read reliably
     if file.no_frontmatter:
-        yield finding("M202", path, 1,
+        yield finding("M202", file.shown, 1,
                       "the note has no frontmatter; start it with a '---' block holding type, "
                       "title, summary, created and updated")
         return
     if file.note is None:
         # notes.py's messages mostly end in what to do already ("...; add one").
         how = "" if ";" in file.problem else "; fix the frontmatter"
-        yield finding("M203", path, file.problem_line, file.problem + how)
+        yield finding("M203", file.shown, file.problem_line, file.problem + how)
         return
     note = file.note
-    yield from _second_block(path, file, note)
-    yield from _required_keys(path, file, note)
-    yield from _dates(path, file, note)
-    if not note.body or note.body.isspace():  # what an empty `content` is, without copying
-        yield finding("M209", path, _body_line(file, note),
+    body = note.body
+    if body.lstrip().startswith("---"):
+        yield from _second_block(file.shown, file, note)
+    if not _has_required_keys(note.meta):
+        yield from _required_keys(file.shown, file, note)
+    if not _dates_in_order(note.meta):
+        yield from _dates(file.shown, file, note)
+    if not body or body.isspace():  # what an empty `content` is, without copying
+        yield finding("M209", file.shown, _body_line(file, note),
                       "the note's body is empty; write what the agent should remember, or "
                       "delete the note")
-    yield from _invisible(path, file, note)
+    if not body.isascii():
+        yield from _invisible(file.shown, file, note)
+
+
+# A note name memcli writes: a type, an ASCII slug that is its own canonical form, ".md".
+_CANONICAL_NAME = re.compile(
+    "(" + "|".join(NOTE_TYPES) + r")_([a-z0-9]+(?:-[a-z0-9]+)*)\.md"
+)
+
+
+def _named_canonically(file: FileScan) -> bool:
+    """True when canonical_name(file) is the file's own name, decided without building it
+    (False means only "ask canonical_name")."""
+    found = _CANONICAL_NAME.fullmatch(file.name)
+    if found is None or len(found[2]) > 64:
+        return False
+    # The frontmatter's type renames the file only when it is text naming another type.
+    note_type = file.note.meta.get("type") if file.note is not None else None
+    return not isinstance(note_type, str) or note_type == found[1]
+
+
+def _has_required_keys(meta: dict[str, Any]) -> bool:
+    """True when _required_keys finds nothing (False means only "run it")."""
+    note_type, title, summary = meta.get("type"), meta.get("title"), meta.get("summary")
+    return (isinstance(note_type, str) and note_type in NOTE_TYPES and isinstance(title, str)
+            and isinstance(summary, str) and not title.isspace() and not summary.isspace()
+            and title != "" and summary != "")
+
+
+def _dates_in_order(meta: dict[str, Any]) -> bool:
+    """True when _dates finds nothing: both dates are there, readable, and in order."""
+    created, updated = meta.get("created"), meta.get("updated")
+    if not isinstance(created, str) or not isinstance(updated, str):
+        return False
+    first, last = parse_date(created), parse_date(updated)
+    return first is not None and last is not None and first <= last
 
 
 def _invisible(path: str, file: FileScan, note: Note) -> Iterator[Finding]:

@@ -38,11 +38,16 @@ class FileScan:
     problem: str = ""  # why the note could not be parsed
     problem_line: int = 1
     no_frontmatter: bool = False
-    shown: str = ""  # the path findings name (scan.file(name)), joined once per file
+    folder: str = ""  # the store's folder as findings show it (StoreScan.shown)
 
     @property
     def utf8(self) -> bool:
         return self.bad_byte is None
+
+    @functools.cached_property
+    def shown(self) -> str:
+        """The path findings name (scan.file(name)): joined only for a file with a finding."""
+        return os.path.join(self.folder, self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +136,7 @@ def _scan_file(scan: StoreScan, name: str, path: str, is_index: bool,
         scan.unreadable[name] = exc.strerror or "cannot be read"
         return
     file = read_file(name, path, data)
-    file.shown = scan.file(name)
+    file.folder = scan.shown
     if is_index:
         scan.index = file
         return
