@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import heapq
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from memcli.invisible import INVISIBLE
 from memcli.names import NOTE_TYPES
@@ -78,6 +80,14 @@ def parse_line(line: str, level: str = "") -> IndexEntry | None:
     rest, filename = split
     title, _, summary = rest.partition(SEPARATOR)
     return IndexEntry(level, match["type"], title, summary, filename)
+
+
+def own_lines(rendered: Iterable[tuple[IndexEntry, str]]) -> dict[str, str]:
+    """Each entry's rendered line that :func:`parse_line` certainly reads back as that
+    entry's file name (a note type, a file name without parentheses), by line: an index
+    line found here, followed by "\\n" or nothing, is known without parsing it."""
+    return {line: entry.filename for entry, line in rendered
+            if entry.type in _TYPE_RANK and _PLAIN_FILE.fullmatch(entry.filename)}
 
 
 def _split_file(inner: str) -> tuple[str, str] | None:
@@ -230,15 +240,16 @@ def build_context(
     When the budget is short, the entries kept are the highest-ranked across both levels
     (corrections, then the newest), so the stalest reference material is what goes.
     """
+    (project_order, project_keys), (user_order, user_keys) = _keyed(project), _keyed(user)
     sections = [
-        ("## Project Memory", project_where, ordered(project)),
-        ("## User Memory", user_where, ordered(user)),
+        ("## Project Memory", project_where, project_order),
+        ("## User Memory", user_where, user_order),
     ]
     total = len(project) + len(user)
-    ranked = sorted(
-        ((s, i) for s, (_, _, es) in enumerate(sections) for i in range(len(es))),
-        key=lambda si: sort_key(sections[si[0]][2][si[1]]),
-    )
+    # Both levels in one rank order, ties to the project: what a stable sort of every
+    # entry by sort_key gives, merged from the two sorted levels (each key computed once,
+    # and only the entries taken are merged).
+    ranked = heapq.merge(_ranks(0, project_keys), _ranks(1, user_keys))
     # The frame (headings, placeholders, the left-out line) is priced at its largest; entries
     # are then taken in rank order while they fit, so one oversized entry is skipped rather
     # than hiding everything ranked below it.
@@ -250,7 +261,7 @@ def build_context(
     lines_left = max_lines - frame.count("\n")
     bytes_left = max_bytes - len(frame.encode())
     keep: set[tuple[int, int]] = set()
-    for s, i in ranked:
+    for _, s, i in ranked:
         if lines_left == 0:
             break
         line = render_line(sections[s][2][i])
@@ -265,6 +276,20 @@ def build_context(
                 if (s, i) not in keep)
     return ContextBlock(_render_context(sections, keep, total - len(keep), expired), len(keep),
                         total - len(keep), expired, cut)
+
+
+_SortKey: TypeAlias = tuple[int, bool, str, str]
+
+
+def _keyed(entries: Sequence[IndexEntry]) -> tuple[list[IndexEntry], list[_SortKey]]:
+    """:func:`ordered` ENTRIES, and the sort key of each, in that order."""
+    keys = [sort_key(e) for e in entries]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    return [entries[i] for i in order], [keys[i] for i in order]
+
+
+def _ranks(section: int, keys: list[_SortKey]) -> Iterator[tuple[_SortKey, int, int]]:
+    return ((key, section, i) for i, key in enumerate(keys))
 
 
 def _render_context(

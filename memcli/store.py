@@ -181,8 +181,13 @@ class NoteHead:
 
 
 def head_of(level: str, note: Note) -> NoteHead:
-    return NoteHead(entry_for(level, note), note.title, as_text(note.meta.get(EXPIRES)),
-                    as_text(note.meta.get(REVIEW_AFTER)))
+    # The meta's values read once each, here rather than through Note's properties: every
+    # command that reads a store builds one head per note.
+    meta = note.meta
+    title, expires, review_after = meta.get("title"), meta.get(EXPIRES), meta.get(REVIEW_AFTER)
+    return NoteHead(entry_for(level, note), title if isinstance(title, str) else "",
+                    "" if expires is None else as_text(expires),
+                    "" if review_after is None else as_text(review_after))
 
 
 @dataclass
@@ -302,12 +307,17 @@ _TYPES = {name: name for name in NOTE_TYPES}
 
 
 def entry_for(level: str, note: Note) -> IndexEntry:
-    note_type, title = _TYPES.get(note.type, note.type), note.title
+    meta = note.meta
+    note_type, title = meta.get("type"), meta.get("title")
+    summary, updated = meta.get("summary"), meta.get("updated")
+    note_type = _TYPES.get(note_type, note_type) if isinstance(note_type, str) else ""
+    title = title if isinstance(title, str) else ""
     if not note_type or not title:  # the file name fills in what the frontmatter lacks
         parsed = parse_note_name(note.filename)
         note_type = note_type or (parsed.type if parsed else "")
         title = title or (parsed.slug if parsed else note.filename)
-    return IndexEntry(level, note_type, title, note.summary, note.filename, note.updated)
+    return IndexEntry(level, note_type, title, summary if isinstance(summary, str) else "",
+                      note.filename, updated if isinstance(updated, str) else "")
 
 
 def load_store(level: str, path: Path, *, bodies: bool = True) -> StoreState:

@@ -18,7 +18,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memcli.lint import _freshness, _notes
+from memcli.index import IndexEntry, iter_lines, render_line
+from memcli.lint import _freshness, _index, _notes
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import FileScan, StoreScan, scan_store
 from memcli.names import NOTE_TYPES
@@ -157,3 +158,37 @@ def test_a_store_with_every_per_note_finding(tmp_path: Path) -> None:
     codes = {f.code for f in _compare(tmp_path)}
     assert codes == {"M202", "M203", "M204", "M205", "M206", "M207", "M208", "M209", "M210",
                      "M211", "M212", "M213", "M214", "M215", "M301", "M302"}
+
+
+# --------------------------------------------------------------------------- MEMORY.md lines
+
+
+def _reference_lines(text: str, rendered: dict[str, tuple[IndexEntry, str]]
+                     ) -> list[_index._IndexLine]:
+    """_index_lines before its shortcut: every line parsed."""
+    lines = []
+    number = 1
+    for piece in iter_lines(text):
+        lines.append(_index._index_line(number, piece, rendered))
+        number += piece.count("\n")
+    return lines
+
+
+_ENTRIES = st.lists(st.builds(
+    lambda t, title, summary, name: IndexEntry("project", t, title, summary, name),
+    st.sampled_from([*NOTE_TYPES, "Project", "a\x85b", ""]),
+    st.sampled_from(["T", "a (b", "x — y", "", " ", "(c).md", "\u200b"]),
+    st.sampled_from(["", "S.", "s (project_knowledge_z.md)", "\r"]),
+    st.sampled_from(["project_knowledge_a.md", "user_preference_b(c).md", "x.md",
+                     "project_knowledge_a b.md", "reference_material_(d.md"]),
+), max_size=6, unique_by=lambda e: e.filename)
+_ENDS = st.sampled_from(["\n", "\r\n", "", "\r\r\n", " \n", "\x85", "\n\n"])
+
+
+@given(_ENTRIES, st.lists(st.tuples(st.integers(0, 8), _ENDS), max_size=10))
+def test_own_lines_are_read_as_parsing_reads_them(entries: list[IndexEntry],
+                                                   picks: list[tuple[int, str]]) -> None:
+    rendered = {e.filename: (e, render_line(e)) for e in entries}
+    lines = [line for _, line in rendered.values()] + ["# header", "- [x] broken ("]
+    text = "".join(lines[i % len(lines)] + end for i, end in picks)
+    assert _index._index_lines(text, rendered) == _reference_lines(text, rendered)

@@ -15,6 +15,7 @@ from memcli.index import (
     index_pieces,
     iter_lines,
     ordered,
+    own_lines,
     parse_line,
     render_line,
     split_lines,
@@ -48,7 +49,15 @@ def _index_lines(text: str, rendered: dict[str, tuple[IndexEntry, str]]) -> list
     RENDERED holds each note's entry and its line as the writer renders it."""
     lines: list[_IndexLine] = []
     number = 1
+    own = own_lines(rendered.values())
     for piece in iter_lines(text):
+        # A note's own rendered line (the common case) needs no parsing: it is that entry.
+        ended = piece.endswith("\n")
+        name = own.get(piece[:-1] if ended else piece)
+        if name is not None:
+            lines.append(_IndexLine(number, len(piece) - ended, name))
+            number += ended
+            continue
         lines.append(_index_line(number, piece, rendered))
         number += piece.count("\n")
     return lines
