@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -135,13 +135,16 @@ class IndexFile:
     footer: str
 
 
-def split_index(text: str, *, entries: bool = True) -> IndexFile:
+def split_index(text: str, *, entries: bool = True, known: Container[str] = ()) -> IndexFile:
     """Lines before the first entry form the header; non-entry lines after it the footer.
 
-    Without ENTRIES the entry lines are left empty: only the frame around them is wanted."""
+    Without ENTRIES the entry lines are left empty: only the frame around them is wanted.
+    A line in KNOWN (without its "\\n"; :func:`own_lines` gives such lines) is an entry
+    without being parsed."""
     lines: list[tuple[str, bool]] = []
     for line in iter_lines(text):
-        entry = parse_line(line) is not None
+        entry = (line[:-1] if line.endswith("\n") else line) in known \
+            or parse_line(line) is not None
         lines.append((line if entries or not entry else "", entry))
     return split_lines(lines)
 

@@ -26,6 +26,7 @@ from memcli.index import (
     IndexEntry,
     index_pieces,
     ordered,
+    own_lines,
     parse_line,
     render_index,
     render_line,
@@ -263,8 +264,11 @@ class StoreState:
         except UnicodeDecodeError:
             return False  # a rewrite replaces the bad bytes, so it never equals them
         pos = 0
-        lines = (render_line(e) for e in ordered(self.entries()))
-        for piece in index_pieces(split_index(text, entries=False), lines):
+        wanted = ordered(self.entries())
+        lines = [render_line(e) for e in wanted]
+        # The lines the notes render to are entries without parsing them (most are).
+        frame = split_index(text, entries=False, known=own_lines(zip(wanted, lines, strict=True)))
+        for piece in index_pieces(frame, lines):
             if not text.startswith(piece, pos):
                 return False
             pos += len(piece)

@@ -18,7 +18,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memcli.index import IndexEntry, iter_lines, render_line
+from memcli.index import IndexEntry, iter_lines, own_lines, render_line, split_index
 from memcli.lint import _freshness, _index, _notes
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import FileScan, StoreScan, scan_store
@@ -192,3 +192,14 @@ def test_own_lines_are_read_as_parsing_reads_them(entries: list[IndexEntry],
     lines = [line for _, line in rendered.values()] + ["# header", "- [x] broken ("]
     text = "".join(lines[i % len(lines)] + end for i, end in picks)
     assert _index._index_lines(text, rendered) == _reference_lines(text, rendered)
+
+
+@given(_ENTRIES, st.lists(st.tuples(st.integers(0, 8), _ENDS), max_size=10), st.booleans())
+def test_known_lines_split_the_index_as_parsing_does(entries: list[IndexEntry],
+                                                      picks: list[tuple[int, str]],
+                                                      keep: bool) -> None:
+    rendered = [render_line(e) for e in entries]
+    lines = [*rendered, "# header", "- [x] broken (", "", "text"]
+    text = "".join(lines[i % len(lines)] + end for i, end in picks)
+    known = own_lines(zip(entries, rendered, strict=True))
+    assert split_index(text, entries=keep, known=known) == split_index(text, entries=keep)
