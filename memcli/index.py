@@ -63,9 +63,12 @@ def render_line(entry: IndexEntry) -> str:
 
 def shown_text(text: str) -> str:
     """A title or summary as an index line shows it: one line, no invisible controls."""
-    # Printable ASCII holds none of them (the common case; translate costs more).
+    # Printable ASCII holds none of them (the common case; translate costs more), and its
+    # only whitespace is the space: with no space doubled or at an end it is one line already.
     if not (text.isascii() and text.isprintable()):
         text = text.translate(_INVISIBLE)
+    elif "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
     return one_line(text)
 
 

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from memcli.index import IndexEntry, iter_lines, own_lines, render_line, split_index
-from memcli.lint import _freshness, _index, _notes
+from memcli.lint import _duplicates, _freshness, _index, _notes
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import FileScan, StoreScan, scan_store
 from memcli.names import NOTE_TYPES
@@ -203,3 +203,11 @@ def test_known_lines_split_the_index_as_parsing_does(entries: list[IndexEntry],
     text = "".join(lines[i % len(lines)] + end for i, end in picks)
     known = own_lines(zip(entries, rendered, strict=True))
     assert split_index(text, entries=keep, known=known) == split_index(text, entries=keep)
+
+
+@given(st.sets(st.text(st.sampled_from("ab-é東"), min_size=1, max_size=4), min_size=1,
+               max_size=9))
+def test_words_left_out_in_turn_are_cut_as_joining_would(words: set[str]) -> None:
+    unique = sorted(words)
+    assert _duplicates._without_one(" ".join(unique), unique) == [
+        " ".join(unique[:i] + unique[i + 1:]) for i in range(len(unique))]

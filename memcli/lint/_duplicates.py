@@ -31,10 +31,14 @@ def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
             continue
         unique = sorted(set(tokens))
         words, joined = " ".join(unique), "".join(tokens)
-        minus_one = ([" ".join(unique[:i] + unique[i + 1:]) for i in range(len(unique))]
-                     if 4 <= len(unique) <= MAX_NEAR_TOKENS else [])
-        match = (by_words.get(words) or by_joined.get(joined) or by_minus_one.get(words)
-                 or next((by_words[m] for m in minus_one if m in by_words), None))
+        minus_one = (_without_one(words, unique) if 4 <= len(unique) <= MAX_NEAR_TOKENS
+                     else [])
+        match = by_words.get(words) or by_joined.get(joined) or by_minus_one.get(words)
+        if match is None:
+            for smaller in minus_one:
+                match = by_words.get(smaller)
+                if match is not None:
+                    break
         if match is not None:
             found[filename] = match
         by_words.setdefault(words, filename)
@@ -42,6 +46,24 @@ def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
         for smaller in minus_one:
             by_minus_one.setdefault(smaller, filename)
     return found
+
+
+def _without_one(words: str, unique: list[str]) -> list[str]:
+    """WORDS (UNIQUE joined by spaces) with each word left out in turn, cut out of WORDS
+    rather than joined again."""
+    out: list[str] = []
+    start = 0
+    last = len(unique) - 1
+    for i, word in enumerate(unique):
+        end = start + len(word)
+        if i == 0:
+            out.append(words[end + 1:])
+        elif i == last:
+            out.append(words[:start - 1])
+        else:
+            out.append(words[:start] + words[end + 1:])
+        start = end + 1
+    return out
 
 
 def _titles(scan: StoreScan) -> Iterator[tuple[str, str]]:

@@ -50,7 +50,7 @@ class FileScan:
         return os.path.join(self.folder, self.name)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one per note, and a frozen __init__ costs 4 times more
 class NoteFacts:
     """What the checks across files need of one note file, kept after it is read."""
 
@@ -175,10 +175,12 @@ def key_line(note: Note, key: str) -> int:
     """The line of KEY in the file (the first line of the frontmatter is line 2), else 1."""
     pattern = _key_pattern(key)
     frontmatter = note.frontmatter
-    if ODD_LINE_END.search(frontmatter) is None:
-        # Lines end in "\n" only: one search instead of a match per line.
-        found = pattern.search(frontmatter)
-        return 1 if found is None else frontmatter.count("\n", 0, found.start()) + 2
+    found = pattern.search(frontmatter)
+    if found is None and ODD_LINE_END.search(frontmatter) is None:
+        return 1
+    if found is not None and ODD_LINE_END.search(frontmatter, 0, found.start()) is None:
+        # Lines end in "\n" only up to the key: one search instead of a match per line.
+        return frontmatter.count("\n", 0, found.start()) + 2
     for number, line in enumerate(frontmatter.splitlines(), start=2):
         if pattern.match(line):
             return number
