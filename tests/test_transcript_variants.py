@@ -371,3 +371,35 @@ def test_copilot_chat_log_with_broken_entries_never_raises() -> None:
     assert [(m.role, m.text) for m in transcript.messages] == [("user", "hello"),
                                                               ("assistant", "hi")]
     assert transcript.unknown == {"object with keys k, kind": 1}
+
+
+# --------------------------------------------------------------------------- Cline
+
+
+def test_cline_ui_messages_statements_are_extracted(env: Path) -> None:
+    # Once: "no messages found ... (type=say: 9, type=ask: 5)".
+    document = extract(EXTRA / "cline-ui_messages.json")
+    assert document["transcript"]["formats"] == {"cline": 1}
+    assert contents(document) == ["Always pass per_page=100."]
+    last = extract(EXTRA / "cline-ui_messages.json", "--last-turn")
+    assert last["transcript"]["messages"] == 2
+
+
+def test_cline_ui_followup_question_is_read_from_its_json() -> None:
+    text = (EXTRA / "cline-ui_messages.json").read_text("utf-8")
+    assert ("assistant", "Should pages be fetched in parallel or one after another?") in said(
+        text)
+    tools = [t for role, t in said(text, include_tools=True) if role == "tool"]
+    assert tools[0].startswith('{"tool": "readFile"')
+    assert "TOOL_OUTPUT_SECRET 14 passing" in tools[-1]
+
+
+def test_codex_subagent_instructions_are_not_the_person() -> None:
+    text = (EXTRA / "codex-subagent-rollout.jsonl").read_text("utf-8")
+    transcript = read_transcript(text)
+    assert [m.role for m in transcript.messages] == ["assistant"]
+    assert transcript.dropped["subagent"] == 2
+    # the same lines without the subagent header are an ordinary session
+    ordinary = read_transcript("".join(text.splitlines(keepends=True)[1:]))
+    assert ordinary.messages[0].text == "PARENT_HISTORY: find where prices are rounded."
+    assert [m.role for m in read_transcript(text, last_turn=True).messages] == ["assistant"]

@@ -470,6 +470,28 @@ EXPECTED: dict[str, Expected] = {
             never=["STALE_CHUNK", "draft", "Node 20 compatibility"],
         ),
         Expected(
+            HERE / "extra/cline-ui_messages.json",
+            {"cline": 1},
+            [u("Add pagination to the repos list. Our API returns at most 100 items per page, "
+               "always pass per_page=100."),
+             a("I'll look at the GitHub client first."),
+             a("Should pages be fetched in parallel or one after another?"),
+             u("One after another, the API rate-limits us."),
+             a("Pagination is in place; pages are fetched one after another with "
+               "per_page=100.")],
+            [u("One after another, the API rate-limits us."),
+             a("Pagination is in place; pages are fetched one after another with "
+               "per_page=100.")],
+            never=["TOOL_OUTPUT_SECRET", "tokensIn", "read the client first", "readFile"],
+        ),
+        Expected(
+            HERE / "extra/codex-subagent-rollout.jsonl",
+            {"codex": 10},
+            [a("One call: src/cart.py:41 rounds the cart total to 2 places.")],
+            [a("One call: src/cart.py:41 rounds the cart total to 2 places.")],
+            never=["PARENT_HISTORY", "Do not edit files", "rg -n"],
+        ),
+        Expected(
             HERE / "opencode/storage/message/test-session-1",
             {"opencode": 1},
             [u("Create a test file with console.log statements")],

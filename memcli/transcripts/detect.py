@@ -16,7 +16,7 @@ from memcli.transcripts.formats.claude import (
     CLAUDE_META,
     CLAUDE_STREAM,
 )
-from memcli.transcripts.formats.cline import CLINE
+from memcli.transcripts.formats.cline import CLINE, CLINE_UI
 from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC
 from memcli.transcripts.formats.copilot import COPILOT
 from memcli.transcripts.formats.copilot_chat import COPILOT_CHAT
@@ -44,6 +44,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
     CURSOR,
     GEMINI_CONTENT,
     COPILOT_CHAT,
+    CLINE_UI,
     CLAUDE_LOGLINE,
     OPENAI,
     ANTHROPIC,
@@ -53,7 +54,8 @@ DETECTION_ORDER: tuple[Format, ...] = (
 # One entry per name, for --format, the listing and docs (the first registration wins).
 BY_NAME: dict[str, Format] = {}
 for _fmt in (*DETECTION_ORDER, CLINE, AIDER):
-    BY_NAME.setdefault(_fmt.name, _fmt)
+    if _fmt is not CLINE_UI:  # Cline's chat view is listed under Cline's own entry
+        BY_NAME.setdefault(_fmt.name, _fmt)
 FORMATS: tuple[str, ...] = tuple(BY_NAME)
 ROLE_FORMATS = ("openai", "anthropic", "plain", "cline")
 

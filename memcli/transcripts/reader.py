@@ -8,7 +8,7 @@ from typing import Any
 from memcli.errors import UsageError
 from memcli.transcripts import order
 from memcli.transcripts.detect import BY_NAME, FORMATS, ROLE_FORMATS, detect, forced, kind_of
-from memcli.transcripts.formats import aider, cline, copilot_chat
+from memcli.transcripts.formats import aider, cline, codex, copilot_chat
 from memcli.transcripts.formats.gemini import set_messages
 from memcli.transcripts.model import Entry, Format, Options, Record, Transcript
 from memcli.transcripts.records import ProgressFn, describe, parse_records
@@ -67,6 +67,7 @@ def read_values(values: list[Any], opts: Options, fmt: str | None = None, *, bro
     if fmt is None:
         collector.fold_responses()
     entries, dropped = collector.entries, Counter[str]()
+    codex.mark_subagent(entries)
     order.apply_gemini_rewinds(entries, dropped)
     order.keep_last_gemini_copy(entries)
     order.drop_echoes(entries, dropped)

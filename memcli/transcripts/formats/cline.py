@@ -1,4 +1,5 @@
-"""Cline and Roo Code: ``api_conversation_history.json``, a JSON array of Anthropic messages.
+"""Cline and Roo Code: ``api_conversation_history.json``, a JSON array of Anthropic messages,
+and ``ui_messages.json`` beside it, what the task's chat view shows.
 
 The person's words sit inside ``<task>`` (the first request), ``<feedback>``, ``<answer>``
 or ``<user_message>``; a user message that starts ``[tool_name ...] Result:`` is a tool's
@@ -8,10 +9,11 @@ assistant writes its reasoning in ``<thinking>`` and its tool calls as XML tags.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-from memcli.transcripts.model import Format, Piece, Record, get_str
+from memcli.transcripts.model import Format, Piece, Record, get_str, millis_to_iso
 from memcli.transcripts.text import blocks, text_pieces
 
 _TYPED = re.compile(r"<(task|feedback|answer|user_message)>\s*(.*?)\s*</\1>", re.S)
@@ -99,8 +101,72 @@ def _never(rec: Record) -> bool:
 CLINE = Format(
     name="cline",
     agents="Cline, Roo Code",
-    where="VS Code globalStorage/<extension>/tasks/<id>/api_conversation_history.json",
+    where="VS Code globalStorage/<extension>/tasks/<id>/api_conversation_history.json "
+    "(and ui_messages.json, the chat view's messages)",
     matches=_never,  # an array is claimed whole by `claims`: its assistant lines are plain
     read=read,
-    accepts=lambda rec: "role" in rec,
+    accepts=lambda rec: "role" in rec or _is_ui_message(rec),
+)
+
+# --- ui_messages.json: what the task's chat view shows ---------------------------------------
+# ``{ts, type: "say"|"ask", say|ask: <kind>, text}``. The person's words are the task and
+# their feedback; the model's are its text, questions and completion; the rest is tools
+# (commands, file operations, MCP calls, their output) or the view's own bookkeeping.
+
+_UI_SAID = {
+    ("say", "task"): "user",
+    ("say", "user_feedback"): "user",
+    ("say", "text"): "assistant",
+    ("say", "completion_result"): "assistant",
+    ("ask", "followup"): "assistant",
+    ("ask", "plan_mode_respond"): "assistant",
+    ("say", "reasoning"): "thinking",
+}
+_UI_TOOLS = frozenset(
+    {"command", "command_output", "tool", "browser_action", "browser_action_result",
+     "use_mcp_server", "mcp_server_response", "user_feedback_diff"}
+)
+
+
+def _is_ui_message(rec: Record) -> bool:
+    kind = rec.get("type")
+    return (
+        kind in ("say", "ask")
+        and isinstance(rec.get(str(kind)), str)
+        and isinstance(rec.get("ts"), int | float)
+    )
+
+
+def read_ui(rec: Record) -> list[Piece] | None:
+    kind, what = str(rec.get("type")), rec.get(str(rec.get("type")))
+    ts = millis_to_iso(rec.get("ts"))
+    text = get_str(rec, "text") or ""
+    said = _UI_SAID.get((kind, str(what)))
+    if said == "thinking":
+        return [Piece("thinking", text, ts)]
+    if said == "assistant":
+        return text_pieces(_question(text) if kind == "ask" else text, "assistant", ts)
+    if said == "user":
+        return text_pieces(text, "user", ts)
+    if what in _UI_TOOLS:
+        return [Piece("tool", text, ts)]
+    return None  # api_req_started, checkpoints, errors, resume prompts, ...
+
+
+def _question(text: str) -> str:
+    """A follow-up question is written as JSON ``{question, options}``."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text
+    question = value.get("question", value.get("response")) if isinstance(value, dict) else None
+    return question if isinstance(question, str) else text
+
+
+CLINE_UI = Format(
+    name="cline",
+    agents="Cline, Roo Code (the chat view's messages)",
+    where="VS Code globalStorage/<extension>/tasks/<id>/ui_messages.json",
+    matches=_is_ui_message,
+    read=read_ui,
 )

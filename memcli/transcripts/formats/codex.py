@@ -12,7 +12,7 @@ from typing import Any
 
 from memcli.messages import Role
 from memcli.transcripts.formats.roles import read_role_message
-from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
+from memcli.transcripts.model import Entry, Format, Piece, Record, get_dict, get_list, get_str
 from memcli.transcripts.text import blocks, call_piece, text_pieces, tool_piece
 
 _ROLLOUT_TYPES = frozenset(
@@ -118,6 +118,33 @@ def _event(event: Record, ts: str | None) -> list[Piece] | None:
     for piece in pieces:
         piece.echo = True
     return pieces
+
+
+def is_subagent_session(rec: Record) -> bool:
+    """A rollout's header saying the session is a subagent another Codex session started."""
+    payload = get_dict(rec, "payload") or {}
+    source = payload.get("source")
+    return rec.get("type") == "session_meta" and (
+        (isinstance(source, dict) and ("subagent" in source or "subAgent" in source))
+        or payload.get("thread_source") == "subagent"
+    )
+
+
+def mark_subagent(entries: list[Entry]) -> None:
+    """In a subagent's rollout the 'user' messages are the parent agent's instructions (and
+    the parent's history it was forked with, which the parent's own rollout holds): none of
+    them is the person typing. Only the first header decides: a forked rollout repeats its
+    parent's header after its own."""
+    first = next((e for e in entries if e.fmt == "codex" and e.rec.get("type") == "session_meta"),
+                 None)
+    if first is None or not is_subagent_session(first.rec):
+        return
+    for entry in entries:
+        if entry.fmt != "codex":
+            continue
+        for piece in entry.pieces or ():
+            if piece.kind == "user" and not piece.injected:
+                piece.injected, piece.reason = True, "subagent"
 
 
 CODEX = Format(
