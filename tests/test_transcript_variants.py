@@ -403,3 +403,32 @@ def test_codex_subagent_instructions_are_not_the_person() -> None:
     ordinary = read_transcript("".join(text.splitlines(keepends=True)[1:]))
     assert ordinary.messages[0].text == "PARENT_HISTORY: find where prices are rounded."
     assert [m.role for m in read_transcript(text, last_turn=True).messages] == ["assistant"]
+
+
+# --------------------------------------------------------------------------- Cursor
+
+
+CURSOR_EXPORT = EXTRA / "cursor-export-chat.md"
+
+
+def test_cursor_export_statements_are_extracted(env: Path) -> None:
+    # Once: "no messages found: 46 lines, none of them JSON".
+    document = extract(CURSOR_EXPORT)
+    assert document["transcript"]["formats"] == {"cursor-export": 6}
+    assert "Always use tmp_path for files in tests." in contents(document)
+    assert extract(CURSOR_EXPORT, "--last-turn")["transcript"]["messages"] == 2
+
+
+def test_cursor_export_keeps_a_rule_inside_a_reply() -> None:
+    replies = [t for role, t in said(CURSOR_EXPORT.read_text("utf-8")) if role == "assistant"]
+    assert len(replies) == 3
+    assert "```\n\n---\n\nWith a temporary path per test" in replies[1]
+
+
+def test_cursor_database_is_a_one_line_error(tmp_path: Path) -> None:
+    vscdb = tmp_path / "state.vscdb"
+    vscdb.write_bytes(b"SQLite format 3\x00" + b"\x00" * 100)
+    result = transcript_cli(vscdb)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("memcli: error: the transcript is an SQLite database")
+    assert result.stderr.count("\n") == 1

@@ -607,16 +607,20 @@ DETECTION_SAMPLES = {
 CLINE_DOCUMENT = [{"role": "user", "content": [{"type": "text", "text": "<task>\nhello\n</task>"}]}]
 
 
-# Aider's history is Markdown: its header and a typed line, two records.
-AIDER_HISTORY = "# aider chat started at 2024-11-14 14:56:09\n\n#### hello  \n"
+# Markdown logs: a header and a typed line, two records.
+MARKDOWN_SAMPLES = {
+    "aider": "# aider chat started at 2024-11-14 14:56:09\n\n#### hello  \n",
+    "cursor-export": "# Hi\n_Exported on 7/8/2025 at 11:55:38 PDT from Cursor (1.2.2)_\n\n---\n\n"
+                     "**User**\n\nhello\n",
+}
 
 
 @pytest.mark.parametrize("name", FORMATS)
 def test_each_format_detected_without_a_flag(name: str) -> None:
-    if name == "aider":
-        aider = read_transcript(AIDER_HISTORY)
-        assert (aider.formats, aider.skipped) == ({"aider": 2}, 1)
-        assert [m.text for m in aider.messages] == ["hello"]
+    if name in MARKDOWN_SAMPLES:
+        markdown = read_transcript(MARKDOWN_SAMPLES[name])
+        assert (markdown.formats, markdown.skipped) == ({name: 2}, 1)
+        assert [m.text for m in markdown.messages] == ["hello"]
         return
     sample = CLINE_DOCUMENT if name == "cline" else DETECTION_SAMPLES[name]
     transcript = read_transcript(lines(sample) + "\n")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from memcli.transcripts.formats.aider import AIDER
+from memcli.transcripts.formats.aider import AIDER_TEXT
 from memcli.transcripts.formats.claude import (
     CLAUDE_CODE,
     CLAUDE_LOGLINE,
@@ -21,13 +21,14 @@ from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC
 from memcli.transcripts.formats.copilot import COPILOT
 from memcli.transcripts.formats.copilot_chat import COPILOT_CHAT
 from memcli.transcripts.formats.cursor import CURSOR
+from memcli.transcripts.formats.cursor_export import CURSOR_EXPORT_TEXT
 from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
 from memcli.transcripts.formats.kimi import KIMI_WIRE
 from memcli.transcripts.formats.opencode import OPENCODE
 from memcli.transcripts.formats.pi import PI
 from memcli.transcripts.formats.qwen import QWEN
 from memcli.transcripts.formats.roles import ANTHROPIC, OPENAI, PLAIN
-from memcli.transcripts.model import Format, Record
+from memcli.transcripts.model import Format, Record, TextFormat
 
 DETECTION_ORDER: tuple[Format, ...] = (
     CODEX,
@@ -53,11 +54,23 @@ DETECTION_ORDER: tuple[Format, ...] = (
 
 # One entry per name, for --format, the listing and docs (the first registration wins).
 BY_NAME: dict[str, Format] = {}
-for _fmt in (*DETECTION_ORDER, CLINE, AIDER):
+# Formats that are not JSON, tried on the whole text before it is read as JSON.
+TEXT_FORMATS: tuple[TextFormat, ...] = (AIDER_TEXT, CURSOR_EXPORT_TEXT)
+
+for _fmt in (*DETECTION_ORDER, CLINE, *(t.format for t in TEXT_FORMATS)):
     if _fmt is not CLINE_UI:  # Cline's chat view is listed under Cline's own entry
         BY_NAME.setdefault(_fmt.name, _fmt)
 FORMATS: tuple[str, ...] = tuple(BY_NAME)
 ROLE_FORMATS = ("openai", "anthropic", "plain", "cline")
+
+
+def text_format(text: str, forced_name: str | None) -> TextFormat | None:
+    """The format of a text that is not JSON, if it has one's shape (and is that one's, when
+    a format is forced)."""
+    for candidate in TEXT_FORMATS:
+        if forced_name in (None, candidate.format.name) and candidate.claims(text):
+            return candidate
+    return None
 
 
 def detect(rec: Record) -> Format | None:

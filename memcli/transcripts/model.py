@@ -111,6 +111,16 @@ class Format:
     accepts: Callable[[Record], bool] | None = None
 
 
+@dataclass(frozen=True)
+class TextFormat:
+    """A format that is not JSON (a Markdown log or export): recognised from the whole text
+    (``claims``) and cut into records (``records``) that ``format`` reads like any other."""
+
+    format: Format
+    claims: Callable[[str], bool]
+    records: Callable[[str], list[Record]]
+
+
 # Small typed accessors: every field of a foreign record may hold any JSON value
 
 

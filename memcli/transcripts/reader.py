@@ -7,8 +7,16 @@ from typing import Any
 
 from memcli.errors import UsageError
 from memcli.transcripts import order
-from memcli.transcripts.detect import BY_NAME, FORMATS, ROLE_FORMATS, detect, forced, kind_of
-from memcli.transcripts.formats import aider, cline, codex, copilot_chat
+from memcli.transcripts.detect import (
+    BY_NAME,
+    FORMATS,
+    ROLE_FORMATS,
+    detect,
+    forced,
+    kind_of,
+    text_format,
+)
+from memcli.transcripts.formats import cline, codex, copilot_chat
 from memcli.transcripts.formats.gemini import set_messages
 from memcli.transcripts.model import Entry, Format, Options, Record, Transcript
 from memcli.transcripts.records import ProgressFn, describe, parse_records
@@ -29,8 +37,8 @@ def read_transcript(
     max_extra_chars: int = 20000,
     on_progress: ProgressFn | None = None,
 ) -> Transcript:
-    """Read ``text`` (JSONL, pretty-printed records, one JSON document, or an Aider chat
-    history) into a Transcript.
+    """Read ``text`` (JSONL, pretty-printed records, one JSON document, or one of the
+    Markdown logs of :data:`~memcli.transcripts.detect.TEXT_FORMATS`) into a Transcript.
 
     Never raises on malformed input unless ``strict`` is set (then :class:`InputError` names
     the first line that is not JSON). ``fmt`` forces one of :data:`FORMATS` for every record.
@@ -44,12 +52,13 @@ def read_transcript(
     opts = Options(include_tools, include_thinking, include_injected, last_turn,
                    max_tool_chars, max_extra_chars)
     _check_options(fmt, opts)
-    if fmt in (None, "aider") and aider.claims(text.removeprefix("\ufeff")):
-        # Markdown, not JSON: its blocks are the records (forced on anything else, the text
-        # is read as JSON and nothing in it is Aider's, as with any other forced format)
-        text = text.removeprefix("\ufeff")
+    text = text.removeprefix("\ufeff")
+    # Markdown, not JSON: its blocks are the records. Forced on anything else, the text is
+    # read as JSON and nothing in it is that format's, as with any other forced format.
+    if (markdown := text_format(text, fmt)) is not None:
         lines, first = describe(text)
-        return read_values(aider.records(text), opts, "aider", lines=lines, first_line=first)
+        return read_values(markdown.records(text), opts, markdown.format.name, lines=lines,
+                           first_line=first)
     parsed = parse_records(text, strict, on_progress)
     return read_values(parsed.values, opts, fmt, broken=parsed.broken, lines=parsed.lines,
                        first_line=parsed.first_line)

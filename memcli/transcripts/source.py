@@ -14,6 +14,7 @@ from memcli.transcripts.formats.opencode import load_session
 
 _ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 _GZIP_MAGIC = b"\x1f\x8b"
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
 def folder_as_text(folder: Path) -> str:
@@ -40,6 +41,9 @@ def decode_transcript(data: bytes, limit: int) -> str:
     elif data.startswith(_GZIP_MAGIC):
         raise InputError("the transcript is gzip-compressed; decompress it first "
                          "(gunzip -k FILE)")
+    elif data.startswith(_SQLITE_MAGIC):
+        raise InputError("the transcript is an SQLite database, not a log (Cursor keeps its "
+                         "chats in one: use its Export Chat and pass the Markdown file)")
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return data.decode("utf-16")

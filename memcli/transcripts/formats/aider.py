@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from memcli.transcripts.model import Format, Piece, Record
+from memcli.transcripts.model import Format, Piece, Record, TextFormat
 from memcli.transcripts.text import text_pieces
 
 HEADER = "# aider chat started at "
@@ -118,3 +118,4 @@ AIDER = Format(
     read=read,
     accepts=_is_record,
 )
+AIDER_TEXT = TextFormat(AIDER, claims, records)
