@@ -432,3 +432,27 @@ def test_cursor_database_is_a_one_line_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("memcli: error: the transcript is an SQLite database")
     assert result.stderr.count("\n") == 1
+
+
+SHARE = EXTRA / "gemini-chat-share.md"
+
+
+@pytest.mark.parametrize("heading", ["current", "icon first", "oldest"])
+def test_gemini_share_markdown_reads_as_its_checkpoint(heading: str) -> None:
+    # Once: "no messages found: N lines, none of them JSON".
+    text = SHARE.read_text("utf-8")
+    user, model = "## USER \U0001f9d1\u200d\U0001f4bb", "## MODEL \u2728"
+    if heading == "icon first":
+        text = text.replace(user, "\U0001f9d1\u200d\U0001f4bb ## USER").replace(
+            model, "\u2728 ## MODEL")
+    elif heading == "oldest":
+        text = text.replace(user, "**user**:").replace(model, "**model**:")
+    checkpoint = (EXTRA / "gemini-checkpoint-history.json").read_text("utf-8")
+    for flags in ({}, {"include_tools": True}, {"last_turn": True}):
+        assert said(text, **flags) == said(checkpoint, **flags)
+    assert read_transcript(text).formats == {"gemini": 8}
+    assert read_transcript(text, fmt="gemini").formats == {"gemini": 8}
+
+
+def test_gemini_share_statement_is_extracted(env: Path) -> None:
+    assert "We deploy with `make release`, not with the GitHub UI." in contents(extract(SHARE))

@@ -23,6 +23,7 @@ from memcli.transcripts.formats.copilot_chat import COPILOT_CHAT
 from memcli.transcripts.formats.cursor import CURSOR
 from memcli.transcripts.formats.cursor_export import CURSOR_EXPORT_TEXT
 from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
+from memcli.transcripts.formats.gemini_share import GEMINI_SHARE_TEXT
 from memcli.transcripts.formats.kimi import KIMI_WIRE
 from memcli.transcripts.formats.opencode import OPENCODE
 from memcli.transcripts.formats.pi import PI
@@ -55,7 +56,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
 # One entry per name, for --format, the listing and docs (the first registration wins).
 BY_NAME: dict[str, Format] = {}
 # Formats that are not JSON, tried on the whole text before it is read as JSON.
-TEXT_FORMATS: tuple[TextFormat, ...] = (AIDER_TEXT, CURSOR_EXPORT_TEXT)
+TEXT_FORMATS: tuple[TextFormat, ...] = (AIDER_TEXT, CURSOR_EXPORT_TEXT, GEMINI_SHARE_TEXT)
 
 for _fmt in (*DETECTION_ORDER, CLINE, *(t.format for t in TEXT_FORMATS)):
     if _fmt is not CLINE_UI:  # Cline's chat view is listed under Cline's own entry

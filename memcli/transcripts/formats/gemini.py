@@ -195,5 +195,5 @@ GEMINI = Format(
     "~/.gemini/tmp/<project hash>/logs.json",
     matches=_matches,
     read=read,
-    accepts=lambda rec: isinstance(rec.get("type"), str) or _matches(rec),
+    accepts=lambda rec: isinstance(rec.get("type"), str) or _matches(rec) or _is_content(rec),
 )
