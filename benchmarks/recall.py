@@ -273,7 +273,7 @@ def weights_grid(tuning: Results, held_out: Results) -> None:
     rows = []
     for coverage in (0.0, 0.25, 0.5, 0.75):
         for names in (0.0, 0.1, 0.2, 0.3):
-            for date in (0.0, 0.3, 0.5, 1.0):
+            for date in (0.0, 0.3, 0.5, 0.75, 1.0):
                 weights = Weights(coverage, names, date, WEIGHTS.when)
                 tune = score_memcli(reweighted(tuning, weights), gate=False)
                 held = score_memcli(reweighted(held_out, weights), gate=False)

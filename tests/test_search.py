@@ -178,6 +178,35 @@ def test_search_ranks_a_note_written_on_the_day_asked_about_first(store: Any) ->
     assert recent[0] == "project_knowledge_deploy-2026-11-24.md"
 
 
+def _dated_note(env: Any, name: str, day: str, body: str) -> None:
+    env.write_note("project", f"project_knowledge_{name}.md", {
+        "type": "project_knowledge", "title": body.rstrip("."), "summary": body,
+        "created": f"{day}T10:00:00Z", "updated": f"{day}T10:00:00Z"}, body + "\n")
+
+
+def test_search_finds_a_note_of_the_day_asked_about_without_a_shared_word(store: Any) -> None:
+    _dated_note(store, "disk", "2026-11-20", "The staging database moved to a larger disk.")
+    _dated_note(store, "cache", "2026-11-12", "The build cache lives on the runner.")
+    asked = files(search_json(store, "What changed on 20 November 2026?"))
+    assert "project_knowledge_disk.md" in asked
+    assert "project_knowledge_cache.md" not in asked  # another day: nothing brings it in
+    month = files(search_json(store, "What changed in November 2026?"))
+    assert {"project_knowledge_disk.md", "project_knowledge_cache.md"} <= set(month)
+    assert "project_knowledge_disk.md" not in files(search_json(store, "What changed?"))
+    # "yesterday" counts from the fixed clock (Sunday 2026-11-29).
+    _dated_note(store, "flag", "2026-11-28", "Feature flag rollout paused.")
+    assert files(search_json(store, "what happened yesterday?"))[0] == "project_knowledge_flag.md"
+
+
+def test_the_days_of_a_note_follow_its_edits(store: Any) -> None:
+    _dated_note(store, "disk", "2026-11-20", "The staging database moved to a larger disk.")
+    assert "project_knowledge_disk.md" in files(search_json(store, "What changed on 2026-11-20?"))
+    _dated_note(store, "disk", "2026-11-21", "The staging database moved to a larger disk.")
+    assert "project_knowledge_disk.md" not in files(
+        search_json(store, "What changed on 2026-11-20?"))
+    assert "project_knowledge_disk.md" in files(search_json(store, "What changed on 2026-11-21?"))
+
+
 def test_a_note_that_says_when_answers_a_prompt_that_asks_when(store: Any) -> None:
     for name, body in (("undated", "We moved the queue to Postgres."),
                        ("dated", "The queue moved to Postgres in March 2026.")):

@@ -1,12 +1,13 @@
 """`search` and `recall`: rank the notes of both stores for a query, and decide what is relevant.
 
 Ranking has two stages. FTS5's BM25 over the analysed terms (:mod:`memcli.search.fts`)
-gives the candidates; they are then re-ordered by what BM25 does not see: the share of the
-prompt's weight a note covers, whether it holds the names the prompt asks about, whether
-it was written on a day the prompt names, and, for a prompt that asks when, whether it says
-when (:func:`reranked`). Whether a note is relevant
-enough for `recall` to hand it to an agent is a separate question, answered by two measures
-that do not depend on the size of the store:
+gives the candidates, and for a prompt that names a day, the notes written that day join
+them whatever their words. They are then re-ordered by what BM25 does not see: the share of
+the prompt's weight a note covers, whether it holds the names the prompt asks about,
+whether it was written on a day the prompt names, and, for a prompt that asks when, whether
+it says when (:func:`reranked`). Whether a note is relevant enough for `recall` to hand it
+to an agent is a separate question, answered by two measures that do not depend on the size
+of the store:
 
 - *coverage*: the share of the prompt's word terms, weighted by their IDF in the store, that
   the note holds. BM25 scores grow with the store and the prompt's length; coverage stays
@@ -57,7 +58,7 @@ class Weights:
 
 
 # Chosen on the tuning part of LoCoMo's development half (docs/recall.md has the grid).
-WEIGHTS = Weights(coverage=0.5, names=0.2, date=0.5, when=0.3)
+WEIGHTS = Weights(coverage=0.5, names=0.2, date=0.75, when=0.3)
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,8 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             result.indexed[state.level] = index.stats.indexed
             result.in_memory = result.in_memory or index.stats.in_memory
             hits = index.ranked(terms, max(limit, CANDIDATES))
+            if dates:
+                hits += _dated(index, terms, dates, {h.filename for h in hits})
             judge = _Judge(index, terms, names)
             result.hits.extend(_hit(state, h, judge, terms, dates, when) for h in hits)
         finally:
@@ -132,6 +135,12 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
     result.hits = reranked(result.hits)
     del result.hits[limit:]
     return result
+
+
+def _dated(index: StoreIndex, terms: Analyzed, dates: Named, found: set[str]) -> list[Hit]:
+    """The notes written on the days the prompt names that BM25 did not find: "what did
+    Maria share on 16 June?" is answered by a note of that day whatever its words."""
+    return [h for h in index.dated(terms, dates, CANDIDATES) if h.filename not in found]
 
 
 def reranked(hits: Sequence[SearchHit], weights: Weights = WEIGHTS) -> list[SearchHit]:

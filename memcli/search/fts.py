@@ -7,6 +7,10 @@ whose bytes changed and dropping those that are gone. FTS5 holds the terms that
 :mod:`memcli.search.analyze` produced (written as plain ASCII tokens, so SQLite's own
 tokenizer only splits on spaces) and ranks with its built-in BM25.
 
+A second table holds the days each note was created and updated on, so that a prompt naming
+a day ("what did we decide yesterday?") can consider every note written then, even one that
+shares no word with the prompt (:meth:`StoreIndex.dated`).
+
 When the cache cannot be used (a read-only or full disk, a corrupt file, another process
 holding it too long) the index is built in memory for this one command instead: search
 never fails because of its cache.
@@ -22,9 +26,11 @@ from pathlib import Path
 
 from memcli.notes import Note
 from memcli.search.analyze import ANALYZER_VERSION, Analyzed, analyze
+from memcli.search.dates import Named, note_date
 from memcli.store import StoreState
 
-SCHEMA_VERSION = "1"
+# 2: the `days` table (the days each note was created and updated on).
+SCHEMA_VERSION = "2"
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
 GRAM_WEIGHT = 0.4
@@ -139,6 +145,48 @@ class StoreIndex:
         )
         return [Hit(name, -rank, frozenset(words.split())) for name, rank, words in rows]
 
+    def dated(self, query: Analyzed, named: Named, limit: int) -> list[Hit]:
+        """At most LIMIT notes created or updated on a day (or in a month) NAMED names: those
+        that match QUERY first, by BM25, then the others (score 0), newest rows first."""
+        where, params = _day_clause(named)
+        if not where:
+            return []
+        notes = f"SELECT note FROM days WHERE {where}"
+        found: list[Hit] = []
+        expression = _match_expression(query)
+        if expression:
+            rows = self.db.execute(
+                "SELECT n.filename, bm25(fts, 1.0, ?) AS rank, fts.words FROM fts "
+                f"JOIN notes n ON n.id = fts.rowid WHERE fts MATCH ? AND fts.rowid IN ({notes}) "
+                "ORDER BY rank LIMIT ?", (GRAM_WEIGHT, expression, *params, limit))
+            found = [Hit(name, -rank, frozenset(words.split())) for name, rank, words in rows]
+        seen = {h.filename for h in found}
+        rows = self.db.execute(
+            "SELECT n.filename, fts.words FROM notes n JOIN fts ON fts.rowid = n.id "
+            f"WHERE n.id IN ({notes}) ORDER BY n.id DESC LIMIT ?", (*params, limit + len(seen)))
+        found += [Hit(name, 0.0, frozenset(words.split())) for name, words in rows
+                  if name not in seen]
+        return found[:limit]
+
+
+def _day_clause(named: Named) -> tuple[str, list[str]]:
+    """An SQL condition on `days.day` for the days and months NAMED names, and its values."""
+    clauses: list[str] = []
+    params: list[str] = []
+    if named.days:
+        clauses.append(f"day IN ({','.join('?' * len(named.days))})")
+        params += [day.isoformat() for day in named.days]
+    for year, month in named.months:
+        clauses.append("day BETWEEN ? AND ?")
+        params += [f"{year:04d}-{month:02d}-01", f"{year:04d}-{month:02d}-31"]
+    return " OR ".join(clauses), params
+
+
+def note_days(note: Note) -> set[str]:
+    """The days (ISO) NOTE was created and updated on."""
+    days = (note_date(stamp) for stamp in (note.created, note.updated))
+    return {day.isoformat() for day in days if day is not None}
+
 
 def _match_expression(query: Analyzed) -> str:
     words = " OR ".join(f'"{token(t)}"' for t in [*query.words, *query.pairs])
@@ -159,7 +207,7 @@ def _current(db: sqlite3.Connection) -> bool:
 
 
 def _drop(db: sqlite3.Connection) -> None:
-    for table in ("vocab", "fts", "notes", "meta"):
+    for table in ("vocab", "fts", "days", "notes", "meta"):
         db.execute(f"DROP TABLE IF EXISTS {table}")
 
 
@@ -170,6 +218,9 @@ def _create(db: sqlite3.Connection) -> None:
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
     db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, tokenize = 'ascii')")
     db.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'col')")
+    db.execute("CREATE TABLE days (note INTEGER NOT NULL, day TEXT NOT NULL)")
+    db.execute("CREATE INDEX days_by_day ON days (day)")
+    db.execute("CREATE INDEX days_by_note ON days (note)")
     db.executemany("INSERT INTO meta VALUES (?, ?)",
                    [("schema", SCHEMA_VERSION), ("analyzer", ANALYZER_VERSION)])
 
@@ -191,14 +242,18 @@ def _sync(db: sqlite3.Connection, state: StoreState) -> SyncStats:
     db.execute("BEGIN IMMEDIATE")
     try:
         db.executemany("DELETE FROM fts WHERE rowid = ?", [(i,) for i in stale])
+        db.executemany("DELETE FROM days WHERE note = ?", [(i,) for i in stale])
         db.executemany("DELETE FROM notes WHERE id = ?", [(i,) for i in stale])
         for name in fresh:
             cursor = db.execute("INSERT INTO notes (filename, digest) VALUES (?, ?)",
                                 (name, wanted[name]))
-            analyzed = analyze(note_text(notes[name]))
+            note = notes[name]
+            analyzed = analyze(note_text(note))
             db.execute("INSERT INTO fts (rowid, words, grams) VALUES (?, ?, ?)",
                        (cursor.lastrowid, " ".join(map(token, [*analyzed.words, *analyzed.pairs])),
                         " ".join(map(token, analyzed.grams))))
+            db.executemany("INSERT INTO days VALUES (?, ?)",
+                           [(cursor.lastrowid, day) for day in note_days(note)])
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
