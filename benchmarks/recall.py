@@ -265,8 +265,8 @@ HEADER = ("| engine | R@1 | R@5 | R@10 | R in 500 tok | R in 1000 tok | cat-5 ab
 
 
 def weights_grid(tuning: Results, held_out: Results) -> None:
-    """Recall@5 for each weighting (the `when` weight as chosen): chosen on the tuning
-    part, the held-out part shown."""
+    """Recall@5 for each weighting (the `when` and `name` weights as chosen): chosen on the
+    tuning part, the held-out part shown."""
     print("\n### Re-ranking weights (chosen by the tuning part: R@5, then R@1, then R@10)\n")
     print("| coverage | names | date | tuning R@1 | tuning R@5 | held-out R@5 |\n"
           "|---:|---:|---:|---:|---:|---:|")
@@ -274,7 +274,7 @@ def weights_grid(tuning: Results, held_out: Results) -> None:
     for coverage in (0.0, 0.25, 0.5, 0.75):
         for names in (0.0, 0.1, 0.2, 0.3):
             for date in (0.0, 0.3, 0.5, 0.75, 1.0):
-                weights = Weights(coverage, names, date, WEIGHTS.when)
+                weights = replace(WEIGHTS, coverage=coverage, names=names, date=date)
                 tune = score_memcli(reweighted(tuning, weights), gate=False)
                 held = score_memcli(reweighted(held_out, weights), gate=False)
                 rows.append((weights, tune, held))
@@ -286,21 +286,22 @@ def weights_grid(tuning: Results, held_out: Results) -> None:
         mark = " (chosen)" if weights == WEIGHTS else ""
         print(f"| {weights.coverage} | {weights.names} | {weights.date}{mark} | "
               f"{tune.at[1]:.3f} | {tune.at[5]:.3f} | {held.at[5]:.3f} |")
-    when_grid(tuning, held_out)
+    cue_grid(tuning, held_out, "when", "a note that says when, for a prompt that asks when")
+    cue_grid(tuning, held_out, "name", "a note that holds a name, for a prompt that asks for one")
 
 
-def when_grid(tuning: Results, held_out: Results) -> None:
-    """The weight of "the prompt asks when and the note says when", the others as chosen."""
-    print("\n### Weight of a note that says when, for a prompt that asks when\n")
-    print("| when | tuning R@1 | tuning R@5 | tuning R@10 | tuning R in 500 tok "
-          "| held-out R@5 |\n|---:|---:|---:|---:|---:|---:|")
-    for when in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.75):
-        weights = replace(WEIGHTS, when=when)
+def cue_grid(tuning: Results, held_out: Results, cue: str, what: str) -> None:
+    """The weight of one cue (`when`, `name`), the others as chosen."""
+    print(f"\n### Weight of {what}\n")
+    print(f"| {cue} | tuning R@1 | tuning R@5 | tuning R@10 | tuning R in 500 tok "
+          "| held-out R@1 | held-out R@5 |\n|---:|---:|---:|---:|---:|---:|---:|")
+    for value in (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.75):
+        weights = replace(WEIGHTS, **{cue: value})
         tune = score_memcli(reweighted(tuning, weights), gate=False)
         held = score_memcli(reweighted(held_out, weights), gate=False)
         mark = " (chosen)" if weights == WEIGHTS else ""
-        print(f"| {when}{mark} | {tune.at[1]:.3f} | {tune.at[5]:.3f} | {tune.at[10]:.3f} "
-              f"| {tune.budget[500]:.3f} | {held.at[5]:.3f} |")
+        print(f"| {value}{mark} | {tune.at[1]:.3f} | {tune.at[5]:.3f} | {tune.at[10]:.3f} "
+              f"| {tune.budget[500]:.3f} | {held.at[1]:.3f} | {held.at[5]:.3f} |")
 
 
 def locomo_tables(corpora: list[Corpus], sweep: bool, grid: bool = False) -> None:
@@ -395,6 +396,8 @@ def latency(notes: int, rounds: int) -> None:
         commands = {"context": ["context"],
                     "search": ["search", "retry timeout for the deploy queue"],
                     "recall": ["recall", "how do we rotate the secret backup?"],
+                    # ~830 notes a level in that month: the 50 dated candidates' worst case.
+                    "recall (names a month)": ["recall", "what did we rotate in March 2026?"],
                     "hook claude-code (UserPromptSubmit)": ["hook", "claude-code"],
                     "hook codex (UserPromptSubmit)": ["hook", "codex"]}
 

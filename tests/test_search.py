@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from memcli.search.analyze import analyze, entity_terms, query_terms
+from memcli.search.cues import asks_name, tells_name
 from memcli.search.dates import asks_when, named_dates, nearness, tells_when
 from memcli.tokens import count_tokens
 
@@ -146,6 +147,22 @@ def test_a_prompt_that_asks_when_and_a_note_that_says_when() -> None:
         assert not tells_when(text), text
 
 
+def test_a_prompt_that_asks_for_a_name_and_a_note_that_holds_one() -> None:
+    for text in ("What book did Melanie read?", "which bands has she seen?",
+                 "what's the name of the staging bucket?", "the film called what?"):
+        assert asks_name(text), text
+    for text in ("What did Melanie read?", "how do I rename the branch?", "notebooks",
+                 "show me how to deploy"):
+        assert not asks_name(text), text
+    given = entity_terms("What book did Melanie read?")
+    for text in ('Melanie read "Charlotte\'s Web".', "She read “Nothing is Impossible”.",
+                 "The bucket is `stg-assets`.", "Melanie read a book by Ann Patchett."):
+        assert tells_name(text, given), text
+    for text in ("Melanie read a book.", "Melanie reads every night. She loves it.",
+                 "Reading calms her in May."):
+        assert not tells_name(text, given), text  # only the names the prompt gives
+
+
 def test_token_estimate_counts_cjk_per_character() -> None:
     assert count_tokens("abcd" * 10) == 10
     assert count_tokens("环境变量") == 4
@@ -218,6 +235,19 @@ def test_a_note_that_says_when_answers_a_prompt_that_asks_when(store: Any) -> No
     # Asked otherwise, the note holding the prompt's phrase wins: the `when` decided.
     plain = files(search_json(store, "Did we move the queue to Postgres?"))
     assert plain[0] == "project_knowledge_postgres-undated.md"
+
+
+def test_a_note_that_holds_a_title_answers_a_prompt_that_asks_for_one(store: Any) -> None:
+    for name, body in (("plain", "Melanie read every evening."),
+                       ("titled", 'Melanie read "Charlotte\'s Web" to her kids.')):
+        store.write_note("project", f"project_knowledge_reading-{name}.md", {
+            "type": "project_knowledge", "title": "Reading", "summary": "Melanie reads.",
+            "updated": "2026-11-29T10:00:00Z"}, body + "\n")
+    asked = search_json(store, "What book did Melanie read?")
+    assert files(asked)[0] == "project_knowledge_reading-titled.md"
+    # Asked otherwise, the shorter note wins (BM25): the cue decided.
+    plain = search_json(store, "Did Melanie read every evening?")
+    assert files(plain)[0] == "project_knowledge_reading-plain.md"
 
 
 def test_search_stems_english(store: Any) -> None:

@@ -28,6 +28,7 @@ from pathlib import Path
 from memcli.config import Settings
 from memcli.notes import Note
 from memcli.search.analyze import Analyzed, entity_terms, normalise, query_terms, stem
+from memcli.search.cues import asks_name, tells_name
 from memcli.search.dates import Named, asks_when, named_dates, nearness, tells_when
 from memcli.search.fts import Hit, StoreIndex, token
 from memcli.store import StoreState
@@ -48,17 +49,18 @@ SNIPPET_CHARS = 160
 @dataclass(frozen=True)
 class Weights:
     """The second stage: BM25 (as a share of the best candidate's) plus these weights times
-    the coverage (0-1), the names test (0 or 1), the date nearness (0, 0.5 or 1) and, when
-    the prompt asks when, whether the note says when (0 or 1)."""
+    the coverage (0-1), the names test (0 or 1), the date nearness (0, 0.5 or 1), and, when
+    the prompt asks when or for a name, whether the note says when or holds a name (0 or 1)."""
 
     coverage: float
     names: float
     date: float
     when: float = 0.0
+    name: float = 0.0
 
 
 # Chosen on the tuning part of LoCoMo's development half (docs/recall.md has the grid).
-WEIGHTS = Weights(coverage=0.5, names=0.2, date=0.75, when=0.3)
+WEIGHTS = Weights(coverage=0.5, names=0.2, date=0.75, when=0.3, name=0.4)
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class SearchHit:
     snippet: str
     date_nearness: float = 0.0
     tells_when: bool = False  # the prompt asks when and the note says when
+    tells_name: bool = False  # the prompt asks for a name and the note holds one
 
     @property
     def tokens(self) -> int:
@@ -116,7 +119,7 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
     terms = query_terms(query)
     names = entity_terms(query)
     dates = named_dates(query, today)
-    when = asks_when(query)
+    asks = _Asks(when=asks_when(query), name=asks_name(query))
     result = SearchResult(query, [])
     for state in states:
         if not state.exists or not state.heads:
@@ -129,7 +132,7 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             if dates:
                 hits += _dated(index, terms, dates, {h.filename for h in hits})
             judge = _Judge(index, terms, names)
-            result.hits.extend(_hit(state, h, judge, terms, dates, when) for h in hits)
+            result.hits.extend(_hit(state, h, judge, terms, dates, asks) for h in hits)
         finally:
             index.close()
     result.hits = reranked(result.hits)
@@ -154,7 +157,8 @@ def reranked(hits: Sequence[SearchHit], weights: Weights = WEIGHTS) -> list[Sear
 def rerank_score(hit: SearchHit, best: float, weights: Weights = WEIGHTS) -> float:
     share = hit.bm25 / best if best > 0 else 0.0
     return (share + weights.coverage * hit.coverage + weights.names * hit.names_ok
-            + weights.date * hit.date_nearness + weights.when * hit.tells_when)
+            + weights.date * hit.date_nearness + weights.when * hit.tells_when
+            + weights.name * hit.tells_name)
 
 
 class _Judge:
@@ -169,6 +173,7 @@ class _Judge:
         self.unknown = UNKNOWN_WEIGHT * _idf(total, 0) * len(unknown)
         # Only names the store knows can tell notes apart; an unknown one says nothing.
         self.names = [token(n) for n in names if n in frequencies]
+        self.given = frozenset(names)  # every name the prompt holds, known or not
 
     def coverage(self, hit: Hit) -> float:
         whole = sum(self.weights.values()) + self.unknown
@@ -184,8 +189,16 @@ def _idf(documents: int, frequency: int) -> float:
     return math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
 
 
+@dataclass(frozen=True)
+class _Asks:
+    """What kind of answer a prompt asks for, besides its words."""
+
+    when: bool  # a time: "when did we…", "how long…"
+    name: bool  # a name or a title: "what book…", "the name of…"
+
+
 def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
-         dates: Named, when: bool) -> SearchHit:
+         dates: Named, asks: _Asks) -> SearchHit:
     """A candidate, scored by BM25 alone until :func:`reranked`."""
     note: Note = state.notes[hit.filename]
     return SearchHit(
@@ -194,7 +207,8 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
         score=hit.score, bm25=hit.score, coverage=round(judge.coverage(hit), 4),
         names_ok=judge.names_ok(hit), snippet=without_secrets(snippet(note.content, terms)),
         date_nearness=nearness(dates, (note.created, note.updated)) if dates else 0.0,
-        tells_when=when and tells_when(note.content),
+        tells_when=asks.when and tells_when(note.content),
+        tells_name=asks.name and tells_name(note.content, judge.given),
     )
 
 
