@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
+from memcli.notes import parse_note, render_new_note
 from memcli.search.analyze import analyze, entity_terms, query_terms
 from memcli.search.cues import asks_name, tells_name
 from memcli.search.dates import asks_when, named_dates, nearness, tells_when
+from memcli.search.fts import StoreIndex
+from memcli.store import StoreState, head_of
 from memcli.tokens import count_tokens
 
 NOTES: dict[str, tuple[str, str, str]] = {
@@ -213,6 +216,25 @@ def test_search_finds_a_note_of_the_day_asked_about_without_a_shared_word(store:
     # "yesterday" counts from the fixed clock (Sunday 2026-11-29).
     _dated_note(store, "flag", "2026-11-28", "Feature flag rollout paused.")
     assert files(search_json(store, "what happened yesterday?"))[0] == "project_knowledge_flag.md"
+
+
+def test_the_notes_of_a_named_day_holding_the_prompts_terms_come_first(tmp_path: Path) -> None:
+    state = StoreState("project", tmp_path, exists=True)
+    bodies = ["The staging disk was resized."] + [f"Routine check {i}." for i in range(59)]
+    for number, body in enumerate(bodies):
+        name = f"project_knowledge_n{number:02d}.md"
+        data = render_new_note({"type": "project_knowledge", "title": body, "summary": body,
+                                "created": "2026-11-20T10:00:00Z"}, body)
+        state.heads[name] = head_of("project", parse_note(name, data))
+        state.raw[name] = data
+    index = StoreIndex.open(None, state)
+    try:
+        picked = index.dated(query_terms("what about the disk?"), named_dates("2026-11-20"), 5)
+        assert picked[0].filename == "project_knowledge_n00.md"  # the oldest row, but on topic
+        assert len(picked) == 5 and all(h.score == 0.0 for h in picked)
+        assert index.dated(query_terms("disk"), named_dates("2026-11-21"), 5) == []
+    finally:
+        index.close()
 
 
 def test_the_days_of_a_note_follow_its_edits(store: Any) -> None:
