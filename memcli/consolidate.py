@@ -100,7 +100,7 @@ def _expired(notes: Iterable[_Note]) -> list[dict[str, Any]]:
 
 
 def _tokens(text: str) -> list[str]:
-    from memcli.similar import title_tokens
+    from memcli.text import title_tokens
 
     return title_tokens(text)
 

@@ -13,22 +13,20 @@ statement replaces the earlier: that is how a contradiction ends with one note, 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+# The words of a title live in memcli.text, so that lint (M303) and the instruction check
+# use them without loading this module's topic tables and types.
+from memcli.text import MAX_NEAR_TOKENS, normalised, title_tokens
+from memcli.text import TITLE_WORD as _WORD
 
 if TYPE_CHECKING:  # the protocol only; importing the rules package costs start-up time
     from memcli.rules.model import KnownNote
 
 __all__ = ["MAX_NEAR_TOKENS", "Near", "find_near", "title_tokens"]
 
-_STOPWORDS = frozenset(
-    ("a", "an", "and", "are", "at", "be", "for", "in", "is", "of", "on", "or", "the", "to", "with",
-     "that", "remember", "always", "please", "we", "our", "this", "project", "repo"))
-_WORD = re.compile(r"[^\W_]+")
-# Titles with more words than this are only compared whole.
-MAX_NEAR_TOKENS = 12
 # A "choice" title is short: "Use pnpm", "Package manager", "Use npm instead of pnpm".
 _MAX_CHOICE_TOKENS = 6
 # Fewer concept keys than this say too little to call two statements one ("不要" ~ "no").
@@ -64,35 +62,6 @@ class Near:
     filename: str
     title: str
     why: str
-
-
-def normalised(text: str) -> str:
-    """Compatibility form, case folded, format characters (zero-width, bidi) dropped and
-    every kind of space made one space."""
-    if text.isascii():  # NFKC and casefolding change no ASCII letter, and no Cf is ASCII
-        return " ".join(text.lower().split())
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    return " ".join(text.split())
-
-
-def _singular(word: str) -> str:
-    if len(word) <= 3 or not word.isascii():
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "xes", "sses")):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
-def title_tokens(title: str) -> list[str]:
-    """Words of a title that decide whether two titles say the same thing."""
-    words = _WORD.findall(normalised(title))
-    kept = [w for w in words if w not in _STOPWORDS] or words
-    return [_singular(w) for w in kept]
 
 
 def _topic(title: str) -> str | None:

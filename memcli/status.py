@@ -105,7 +105,7 @@ def near_duplicates(state: StoreState) -> list[tuple[str, str, str]]:
 
     Bucketed by word set, so a store of 10,000 notes costs one pass, not a pass per pair.
     """
-    from memcli.similar import title_tokens
+    from memcli.text import title_tokens
 
     found: list[tuple[str, str, str]] = []
     for what, part in (("the same title words", "title"), ("the same statement", "summary")):

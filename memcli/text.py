@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 
 MAX_SUMMARY_CHARS = 160
-# A full stop ends a sentence when the next word does not start in lower case: `./... before`,
-# `e.g. the` and `v1. then` go on.
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s(?!\s*[a-zß-öø-ÿ])|(?<=[。！？])")
+# Titles with more words than this are only compared whole (near-duplicates: extract's and
+# lint's).
+MAX_NEAR_TOKENS = 12
+TITLE_WORD = re.compile(r"[^\W_]+")
+_TITLE_STOPWORDS = frozenset(
+    ("a", "an", "and", "are", "at", "be", "for", "in", "is", "of", "on", "or", "the", "to", "with",
+     "that", "remember", "always", "please", "we", "our", "this", "project", "repo"))
+
+
+@functools.cache
+def _sentence_end() -> re.Pattern[str]:
+    # A full stop ends a sentence when the next word does not start in lower case:
+    # `./... before`, `e.g. the` and `v1. then` go on. Compiled on first use: only a
+    # summary derived from a note's content needs it.
+    return re.compile(r"(?<=[.!?。！？])\s(?!\s*[a-zß-öø-ÿ])|(?<=[。！？])")
 
 
 def one_line(text: str) -> str:
@@ -38,5 +52,35 @@ def derive_summary(content: str) -> str:
     while len(lines) > 1 and lines[0].lstrip().startswith("#"):
         lines.pop(0)
     text = one_line("\n".join(lines).lstrip("#>*- \t\n"))
-    first = _SENTENCE_END.split(text, maxsplit=1)[0].strip()
+    first = _sentence_end().split(text, maxsplit=1)[0].strip()
     return shorten(first or text)
+
+
+def normalised(text: str) -> str:
+    """Compatibility form, case folded, format characters (zero-width, bidi) dropped and
+    every kind of space made one space."""
+    if text.isascii():  # NFKC and casefolding change no ASCII letter, and no Cf is ASCII
+        return " ".join(text.lower().split())
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return " ".join(text.split())
+
+
+def _singular(word: str) -> str:
+    if len(word) <= 3 or not word.isascii():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def title_tokens(title: str) -> list[str]:
+    """Words of a title that decide whether two titles say the same thing (case, Unicode
+    form, punctuation, filler words and plurals set aside)."""
+    words = TITLE_WORD.findall(normalised(title))
+    kept = [w for w in words if w not in _TITLE_STOPWORDS] or words
+    return [_singular(w) for w in kept]

@@ -184,12 +184,13 @@ def test_lint_without_fix_loads_no_repair_module(tmp_path: Path) -> None:
 # The reading commands run on every commit hook and agent turn. On a store of plain notes
 # they load no locking library (the store locks are the standard library's flock), no
 # logging, asyncio or JSON, no extraction provider's types, no trust records when there is
-# no project config, and lint loads the instruction comparison only when the repository
-# has an AGENTS.md, CLAUDE.md or GEMINI.md.
+# no project config, no near-duplicate statement matching (memcli.similar: lint's M303
+# needs the title words only, from memcli.text), and lint loads the instruction comparison
+# only when the repository has an AGENTS.md, CLAUDE.md or GEMINI.md.
 NEVER_FOR_READING = ("filelock", "logging", "asyncio", "json", "yaml", "frontmatter", "rich",
                      "pydantic", "httpx", "stamina")
 NOT_WITHOUT_NEED = ("memcli.providers._types", "memcli.trust", "memcli.interop.instructions",
-                    "memcli.lint._fix", "memcli.history")
+                    "memcli.lint._fix", "memcli.history", "memcli.similar")
 
 
 def _plain_store(tmp_path: Path, notes: int = 6) -> None:

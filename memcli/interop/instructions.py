@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from memcli.interop.instruction_files import instruction_paths
-from memcli.similar import title_tokens
+from memcli.text import title_tokens
 
 REPEAT_SHARE = 0.75
 CONTRADICT_SHARE = 0.25

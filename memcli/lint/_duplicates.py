@@ -7,8 +7,7 @@ from collections.abc import Iterable, Iterator
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import StoreScan
 from memcli.names import name_key, title_key
-from memcli.similar import MAX_NEAR_TOKENS, title_tokens
-from memcli.text import clip
+from memcli.text import MAX_NEAR_TOKENS, clip, title_tokens
 
 
 def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
