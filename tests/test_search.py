@@ -166,6 +166,19 @@ def test_a_prompt_that_asks_for_a_name_and_a_note_that_holds_one() -> None:
         assert not tells_name(text, given), text  # only the names the prompt gives
 
 
+@pytest.mark.parametrize(("text", "query", "shown"), [
+    ("The release checklist is at https://wiki.example.com/shop/release. Read it first.",
+     "release checklist", "The release checklist is at https://wiki.example.com/shop/release."),
+    ("Run go test ./... before tagging v1.4 of the CLI.", "go test",
+     "Run go test ./... before tagging v1.4 of the CLI."),
+])
+def test_a_snippet_keeps_links_paths_and_versions_whole(text: str, query: str,
+                                                        shown: str) -> None:
+    from memcli.search.engine import snippet
+
+    assert snippet(text, query_terms(query)) == shown
+
+
 def test_token_estimate_counts_cjk_per_character() -> None:
     assert count_tokens("abcd" * 10) == 10
     assert count_tokens("环境变量") == 4

@@ -222,7 +222,9 @@ def without_secrets(text: str) -> str:
 
 # ---------------------------------------------------------------------- snippets
 
-_SENTENCE = re.compile(r"[^\n.!?。！？]+[.!?。！？]?")
+# A full stop ends a sentence only before a space and a word that does not start in lower
+# case, or the end: `https://wiki.example.com`, `./... before` and `v1.4` stay whole.
+_SENTENCE = re.compile(r"(?:[^\n.!?。！？]+|[.!?](?=\S|[ \t]+[a-zß-öø-ÿ]))+[.!?。！？]?")
 _WORD = re.compile(r"\w+")
 
 
