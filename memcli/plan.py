@@ -202,8 +202,10 @@ class Planner:
                 update = UpdateOp(level=op.level, filename=existing, content=op.content,
                                   title=title, summary=op.summary, type=op.type,
                                   reason=op.reason)
-                outcome.warnings.append(f"{existing} already existed: updated it (--on-conflict)")
                 self._update(update, outcome)
+                if outcome.status != "unchanged":  # else "already says this" is the news
+                    outcome.warnings.insert(0, f"{existing} already existed: updated it "
+                                               "(--on-conflict)")
                 return
             if self.on_conflict == "fail":
                 why = "same file name" if work.find(filename) else "same title"

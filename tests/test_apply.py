@@ -504,6 +504,11 @@ def test_on_conflict_update_turns_a_duplicate_create_into_an_update(memenv) -> N
     assert "title: build workflow\nsummary: Use make.\n" in text
     assert text.endswith("---\nRun `make release`.\n")
     assert "already existed: updated it" in report["applied"][0]["warnings"][0]
+    # The same create again changes nothing, and says only that (not "updated it").
+    code, report = memenv.apply_json([op], "--on-conflict", "update")
+    assert code == 0, report
+    assert report["applied"] == [] and len(report["unchanged"]) == 1, report
+    assert report["unchanged"][0].get("warnings", []) == []
 
 
 def test_on_conflict_rename_creates_a_second_note(memenv) -> None:
