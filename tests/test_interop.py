@@ -142,6 +142,19 @@ def test_export_gemini_appends_to_the_section_and_round_trips(memenv: MemEnv) ->
     assert sorted(memenv.notes("project")) == before
 
 
+def test_a_title_with_a_dot_round_trips_through_gemini(memenv: MemEnv) -> None:
+    # "Node.js version: Use Node 22 …" was read back as a title of its own: a second note.
+    path = memenv.repo / "GEMINI.md"
+    assert memenv.run("add", "Use Node 22 for every service.", "--title", "Node.js version",
+                      "--level", "project").returncode == 0
+    assert memenv.run("export", "gemini", str(path)).returncode == 0
+    assert "- Node.js version: Use Node 22 for every service." in path.read_text("utf-8")
+    before = sorted(memenv.notes("project"))
+    again = memenv.run("import", "gemini", str(path), "--on-conflict", "update", "--json")
+    assert again.returncode == 0, again.stderr
+    assert sorted(memenv.notes("project")) == before
+
+
 def test_symbolic_links_are_never_followed(memenv: MemEnv, tmp_path: Path) -> None:
     real = tmp_path / "real-GEMINI.md"
     real.write_text(GEMINI_MD, "utf-8")

@@ -135,7 +135,9 @@ def _with_bullets(text: str, bullets: list[str]) -> str:
 
 def _title(fact: str) -> str:
     label, colon, rest = one_line(fact).partition(": ")
-    if colon and rest and 2 <= len(label) <= MAX_TITLE_CHARS and not re.search(r"[.!?。]", label):
+    # A label ends no sentence: "Node.js version: 22" is one, "Use pnpm. Note: x" is not.
+    if colon and rest and 2 <= len(label) <= MAX_TITLE_CHARS and \
+            not re.search(r"[.!?](?:\s|$)|[。！？]", label):
         return label
     first = re.split(r"(?<=[.!?。])\s", one_line(fact), maxsplit=1)[0].rstrip(".!?。")
     return shorten(first, MAX_TITLE_CHARS) or "Gemini memory"
