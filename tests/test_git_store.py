@@ -108,6 +108,16 @@ def test_merge_index_keeps_a_person_header_and_each_sides_change(tmp_path: Path)
         + line.format(t="A", s="new on ours", f="a"))
 
 
+def test_merge_index_on_a_missing_file_is_a_one_line_error(tmp_path: Path) -> None:
+    # It crashed (status 5, a crash log) when run by hand on a name that is not a file.
+    ours = tmp_path / "ours.md"
+    ours.write_text("# Memory index\n", "utf-8")
+    done = run_memcli("merge-index", str(tmp_path / "missing.md"), str(ours), str(ours))
+    assert done.returncode == 2
+    assert done.stderr.startswith("memcli: error: cannot read ") and done.stderr.count("\n") == 1
+    assert ours.read_text("utf-8") == "# Memory index\n"
+
+
 # --------------------------------------------------------------------------- sync
 
 

@@ -15,6 +15,7 @@ import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
+from memcli.errors import InputError, StoreError
 from memcli.index import IndexFile, parse_line, split_index
 from memcli.names import NOTE_TYPES
 
@@ -55,10 +56,21 @@ def merge_texts(base: str, ours: str, theirs: str) -> MergeResult:
 
 def merge_files(base: Path, ours: Path, theirs: Path) -> MergeResult:
     """Merge as git asks a driver to: the result replaces OURS."""
-    texts = [path.read_text("utf-8", errors="surrogateescape") for path in (base, ours, theirs)]
+    texts = [_read(path) for path in (base, ours, theirs)]
     result = merge_texts(*texts)
-    ours.write_text(result.text, "utf-8", errors="surrogateescape")
+    try:
+        ours.write_text(result.text, "utf-8", errors="surrogateescape")
+    except OSError as exc:
+        raise StoreError(f"cannot write {ours}: {exc.strerror or exc}") from None
     return result
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text("utf-8", errors="surrogateescape")
+    except OSError as exc:  # run by hand, not by git: a name that is not a file
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}; git passes the three "
+                         "versions as %O %A %B") from None
 
 
 def _by_file(part: IndexFile) -> dict[str, str]:
