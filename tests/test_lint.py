@@ -544,6 +544,23 @@ def test_a_missing_path_is_a_usage_error(stores: Stores) -> None:
     assert "nowhere/MEMORY.md: no such file or folder" in result.stderr
 
 
+def test_a_file_outside_any_store_is_a_usage_error(stores: Stores) -> None:
+    # `memcli lint README.md` linted the repository's root as a store: "move README.md out".
+    readme = stores.project.parent.parent / "README.md"
+    readme.write_text("# A project\n", "utf-8")
+    result = stores.invoke("lint", str(readme))
+    assert result.exit_code == 2
+    assert "README.md is not a memory file" in result.stderr
+    assert result.stderr.count("\n") == 1 and result.stdout == ""
+
+
+def test_a_stray_file_in_a_store_is_still_a_finding(stores: Stores) -> None:
+    stray = stores.write("README.md", "About this store.\n")
+    code, report = stores.lint(str(stray))
+    assert code == 0
+    assert [f["code"] for f in report["findings"]] == ["M305"]
+
+
 def test_both_configured_stores_are_checked(stores: Stores) -> None:
     stores.write("user_preference_x.md", "no frontmatter\n", store=stores.user)
     _, report = stores.lint()

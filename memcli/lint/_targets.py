@@ -25,7 +25,7 @@ def targets(settings: Settings, paths: Iterable[str]) -> list[Target]:
     ]
     given = list(paths)
     if given:
-        stores = [_store_of(raw, settings.cwd) for raw in given]
+        stores = [_store_of(raw, settings) for raw in given]
         wanted = [Target(_level_of(settings, store), store) for store in stores]
     unique: dict[Path, Target] = {}
     for target in wanted:
@@ -33,7 +33,8 @@ def targets(settings: Settings, paths: Iterable[str]) -> list[Target]:
     return list(unique.values())
 
 
-def _store_of(raw: str, cwd: Path | None) -> Path:
+def _store_of(raw: str, settings: Settings) -> Path:
+    cwd = settings.cwd
     path = Path(raw)
     path = path if path.is_absolute() or cwd is None else cwd / path
     if not path.exists() and not path.is_symlink():
@@ -41,7 +42,25 @@ def _store_of(raw: str, cwd: Path | None) -> Path:
     named_like_store_file = path.name == INDEX_NAME or parse_note_name(path.name) is not None
     if path.is_dir() and not named_like_store_file:
         return path
+    if not named_like_store_file and not _is_store(path.parent, settings):
+        # `memcli lint README.md` would check the repository's root as a store and ask to
+        # move every file out of it; a stray file inside a real store is a finding (M305).
+        raise InputError(f"{raw} is not a memory file (MEMORY.md or a <type>_<slug>.md note) "
+                         "and its folder is not a memcli store; give a store folder or a file "
+                         "in one")
     return path.parent
+
+
+def _is_store(folder: Path, settings: Settings) -> bool:
+    import os
+
+    if _resolved(folder) in (_resolved(settings.project_store), _resolved(settings.user_store)):
+        return True
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return False
+    return any(name == INDEX_NAME or parse_note_name(name) is not None for name in names)
 
 
 def _level_of(settings: Settings, store: Path) -> str:
