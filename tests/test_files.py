@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import MemEnv, note_text
+from coverage_env import unmeasured
 
 PROJECT_NOTE = "project_knowledge_deploy.md"
 USER_NOTE = "user_preference_uv.md"
@@ -497,7 +498,8 @@ def test_read_only_commands_work_when_no_file_may_grow(memenv: MemEnv,
     _create(memenv, "user", "Always uv", "Use uv for Python.")
     before = memenv.stores_snapshot()
     proc = subprocess.run([sys.executable, "-m", "memcli", *command], capture_output=True,
-                          text=True, cwd=memenv.repo, env={**os.environ, **memenv.env},
+                          text=True, cwd=memenv.repo,
+                          env=unmeasured({**os.environ, **memenv.env}),
                           preexec_fn=_no_file_growth, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.strip() in ("", "memcli: healthy") or "lint:" in proc.stderr, proc.stderr
