@@ -400,6 +400,11 @@ class Bench:
         # One turn (a prompt and its answer): what the Stop hook hands the extractor.
         (self.scratch / "turn.jsonl").write_text(genstore.claude_code_session(2), "utf-8")
         (self.scratch / "apply.json").write_text(genstore.apply_document(s.creates), "utf-8")
+        # A SessionEnd whose last turn a Stop already queued: the hook has nothing to queue.
+        (self.scratch / "session_end.json").write_text(json.dumps({
+            "session_id": "bench", "transcript_path": str(self.scratch / "gone.jsonl"),
+            "cwd": str(self.work), "hook_event_name": "SessionEnd",
+            "reason": "prompt_input_exit"}), "utf-8")
 
     def _check_call(self, args: list[str], env: dict[str, str]) -> None:
         done = subprocess.run([*self.memcli, *args], env=env, cwd=self.work,
@@ -434,6 +439,9 @@ class Bench:
             self.case("extract_turn", "memcli extract --provider rules, one turn", g,
                       ["extract", "--input", str(self.scratch / "turn.jsonl"), "--provider",
                        "rules"], env=cold),
+            self.case("hook_session_end", "memcli hook claude-code, SessionEnd, nothing to "
+                      "queue", g, ["hook", "claude-code"], env=cold,
+                      stdin=self.scratch / "session_end.json"),
         ]
         # Floors: what the same libraries, or the same modules, cost without any work. They
         # show how much of a missed target is left for memcli's own code to win back.
@@ -543,23 +551,14 @@ class Bench:
         row.extra["notes_written"] = written
 
     def prompt_cost(self) -> dict[str, Any]:
-        from memcli.prompt import fixed_part
+        """The extraction prompt's fixed part: characters, memcli's own token estimate, and
+        tokens by each offline tokenizer installed (prompt_tokens.py has the details)."""
+        import prompt_tokens  # a sibling script
 
-        text = fixed_part()
-        # English prose runs about four characters a token; shown only when not counted.
-        cost: dict[str, Any] = {"fixed_chars": len(text), "tokens": None, "tokenizer": None,
-                                "tokens_estimate": round(len(text) / 4)}
-        try:
-            import tiktoken  # type: ignore[import-not-found,unused-ignore]  # optional
-
-            encoding = tiktoken.get_encoding("o200k_base")
-            cost["tokens"] = len(encoding.encode(text))
-            cost["tokenizer"] = "tiktoken o200k_base"
-        except ImportError:
-            cost["tokenizer"] = "not counted: tiktoken is not installed"
-        except Exception as exc:  # tiktoken fetches its encoding file over the network
-            cost["tokenizer"] = f"not counted: tiktoken failed ({type(exc).__name__})"
-        return cost
+        counters, missing = prompt_tokens.tokenizers(None)
+        figures = prompt_tokens.measure(prompt_tokens.fixed_text(), counters)
+        return {"fixed_chars": figures.chars, "estimate": figures.estimate,
+                "tokens": figures.tokens, "not_counted": missing}
 
 
 # --------------------------------------------------------------------------- results
@@ -639,6 +638,9 @@ def targets(rows: dict[str, Row], sizes: Sizes) -> list[Target]:
                "MB", (f"index_{big}",)),
         Target("show_cold", f"memcli show ({sizes.cold} notes/level) / import typer",
                ratio(rows, "show_cold", "typer"), 1.5, "x", ("show_cold", "typer")),
+        # Claude Code gives SessionEnd about 1.5 s before the process goes.
+        Target("hook_session_end", "memcli hook claude-code, SessionEnd",
+               secs("hook_session_end"), 1.5, "s", ("hook_session_end",)),
     ]
     # Against the raw floor of the same rounds: what a command costs over reading the files.
     for command, limit in RAW_LIMITS.items():
@@ -737,9 +739,7 @@ def render_table(rows: dict[str, Row], found: list[Target], prompt: dict[str, An
     if "total_s" in add.extra:
         lines.append(f"   ({add.extra['notes_written']} notes written by the adds in "
                      f"{add.extra['total_s']:.1f} s)")
-    tokens = prompt["tokens"] if prompt["tokens"] is not None else (
-        f"about {prompt['tokens_estimate']:,} at 4 characters a token ({prompt['tokenizer']})")
-    lines += ["", f"prompt, fixed part: {prompt['fixed_chars']:,} characters; tokens: {tokens}",
+    lines += ["", prompt_line(prompt),
               "", f"{'target':<50} {'value':>9} {'limit':>9}  result"]
     for t in found:
         value = "-" if t.value is None else _unit(t.value, t.unit)
@@ -748,6 +748,16 @@ def render_table(rows: dict[str, Row], found: list[Target], prompt: dict[str, An
         if t.reason:
             lines.append(f"   {t.reason}")
     return "\n".join(lines)
+
+
+def prompt_line(prompt: dict[str, Any]) -> str:
+    """What the prompt row counted, and with what."""
+    counted = "".join(f"; {name} {count:,} tokens" for name, count in prompt["tokens"].items())
+    if not counted:
+        counted = ("; no tokenizer installed to count it (pip install -e '.[bench-tokens]'; "
+                   "benchmarks/prompt_tokens.py)")
+    return (f"prompt, fixed part: {prompt['fixed_chars']:,} characters; memcli's estimate "
+            f"{prompt['estimate']:,} tokens (memcli.tokens){counted}")
 
 
 def scale_table(rows: dict[str, Row], sizes: Sizes) -> str:

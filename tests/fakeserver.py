@@ -1,12 +1,12 @@
 """A real HTTP server on 127.0.0.1 that replays scripted responses, for provider tests.
 
 Each request takes the next scripted ``Step``: status, headers and body chunks (each with
-an optional delay), with faults on demand: a wait before the headers, a connection closed
-after N body bytes, or a stall that keeps the connection open and silent so that the
-client's read timeout fires. Every request is recorded (method, path, headers, body,
-arrival time); ``respond`` answers by looking at the request instead. Stdlib only;
-``with FakeServer() as server`` (or the ``fake_server`` fixture) stops it, and any stalled
-response, when the block ends.
+an optional delay), with faults on demand: a wait before the headers (for a time, or until
+the test releases it), a connection closed after N body bytes, or a stall that keeps the
+connection open and silent so that the client's read timeout fires. Every request is
+recorded (method, path, headers, body, arrival time); ``respond`` answers by looking at the
+request instead. Stdlib only; ``with FakeServer() as server`` (or the ``fake_server``
+fixture) stops it, and any stalled response, when the block ends.
 
     server.script(Step(body=openai_stream(["Hel", "lo"])))
     settings = ProviderSettings("openai", "m", server.url + "/v1", None)
@@ -54,6 +54,9 @@ class Step:
     delay: float = 0.0  # wait before the status line
     drop_after: int | None = None  # close the socket after this many body bytes
     stall: float | None = None  # after the body so far, stay silent this long, then close
+    # Wait before the status line until the test sets this: a model that answers when the
+    # test says, so that "X happened before the answer" is an order, not a race with a clock.
+    hold: threading.Event | None = None
 
 
 @dataclass
@@ -312,6 +315,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         if step.delay and fake._stopping.wait(step.delay):
             return
+        while step.hold is not None and not step.hold.wait(0.05):
+            if fake._stopping.is_set():
+                return
         chunks = [c if isinstance(c, Chunk) else Chunk(c) for c in step.body]
         self.send_response(step.status)
         for name, value in step.headers.items():

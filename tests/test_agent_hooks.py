@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,10 @@ agent = test_hooks.agent
 
 MEMORABLE = "Remember that the test command is make check."
 NOTE = "project_knowledge_test-command.md"
+# A model's reply that creates NOTE.
+_TEST_COMMAND = {"operations": [{
+    "action": "create", "level": "project", "type": "project_knowledge",
+    "title": "Test command", "content": "The test command is `make check`."}]}
 
 
 def run_hook(agent: Agent, name: str, payload: bytes | dict[str, Any],
@@ -283,16 +288,18 @@ def test_claude_pre_compact_extracts_the_turn_before_it_is_summarised(agent: Age
     assert "make check" in wait_for_note(agent)
 
 
-def test_claude_session_end_returns_within_its_budget(agent: Agent) -> None:
+def test_claude_session_end_with_nothing_to_extract_starts_nothing(agent: Agent) -> None:
+    # Claude Code gives SessionEnd about 1.5 s; benchmarks/run.py times the hook. What keeps
+    # it within that is tested here: with no turn left to extract it queues no job and starts
+    # no worker.
     payload = {"session_id": "se", "transcript_path": str(transcript_for(agent, "se")),
                "cwd": str(agent.repo), "permission_mode": "default",
                "hook_event_name": "SessionEnd", "reason": "prompt_input_exit"}
-    started = time.monotonic()
     done = run_hook(agent, "claude-code", payload)
-    took = time.monotonic() - started
     assert (done.returncode, done.stdout) == (0, b"")
-    assert took < 1.5, f"SessionEnd took {took:.2f} s"
     assert "session se ended (prompt_input_exit)" in agent.log_text()
+    assert queue_files(agent) == []
+    assert agent.worker_pids() == set(), agent.log_text()
 
 
 def test_claude_session_end_queues_an_interrupted_last_turn_once(agent: Agent) -> None:
@@ -301,22 +308,30 @@ def test_claude_session_end_queues_an_interrupted_last_turn_once(agent: Agent) -
     stop = {"session_id": "int", "transcript_path": str(transcript), "cwd": str(agent.repo),
             "hook_event_name": "Stop", "stop_hook_active": False,
             "last_assistant_message": "Under tests/."}
-    assert run_hook(agent, "claude-code", stop).returncode == 0
-    agent.wait_for_workers(finished_jobs=1)
-    # The person asks again and interrupts the answer: Claude Code fires no Stop for it.
-    claude_transcript(transcript, "int", [(MEMORABLE, "I will")], agent.repo)
-    end = {"session_id": "int", "transcript_path": str(transcript), "cwd": str(agent.repo),
-           "hook_event_name": "SessionEnd", "reason": "prompt_input_exit"}
-    started = time.monotonic()
-    done = run_hook(agent, "claude-code", end)
-    assert time.monotonic() - started < 1.5
-    assert (done.returncode, done.stdout) == (0, b"")
-    assert "its last turn had no Stop" in agent.log_text()
-    deadline = time.monotonic() + DEADLINE
-    while NOTE not in agent.notes() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    agent.wait_for_workers(finished_jobs=2)
-    assert NOTE in agent.notes(), agent.log_text()
+    answer = threading.Event()
+    with FakeServer() as server:
+        # The interrupted turn's extraction waits for a model that answers only when the
+        # test says so: SessionEnd must be back before it (Claude Code gives it about 1.5 s).
+        server.script(Step(body=openai_stream([json.dumps({"operations": []})])),
+                      Step(body=openai_stream([json.dumps(_TEST_COMMAND)]), hold=answer))
+        agent.env.update({"MEMCLI_PROVIDER": "openai", "MEMCLI_MODEL": "x",
+                          "MEMCLI_BASE_URL": server.url + "/v1"})
+        assert run_hook(agent, "claude-code", stop).returncode == 0
+        agent.wait_for_workers(finished_jobs=1)
+        # The person asks again and interrupts the answer: Claude Code fires no Stop for it.
+        claude_transcript(transcript, "int", [(MEMORABLE, "I will")], agent.repo)
+        end = {"session_id": "int", "transcript_path": str(transcript),
+               "cwd": str(agent.repo), "hook_event_name": "SessionEnd",
+               "reason": "prompt_input_exit"}
+        done = run_hook(agent, "claude-code", end)
+        assert (done.returncode, done.stdout) == (0, b"")
+        assert "its last turn had no Stop" in agent.log_text()
+        assert NOTE not in agent.notes()
+        answer.set()
+        wait_for_note(agent)
+        agent.wait_for_workers(finished_jobs=2)
+        assert len(server.requests) == 2
+        assert MEMORABLE in json.dumps(server.requests[1].json(), ensure_ascii=False)
     # A second SessionEnd (resumed, then closed without a new prompt) queues nothing more.
     run_hook(agent, "claude-code", end)
     assert len(agent.exits()) == 2

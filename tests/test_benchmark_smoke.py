@@ -18,13 +18,13 @@ RUN = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
 ROWS = {
     "pass", "typer", "help", "version", "help_m", "lint_cold", "show_cold", "context_cold",
     "extract", "extract_rules", "extract_turn", "typer_app_help", "import_cli", "lint_libs",
-    "lint_mods", "extract_libs", "extract_mods", "apply", "add",
+    "lint_mods", "extract_libs", "extract_mods", "apply", "add", "hook_session_end",
 }
 SCALED = ("raw", "bare", "lint", "index", "indexcheck", "show", "context")
 STORE_COMMANDS = ("lint", "index", "indexcheck", "show", "context")
 TARGETS = {
     "help", "version", "lint_cold", "show_cold", "lint_large", "index_large", "lint_scale",
-    "index_scale", "apply", "extract", "extract_turn", "rss_lint", "rss_index",
+    "index_scale", "apply", "extract", "extract_turn", "rss_lint", "rss_index", "hook_session_end",
     "lint_raw", "context_raw", "show_raw", "indexcheck_raw",
     *(f"{c}_growth" for c in STORE_COMMANDS), *(f"rss_{c}_huge" for c in STORE_COMMANDS),
 }
@@ -65,7 +65,12 @@ def test_quick_benchmark_reports_every_row_and_target(tmp_path: Path) -> None:
         assert target["met"] in (True, False)
         assert target["met"] or target["reason"], target
 
-    assert data["prompt"]["fixed_chars"] > 0
+    prompt = data["prompt"]
+    assert prompt["fixed_chars"] > prompt["estimate"] > 0
+    # Each offline tokenizer either counted the prompt or is named with why it did not.
+    assert len(prompt["tokens"]) + len(prompt["not_counted"]) == 2, prompt
+    assert all(count > 0 for count in prompt["tokens"].values())
+    assert "prompt, fixed part: " in proc.stdout
     assert "memcli --help / import typer" in proc.stdout
 
 

@@ -117,13 +117,18 @@ def test_a_fifo_transcript_is_refused_without_hanging_the_queue(agent: Agent) ->
     fifo = agent.tmp / "transcript.jsonl"
     os.mkfifo(fifo)
     payload = stop_payload(agent, "s1", fifo)
-    started = time.monotonic()
     done = agent.hook(payload)
     assert done.returncode == 0
     agent.wait_for_workers(finished_jobs=0)
-    assert time.monotonic() - started < 20
     assert queue_files(agent) == []
     assert "not a regular file" in agent.log_text()
+    # The queue goes on: the next turn is extracted (a worker stuck opening the FIFO would
+    # hold the queue's lock until the job timeout, 300 s, and this note would not appear).
+    transcript = claude_transcript(transcript_for(agent, "s2"), "s2", [
+        ("Remember that the test command is make check.", "Noted.")], agent.repo)
+    assert agent.hook(stop_payload(agent, "s2", transcript, "Noted.")).returncode == 0
+    agent.wait_for_workers(finished_jobs=1)
+    assert agent.notes() == ["project_knowledge_test-command.md"], agent.log_text()
 
 
 def test_the_log_is_private_and_the_child_command_line_holds_no_password(agent: Agent) -> None:

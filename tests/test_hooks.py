@@ -15,6 +15,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,7 +29,6 @@ from memcli.config import Flags, resolve
 from memcli.hooks import queue_dir, turn_input
 
 DEADLINE = 60.0
-SLOW_MODEL_DELAY = 3.0
 _LOG_LINE = re.compile(r"^(?P<at>\S+Z) \[(?P<pid>\d+)\] (?P<text>.*)$")
 
 
@@ -194,7 +194,7 @@ def transcript_for(agent: Agent, session: str) -> Path:
 # --------------------------------------------------------------------------- Stop
 
 
-def test_stop_returns_at_once_and_the_note_appears_after_the_slow_model_answers(
+def test_stop_returns_before_the_model_answers_and_the_note_appears_after(
         agent: Agent) -> None:
     reply = json.dumps({"operations": [{
         "action": "create", "level": "project", "type": "project_knowledge",
@@ -203,21 +203,19 @@ def test_stop_returns_at_once_and_the_note_appears_after_the_slow_model_answers(
         ("Where are the tests?", "Under tests/."),
         ("Remember: run make check before committing.", "Noted."),
     ], agent.repo)
+    answer = threading.Event()
     with FakeServer() as server:
-        server.script(Step(body=openai_stream([reply[:20], reply[20:]]),
-                           delay=SLOW_MODEL_DELAY))
+        # The model answers only when the test says so, after the hook is back: a hook that
+        # waited for its extraction would never return (and time out after DEADLINE s).
+        server.script(Step(body=openai_stream([reply[:20], reply[20:]]), hold=answer))
         agent.env.update({"MEMCLI_PROVIDER": "openai", "MEMCLI_MODEL": "x",
                           "MEMCLI_BASE_URL": server.url + "/v1"})
-        started = time.monotonic()
         done = agent.hook(stop_payload(agent, "s1", transcript, "Noted."))
-        returned = time.monotonic()
 
         assert done.returncode == 0, done.stderr
         assert done.stdout == b""
-        assert returned - started < 1.0, f"the Stop hook took {returned - started:.2f} s"
         assert agent.notes() == []
-        # The model had not answered when the hook was back: it answers DELAY s after asking.
-        assert all(returned < r.at + SLOW_MODEL_DELAY for r in server.requests)
+        answer.set()
 
         deadline = time.monotonic() + DEADLINE
         while not agent.notes() and time.monotonic() < deadline:
