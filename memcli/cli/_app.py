@@ -202,6 +202,19 @@ TranscriptFormatOpt = Annotated[str | None, typer.Option(
     "--format", metavar="FORMAT", autocompletion=_complete.transcript_format,
     help="Force a transcript format (else detected per line).",
 )]
+
+
+def last_turn_option(help: str) -> Any:
+    """``--last-turn``: only the newest turn, from the last message a person typed (each
+    command says it in its own words)."""
+    return typer.Option("--last-turn", help=help)
+
+
+def strict_option(help: str) -> Any:
+    """``--strict``: transcript lines of unknown shape, or broken JSON, fail the run."""
+    return typer.Option("--strict", help=help)
+
+
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", "-n", help="Show the diff; write nothing.")]
 ConflictOpt = Annotated[str, typer.Option(
     "--on-conflict", metavar=CONFLICT_CHOICES, autocompletion=_complete.conflict_policy,

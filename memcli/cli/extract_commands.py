@@ -18,8 +18,10 @@ from memcli.cli._app import (
     command,
     exclusive,
     finish,
+    last_turn_option,
     make_output,
     resolve_settings,
+    strict_option,
 )
 from memcli.cli._errors import handled
 from memcli.cli.transcript_command import transcript_text
@@ -47,9 +49,8 @@ def extract(
         metavar="SECONDS",
         help="Deadline of the model request, retries included [env MEMCLI_TIMEOUT].")] = None,
     fmt: TranscriptFormatOpt = None,
-    last_turn: Annotated[
-        bool, typer.Option("--last-turn", help="Only the newest turn of a whole session.")
-    ] = False,
+    last_turn: Annotated[bool, last_turn_option(
+        "Only the newest turn of a whole session.")] = False,
     include_tools: IncludeToolsOpt = False,
     include_thinking: IncludeThinkingOpt = False,
     include_injected: IncludeInjectedOpt = False,
@@ -69,8 +70,8 @@ def extract(
         "--explain", help="Say which sentence gave each operation and why; and why the "
         "other messages gave none (on stderr; in --json under \"explain\")."
     )] = False,
-    strict: Annotated[bool, typer.Option(
-        "--strict", help="Transcript lines of unknown shape or broken JSON fail.")] = False,
+    strict: Annotated[bool, strict_option(
+        "Transcript lines of unknown shape or broken JSON fail.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Settings and usage.")] = False,
     session_id: Annotated[str | None, typer.Option(
         "--session-id", help="The agent session, recorded in the history.", hidden=True

@@ -1,11 +1,16 @@
 """`memcli import|export claude-code|codex|gemini`: other agents' memory, in and out.
 
-Claude Code's auto-memory folder, Codex's memories folder and Gemini CLI's GEMINI.md.
+Claude Code's auto-memory folder, Codex's memories folder and Gemini CLI's GEMINI.md. The
+six commands take the same options and differ only in their text, their default level and
+the core function they call, so each is one `_Tool` row of the tables below.
 """
 
 # No `from __future__ import annotations`: typer evaluates string annotations on every run.
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -31,156 +36,137 @@ command_group(export_app, "export", section="other tools", rank=30)
 UserLevelOpt = Annotated[str, typer.Option("--level", "-l", help="project or user.")]
 
 
-@import_app.command("claude-code")
-@handled
-def import_claude_code(
-    ctx: typer.Context,
-    folder: Annotated[Path, typer.Argument(help="A Claude Code memory folder.")],
-    level: UserLevelOpt = "project",
-    dry_run: DryRunOpt = False,
-    on_conflict: ConflictOpt = "fail",
-    as_json: JsonOpt = False,
-) -> None:
-    """Convert a Claude Code auto-memory folder into memcli notes.
+@dataclass(frozen=True)
+class _Tool:
+    """One import or export command."""
 
-    Reads FOLDER (its MEMORY.md and notes) and writes notes into the chosen store.
-
-    \b
-    Example:
-      memcli import claude-code ~/.claude/projects/X/memory --dry-run
-    """
-    from memcli.interop.claude_import import import_folder as run
-
-    _imported(run(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
-                  on_conflict=on_conflict), as_json)
+    name: str  # the subcommand: claude-code, codex, gemini
+    run: str  # the core function, "module:function", imported when the command runs
+    argument: str  # the argument's name, as --help shows it
+    argument_help: str
+    level: str  # the default --level
+    doc: str  # the command's --help text
+    render: str = "file_export_result"  # an export's renderer in memcli.render.integration
 
 
-@import_app.command("codex")
-@handled
-def import_codex(
-    ctx: typer.Context,
-    folder: Annotated[Path, typer.Argument(help="Codex's memories folder.")],
-    level: UserLevelOpt = "user",
-    dry_run: DryRunOpt = False,
-    on_conflict: ConflictOpt = "fail",
-    as_json: JsonOpt = False,
-) -> None:
-    """Convert Codex's memories (MEMORY.md blocks, memory_summary.md) into memcli notes.
-
-    Reads FOLDER (never through a symbolic link) and writes notes into the chosen store
-    (default: user, since Codex's memories are yours across projects).
-
-    \b
-    Example:
-      memcli import codex ~/.codex/memories --dry-run
-    """
-    from memcli.interop.codex import import_codex as run
-
-    _imported(run(resolve_settings(ctx), folder, level=level, dry_run=dry_run,
-                  on_conflict=on_conflict), as_json)
+def _core(tool: _Tool) -> Callable[..., Any]:
+    module, function = tool.run.split(":")
+    found: Callable[..., Any] = getattr(importlib.import_module(module), function)
+    return found
 
 
-@import_app.command("gemini")
-@handled
-def import_gemini(
-    ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(help="A GEMINI.md, or the folder holding it.")],
-    level: UserLevelOpt = "project",
-    dry_run: DryRunOpt = False,
-    on_conflict: ConflictOpt = "fail",
-    as_json: JsonOpt = False,
-) -> None:
-    """Convert Gemini CLI's saved memories (the "Gemini Added Memories" bullets) into notes.
-
-    Reads PATH (never through a symbolic link) and writes one note per bullet into the
-    chosen store; the rest of GEMINI.md is instructions and is not imported.
-
-    \b
-    Example:
-      memcli import gemini ~/.gemini/GEMINI.md --level user
-    """
-    from memcli.interop.gemini import import_gemini as run
-
-    _imported(run(resolve_settings(ctx), path, level=level, dry_run=dry_run,
-                  on_conflict=on_conflict), as_json)
+def _argument(tool: _Tool) -> Any:
+    return typer.Argument(metavar=tool.argument, help=tool.argument_help)
 
 
-@export_app.command("claude-code")
-@handled
-def export_claude_code(
-    ctx: typer.Context,
-    folder: Annotated[Path, typer.Argument(help="Folder to write the Claude Code memory to.")],
-    level: UserLevelOpt = "project",
-    as_json: JsonOpt = False,
-) -> None:
-    """Write a memcli store as a Claude Code memory folder.
+def _import_command(tool: _Tool) -> None:
+    def command(
+        ctx: typer.Context,
+        source: Annotated[Path, _argument(tool)],
+        level: UserLevelOpt = tool.level,
+        dry_run: DryRunOpt = False,
+        on_conflict: ConflictOpt = "fail",
+        as_json: JsonOpt = False,
+    ) -> None:
+        from memcli.render.integration import import_result
 
-    Reads one store and writes its notes and MEMORY.md into FOLDER.
+        result: ImportResult = _core(tool)(resolve_settings(ctx), source, level=level,
+                                           dry_run=dry_run, on_conflict=on_conflict)
+        import_result(make_output(as_json), result)
+        finish(result.exit_code)
 
-    \b
-    Example:
-      memcli export claude-code --level user /tmp/claude-memory
-    """
-    from memcli.interop.claude_export import export_store
-    from memcli.render.integration import export_result
-
-    result = export_store(resolve_settings(ctx), folder, level=level)
-    export_result(make_output(as_json), result)
-    finish(result.exit_code)
+    _register(import_app, tool, command)
 
 
-@export_app.command("codex")
-@handled
-def export_codex(
-    ctx: typer.Context,
-    folder: Annotated[Path, typer.Argument(help="Folder to write Codex's MEMORY.md in.")],
-    level: UserLevelOpt = "user",
-    as_json: JsonOpt = False,
-) -> None:
-    """Write a store's notes as Codex MEMORY.md blocks, keeping Codex's own blocks.
+def _export_command(tool: _Tool) -> None:
+    def command(
+        ctx: typer.Context,
+        target: Annotated[Path, _argument(tool)],
+        level: UserLevelOpt = tool.level,
+        as_json: JsonOpt = False,
+    ) -> None:
+        from memcli.render import integration
 
-    Reads one store and writes FOLDER/MEMORY.md (memcli's blocks are marked and replaced
-    on the next export; memory_summary.md is not touched).
+        result: ExportResult = _core(tool)(resolve_settings(ctx), target, level=level)
+        getattr(integration, tool.render)(make_output(as_json), result)
+        finish(result.exit_code)
 
-    \b
-    Example:
-      memcli export codex ~/.codex/memories
-    """
-    from memcli.interop.codex import export_codex as run
-
-    _exported(run(resolve_settings(ctx), folder, level=level), as_json)
+    _register(export_app, tool, command)
 
 
-@export_app.command("gemini")
-@handled
-def export_gemini(
-    ctx: typer.Context,
-    path: Annotated[Path, typer.Argument(help="A GEMINI.md, or the folder holding it.")],
-    level: UserLevelOpt = "project",
-    as_json: JsonOpt = False,
-) -> None:
-    """Add a store's notes to GEMINI.md's saved memories, one bullet each; removes nothing.
-
-    Reads one store and writes PATH (created if missing; bullets already there are kept).
-
-    \b
-    Example:
-      memcli export gemini --level user ~/.gemini/GEMINI.md
-    """
-    from memcli.interop.gemini import export_gemini as run
-
-    _exported(run(resolve_settings(ctx), path, level=level), as_json)
+def _register(app: typer.Typer, tool: _Tool, command: Callable[..., None]) -> None:
+    command.__doc__ = tool.doc
+    app.command(tool.name)(handled(command))
 
 
-def _imported(result: "ImportResult", as_json: bool) -> None:
-    from memcli.render.integration import import_result
+_IMPORTS = (
+    _Tool("claude-code", "memcli.interop.claude_import:import_folder", "folder",
+          "A Claude Code memory folder.", "project", """
+Convert a Claude Code auto-memory folder into memcli notes.
 
-    import_result(make_output(as_json), result)
-    finish(result.exit_code)
+Reads FOLDER (its MEMORY.md and notes) and writes notes into the chosen store.
 
+\b
+Example:
+  memcli import claude-code ~/.claude/projects/X/memory --dry-run
+"""),
+    _Tool("codex", "memcli.interop.codex:import_codex", "folder",
+          "Codex's memories folder.", "user", """
+Convert Codex's memories (MEMORY.md blocks, memory_summary.md) into memcli notes.
 
-def _exported(result: "ExportResult", as_json: bool) -> None:
-    from memcli.render.integration import file_export_result
+Reads FOLDER (never through a symbolic link) and writes notes into the chosen store
+(default: user, since Codex's memories are yours across projects).
 
-    file_export_result(make_output(as_json), result)
-    finish(result.exit_code)
+\b
+Example:
+  memcli import codex ~/.codex/memories --dry-run
+"""),
+    _Tool("gemini", "memcli.interop.gemini:import_gemini", "path",
+          "A GEMINI.md, or the folder holding it.", "project", """
+Convert Gemini CLI's saved memories (the "Gemini Added Memories" bullets) into notes.
+
+Reads PATH (never through a symbolic link) and writes one note per bullet into the
+chosen store; the rest of GEMINI.md is instructions and is not imported.
+
+\b
+Example:
+  memcli import gemini ~/.gemini/GEMINI.md --level user
+"""),
+)
+_EXPORTS = (
+    _Tool("claude-code", "memcli.interop.claude_export:export_store", "folder",
+          "Folder to write the Claude Code memory to.", "project", """
+Write a memcli store as a Claude Code memory folder.
+
+Reads one store and writes its notes and MEMORY.md into FOLDER.
+
+\b
+Example:
+  memcli export claude-code --level user /tmp/claude-memory
+""", render="export_result"),
+    _Tool("codex", "memcli.interop.codex:export_codex", "folder",
+          "Folder to write Codex's MEMORY.md in.", "user", """
+Write a store's notes as Codex MEMORY.md blocks, keeping Codex's own blocks.
+
+Reads one store and writes FOLDER/MEMORY.md (memcli's blocks are marked and replaced
+on the next export; memory_summary.md is not touched).
+
+\b
+Example:
+  memcli export codex ~/.codex/memories
+"""),
+    _Tool("gemini", "memcli.interop.gemini:export_gemini", "path",
+          "A GEMINI.md, or the folder holding it.", "project", """
+Add a store's notes to GEMINI.md's saved memories, one bullet each; removes nothing.
+
+Reads one store and writes PATH (created if missing; bullets already there are kept).
+
+\b
+Example:
+  memcli export gemini --level user ~/.gemini/GEMINI.md
+"""),
+)
+for _tool in _IMPORTS:
+    _import_command(_tool)
+for _tool in _EXPORTS:
+    _export_command(_tool)

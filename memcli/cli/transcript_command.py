@@ -15,8 +15,10 @@ from memcli.cli._app import (
     TranscriptFormatOpt,
     command,
     finish,
+    last_turn_option,
     make_output,
     read_input_bytes,
+    strict_option,
 )
 from memcli.cli._errors import handled
 
@@ -40,16 +42,12 @@ def transcript(
     source: Annotated[
         str, typer.Argument(metavar="[FILE|DIR|-]", help="Transcript file, session folder or -.")
     ] = "-",
-    last_turn: Annotated[
-        bool, typer.Option("--last-turn", help="From the last message a person typed.")
-    ] = False,
+    last_turn: Annotated[bool, last_turn_option("From the last message a person typed.")] = False,
     include_tools: IncludeToolsOpt = False,
     include_thinking: IncludeThinkingOpt = False,
     include_injected: IncludeInjectedOpt = False,
     fmt: TranscriptFormatOpt = None,
-    strict: Annotated[
-        bool, typer.Option("--strict", help="Lines of unknown shape or broken JSON fail.")
-    ] = False,
+    strict: Annotated[bool, strict_option("Lines of unknown shape or broken JSON fail.")] = False,
     formats: Annotated[
         bool, typer.Option("--formats", help="List the formats and where agents keep logs.")
     ] = False,
