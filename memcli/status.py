@@ -8,7 +8,6 @@ near-duplicate notes; and the newest transactions of the history.
 from __future__ import annotations
 
 import datetime as dt
-import math
 from dataclasses import dataclass, field
 
 from memcli.config import Settings
@@ -19,20 +18,9 @@ from memcli.history import Transaction, transactions
 from memcli.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES, IndexEntry
 from memcli.names import LEVELS
 from memcli.store import StoreState
+from memcli.tokens import count_tokens
 
 RECENT_TRANSACTIONS = 5
-
-
-def estimate_tokens(text: str) -> int:
-    """A model-independent estimate: a CJK character is about one token, other text about
-    four characters a token (close to the common BPE tokenizers on English and Chinese)."""
-    wide = sum(1 for ch in text if _is_wide(ch))
-    return wide + math.ceil((len(text) - wide) / 4)
-
-
-def _is_wide(ch: str) -> bool:
-    code = ord(ch)
-    return 0x3000 <= code <= 0x9FFF or 0xAC00 <= code <= 0xD7AF or 0xF900 <= code <= 0xFAFF
 
 
 @dataclass
@@ -84,7 +72,7 @@ def status(settings: Settings) -> StatusReport:
                                  newest=RECENT_TRANSACTIONS)
     _count_sections(block.text, levels)
     return StatusReport(levels, block.text.count("\n"), len(block.text.encode()),
-                        estimate_tokens(block.text), recent[:RECENT_TRANSACTIONS])
+                        count_tokens(block.text), recent[:RECENT_TRANSACTIONS])
 
 
 def _level(state: StoreState, cut: tuple[IndexEntry, ...], now: dt.datetime) -> LevelStatus:
@@ -139,5 +127,5 @@ def _count_sections(text: str, levels: list[LevelStatus]) -> None:
             current.shown += 1
             current.lines += 1
             current.bytes += len(line.encode()) + 1
-            current.tokens += estimate_tokens(line + "\n")
+            current.tokens += count_tokens(line + "\n")
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from tests.conftest import MemEnv
 
 LATER = "2026-12-10T10:00:00Z"  # after the dates below
@@ -110,10 +108,3 @@ def test_status_of_a_healthy_store(memenv: MemEnv) -> None:
     assert data["healthy"] is True
     assert data["levels"][0]["context"]["entries"] == 1
     assert data["levels"][0]["context"]["tokens"] > 0
-
-
-@pytest.mark.parametrize("text,tokens", [("abcd", 1), ("abcde", 2), ("部署命令", 4), ("", 0)])
-def test_token_estimate(text: str, tokens: int) -> None:
-    from memcli.status import estimate_tokens
-
-    assert estimate_tokens(text) == tokens
