@@ -128,7 +128,7 @@ def _structural_scans(text: str, hits: Hits) -> Iterator[Iterator[_Span]]:
     aws = "secret" in folded and "aws" in folded
     if not (aws or "authorization" in folded or not folded.isdisjoint(_ENV_WORDS)):
         return
-    low = lower(text)
+    low = hits.low if hits.low is not None else lower(text)
     if aws:
         yield _scan(_pats().aws_secret, text, "aws-secret-key", group="v", haystack=low)
     if "authorization" in folded:

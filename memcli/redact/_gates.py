@@ -50,10 +50,11 @@ def _lower_piece(piece: str) -> str:
     return low
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one per text scanned, and a frozen __init__ costs 4x
 class Hits:
     exact: frozenset[str]
     folded: frozenset[str]
+    low: str | None = None  # lower(text), when the scan had it for free (ASCII text)
 
 
 class _Finder:
@@ -82,19 +83,44 @@ class _Finder:
 
 
 class Prefilter:
-    """The trigger strings of a set of detectors; the automata are built on first use."""
+    """The trigger strings of a set of detectors; the automaton is built on first use.
+
+    One automaton reads the lowercased text for both sets: the folded words, and the exact
+    triggers in lower case. An exact trigger is in the text only if its lower case is in the
+    lowercased text, so only the exact triggers whose lower case was found are then looked
+    for as they are (with ``in``, on the few there are); one pass over the text instead of
+    two.
+    """
 
     def __init__(self, exact: Iterable[str], folded: Iterable[str]) -> None:
         self._needles = (tuple(exact), tuple(folded))
-        self._finders: tuple[_Finder, _Finder] | None = None
+        self._finder: _Finder | None = None
+        self._exact_by_lower: dict[str, tuple[bytes, ...]] = {}
+        self._folded: frozenset[str] = frozenset()
+
+    def _build(self) -> _Finder:
+        exact, folded = self._needles
+        by_lower: dict[str, list[bytes]] = {}
+        for needle in exact:
+            by_lower.setdefault(needle.lower(), []).append(needle.encode("ascii"))
+        self._exact_by_lower = {low: tuple(found) for low, found in by_lower.items()}
+        self._folded = frozenset(folded)
+        self._finder = _Finder([*by_lower, *folded])
+        return self._finder
 
     def scan(self, text: str) -> Hits:
         """Which exact triggers are in ``text`` and which folded ones in ``lower(text)``."""
-        if self._finders is None:
-            self._finders = (_Finder(self._needles[0]), _Finder(self._needles[1]))
-        exact, folded = self._finders
+        finder = self._finder if self._finder is not None else self._build()
         raw = text.encode("utf-8", "surrogatepass")
         # bytes.lower() folds ASCII letters only, which is what lower() does to them, except
         # for the Kelvin sign, which lower() turns into "k".
+        ascii_text = text.isascii()
         low = lower(text).encode("utf-8", "surrogatepass") if _KELVIN in text else raw.lower()
-        return Hits(exact.found(raw), folded.found(low))
+        seen = finder.found(low)
+        exact = frozenset(
+            needle.decode("ascii") for word in seen for needle in self._exact_by_lower.get(word, ())
+            if needle in raw
+        )
+        # For ASCII text the lowercased bytes are lower(text) already: decoding them costs
+        # a tenth of lowercasing the text again.
+        return Hits(exact, seen & self._folded, low.decode("ascii") if ascii_text else None)
