@@ -47,6 +47,11 @@ def find_invisible(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group()) for m in _PATTERN.finditer(text)]
 
 
+def has_invisible(text: str) -> bool:
+    """Whether find_invisible would find any (one search, stopping at the first)."""
+    return not text.isascii() and _PATTERN.search(text) is not None
+
+
 def kind_of(char: str) -> str:
     """What an invisible character is, in words: "tag", "zero-width" or "bidi control"."""
     code = ord(char)

@@ -155,13 +155,13 @@ MAX_FRONTMATTER_CHARS = 64 * 1024
 def parse_note_text(filename: str, text: str, data: bytes) -> Note:
     """Parse the decoded TEXT of a note file whose bytes are DATA."""
     bom = text.startswith(_BOM)
-    if bom:
-        text = text[1:]
-    newline = "\r\n" if text.startswith(FENCE + "\r\n") else "\n"
-    first, sep, rest = text.partition("\n")
-    if first.rstrip("\r").rstrip() != FENCE or not sep:
+    start = 1 if bom else 0
+    newline = "\r\n" if text.startswith(FENCE + "\r\n", start) else "\n"
+    # Positions, not copies: the text is split once, into the frontmatter and the body.
+    end = text.find("\n", start)
+    if end < 0 or text[start:end].rstrip("\r").rstrip() != FENCE:
         raise BrokenNoteError(f"{filename}: no frontmatter; the file must start with a '---' line")
-    frontmatter, body = _split_at_closing_fence(filename, rest)
+    frontmatter, body = _split_at_closing_fence(filename, text, end + 1)
     meta = _load_meta(filename, frontmatter)
     return Note(filename, meta, frontmatter, body, newline, bom, data)
 
@@ -178,18 +178,19 @@ _FENCE_FIRST = re.compile(_FENCE_LINE)
 _FENCE_LATER = re.compile(rf"[{_LINE_END}](?P<fence>{_FENCE_LINE})")
 
 
-def _split_at_closing_fence(filename: str, rest: str) -> tuple[str, str]:
-    found = _FENCE_FIRST.match(rest)
-    start = 0
+def _split_at_closing_fence(filename: str, text: str, pos: int = 0) -> tuple[str, str]:
+    """The frontmatter and the body of TEXT[POS:], the text after the opening fence line."""
+    found = _FENCE_FIRST.match(text, pos)
+    start = pos
     if found is None:
-        found = _FENCE_LATER.search(rest)
+        found = _FENCE_LATER.search(text, pos)
         start = -1 if found is None else found.start("fence")
-    if found is None or start > MAX_FRONTMATTER_CHARS:
-        if len(rest) > MAX_FRONTMATTER_CHARS:
+    if found is None or start - pos > MAX_FRONTMATTER_CHARS:
+        if len(text) - pos > MAX_FRONTMATTER_CHARS:
             raise BrokenNoteError(f"{filename}: the frontmatter is larger than "
                                   f"{MAX_FRONTMATTER_CHARS // 1024} KiB")
         raise BrokenNoteError(f"{filename}: the frontmatter has no closing '---' line; add one")
-    return rest[:start], rest[found.end():]
+    return text[pos:start], text[found.end():]
 
 
 def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:

@@ -142,12 +142,12 @@ def read_note(name: str, data: bytes) -> NoteRead:
     if bad_byte is not None:
         read.problem = (f"{name}: not valid UTF-8 (byte {bad_byte}); re-save it as UTF-8")
         return read
-    if not _opens_with_fence(text):
-        read.no_frontmatter = True
     try:
         read.note = parse_note_text(name, text, data)
     except BrokenNoteError as exc:
         read.problem = str(exc)
+        # A note that parsed opens with a fence line; only a broken one needs asking.
+        read.no_frontmatter = not _opens_with_fence(text)
     return read
 
 

@@ -94,7 +94,8 @@ _LINES = st.sampled_from([
     "summary:", "summary: ' \t'", f"summary: token {SECRET}",
     "created: 2026-01-01", "created: 2026-11-29T10:00:00Z", "created: 2027-01-01T00:00:00+02:00",
     "created: x", "created: ''", "created: 2026-02-30", "updated: 2026-11-29T10:00:00Z",
-    "updated: 2026-01-01T00:00:00", "updated: 1", "updated: ' '", "expires: 2026-01-01",
+    "updated: 2026-01-01T00:00:00", "updated: 1", "updated: ' '", "updated: x",
+    "updated: 2026-02-30", "expires: 2026-01-01",
     "expires: 2099-01-01", "expires: soon", "review_after: 2026-06-01", "review_after: 2099-12-31",
     "review_after: [1]", "expires: ''", "a: &a [1, 2]", "- list", "k: 'open", "",
 ])
