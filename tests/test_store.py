@@ -144,3 +144,24 @@ def test_index_freshness_is_the_rewrite_compared(tmp_path: Path, pieces: list[by
     assert state.index_is_fresh() == (state.rendered_index().encode() == state.index_bytes)
     (store / "MEMORY.md").write_bytes(state.rendered_index().encode())
     assert load_store("project", store, bodies=False).index_is_fresh()
+
+
+def test_the_collector_is_paused_while_a_store_is_read_and_resumed_as_it_was() -> None:
+    import gc
+
+    from memcli.store import collector_paused
+
+    assert gc.isenabled()
+    with collector_paused():
+        assert not gc.isenabled()
+        with collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # an inner pause leaves the outer one in place
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled()  # a collector the caller had stopped stays stopped
+    finally:
+        gc.enable()

@@ -40,6 +40,7 @@ from memcli.lint._report import (
 )
 from memcli.lint._scan import FileScan, StoreScan, scan_store
 from memcli.lint._targets import Target, targets
+from memcli.store import collector_paused
 from memcli.transaction import Change, locked
 
 if TYPE_CHECKING:
@@ -52,7 +53,11 @@ __all__ = ["CODES", "CheckedStore", "Finding", "LintReport", "near_duplicates", 
 def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintReport:
     """Check the stores (under their locks); with fix, repair what is safe and check again."""
     chosen = targets(settings, paths)
-    cwd = settings.cwd
+    with collector_paused():
+        return _checked(settings, chosen, fix)
+
+
+def _checked(settings: Settings, chosen: list[Target], fix: bool) -> LintReport:
     report = LintReport()
     with locked([t.path for t in chosen], settings.lock_timeout):
         runs = [_StoreRun(t, settings, fix) for t in chosen]
@@ -68,8 +73,8 @@ def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintRepo
         findings.extend(both_levels(levels["project"], levels["user"]))
     findings.extend(instruction_overlaps(settings.project_root, (run.scan for run in runs)))
     report.findings = sorted(findings, key=finding_order)
-    report.stores = [CheckedStore(run.scan.level, display(run.scan.path, cwd), run.scan.exists,
-                                  len(run.scan.notes)) for run in runs]
+    report.stores = [CheckedStore(run.scan.level, display(run.scan.path, settings.cwd),
+                                  run.scan.exists, len(run.scan.notes)) for run in runs]
     return report
 
 
@@ -125,8 +130,8 @@ class _StoreRun:
         if scan.index is not None:
             scan.index.text, scan.index.data = "", b""
         scan.names = {}
-        for name, facts in scan.notes.items():
-            scan.notes[name] = facts.without_head()
+        for facts in scan.notes.values():
+            facts.head = None
 
     def _clock(self) -> datetime:
         return self.settings.moment()

@@ -59,11 +59,6 @@ class NoteFacts:
     title: str | None  # the frontmatter's title when it is text
     title_line: int  # the line of the title key (1 when there is none)
 
-    def without_head(self) -> NoteFacts:
-        """What the checks across both stores (M304, M309) need once this store's own are
-        done: on 100,000 notes the heads (index entries) are 50 MB."""
-        return NoteFacts(None, self.problem, self.title, self.title_line)
-
 
 @dataclass
 class StoreScan:
