@@ -174,6 +174,23 @@ def test_help_still_lists_every_command(tmp_path: Path) -> None:
             assert f"  {name} " in listed, name
 
 
+@pytest.mark.parametrize("args", [["--help"], ["-h"]])
+def test_the_help_listing_reads_as_the_whole_applications(tmp_path: Path,
+                                                          args: list[str]) -> None:
+    # `memcli --help` lists the commands without typer converting their parameters; the
+    # listing must be the one typer draws from the whole application, byte for byte.
+    from typer.testing import CliRunner
+
+    from memcli.cli import app
+
+    whole = CliRunner().invoke(app, args, env={"COLUMNS": "80"}, prog_name="memcli")
+    assert whole.exit_code == 0, whole.output
+    listed = _run_cli(tmp_path, args)
+    assert listed["status"] in (0, None), listed["stderr"]
+    assert listed["stdout"] == whole.stdout
+    assert "  extract " in whole.stdout and "  hooks " in whole.stdout
+
+
 def test_lint_without_fix_loads_no_repair_module(tmp_path: Path) -> None:
     result = _run_cli(tmp_path, ["lint"])
     modules = result["modules"]

@@ -9,8 +9,9 @@ A run of one command imports only the module that registers it (``COMMAND_MODULE
 typer builds the click command of that command only (``_only``): importing every command
 module and converting all thirty-odd commands costs about a fifth of ``import typer`` on
 every run, and converting the six of store_commands for a `memcli show` about 3 %.
-``--help``, an unknown command and TAB completion get them all, and so does
-``memcli.cli.app`` (the tests' and other callers' view of the whole application).
+``memcli --help`` imports them all but converts none of their parameters (``_listing``);
+an unknown command and TAB completion get them all whole, and so does ``memcli.cli.app``
+(the tests' and other callers' view of the whole application).
 """
 
 import copy
@@ -105,7 +106,15 @@ def main() -> None:
     app = register(COMMAND_MODULES.get(command or "", ALL_MODULES))
     if command in COMMAND_MODULES:
         app = _only(app, command)
+    elif argv in _GROUP_HELP and not completing:  # completing, argv is empty too
+        app = _listing(app)
     app()
+
+
+# `memcli` and `memcli --help` list the commands with their docstrings' first lines; typer
+# would still turn every parameter of every command into a click option for it (a sixth
+# of the run), so the listing gets the commands without their parameters.
+_GROUP_HELP: tuple[list[str], ...] = ([], ["--help"], ["-h"])
 
 
 def _only(app: "typer.Typer", name: str) -> "typer.Typer":
@@ -116,3 +125,32 @@ def _only(app: "typer.Typer", name: str) -> "typer.Typer":
         and (info.name or info.callback.__name__.lower().replace("_", "-")) == name]
     view.registered_groups = [info for info in app.registered_groups if info.name == name]
     return view
+
+
+def _listing(app: "typer.Typer") -> "typer.Typer":
+    """A copy of APP whose commands (and command groups' commands) take no parameters: the
+    same names, help, order and hidden ones, for the group's help only."""
+    view = copy.copy(app)
+    view.registered_commands = [_unparameterised(info) for info in app.registered_commands]
+    view.registered_groups = []
+    for info in app.registered_groups:
+        group = copy.copy(info)
+        if info.typer_instance is not None:
+            group.typer_instance = _listing(info.typer_instance)
+        view.registered_groups.append(group)
+    return view
+
+
+def _unparameterised(info: Any) -> Any:
+    """A copy of a typer CommandInfo whose callback has the name and docstring (the help
+    text typer reads) of the real one, and no parameters."""
+    listed = copy.copy(info)
+    real = info.callback
+
+    def callback() -> None:
+        raise AssertionError("a command of the help listing ran")  # pragma: no cover
+
+    if real is not None:
+        callback.__name__, callback.__doc__ = real.__name__, real.__doc__
+        listed.callback = callback
+    return listed
