@@ -17,8 +17,9 @@ Fifty more turns of public phrasing (GEMINI.md, copilot-instructions.md, issue t
 ``[was test3-…]``) were collected after that tuning and scored once by the rules before and
 after it (recall en 0.41 -> 0.41, zh 0.06 -> 0.13), then moved into dev for a second round.
 ``test4`` is 42 more (AGENTS.md, .clinerules, Windsurf rules, in both languages), collected
-after the second round and never tuned on: the rules before any tuning, after the first
-and after the second round score recall en 0.26, 0.26, 0.32 and zh 0.00 throughout.
+after the second round and scored then (recall before any tuning, after the first and
+after the second round: en 0.26, 0.26, 0.32, zh 0.00 throughout), then moved into dev
+(``[was test4-…]``) for a third round.
 An operation counts as a hit when its title or content holds every key word of a labelled
 memory of the same turn (case-folded); each memory is matched at most once.
 
@@ -51,7 +52,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data" / "extraction"
 TODAY = datetime.date(2026, 5, 12)
-SPLITS = ("dev", "test", "test2", "test4")
+SPLITS = ("dev", "test", "test2")
 LANGS = ("en", "zh")
 
 Extractor = Callable[[str], list[dict[str, Any]]]

@@ -255,3 +255,55 @@ def test_asking_first_before_a_commit_is_still_how_the_assistant_behaves() -> No
     [found] = ops("未明确要求前，不得修改代码、创建文件或执行命令")
     assert (found["level"], found["type"], found["title"]) == (
         "user", "correction_feedback", "Asking for confirmation")
+
+
+# --------------------------------------------------------------------------- third round
+
+@pytest.mark.parametrize("text", [
+    "Tests should live in a /tests folder that mirrors the app structure.",
+    "Lines are at most 120 characters.",
+    "每行最多 120 字符",
+    "规则文件不超过 12000 字符",
+    "Use camelCase for variables and functions and PascalCase for components.",
+    "Use async/await for asynchronous code.",
+    "Python uses 4-space indentation and JS/TS uses 2 spaces.",
+    "Python 用 snake_case，React 组件用 PascalCase",
+    "Python 4 空格缩进，JS 和 TS 2 空格缩进",
+    "注释用双语，中文为主",
+    "测试文件统一放在 tests 目录",
+    "提交信息遵循 Conventional Commits",
+    "Don't hardcode secrets, use environment variables.",
+    "不要硬编码密钥，用环境变量管理",
+    "After updating any logic, check whether the existing tests need updating.",
+])
+def test_conventions_of_rules_files_third_round(text: str) -> None:
+    [found] = ops(text)
+    assert (found["level"], found["type"]) == ("project", "project_knowledge")
+
+
+@pytest.mark.parametrize("text", [
+    "Tests should be faster.",  # an opinion, not a rule
+    "The tests should pass now.",
+    "The file is under 100 lines.",  # one file
+    "这个文件不超过 100 行",
+    "Use a set for lookups.",
+    "把这些统一改成 tabs",
+    "不要急，用心做",
+])
+def test_look_alikes_of_conventions_third_round(text: str) -> None:
+    assert ops(text) == []
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("Ask specific questions when something is unclear.", "Asking when unsure"),
+    ("不确定的时候主动问我", "Asking when unsure"),
+    ("If in doubt, ask me.", "Asking when unsure"),
+    ("Don't do anything beyond what I ask.", "Doing only what was asked"),
+    ("Never modify files when I'm only asking a question.", "Doing only what was asked"),
+])
+def test_how_the_assistant_works_third_round(text: str, title: str) -> None:
+    assert one(text) == ("user", "correction_feedback", title)
+
+
+def test_asking_when_unsure_does_not_replace_asking_before_an_action() -> None:
+    assert one("always ask before deleting files")[2] != one("If in doubt, ask me.")[2]

@@ -15,10 +15,12 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import lazy
+from memcli.rules.patterns import DIGITS, lazy
 from memcli.rules.text import capitalise, restore
 from memcli.rules.topics import style_topic, tool_category
 
+# After a modal, "that" is mostly a relative ("a folder that mirrors the app").
+_MODAL_POINTER_RE = lazy(r"\b(?:this|it|these|those|them|now|yet|today|anymore)\b", re.I)
 _POINTER_RE = lazy(
     r"\b(?:this|that|it|these|those|them|now|yet|today|anymore)\b|一下|一遍|这个|那个", re.I)
 
@@ -29,9 +31,39 @@ _MUST_EN = lazy(
     r"(?!(?:it|this|that|these|those|you|i|we|they|he|she|there|which|what)\b)"
     r"(?P<quant>(?:all|every|each|any|no)\s+(?:the\s+|our\s+)?)?"
     r"(?P<the>(?:the|our|your|my)\s+)?(?P<subj>[\w.`-]+(?:\s+[\w.`-]+){0,3}?)\s+"
-    r"(?:must(?:\s+not|n't)?|should\s+(?:always|never)|shall(?:\s+not)?|may\s+never)\s+"
-    r"(?P<rest>\S.*)", re.I)
-_MUST_EN.needs = ("must", "should always", "should never", "shall", "may never")
+    r"(?:must(?:\s+not|n't)?|should(?:\s+(?:always|never|not))?|shall(?:\s+not)?|may\s+never)\s+"
+    r"(?!be\s+(?:more|less|\w+er)\b)(?P<rest>\S.*)", re.I)
+_MUST_EN.needs = ("must", "should", "shall", "may never")
+# "Lines are at most 120 characters", "functions have no more than 50 lines", 每行最多 120 字符.
+_LIMIT_EN = lazy(
+    r"(?!(?:it|this|that|these|those|you|i|we|they|he|she|there)\b)"
+    r"(?P<quant>(?:all|every|each|any)\s+)?(?P<the>(?:the|our)\s+)?(?P<subj>[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+"
+    r"(?:are|is|have|has|stay|stays|must be|should be|must have|should have)\s+(?:kept\s+)?"
+    r"(?:at most|no more than|no longer than|under|below|at least|fewer than|less than|up to)\s+"
+    r"\d+\b.*", re.I)
+_LIMIT_EN.needs = DIGITS
+_LIMIT_ZH = lazy(
+    r"[^，,。]{1,15}?(?:最多|至多|不超过|不能超过|不得超过|不要超过|不可超过|至少|最少)\s*\d+.*")
+_LIMIT_ZH.needs = DIGITS
+# "Use camelCase for variables and functions", "use async/await for asynchronous code",
+# "Python uses snake_case", Python 用 snake_case: a way of writing a kind of code.
+_CASES = (r"(?:camel ?case|pascal ?case|snake_case|snake case|kebab-case|kebab case|"
+          r"screaming_snake_case)")
+_CODE_KINDS = (r"(?:variables|functions|methods|classes|components|files|file ?names|constants|"
+               r"types|interfaces|modules|packages|columns|tables|endpoints|routes|branches|"
+               r"ids|keys|props|hooks|code)")
+_STYLE_FOR_EN = lazy(
+    r"(?:always\s+)?use\s+(?P<x>[\w./-]+(?:\s+[\w./-]+)?)\s+for\s+(?:all\s+)?(?:[\w-]+\s+){0,3}?"
+    + _CODE_KINDS + r"\b.*"
+    r"|.{0,60}?\b(?:uses?|is|are|written in|named in)\s+" + _CASES + r"\b.*"
+    r"|.{0,60}?\b(?:uses?|is|are)\s+\d\s*[- ]?space(?:s|d)?\b.*", re.I)
+_STYLE_FOR_EN.needs = ("for", "case", "space")
+_STYLE_ZH = lazy(
+    r".{0,30}?(?:用|使用|采用|统一)\s*" + _CASES + r".*"
+    r"|.{0,20}?\d\s*(?:个)?空格缩进.*"
+    r"|(?:代码注释|注释|提交信息|commit 信息|日志|文档|变量名|函数名|类名|文件名|分支名)"
+    r"(?:都|统一|一律)?(?:用|使用|采用)\S.*", re.I)
+_STYLE_ZH.needs = ("case", "空格", "注释", "提交", "commit", "日志", "文档", "名")
 
 
 def _general_subject(match: re.Match[str]) -> bool:
@@ -81,23 +113,29 @@ _PATH_PURPOSE_EN.needs = ("is for", "is where", "holds", "is used", "is only")
 _PATH_PURPOSE_ZH = lazy(
     r"[\w./-]+\s*(?:目录|文件夹)(?:是)?(?:专门)?(?:用来|用于|拿来)(?:存|放|存放|保存|装)?.+")
 _PATH_PURPOSE_ZH.needs = ("目录", "文件夹")
-_PLAIN_RULES = (_PREFER_EN, _WE_DONT_USE_EN, _PATH_PURPOSE_EN, _PATH_PURPOSE_ZH)
+_PLAIN_RULES = (_PREFER_EN, _WE_DONT_USE_EN, _PATH_PURPOSE_EN, _PATH_PURPOSE_ZH, _LIMIT_ZH,
+                _STYLE_FOR_EN, _STYLE_ZH)
 # "Keep your answers short", 尽量使用中文进行对话, 保持回答简洁: how the assistant answers,
 # said of all its answers ("be more concise" alone is about the one on screen).
 _ALL_ANSWERS_RE = lazy(
     r"(?:always\s+)?keep\s+(?:your\s+|all\s+|the\s+)?(?:answers|replies|responses|explanations)\b"
-    r"|^(?:尽量|尽可能|始终|保持|所有的?(?:回答|回复|对话)(?:都)?)", re.I)
-_ALL_ANSWERS_RE.needs = ("keep", "尽量", "尽可能", "始终", "保持", "所有")
+    r"|^(?:尽量|尽可能|始终|保持|所有的?(?:回答|回复|对话)(?:都)?)"
+    # the register of a rules file: 使用中文进行解释和说明, 回复风格要简洁
+    r"|^(?:请)?(?:使用|用)(?:简体)?(?:中文|英文|英语)进行|^(?:回答|回复|响应|输出)的?(?:风格|格式|语气)",
+    re.I)
+_ALL_ANSWERS_RE.needs = ("keep", "尽量", "尽可能", "始终", "保持", "所有", "进行", "风格", "格式",
+                         "语气")
 
 
 def find_convention(text: str, slots: list[str], state: State) -> Hit | None:
     """A convention of the project stated the way rules files state them."""
     if _ALL_ANSWERS_RE.match(text) and style_topic(restore(text, slots)) is not None:
         return Hit("behaviour", text, rule="how all the answers should be")
-    must = _MUST_EN.fullmatch(text)
-    if must is not None and _general_subject(must) and not _POINTER_RE.search(
-            must.group("rest")):
-        return Hit("rule", text, rule="a rule with 'must' about a kind of thing")
+    for pattern in (_MUST_EN, _LIMIT_EN):
+        must = pattern.fullmatch(text)
+        if must is not None and _general_subject(must) and not _MODAL_POINTER_RE.search(
+                text[must.end("subj"):]):
+            return Hit("rule", text, rule="a rule with 'must' or a limit, about a kind of thing")
     for pattern in (*_DEFAULT_RES, _FOR_TASK_USE_EN, _USE_TO_ZH):
         chosen = pattern.fullmatch(text)
         if chosen is not None and not _POINTER_RE.search(text):

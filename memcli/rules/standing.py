@@ -186,7 +186,8 @@ _VERBS = (r"(?:edit|touch|modify|change|commit|bump|update|regenerate|reformat|r
 # "Do NOT test on localhost, use the HTTPS dev domain": the right way after the comma.
 _ALTERNATIVE = r"\s*+[,;]\s*+(?:always\s+)?(?P<alt>(?:use|go through|run|call|hit|point)\b.+)"
 _PROHIBIT_EN = lazy(
-    r"(?:don't|do not|never|please don't|please do not)\s+(?:" + _VERBS + r"|test|call|hit)\s+"
+    r"(?:don't|do not|never|please don't|please do not)\s+(?:" + _VERBS + r"|test|call|hit|"
+    r"hard-?code|log|print|expose)\s+"
     r"(?!(?:it|this|that|them|these|those|anything yet|yet)\b(?:\s+(?:by hand|manually|"
     r"yourself|directly))?(?:[,;]|$))(?P<x>" + SHORTEST_TEXT + r")(?:"
     + REASON + "|" + _CONDITION + "|" + _ALTERNATIVE + r")", re.I)
@@ -228,7 +229,8 @@ _PROHIBIT_ZH = lazy(
     r"(?:手动?|直接|随便|自己)?(?:动|碰|改|修改|编辑|提交|删|删除|升级)(?:它|了)?"
     r"(?:[，,]\s*(?P<why>.+))?")
 _TOPIC_ALWAYS_ZH = lazy(
-    r"(?P<topic>[^，,。]{1,15}?)(?:一律|务必|原则上|必须|不得|不允许|应当|千万(?:不要|别)|永远不要|"
+    r"(?P<topic>[^，,。]{1,15}?)(?:一律|统一|遵循|遵守|务必|原则上|必须|不得|不允许|应当|千万(?:不要|别)|"
+    r"永远不要|"
     r"绝对不要|绝不|决不)(?P<rest>.+)")
 # 在修改代码前，先了解上下文: first one thing, then the work, each time.
 _BEFORE_FIRST_ZH = lazy(
@@ -244,7 +246,7 @@ _PROHIBIT_ARTEFACT_ZH = lazy(
     r"PR|pr|README|readme)(?:信息|消息)?(?:里|中|里面)?(?:加|写|放|留|提交|用|出现|包含)(?P<rest>.+)")
 _UNLESS_ZH = lazy(
     r"除非我(?:说|要求|同意|允许|让你|开口|明确)[^，,]{0,10}[，,]\s*(?:否则|不然)?(?P<rest>.{2,})")
-_ONE_OFF_ZH = lazy(r"^(?:先|这次|暂时|今天|现在|马上|等下|待会)|这个|那个|这里|这段")
+_ONE_OFF_ZH = lazy(r"^(?:先|这次|暂时|今天|现在|马上|等下|待会)|这个|那个|这些|那些|这里|这段|一下")
 # 你必须马上修好: "must" said to someone about now, not a rule about a kind of thing.
 _SOMEONE_ZH = lazy(r"^(?:你|您|他|她|它)们?(?:现在|今天|马上|先)?$")
 
@@ -253,9 +255,11 @@ _SOMEONE_ZH = lazy(r"^(?:你|您|他|她|它)们?(?:现在|今天|马上|先)?$"
 _MOMENT_EN = (r"(?:(?:every|each|any)\s+)?(?:(?:you|we)\s+)?(?:commit\w*|push\w*|merg\w*|"
               r"deploy\w*|releas\w*|tagg\w*|ship\w*|submit\w*|"
               r"open\w*\s+(?:a\s+)?(?:pr|pull request)|(?:a\s+)?(?:code\s+)?change\w*|finish\w*|"
-              r"(?:making|writing|doing)\s+(?:any\s+|a\s+)?(?:code\s+)?change\w*)\b")
+              r"(?:making|writing|doing|updating|changing|editing|adding)\s+(?:any\s+|a\s+|new\s+)?"
+              r"(?:code\s+)?(?:change\w*|logic|code|features?)|"
+              r"(?:modif|edit|chang|touch|creat|delet)\w*\s+(?:a|any)\s+files?)\b")
 _DO_EN = (r"(?:run|use|check|update|rebase|squash|format|lint|test|bump|regenerate|review|sign|add|"
-          r"write|read|re-?run)")
+          r"write|read|re-?run|show|tell|explain|list|describe|mention|summari[sz]e)")
 _HABIT_AFTER_EN = lazy(
     r"(?:always\s+)?" + _DO_EN + r"\s++(?P<x>" + SHORTEST_TEXT + r")\s++(?:before|after|whenever|"
     r"every time)\s++" + _MOMENT_EN + r"(?P<tail>.*)", re.I)
@@ -293,18 +297,32 @@ _ASK_WHEN_UNSURE_EN = lazy(
     r"unsure|uncertain|in\s+doubt))\b[^,]{0,80}?,\s*(?:(?:just|stop|always)\s+(?:and\s+)?)?"
     r"ask\b.*", re.I)
 _ASK_WHEN_UNSURE_EN.needs = ("ask",)
+# "Ask specific questions when something is unclear", 不确定的时候主动问我.
+_ASK_WHEN_UNCLEAR = lazy(
+    r"(?:always\s+)?ask\b.{0,40}?\b(?:when|if|whenever)\s+(?:something|anything|things|it|requirements?|"
+    r"the (?:task|request))\s+(?:is|are|seems?|looks?)\s+(?:unclear|ambiguous|not clear|vague)\b.*"
+    r"|(?:遇到)?(?:不确定|不清楚|不明白|拿不准|有疑问|不懂)(?:的地方|的时候|时)?[，,]?\s*(?:请|要|就)?(?:主动|先)?"
+    r"(?:问我|询问|问一下我|问问我|和我确认|跟我确认).*", re.I)
+_ASK_WHEN_UNCLEAR.needs = ("ask", "问", "确认")
+# 不要硬编码密钥，用环境变量管理: a prohibition, then the right way.
+_PROHIBIT_ALTERNATIVE_ZH = lazy(
+    r"(?:不要|别|不许|禁止|不准)(?!用|使用)(?P<x>[^，,。]{2,20}?)[，,]\s*(?:要|请|改|统一|都)?(?:用|使用|通过|走)"
+    r"(?P<alt>.{2,})")
+_PROHIBIT_ALTERNATIVE_ZH.needs = ("不要", "别", "不许", "禁止", "不准")
 _HABIT_ZH.needs = ("要", "得", "总是", "始终", "一定", "务必", "必须", "别", "不许", "不准")
 _ASK_BEFORE_ZH.needs = ("先",)
 _PROHIBIT_ZH.needs = ("别", "不要", "不许", "禁止", "不准")
-_TOPIC_ALWAYS_ZH.needs = ("一律", "务必", "原则上", "必须", "不得", "不允许", "应当", "千万",
-                         "永远不要", "绝对不要", "绝不", "决不")
+_TOPIC_ALWAYS_ZH.needs = ("一律", "统一", "遵循", "遵守", "务必", "原则上", "必须", "不得",
+                         "不允许", "应当", "千万", "永远不要", "绝对不要", "绝不", "决不")
 _BEFORE_FIRST_ZH.needs = ("先",)
 _UNLESS_ZH.needs = ("除非",)
 _STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _PROHIBIT_ARTEFACT_EN, _LEAVE_ALONE_EN,
              _ONLY_UNLESS_EN, _HABIT_AFTER_EN, _HABIT_FIRST_EN, _HABIT_ZH, _EVERY_TIME_ZH,
              _BEFORE_FIRST_ZH,
-             _PROHIBIT_ZH, _PROHIBIT_ARTEFACT_ZH, _TOPIC_ALWAYS_ZH, _UNLESS_ZH)
-_ASKING = (_ASK_BEFORE_EN, _ASK_BEFORE_ZH, _ASK_WHEN_UNSURE_EN, _WITHOUT_LEAVE_ZH)
+             _PROHIBIT_ZH, _PROHIBIT_ARTEFACT_ZH, _PROHIBIT_ALTERNATIVE_ZH, _TOPIC_ALWAYS_ZH,
+             _UNLESS_ZH)
+_ASKING = (_ASK_BEFORE_EN, _ASK_BEFORE_ZH, _ASK_WHEN_UNSURE_EN, _WITHOUT_LEAVE_ZH,
+           _ASK_WHEN_UNCLEAR)
 
 
 def find_standing(text: str, slots: list[str], state: State) -> Hit | None:
@@ -327,7 +345,7 @@ def _one_off(pattern: LazyPattern, match: re.Match[str]) -> bool:
         return True
     head = groups.get("x") or groups.get("topic") or groups.get("when") or ""
     if pattern in (_PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _HABIT_ZH, _EVERY_TIME_ZH,
-                   _BEFORE_FIRST_ZH) and _ONE_OFF_ZH.search(head):
+                   _BEFORE_FIRST_ZH, _PROHIBIT_ALTERNATIVE_ZH) and _ONE_OFF_ZH.search(head):
         return True
     if pattern is _TOPIC_ALWAYS_ZH and _SOMEONE_ZH.match(head.strip()):
         return True

@@ -24,6 +24,8 @@ _ARTEFACT_RE = lazy(
     r"tests?|prs?|pull requests?|changelog|readme|code|identifiers?|file ?names?|branch(?:es)?|"
     r"docs|documentation|strings?|ui|error messages?|api|fields?)\b"
     r"|提交|注释|变量|函数|日志|代码|测试|文档", re.I)
+_ASKING = "Asking for confirmation"
+_UNSURE = "Asking when unsure"
 _LANGS = (r"(?:english|chinese|mandarin|cantonese|french|german|spanish|japanese|korean|"
           r"italian|portuguese|russian|dutch|simplified chinese|traditional chinese)")
 _ANSWERS = r"(?:answers?|replies|reply|responses?|explanations?)"
@@ -57,16 +59,24 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
                 r"polite|friendly)\b|\btone\b|语气|正式|客气", re.I), "Tone", PREFERENCE),
     (lazy(r"\bapologi[sz]\w*|\bapology|\bapologies|\bsorry\b|道歉|对不起|抱歉", re.I),
      "Apologies", CORRECTION),
+    # Its own topic: "if in doubt, ask" must not replace "ask before deleting files".
+    (lazy(r"\b(?:in doubt|unsure|not sure|uncertain)\b.{0,80}?\bask\b|"
+          r"\bask\b.{0,40}?\b(?:unclear|ambiguous)\b|\bstop and ask\b|"
+          r"\b(?:don't|do not|never)\s+(?:assume|guess)\b|"
+          r"(?:不确定|不清楚|不明白|拿不准|有疑问)(?:的地方|的时候|时)?[，,]?\s*(?:请|要|就)?(?:主动|先)?"
+          r"(?:问我|询问|问一下我|问问我)", re.I), _UNSURE, CORRECTION),
     (lazy(r"\bask(?:ing)?\s+(?:me\s+)?(?:for\s+)?(?:confirmation|permission|before)\b|"
                 r"\bcheck with me\b|\bconfirm with me\b|\bwait for my (?:ok|approval|"
-                r"confirmation)\b|\bask me first\b|\bstop and ask\b|"
-                r"\b(?:in doubt|unsure|not sure|uncertain)\b.{0,80}?\bask\b|"
-                r"\b(?:don't|do not|never)\s+(?:assume|guess)\b|"
+                r"confirmation)\b|\bask me first\b|"
                 r"\bwithout my\s+(?:explicit\s+)?(?:approval|permission|ok|go-ahead)\b|"
                 r"先问我|先确认|征求我的?同意|经过我的?同意|等我确认|"
                 r"(?:没有|没|未经|不经过?)我的?(?:许可|允许|同意|批准)|"
                 r"(?:未|没有|没)(?:经)?(?:明确)?(?:要求|允许|同意|许可)(?:之?前|以前)", re.I),
-     "Asking for confirmation", CORRECTION),  # _ASKING
+     _ASKING, CORRECTION),
+    (lazy(r"\b(?:beyond|more than|other than)\s+what\s+(?:i|you were|was)\s+(?:ask|asked|request|"
+          r"requested|told|instructed)|\bwhen\s+i'?m\s+(?:only\s+|just\s+)?asking\b|"
+          r"\bin response to (?:a )?questions?\b|只做我要求的|不要做多余|不得做多余|"
+          r"多余的(?:动作|事)", re.I), "Doing only what was asked", CORRECTION),
     (lazy(r"great question|\bflatter\w*|\bsycophan\w*|\bpraise\b|\bcompliment\w*|拍马屁|"
                 r"奉承|夸我|好问题", re.I), "Flattery", CORRECTION),
     (lazy(r"\b(?:summari[sz]\w*|recap\w*)\b|\bsummar(?:y|ies)\s+(?:at the end|after|"
@@ -84,16 +94,13 @@ _STYLE_TOPICS[1][0].needs = (
 _INDENT_RE = lazy(r"\bindent\w*|\btabs?\b|\b\d+[- ]spaces?\b|缩进|制表符", re.I)
 
 
-_ASKING = "Asking for confirmation"
-
-
 def style_topic(text: str) -> tuple[str, str] | None:
     """A topic about how the agent talks or behaves, which follows the person (user level)."""
     artefact = _ARTEFACT_RE.search(text) is not None
     for pattern, title, note_type in _STYLE_TOPICS:
         # "no emojis in commit messages" is a rule of the codebase; asking first before a
         # commit is still how the assistant behaves.
-        if (not artefact or title == _ASKING) and pattern.search(text):
+        if (not artefact or title in (_ASKING, _UNSURE)) and pattern.search(text):
             return title, note_type
     return None
 
