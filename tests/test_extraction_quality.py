@@ -35,6 +35,9 @@ FLOORS = {
     # turn more or less; zh recall is low because most of its misses carry no cue at all.
     ("test2", "en"): {"precision": 0.90, "recall": 0.75, "routing": 0.75},
     ("test2", "zh"): {"precision": 0.95, "recall": 0.35, "routing": 0.60},
+    # 34 turns of rules-file phrasing never tuned on (recall en 0.46, zh 0.45 when added).
+    ("test5", "en"): {"precision": 0.95, "recall": 0.38, "routing": 0.60},
+    ("test5", "zh"): {"precision": 0.95, "recall": 0.36, "routing": 0.60},
 }
 
 @pytest.mark.parametrize(("split", "lang"), sorted(FLOORS))
