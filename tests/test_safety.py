@@ -256,6 +256,19 @@ def test_an_untrusted_project_config_cannot_choose_the_server_or_the_user_store(
     assert "ignored base_url from the project config" in text and "memcli trust" in text
 
 
+def test_extract_says_which_project_settings_it_left_out(memenv: MemEnv) -> None:
+    # A repository's `provider = "openai"` silently gave the rules extractor.
+    _hostile_repo(memenv)
+    turn = '{"role": "user", "content": "Remember that we deploy on Fridays."}\n'
+    done = memenv.run("extract", "--dry-run", input=turn)
+    assert done.returncode == 0, done.stderr
+    assert ("memcli: warning: ignored provider, base_url, user_store from the project config: "
+            "the project config is not trusted; `memcli trust` uses it\n") in done.stderr
+    assert memenv.run("trust").returncode == 0
+    assert "ignored" not in memenv.run("extract", "--dry-run", "--provider", "rules",
+                                       input=turn).stderr
+
+
 def test_memcli_trust_lets_the_project_config_decide_until_it_changes(memenv: MemEnv) -> None:
     config = _hostile_repo(memenv)
     assert memenv.run("trust").returncode == 0

@@ -98,7 +98,7 @@ def extract(
       memcli extract --json < turn.jsonl > ops.json && memcli apply --dry-run ops.json
     """
     from memcli.extract import ExtractOptions, run_extract
-    from memcli.render.extraction import extract_result, settings_sources
+    from memcli.render.extraction import extract_result, ignored_settings, settings_sources
     from memcli.render.output import ReadProgress, Spinner
 
     exclusive(apply=apply_now, dry_run=dry_run)
@@ -119,6 +119,8 @@ def extract(
     )
     if verbose:
         settings_sources(output, settings)
+    else:
+        ignored_settings(output, settings)
     with ReadProgress(output) as reading, Spinner(output) as spinner:
         result = run_extract(settings, text, options, on_progress=spinner.update,
                              on_read=reading.update)

@@ -140,6 +140,18 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
         output.error(problem)
 
 
+def ignored_settings(output: Output, settings: Settings) -> None:
+    """Say which settings of the project config this run leaves out, and why, on stderr.
+
+    Without it, a `provider = "openai"` in an untrusted project config silently gave the
+    rules extractor; only `memcli config` said why.
+    """
+    reasons = sorted(set(settings.ignored.values()))
+    if reasons:
+        output.warn(f"ignored {', '.join(settings.ignored)} from the project config: "
+                    f"{'; '.join(reasons)}")
+
+
 # --------------------------------------------------------------------------- transcript
 
 
