@@ -8,7 +8,7 @@ and never reads the process state itself.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +63,8 @@ class Settings:
     problems: dict[str, str] = field(default_factory=dict, compare=False)
     # Project config settings left out because the project is not trusted, and why.
     ignored: dict[str, str] = field(default_factory=dict, compare=False)
+    # Keys of a config file that are no setting (a typo such as `provdier`), with where.
+    unknown: tuple[str, ...] = field(default=(), compare=False)
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
@@ -146,7 +148,17 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         sources=sources,
         problems=problems,
         ignored=ignored,
+        unknown=_unknown_keys(sources, (project_cfg, user_cfg)),
     )
+
+
+def _unknown_keys(sources: Mapping[str, Setting], files: Sequence[ConfigFile]) -> tuple[str, ...]:
+    """A message for each key of FILES that is no setting: a typo is otherwise silent."""
+    known = ", ".join(name for name in sources if name != "now")
+    return tuple(f"{cfg.origin}:{_line_of(cfg.origin, key)}: {key!r} is not a memcli setting "
+                 f"and is left out; the settings are {known}"
+                 for cfg in files if cfg.origin is not None
+                 for key in cfg if key not in sources)
 
 
 def _drop_untrusted(project_cfg: ConfigFile, user_home: Path, root: Path, cwd: Path,
@@ -347,6 +359,8 @@ def _seconds(name: str, value: Any, sources: Mapping[str, Setting]) -> float:
 
 def _number(name: str, value: Any) -> float:
     try:
+        if isinstance(value, bool):  # TOML's `timeout = true` is no number of seconds
+            raise TypeError(value)
         number = float(value)
     except (TypeError, ValueError):
         raise ConfigError(f"{name} must be a number of seconds, not {value!r}") from None

@@ -160,6 +160,23 @@ def test_a_bad_extraction_value_in_a_real_file_stops_only_extraction(
     assert extracted.stderr.startswith("memcli: error: ") and message in extracted.stderr
 
 
+def test_a_key_that_is_no_setting_is_named_with_its_line(layers: MemEnv) -> None:
+    # A typo (`provdier = "openai"`) was left out without a word: the rules ran instead.
+    path = user_config(layers, '[extract]\nprovdier = "openai"\n')
+    result = layers.run("show")
+    assert result.returncode == 0
+    assert result.stderr.startswith(f"memcli: warning: {path}:2: 'provdier' is not a memcli "
+                                    "setting and is left out; the settings are project_store,")
+    assert result.stderr.count("\n") == 1
+
+
+def test_a_boolean_is_no_number_of_seconds(layers: MemEnv) -> None:
+    # float(True) is 1.0: `timeout = true` gave extraction a one-second deadline.
+    user_config(layers, "timeout = true\n")
+    with pytest.raises(ConfigError, match=r"config\.toml:1: timeout must be a number"):
+        resolve(Flags(), layers.env, layers.repo).require_extraction()
+
+
 def test_a_bad_lock_timeout_in_a_file_names_the_file_and_line(
         layers: MemEnv, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("MEMCLI_LOCK_TIMEOUT", raising=False)

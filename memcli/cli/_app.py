@@ -262,6 +262,8 @@ def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
         for problem in settings.problems.values():
             sys.stderr.write(f"memcli: warning: {problem} (only extraction uses it; "
                              f"`memcli {ctx.info_name}` goes on without it)\n")
+    for message in settings.unknown:
+        sys.stderr.write(f"memcli: warning: {message}\n")
     return settings
 
 
