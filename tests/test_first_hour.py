@@ -301,6 +301,15 @@ def test_help_lists_the_commands_in_the_order_a_newcomer_meets_them() -> None:
     assert len(set(taken)) == len(taken), "two commands claim one place in the help"
 
 
+def test_memcli_alone_prints_the_help_as_it_is() -> None:
+    # It was wrapped as `memcli: error: usage: …` with `(see memcli --help)` glued to the
+    # last command's summary.
+    done = subprocess.run([sys.executable, "-m", "memcli"], capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "80"}, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr == _help(), done.stderr
+
+
 def test_top_level_help_does_not_cut_its_own_summaries() -> None:
     commands = _help().split("Commands:", 1)[1]
     assert "..." not in commands

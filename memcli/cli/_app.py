@@ -70,6 +70,9 @@ class _OrderedGroup(typer.core.TyperGroup):
             status = super().main(argv, prog_name or "memcli", complete_var,
                                   standalone_mode=False,
                                   windows_expand_args=windows_expand_args, **extra)
+        except exceptions.NoArgsIsHelpError as exc:  # `memcli` alone: the help, as it is
+            sys.stderr.write(exc.format_message().rstrip("\n") + "\n")
+            status = 2
         except exceptions.UsageError as exc:
             sys.stderr.write(usage_error_line(exc, self) + "\n")
             status = 2
