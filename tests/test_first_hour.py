@@ -375,6 +375,20 @@ def at_home(memenv: Any) -> Any:
     return run
 
 
+@pytest.mark.skipif(os.name != "posix", reason="the account database is POSIX's")
+def test_an_empty_home_is_the_account_s_home_not_the_root(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # Path.home() answers "/" for HOME="" (cron, some CI): the user store was /.memcli/memory.
+    import pwd
+
+    from memcli.cli._app import home_folder
+
+    monkeypatch.setenv("HOME", "")
+    assert home_folder() == Path(pwd.getpwuid(os.getuid()).pw_dir)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert home_folder() == tmp_path
+
+
 def test_user_level_work_works_in_the_home_folder(memenv: Any, at_home: Any) -> None:
     done = at_home("add", "Keep answers short.")
     assert done.returncode == 2

@@ -294,6 +294,12 @@ def working_folder() -> Path:
 def home_folder() -> Path | None:
     """The person's home folder; None when the system cannot tell (no $HOME, no passwd entry)."""
     try:
+        if os.environ.get("HOME") == "" and os.name == "posix":
+            # An empty HOME (cron, some CI) names no home; Path.home() would answer "/", and
+            # the user store would be /.memcli/memory. The account's own home it is.
+            import pwd
+
+            return Path(pwd.getpwuid(os.getuid()).pw_dir)
         return Path.home()
     except (RuntimeError, KeyError):
         return None

@@ -16,6 +16,7 @@ from memcli.cli._app import (
     command,
     command_group,
     finish,
+    home_folder,
     make_output,
     read_input,
     resolve_settings,
@@ -37,7 +38,7 @@ ScopeOpt = Annotated[str, typer.Option(
 
 
 def _home() -> Path:
-    return Path(os.environ.get("HOME") or Path.home())
+    return home_folder() or Path.home()
 
 
 @hooks_app.command("install")
