@@ -29,13 +29,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 FIXTURES = ROOT / "tests" / "fixtures" / "transcripts"
-SHARED = ROOT.parent / "shared" / "fixtures" / "transcripts"
 TARGET = 3.0
 
 # (file, share of the log): mostly Claude Code and Codex, as on a real machine
 MIX = [
-    (SHARED / "claude-code" / "cclog-real-deep-manifest-2.0.55.jsonl", 0.55),
-    (SHARED / "codex" / "codemie-rollout-2026-05-11T13-28-45.jsonl", 0.15),
+    (FIXTURES / "claude-code" / "cclog-real-deep-manifest-2.0.55.jsonl", 0.55),
+    (FIXTURES / "codex" / "codemie-rollout-2026-05-11T13-28-45.jsonl", 0.15),
     (FIXTURES / "codex" / "vct-codex.jsonl", 0.10),
     (FIXTURES / "gemini" / "vct-gemini-cli-session-redacted.jsonl", 0.05),
     (FIXTURES / "copilot-cli" / "copilot-cli-agent-sessions-small.jsonl", 0.04),
@@ -55,8 +54,7 @@ def build_log(path: Path, megabytes: float) -> dict[str, int]:
     with path.open("w", encoding="utf-8") as out:
         for source, share in MIX:
             if not source.exists():
-                raise SystemExit(f"missing fixture {source.name}: run from a checkout with the "
-                                 "shared fixtures beside it")
+                raise SystemExit(f"missing fixture {source.name}: run from a whole checkout")
             text = source.read_text("utf-8")
             if not text.endswith("\n"):
                 text += "\n"

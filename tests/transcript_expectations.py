@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).parent / "fixtures" / "transcripts"
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "transcripts"
 
 Said = tuple[str, str]  # (role, text)
 
@@ -162,7 +161,7 @@ EXPECTED: dict[str, Expected] = {
             never=["Reply 2", "Last in s1", "Continue from e", "End of s2"],
         ),
         Expected(
-            SHARED / "claude-code/cclog-real-deep-manifest-2.0.55.jsonl",
+            HERE / "claude-code/cclog-real-deep-manifest-2.0.55.jsonl",
             {"claude-code": 316},
             [u("It's been a while - I see that I have pending changes, examine them, add and "
                "commit (i.e., including unknown files)."),
@@ -245,7 +244,7 @@ EXPECTED: dict[str, Expected] = {
             never=["<environment_context>", "# Context from my IDE setup"],
         ),
         Expected(
-            SHARED / "codex/codemie-rollout-2026-05-11T13-28-45.jsonl",
+            HERE / "codex/codemie-rollout-2026-05-11T13-28-45.jsonl",
             {"codex": 99},
             [u("analyze trascript and summarzie action items related to codemie and demo "
                "preapration, specifically focus on demo, User and Vadym"),
