@@ -172,3 +172,22 @@ def test_status_shows_what_is_wired_where(memenv: MemEnv) -> None:
         "path": str(Path(memenv.env["HOME"]) / ".claude" / "settings.json")}
     text = memenv.run("hooks", "status").stdout
     assert "gemini       project  wired: SessionStart, BeforeAgent, AfterAgent, PreCompress" in text
+
+
+def test_install_warns_when_the_agent_cannot_find_memcli(memenv: MemEnv, tmp_path: Path) -> None:
+    # After the README's venv install without activating it, `memcli` is not on PATH and
+    # every hook the agent runs would fail where nobody sees it.
+    empty = tmp_path / "bin-without-memcli"
+    empty.mkdir()
+    missing = memenv.run("hooks", "install", "--agent", "codex", env={"PATH": str(empty)})
+    assert missing.returncode == 0, missing.stderr
+    assert "memcli: warning: memcli is not on PATH" in missing.stderr
+    assert (memenv.repo / ".codex/hooks.json").exists()  # the warning does not stop the install
+
+    found = tmp_path / "bin-with-memcli"
+    found.mkdir()
+    (found / "memcli").write_text("#!/bin/sh\n", "utf-8")
+    (found / "memcli").chmod(0o755)
+    again = memenv.run("hooks", "install", "--agent", "gemini", env={"PATH": str(found)})
+    assert again.returncode == 0, again.stderr
+    assert "not on PATH" not in again.stderr

@@ -3,6 +3,7 @@
 # No `from __future__ import annotations`: typer evaluates string annotations on every run.
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -74,7 +75,13 @@ def hooks_install(
                          dry_run=dry_run)
     from memcli.render.agents import hooks_installed
 
-    hooks_installed(make_output(as_json), result, dry_run=dry_run)
+    output = make_output(as_json)
+    hooks_installed(output, result, dry_run=dry_run)
+    if agent != "git" and shutil.which("memcli", path=os.environ.get("PATH")) is None:
+        # The agent runs `memcli hook …` through its own PATH: a venv that is not activated
+        # makes every hook fail where nobody sees it.
+        output.warn("memcli is not on PATH: the agent will not find `memcli hook`; put "
+                    "memcli's folder on PATH (or activate its virtual environment)")
     finish(result.exit_code)
 
 
