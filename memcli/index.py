@@ -89,8 +89,15 @@ def own_lines(rendered: Iterable[tuple[IndexEntry, str]]) -> dict[str, str]:
     """Each entry's rendered line that :func:`parse_line` certainly reads back as that
     entry's file name (a note type, a file name without parentheses), by line: an index
     line found here, followed by "\\n" or nothing, is known without parsing it."""
-    return {line: entry.filename for entry, line in rendered
-            if entry.type in _TYPE_RANK and _PLAIN_FILE.fullmatch(entry.filename)}
+    return {line: entry.filename for entry, line in rendered if is_own_line(entry)}
+
+
+def is_own_line(entry: IndexEntry) -> bool:
+    """Whether parse_line certainly reads ENTRY's rendered line back as ENTRY's file name: a
+    note type, and a file name _PLAIN_FILE matches (asked without the regex)."""
+    name = entry.filename
+    return (entry.type in _TYPE_RANK and len(name) > 3 and name.endswith(".md")
+            and "(" not in name and ")" not in name and "/" not in name and "\\" not in name)
 
 
 def _split_file(inner: str) -> tuple[str, str] | None:

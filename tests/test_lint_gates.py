@@ -212,3 +212,21 @@ def test_words_left_out_in_turn_are_cut_as_joining_would(words: set[str]) -> Non
     unique = sorted(words)
     assert _duplicates._without_one(" ".join(unique), unique) == [
         " ".join(unique[:i] + unique[i + 1:]) for i in range(len(unique))]
+
+
+@given(st.sampled_from([*NOTE_TYPES, "Project", ""]),
+       st.text(st.sampled_from("ab()/\\.md\n"), max_size=8))
+def test_own_line_is_asked_as_the_file_pattern_asks(note_type: str, name: str) -> None:
+    from memcli.index import _PLAIN_FILE, is_own_line
+
+    entry = IndexEntry("project", note_type, "T", "", name)
+    assert is_own_line(entry) == (note_type in NOTE_TYPES
+                                  and _PLAIN_FILE.fullmatch(name) is not None)
+
+
+@given(st.lists(st.sampled_from(["a", "é—", "\n", "line\n", ""]), max_size=40),
+       st.integers(1, 5))
+def test_chunks_join_to_the_pieces(pieces: list[str], size: int) -> None:
+    chunks = list(_index._chunks(iter(pieces), size))
+    assert "".join(chunks) == "".join(pieces)
+    assert len(chunks) == -(-len(pieces) // size)

@@ -13,6 +13,7 @@ from memcli.index import (
     assemble_index,
     build_context,
     index_pieces,
+    is_own_line,
     iter_lines,
     ordered,
     own_lines,
@@ -44,12 +45,14 @@ class _IndexLine:
     entry: IndexEntry | None = None
 
 
-def _index_lines(text: str, rendered: dict[str, tuple[IndexEntry, str]]) -> list[_IndexLine]:
+def _index_lines(text: str, rendered: dict[str, tuple[IndexEntry, str]],
+                 own: dict[str, str] | None = None) -> list[_IndexLine]:
     """Lines as the writer splits them, numbered as an editor counts them (by '\\n');
-    RENDERED holds each note's entry and its line as the writer renders it."""
+    RENDERED holds each note's entry and its line as the writer renders it, OWN those of
+    its lines parse_line certainly reads back (:func:`memcli.index.own_lines`)."""
     lines: list[_IndexLine] = []
     number = 1
-    own = own_lines(rendered.values())
+    own = own_lines(rendered.values()) if own is None else own
     for piece in iter_lines(text):
         # A note's own rendered line (the common case) needs no parsing: it is that entry.
         ended = piece.endswith("\n")
@@ -87,11 +90,8 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
                           "run `memcli lint --fix` or `memcli index`")
         return
     wanted = ordered(state.entries())
-    # Each entry's line as the writer renders it, once: compared line by line, then laid out.
-    rendered = [render_line(e) for e in wanted]
-    from_notes = {e.filename: (e, line) for e, line in zip(wanted, rendered, strict=True)
-                  if e.filename in state.heads}
-    lines = _index_lines(scan.index.text, from_notes)
+    rendered, from_notes, own = _rendered(wanted, state)
+    lines = _index_lines(scan.index.text, from_notes, own)
     # The layout is compared on the bytes: the decoded text (twice their size for an index
     # of 100,000 lines, an em dash on each) is not needed past here.
     scan.index.text = ""
@@ -103,6 +103,26 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
     # A file that is not UTF-8 differs from any rewrite; M301 already says why.
     if scan.index.utf8 and not any(f.code in structural for f in found):
         yield from _index_layout(scan, lines, rendered)
+
+
+def _rendered(wanted: list[IndexEntry], state: StoreState) -> tuple[
+        list[str], dict[str, tuple[IndexEntry, str]], dict[str, str]]:
+    """Each entry's line as the writer renders it, once (compared line by line, then laid
+    out); each note's entry and line by file name; the lines parse_line certainly reads back
+    as their note's, by line. One pass: on 100,000 notes each pass over them costs more."""
+    rendered: list[str] = []
+    from_notes: dict[str, tuple[IndexEntry, str]] = {}
+    own: dict[str, str] = {}
+    heads = state.heads
+    for entry in wanted:
+        line = render_line(entry)
+        rendered.append(line)
+        name = entry.filename
+        if name in heads:
+            from_notes[name] = (entry, line)
+            if is_own_line(entry):
+                own[line] = name
+    return rendered, from_notes, own
 
 
 def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
@@ -242,8 +262,8 @@ def _index_layout(scan: StoreScan, lines: list[_IndexLine],
     # compared piece by piece rather than built.
     parts = split_lines([(line.text or "", line.filename is not None) for line in lines])
     pos = 0
-    for piece in index_pieces(parts, entry_lines):
-        encoded = piece.encode()
+    for chunk in _chunks(index_pieces(parts, entry_lines)):
+        encoded = chunk.encode()
         if not data.startswith(encoded, pos):
             break
         pos += len(encoded)
@@ -260,3 +280,16 @@ def _index_layout(scan: StoreScan, lines: list[_IndexLine],
     yield finding("M106", scan.file(INDEX_NAME), number,
                   "MEMORY.md is not laid out as memcli writes it (line ends, blank or "
                   "hand-written lines among the entries); run `memcli lint --fix`")
+
+
+def _chunks(pieces: Iterator[str], size: int = 512) -> Iterator[str]:
+    """PIECES joined SIZE at a time: encoded and compared a chunk at a time rather than a
+    line at a time, and never the whole rewrite at once."""
+    batch: list[str] = []
+    for piece in pieces:
+        batch.append(piece)
+        if len(batch) == size:
+            yield "".join(batch)
+            batch.clear()
+    if batch:
+        yield "".join(batch)
