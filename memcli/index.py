@@ -285,10 +285,21 @@ def build_context(
             lines_left -= 1
             bytes_left -= cost
             tokens_left -= tokens
-    cut = tuple(e for s, (_, _, es) in enumerate(sections) for i, e in enumerate(es)
-                if (s, i) not in keep)
     return ContextBlock(_render_context(sections, keep, total - len(keep), expired), len(keep),
-                        total - len(keep), expired, cut)
+                        total - len(keep), expired, _left_out(sections, keep))
+
+
+def _left_out(sections: list[tuple[str, str, list[IndexEntry]]],
+              keep: set[tuple[int, int]]) -> tuple[IndexEntry, ...]:
+    """The entries not in KEEP, in section order (each section asked of its own kept few)."""
+    cut: list[IndexEntry] = []
+    for s, (_, _, entries) in enumerate(sections):
+        kept = {i for section, i in keep if section == s}
+        if kept:
+            cut.extend(e for i, e in enumerate(entries) if i not in kept)
+        else:
+            cut.extend(entries)
+    return tuple(cut)
 
 
 _SortKey: TypeAlias = tuple[int, bool, str, str]
@@ -316,7 +327,9 @@ def _render_context(
         lines.append(heading)
         if where:
             lines.append(f"(notes in {where})")
-        shown = [render_line(e) for i, e in enumerate(entries) if (s, i) in keep]
+        # Only the kept few are looked at (the frame is priced with none, on every entry).
+        shown = [render_line(entries[i]) for i in sorted(i for section, i in keep
+                                                         if section == s)]
         lines.extend(shown or ["(none)"])
         lines.append("")
     if left_out:
