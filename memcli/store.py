@@ -348,18 +348,18 @@ def load_store(level: str, path: Path, *, bodies: bool = True) -> StoreState:
     Without BODIES only the notes' heads are kept (what `context`, `show` and `index`
     need), so a large store is never held in memory whole.
     """
-    listing = list_store(level, path)
-    if not listing.exists:
-        return StoreState(level, path, exists=False)
-    if listing.problem == "not a folder":
-        raise StoreError(f"the {level} store {path} is not a folder; fix the store setting")
-    if listing.problem:
-        raise StoreError(f"cannot read the {level} store {path}: {listing.reason}")
-    state = StoreState(level, path, exists=True)
     with collector_paused():
+        listing = list_store(level, path)
+        if not listing.exists:
+            return StoreState(level, path, exists=False)
+        if listing.problem == "not a folder":
+            raise StoreError(f"the {level} store {path} is not a folder; fix the store setting")
+        if listing.problem:
+            raise StoreError(f"cannot read the {level} store {path}: {listing.reason}")
+        state = StoreState(level, path, exists=True)
         for entry in listing.entries:
             _load_entry(state, entry, bodies)
-    return state
+        return state
 
 
 def _load_entry(state: StoreState, entry: StoreEntry, bodies: bool) -> None:
