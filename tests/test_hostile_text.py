@@ -104,6 +104,15 @@ RULES_CASES = {
     "spaces after 'prefer'": (
         '"prefer" + " " * 200000 + "small commits."', ["Prefer small commits."]),
     "spaces in 'my editor is'": ('"my editor" + " " * 200000 + "is vim."', ["My editor is vim."]),
+    # the generic imperatives (no cue word): a sentence longer than a rules file's line is
+    # not read as one, so a long run never reaches their patterns
+    "spaces in a generic imperative": (
+        '"Prefix" + " " * 200000 + "branches with feat/."', []),
+    "spaces before a measure that is not one": ('"Indent" + " " * 200000 + "4 x."', []),
+    "a long word as a generic object": ('"Sort " + "a" * 200000 + "s."', []),
+    "spaces in a kind's 用": ('"包管理器用" + " " * 200000 + "yarn"', []),
+    "many generic imperatives in a list": (
+        '"- Sort imports alphabetically.\\n" * 20000', ["Sort imports alphabetically."]),
 }
 
 

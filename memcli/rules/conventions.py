@@ -21,8 +21,10 @@ from memcli.rules.topics import style_topic, tool_category
 
 # After a modal, "that" is mostly a relative ("a folder that mirrors the app").
 _MODAL_POINTER_RE = lazy(r"\b(?:this|it|these|those|them|now|yet|today|anymore)\b", re.I)
+# "…in the file I sent": what the person did names one thing of the work at hand.
 _POINTER_RE = lazy(
-    r"\b(?:this|that|it|these|those|them|now|yet|today|anymore)\b|一下|一遍|这个|那个", re.I)
+    r"\b(?:this|that|it|these|those|them|now|yet|today|anymore)\b|一下|一遍|这个|那个"
+    r"|\b(?:i|you)\s+(?:just\s+)?(?:sent|gave|pasted|wrote|showed|made|[a-z]+ed)\b", re.I)
 
 # "Files must have CRLF line endings", "all responses must be in Chinese", "commits must use
 # Conventional Commits": a modal on a kind of thing (a plural, a quantifier, or a bare noun).

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from memcli.rules.cues import LIST_MARK_RE, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
+from memcli.rules.imperatives import GENERIC_RULE
 from memcli.rules.model import Finding, Hit, Skip, State
 from memcli.rules.patterns import INSTRUCTION_VERBS, LEAD_SPACE, lazy
 from memcli.rules.standing import find_fact, find_standing
@@ -25,6 +26,7 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
     sentences = split_sentences(mask(text, slots))
     findings: list[Finding] = []
     corrective = False
+    in_task = _task_description(sentences)
     i = 0
     while i < len(sentences):
         sentence = quote = sentences[i]
@@ -36,10 +38,31 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
         else:
             quote = " ".join(restore(_without_list_mark(quote), slots).split())
             read = _Reading(slots, today, quote, message, skips if skips is not None else [])
-            findings.extend(_sentence_findings(sentence, read, corrective))
+            found = _sentence_findings(sentence, read, corrective)
+            if in_task and not LIST_MARK_RE.match(sentence):
+                found = _without_generic(found, read)
+            findings.extend(found)
             corrective = False
         i += 1
     return findings
+
+
+# A turn of more than three sentences of prose is a task described, and its imperatives
+# with no cue word are its steps ("Use app tools to open the tabs…"), not standing rules;
+# the lines of a pasted list are read one by one, as rules files are written.
+_TASK_SENTENCES = 3
+
+
+def _task_description(sentences: list[str]) -> bool:
+    prose = sum(1 for s in sentences if not LIST_MARK_RE.match(s))
+    return prose > _TASK_SENTENCES
+
+
+def _without_generic(found: list[Finding], read: _Reading) -> list[Finding]:
+    kept = [f for f in found if not f.why.startswith(GENERIC_RULE)]
+    if len(kept) < len(found):
+        read.skip("an imperative with no cue word in a longer task description: a step of it")
+    return kept
 
 
 _BARE_NO_RE = lazy(
