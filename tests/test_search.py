@@ -427,3 +427,18 @@ def test_context_budget_caps_the_tokens(store: Any) -> None:
     assert capped["tokens"] <= 120
     assert capped["shown"] < full["shown"] and capped["left_out"] > 0
     assert "more memory entries not shown" in capped["text"]
+
+
+def test_a_chinese_question_is_not_diluted_by_its_asking_words(store: Any) -> None:
+    # "我的编辑器是什么？" gave 的编 / 器是 / 是什 / 什么 beside 编辑 / 辑器: the note covered a
+    # quarter of the prompt and recall returned nothing.
+    store.write_note("user", "user_preference_编辑器.md", {
+        "type": "user_preference", "title": "编辑器", "summary": "我用 vim 作为编辑器。"},
+        "我用 vim 作为编辑器，快捷键按 vim 的习惯来。\n")
+    for asked in ("我的编辑器是什么？", "我用什么编辑器？"):
+        assert [n["file"] for n in recall_json(store, asked)["notes"]] == [
+            "user_preference_编辑器.md"], asked
+    # Asking words alone are still searched for (nothing else is left), and a question about
+    # something else recalls nothing.
+    assert recall_json(store, "今天天气怎么样？")["notes"] == []
+    assert query_terms("什么？").words == ["什么"]

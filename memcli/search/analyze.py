@@ -24,7 +24,13 @@ import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from memcli.search.english import CALENDAR_WORDS, IRREGULAR, QUESTION_WORDS, STOP_WORDS
+from memcli.search.english import (
+    ASKING_CHARACTERS,
+    CALENDAR_WORDS,
+    IRREGULAR,
+    QUESTION_WORDS,
+    STOP_WORDS,
+)
 
 # Bump when the terms a text yields change: cached indexes built by an older analyzer are
 # rebuilt rather than silently matching against different terms.
@@ -101,11 +107,16 @@ def query_terms(text: str) -> Analyzed:
     analyzed = analyze(text)
     words, pairs, grams = (_unique(terms) for terms in
                            (analyzed.words, analyzed.pairs, analyzed.grams))
-    kept = [w for w in words if w not in _question_stems()]
+    kept = [w for w in words if w not in _question_stems() and not _asks(w)]
     if not kept:
         return Analyzed(words, pairs, grams)
     pairs = [p for p in pairs if not _question_stems().intersection(p.split("+"))]
     return Analyzed(kept, pairs, grams)
+
+
+def _asks(term: str) -> bool:
+    """A CJK bigram (or lone character) that holds an asking word: see ASKING_CHARACTERS."""
+    return len(term) <= 2 and bool(_CJK_RUN.match(term)) and not ASKING_CHARACTERS.isdisjoint(term)
 
 
 @functools.cache

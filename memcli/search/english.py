@@ -32,6 +32,12 @@ talked tell told think thought might likely describe
 """
 QUESTION_WORDS = frozenset(_QUESTION_TEXT.split())
 
+# The same for Chinese, where a prompt's CJK run becomes bigrams that straddle the asking
+# words: "我的编辑器是什么" gives 的编, 器是, 是什, 什么 besides 编辑, 辑器, and the note "我用 vim
+# 作为编辑器" then covers only a quarter of the prompt. A query bigram holding one of these
+# characters (question words, the possessive 的, the copula 是, the particles) is dropped.
+ASKING_CHARACTERS = frozenset("什么哪怎吗呢谁吧的是了")
+
 # Capitalised, but never a name a note must hold: months and days of the week.
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december")
