@@ -5,8 +5,8 @@ by ``lint`` over whole stores, so two things matter more than recall:
 
 * Precision. Only provider-shaped tokens and a few structural forms (PEM blocks, JWTs,
   passwords in URLs, ``NAME=value`` assignments of secret-named variables) are reported.
-  There is no entropy heuristic: it flagged plain prose and hashes in practice (see
-  NOTES.md on detect-secrets). The word "password", UUIDs, git SHAs and digests are not
+  There is no entropy heuristic: detect-secrets' entropy plugins flagged plain prose and
+  hashes when we measured them. The word "password", UUIDs, git SHAs and digests are not
   secrets.
 * Coverage. Besides the structural forms, ``_catalogue.py`` holds one row per published
   provider token format (Hugging Face ``hf_``, npm ``npm_``, PyPI ``pypi-``, GitLab
