@@ -24,8 +24,6 @@ def search(settings: Settings, query: str, level: str | None = None,
     """Notes ranked for QUERY, best first (``memcli search``), each with a snippet."""
     from memcli.search.engine import search as run_search
 
-    if not query.strip():
-        raise InputError("the search query is empty")
     limit = max(1, min(int(limit), MAX_LIMIT))
     result = run_search(settings, query, level=level, limit=limit)
     return [{"level": h.level, "name": h.filename, "type": h.type, "title": h.title,

@@ -442,3 +442,13 @@ def test_a_chinese_question_is_not_diluted_by_its_asking_words(store: Any) -> No
     # something else recalls nothing.
     assert recall_json(store, "今天天气怎么样？")["notes"] == []
     assert query_terms("什么？").words == ["什么"]
+
+
+def test_an_empty_query_is_a_usage_error(store: Any) -> None:
+    # `memcli search "$QUERY"` with an unset variable said "no note matches", exit 0.
+    for query, stdin in (("", None), ("  ", None), ("-", "\n")):
+        proc = store.run("search", query, input=stdin)
+        assert proc.returncode == 2, (query, proc.stdout, proc.stderr)
+        assert proc.stderr == ("memcli: error: the search query is empty: give the words to "
+                               "look for\n")
+        assert proc.stdout == ""

@@ -26,6 +26,7 @@ from datetime import date
 from pathlib import Path
 
 from memcli.config import Settings
+from memcli.errors import InputError
 from memcli.notes import Note
 from memcli.search.analyze import Analyzed, entity_terms, normalise, query_terms, stem
 from memcli.search.cues import asks_name, tells_name
@@ -109,6 +110,8 @@ def load_states(settings: Settings, level: str | None) -> list[StoreState]:
 def search(settings: Settings, query: str, *, level: str | None = None,
            limit: int = 10) -> SearchResult:
     """The notes of the stores ranked for QUERY, best first, with a snippet each."""
+    if not query.strip():  # a script that lost its variable: "no note matches" would hide it
+        raise InputError("the search query is empty: give the words to look for")
     return search_states(load_states(settings, level), query, cache_dir(settings), limit=limit,
                          today=settings.moment().date())
 
