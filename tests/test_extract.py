@@ -389,3 +389,16 @@ def test_anthropic_streams_and_applies(env: dict[str, str],
     assert request.headers["x-api-key"] == "sk-test-key-not-secret"
     assert GITHUB_TOKEN not in request.body.decode()
     assert (Path(env["MEMCLI_PROJECT_STORE"]) / "project_knowledge_test-command.md").exists()
+
+
+def test_a_wrong_format_flag_says_so(env: dict[str, str]) -> None:
+    # `--format openai` on a Claude Code log said "none a known transcript record" and sent
+    # the person to the list of formats, when the flag was the mistake.
+    claude = ('{"type": "user", "uuid": "a", "parentUuid": null, "sessionId": "s", '
+              '"message": {"role": "user", "content": "we use pnpm"}}\n')
+    result = _invoke("extract", "--format", "openai", input=claude)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("memcli: error: no openai messages found: 1 line")
+    assert result.stderr.endswith("without --format memcli detects the format itself\n")
+    assert result.stderr.count("\n") == 1
+    assert _invoke("extract", input=claude).exit_code == 0  # detected, it is read

@@ -34,6 +34,7 @@ class Transcript:
     dropped: dict[str, int] = field(default_factory=dict)
     lines: int = 0
     first_line: str = ""
+    forced: str | None = None  # the format --format named, when it did
 
 
 @dataclass(frozen=True)

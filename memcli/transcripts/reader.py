@@ -99,6 +99,7 @@ def read_values(values: list[Any], opts: Options, fmt: str | None = None, *, bro
         dropped=dict(dropped),
         lines=lines,
         first_line=first_line,
+        forced=fmt,
     )
 
 

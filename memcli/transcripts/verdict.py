@@ -18,6 +18,10 @@ def check(transcript: Transcript, *, strict: bool = False) -> list[str]:
     warnings about lines that were not read (fatal with ``strict``)."""
     if is_empty(transcript):
         return []
+    if not transcript.formats and transcript.forced is not None:
+        # The person's --format is the likelier mistake than the file.
+        raise InputError(f"no {transcript.forced} messages found: {_seen(transcript)}; "
+                         "without --format memcli detects the format itself")
     if not transcript.formats:
         raise InputError(f"no messages found: {_seen(transcript)}; {_HINT}")
     unread = _unread(transcript)
