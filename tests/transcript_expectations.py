@@ -92,6 +92,17 @@ LOGLINES = [
 
 GEMINI_REDACTED = "gemini/vct-gemini-cli-session-redacted.jsonl"
 
+# VS Code writes one Copilot Chat session as a .json document and as a .jsonl change log;
+# both must read as the same conversation.
+COPILOT_SESSION = [
+    u("We target Node 20 in this repo, so don't use APIs from Node 22. Why does `npm test` "
+      "fail?"),
+    a("The test script uses `fs.globSync`, which only exists from Node 22. In `run.js` "
+      "replace it with the `glob` package."),
+    u("Thanks. Please also add a test for the glob fallback."),
+    a("Added `test/glob.test.js` covering the fallback."),
+]
+
 EXPECTED: dict[str, Expected] = {
     e.path.name: e
     for e in [
@@ -445,27 +456,15 @@ EXPECTED: dict[str, Expected] = {
         Expected(
             HERE / "extra/copilot-chat-session.json",
             {"copilot-chat": 1},
-            [u("We target Node 20 in this repo, so don't use APIs from Node 22. Why does `npm "
-               "test` fail?"),
-             a("The test script uses `fs.globSync`, which only exists from Node 22. In "
-               "`run.js` replace it with the `glob` package."),
-             u("Thanks. Please also add a test for the glob fallback."),
-             a("Added `test/glob.test.js` covering the fallback.")],
-            [u("Thanks. Please also add a test for the glob fallback."),
-             a("Added `test/glob.test.js` covering the fallback.")],
+            COPILOT_SESSION,
+            COPILOT_SESSION[2:],
             never=["Node 20 compatibility", "copilot_readFile", "copilot-instructions"],
         ),
         Expected(
             HERE / "extra/copilot-chat-session.jsonl",
             {"copilot-chat": 1},
-            [u("We target Node 20 in this repo, so don't use APIs from Node 22. Why does `npm "
-               "test` fail?"),
-             a("The test script uses `fs.globSync`, which only exists from Node 22. In "
-               "`run.js` replace it with the `glob` package."),
-             u("Thanks. Please also add a test for the glob fallback."),
-             a("Added `test/glob.test.js` covering the fallback.")],
-            [u("Thanks. Please also add a test for the glob fallback."),
-             a("Added `test/glob.test.js` covering the fallback.")],
+            COPILOT_SESSION,
+            COPILOT_SESSION[2:],
             never=["STALE_CHUNK", "draft", "Node 20 compatibility"],
         ),
         Expected(
