@@ -220,3 +220,16 @@ def test_broken_starts_in_a_reply_do_not_keep_their_windows() -> None:
     peak, message = found
     assert peak < 16 * 2**20, f"{peak / 2**20:.0f} MiB"
     assert "does not parse" in message and "line 1 column 9" in message
+
+
+def test_a_codex_request_after_the_setup_context_is_context() -> None:
+    # Cut at the first marker and read again, the rest was injected whole when it opened
+    # with Gemini's setup context; the marker-by-marker reading checked only the prefixes
+    # and let the words after a later marker through as typed.
+    from memcli.transcripts import read_transcript
+
+    marker = "## My request for Codex:"
+    text = (f"open files {marker} This is the Gemini CLI. We are setting up the context for "
+            f"our chat. x {marker} hello")
+    transcript = read_transcript(json.dumps({"role": "user", "content": text}) + "\n")
+    assert [m.text for m in transcript.messages if m.role == "user"] == []

@@ -92,7 +92,7 @@ def _codex_request(text: str, ts: str | None) -> list[Piece]:
     offset = len(parts[0]) + len(_CODEX_REQUEST)
     system_only = _SystemOnly(text)
     for k in range(1, len(parts) - 1):
-        if parts[k].lstrip().startswith(_INJECTED_PREFIXES) or system_only.from_(offset):
+        if _opens_injected(parts[k].lstrip()) or system_only.from_(offset):
             return [*pieces, Piece("user", text[offset:], ts, True, "injected")]
         pieces.append(Piece("user", parts[k] + _CODEX_REQUEST, ts, True, "injected"))
         offset += len(parts[k]) + len(_CODEX_REQUEST)
@@ -177,12 +177,13 @@ def _merge_wrappers(wrappers: list[Piece]) -> list[Piece]:
 
 
 def _is_injected_whole(text: str) -> bool:
-    stripped = text.lstrip()
-    return (
-        stripped.startswith(_INJECTED_PREFIXES)
-        or bool(_SYSTEM_ONLY.fullmatch(text))
-        or (stripped.startswith("This is the ") and bool(_SETUP_CONTEXT.match(stripped)))
-    )
+    return _opens_injected(text.lstrip()) or bool(_SYSTEM_ONLY.fullmatch(text))
+
+
+def _opens_injected(stripped: str) -> bool:
+    """Text (white space stripped on the left) that an agent injected whole, by its start."""
+    return stripped.startswith(_INJECTED_PREFIXES) or (
+        stripped.startswith("This is the ") and bool(_SETUP_CONTEXT.match(stripped)))
 
 
 # ---------------------------------------------------------------------------------------------
