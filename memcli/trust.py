@@ -83,13 +83,9 @@ def listed(user_home: Path) -> list[Trusted]:
 
 
 def _save(user_home: Path, records: dict[str, str]) -> None:
-    import os
-
-    from memcli.durable import write_durably
+    from memcli.durable import replace_file
 
     user_home.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = _path(user_home)
-    temporary = path.with_name(f".{path.name}.tmp")
-    write_durably(temporary, json.dumps(records, indent=1, sort_keys=True).encode(), mode=0o600)
-    os.replace(temporary, path)
+    replace_file(_path(user_home), json.dumps(records, indent=1, sort_keys=True).encode(),
+                 0o600)
 

@@ -132,12 +132,10 @@ def _job_name() -> str:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
-    from memcli.durable import write_durably
+    from memcli.durable import replace_file
 
     # Private mode: a job names a transcript, which may be all a person said today.
-    temporary = path.with_name(f".{path.name}.tmp")
-    write_durably(temporary, data, mode=0o600)
-    os.replace(temporary, path)
+    replace_file(path, data, 0o600)
 
 
 def _spawn_worker(queue: Path, env: Mapping[str, str], cwd: Path, home: Path) -> int:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
 from pathlib import Path
 
 MARKS = "sessions"
@@ -21,15 +20,13 @@ def _mark(queue: Path, session: str) -> Path:
 
 
 def remember(queue: Path, session: str, size: int) -> None:
-    from memcli.durable import write_durably
+    from memcli.durable import replace_file
 
     if not session:
         return
     path = _mark(queue, session)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    temporary = path.with_name(f".{path.name}.tmp")
-    write_durably(temporary, str(size).encode(), mode=0o600)
-    os.replace(temporary, path)
+    replace_file(path, str(size).encode(), 0o600)
 
 
 def last_queued(queue: Path, session: str) -> int:

@@ -4,7 +4,7 @@ Another tool's folder may be planted (a cloned repository, a shared machine): a 
 like the file memcli reads (``MEMORY.md`` -> ``~/.netrc``) or like the temporary file it
 writes would otherwise carry memcli into a file it was never asked about. Every read opens
 with ``O_NOFOLLOW`` and checks that it got a regular file (a FIFO would also block for
-ever); every write goes through :func:`memcli.transaction.replace_file` (a fresh,
+ever); every write goes through :func:`memcli.durable.replace_file` (a fresh,
 exclusively created temporary file renamed into place).
 """
 

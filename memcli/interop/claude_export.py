@@ -2,7 +2,7 @@
 
 Notes first, then ``MEMORY.md`` (link lines for the notes memcli wrote after the file's
 header; lines about other notes are kept). Every file is replaced through a fresh temporary
-file (:func:`memcli.transaction.replace_file`), so a link planted in the folder, at a
+file (:func:`memcli.durable.replace_file`), so a link planted in the folder, at a
 note's name or at a temporary name, never carries the write into another file.
 """
 
