@@ -20,8 +20,6 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     with open_stores(settings, LEVELS, bodies=False) as stores:
         project, user, expired = fresh_entries(stores, settings.moment())
         problems = tuple(p for state in stores.values() for p in store_problems(state))
-    where = _relative_where(settings)
-    user_where = _home_relative(settings.user_store, settings.home)
     block = context_of(settings, project, user, expired, budget)
     from memcli.redact import find_secrets
 
@@ -30,8 +28,7 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     # the entries are redacted one by one only when it finds something, and the block is
     # rebuilt so that the budget counts what is shown.
     if find_secrets(block.text):
-        block = build_context(_redacted(project), _redacted(user), project_where=where,
-                              user_where=user_where, max_tokens=budget, expired=expired)
+        block = context_of(settings, _redacted(project), _redacted(user), expired, budget)
     return replace(block, problems=problems)
 
 

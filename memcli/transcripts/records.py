@@ -34,7 +34,6 @@ def parse_records(text: str, strict: bool, on_progress: ProgressFn | None = None
     A value must end at a line end, so a key or a half line of a broken pretty-printed
     record is not taken for a record.
     """
-    text = text.removeprefix("\ufeff")
     values: list[Any] = []
     broken = 0
     for line_no, value in _scan(text, on_progress):
