@@ -602,6 +602,14 @@ DETECTION_SAMPLES = {
     "cursor-agent": {"role": "user", "message": {"content": [{"type": "text", "text": "hello"}]}},
     "copilot-chat": {"requestId": "r", "message": {"text": "hello", "parts": []},
                      "response": [], "timestamp": 1},
+    "cursor-stream-json": {"type": "user", "session_id": "s",
+                           "message": {"role": "user", "content": [{"type": "text",
+                                                                    "text": "hello"}]}},
+    "gemini-stream-json": {"type": "message", "timestamp": "t", "role": "user",
+                           "content": "hello"},
+    "opencode-run": {"type": "text", "timestamp": 1, "sessionID": "s",
+                     "part": {"id": "p", "type": "text", "text": "hello"}},
+    "sharegpt": {"conversations": [{"from": "human", "value": "hello"}]},
 }
 # Cline's history is Anthropic messages: it is told apart as a whole document, by its markers.
 CLINE_DOCUMENT = [{"role": "user", "content": [{"type": "text", "text": "<task>\nhello\n</task>"}]}]

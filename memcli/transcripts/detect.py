@@ -7,6 +7,8 @@ tried first. A record no format claims is unknown, counted by :func:`kind_of`.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from memcli.transcripts.formats.aider import AIDER_TEXT
@@ -17,19 +19,23 @@ from memcli.transcripts.formats.claude import (
     CLAUDE_STREAM,
 )
 from memcli.transcripts.formats.cline import CLINE, CLINE_UI
-from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC
+from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC, mark_subagent
 from memcli.transcripts.formats.copilot import COPILOT
 from memcli.transcripts.formats.copilot_chat import COPILOT_CHAT
-from memcli.transcripts.formats.cursor import CURSOR
+from memcli.transcripts.formats.cursor import CURSOR, CURSOR_STREAM
 from memcli.transcripts.formats.cursor_export import CURSOR_EXPORT_TEXT
 from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
 from memcli.transcripts.formats.gemini_share import GEMINI_SHARE_TEXT
+from memcli.transcripts.formats.gemini_stream import GEMINI_JSON, GEMINI_STREAM, join_deltas
+from memcli.transcripts.formats.headless import drop_repeated_results
 from memcli.transcripts.formats.kimi import KIMI_WIRE
-from memcli.transcripts.formats.opencode import OPENCODE
+from memcli.transcripts.formats.openai_api import CHAT_RESPONSE, RESPONSES
+from memcli.transcripts.formats.opencode import OPENCODE, OPENCODE_RUN
 from memcli.transcripts.formats.pi import PI
 from memcli.transcripts.formats.qwen import QWEN
 from memcli.transcripts.formats.roles import ANTHROPIC, OPENAI, PLAIN
-from memcli.transcripts.model import Format, Record, TextFormat
+from memcli.transcripts.formats.sharegpt import SHAREGPT, SHAREGPT_TURN
+from memcli.transcripts.model import Entry, Format, Record, TextFormat
 
 DETECTION_ORDER: tuple[Format, ...] = (
     CODEX,
@@ -38,19 +44,35 @@ DETECTION_ORDER: tuple[Format, ...] = (
     COPILOT,
     QWEN,
     CLAUDE_CODE,
+    CURSOR_STREAM,  # shaped like Claude's print-mode output, without its keys
     CLAUDE_STREAM,
     CLAUDE_META,
     PI,
     GEMINI,
+    GEMINI_STREAM,
     OPENCODE,
+    OPENCODE_RUN,
     CURSOR,
     GEMINI_CONTENT,
     COPILOT_CHAT,
     CLINE_UI,
     CLAUDE_LOGLINE,
+    GEMINI_JSON,
+    CHAT_RESPONSE,
+    RESPONSES,
+    SHAREGPT,
+    SHAREGPT_TURN,
     OPENAI,
     ANTHROPIC,
     PLAIN,
+)
+
+# Passes over the whole input a format needs once every record is read (in this order).
+WholeInputPass = Callable[[list[Entry], Counter[str]], None]
+WHOLE_INPUT_PASSES: tuple[WholeInputPass, ...] = (
+    mark_subagent,  # Codex: a subagent's rollout
+    drop_repeated_results,  # Claude Code and Cursor print mode: the closing result
+    join_deltas,  # Gemini CLI stream-json: a reply streamed in pieces
 )
 
 # One entry per name, for --format, the listing and docs (the first registration wins).

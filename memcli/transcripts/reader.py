@@ -11,12 +11,13 @@ from memcli.transcripts.detect import (
     BY_NAME,
     FORMATS,
     ROLE_FORMATS,
+    WHOLE_INPUT_PASSES,
     detect,
     forced,
     kind_of,
     text_format,
 )
-from memcli.transcripts.formats import cline, codex, copilot_chat
+from memcli.transcripts.formats import cline, copilot_chat
 from memcli.transcripts.formats.gemini import set_messages
 from memcli.transcripts.model import Entry, Format, Options, Record, Transcript
 from memcli.transcripts.records import ProgressFn, describe, parse_records
@@ -76,7 +77,8 @@ def read_values(values: list[Any], opts: Options, fmt: str | None = None, *, bro
     if fmt is None:
         collector.fold_responses()
     entries, dropped = collector.entries, Counter[str]()
-    codex.mark_subagent(entries)
+    for settle in WHOLE_INPUT_PASSES:
+        settle(entries, dropped)
     order.apply_gemini_rewinds(entries, dropped)
     order.keep_last_gemini_copy(entries)
     order.drop_echoes(entries, dropped)
@@ -156,6 +158,8 @@ class _Collector:
         start = len(self.entries)
         found = [f for item in items if isinstance(item, dict)
                  if (f := self._one(item, rec_no, hint))]
+        if isinstance(value, dict) and "system" in value and self.forced is None:
+            found.append("anthropic")  # a top-level system prompt is Anthropic's request shape
         if isinstance(value, dict) and set_messages(value) is not None:
             self._one(value, rec_no, self.forced)  # the $set patch itself, a Gemini record
             found.append("gemini")

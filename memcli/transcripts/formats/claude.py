@@ -8,6 +8,7 @@ stream-json`` writes ``session_id`` (snake case) and ``system``/``result`` recor
 from __future__ import annotations
 
 from memcli.messages import Role
+from memcli.transcripts.formats.headless import result_pieces
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_str
 from memcli.transcripts.text import blocks
 
@@ -29,6 +30,8 @@ def _is_message_line(rec: Record) -> bool:
 def is_session_line(rec: Record) -> bool:
     if not isinstance(rec.get("type"), str) or _SESSION_KEYS.isdisjoint(rec):
         return False
+    if "session_id" in rec and "sessionId" not in rec:
+        return False  # print-mode output and Agent SDK messages carry a uuid too
     message = get_dict(rec, "message")
     if message is None:
         # summaries, system lines, progress; a user or assistant line always has a message
@@ -40,6 +43,16 @@ def is_stream_json(rec: Record) -> bool:
     if "session_id" not in rec or not isinstance(rec.get("type"), str):
         return False
     return _is_message_line(rec) or get_str(rec, "type") in ("system", "result", "stream_event")
+
+
+def read_stream(rec: Record) -> list[Piece] | None:
+    if rec.get("type") == "result":
+        return result_pieces(rec)  # dropped later when the stream's own records said it
+    pieces = read(rec)
+    if pieces is not None and rec.get("parent_tool_use_id"):
+        for piece in pieces:  # a subagent's traffic, not the main conversation
+            piece.injected, piece.reason = True, "subagent"
+    return pieces
 
 
 def read(rec: Record) -> list[Piece] | None:
@@ -97,14 +110,6 @@ _ORIGIN_REASONS: dict[str, str | None] = {
 }
 
 
-def read_stream(rec: Record) -> list[Piece] | None:
-    pieces = read(rec)
-    if pieces is not None and rec.get("parent_tool_use_id"):
-        for piece in pieces:  # a subagent's traffic, not the main conversation
-            piece.injected, piece.reason = True, "subagent"
-    return pieces
-
-
 def _injected(rec: Record) -> bool:
     message = get_dict(rec, "message") or {}
     return (
@@ -115,6 +120,7 @@ def _injected(rec: Record) -> bool:
         or rec.get("isSidechain") is True
         or rec.get("isVisibleInTranscriptOnly") is True
         or rec.get("isApiErrorMessage") is True
+        or rec.get("isSynthetic") is True  # an Agent SDK message the SDK made up
         or message.get("model") == "<synthetic>"
     )
 
@@ -154,7 +160,8 @@ CLAUDE_LOGLINE = Format(
 )
 CLAUDE_STREAM = Format(
     name="claude-stream-json",
-    agents="claude -p --output-format stream-json (scripts, CI)",
+    agents="claude -p --output-format stream-json or json, Claude Agent SDK messages "
+    "(scripts, CI)",
     where="standard output of the command",
     matches=is_stream_json,
     read=read_stream,

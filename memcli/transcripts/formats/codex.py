@@ -8,6 +8,7 @@ Codex Desktop writes some prompts as events alone, and those are what the person
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from memcli.messages import Role
@@ -67,10 +68,10 @@ def read(rec: Record) -> list[Piece] | None:
     kind = rec.get("type")
     if "payload" not in rec:
         # a legacy rollout: the item itself (the header and state markers hold no message)
-        return _item(rec, ts) if isinstance(kind, str) else None
+        return response_item(rec, ts) if isinstance(kind, str) else None
     payload = get_dict(rec, "payload") or {}
     if kind == "response_item":
-        return _item(payload, ts)
+        return response_item(payload, ts)
     if kind == "event_msg":
         return _event(payload, ts)
     if kind == "compacted":
@@ -78,7 +79,7 @@ def read(rec: Record) -> list[Piece] | None:
     return None  # session_meta, turn_context and types from future versions
 
 
-def _item(item: Record, ts: str | None) -> list[Piece] | None:
+def response_item(item: Record, ts: str | None) -> list[Piece] | None:
     itype = item.get("type")
     if itype == "message":
         return read_role_message(item | {"timestamp": ts})
@@ -130,7 +131,7 @@ def is_subagent_session(rec: Record) -> bool:
     )
 
 
-def mark_subagent(entries: list[Entry]) -> None:
+def mark_subagent(entries: list[Entry], dropped: Counter[str]) -> None:
     """In a subagent's rollout the 'user' messages are the parent agent's instructions (and
     the parent's history it was forked with, which the parent's own rollout holds): none of
     them is the person typing. Only the first header decides: a forked rollout repeats its
@@ -158,6 +159,10 @@ CODEX = Format(
 )
 
 # --- codex exec --json ------------------------------------------------------------------------
+# Since 0.44 (openai/codex codex-rs/exec/src/exec_events.rs): thread, turn and item events;
+# the first releases of that shape named an item's type ``item_type`` and the reply
+# ``assistant_message``. Before it (pull request 4525 removed it), a config summary line,
+# ``{"prompt": ...}`` (what the person asked) and the session's events as ``{"id", "msg"}``.
 
 _EXEC_TYPES = frozenset(
     {
@@ -168,32 +173,77 @@ _EXEC_TYPES = frozenset(
         "item.started",
         "item.updated",
         "item.completed",
+        "item.plan.delta",
+        "request_user_input",
         "error",
     }
 )
+_LEGACY_SUMMARY_KEYS = frozenset({"workdir", "model", "provider", "approval", "sandbox"})
 
 
 def _is_exec_event(rec: Record) -> bool:
-    return get_str(rec, "type") in _EXEC_TYPES and "time" not in rec and "payload" not in rec
+    if get_str(rec, "type") in _EXEC_TYPES:
+        return "time" not in rec and "payload" not in rec
+    return _is_legacy_exec(rec)
+
+
+def _is_legacy_exec(rec: Record) -> bool:
+    if rec.keys() == {"id", "msg"}:
+        msg = rec["msg"]
+        return isinstance(rec["id"], str) and isinstance(msg, dict) and "type" in msg
+    if rec.keys() == {"prompt"}:
+        return isinstance(rec["prompt"], str)
+    return _LEGACY_SUMMARY_KEYS <= rec.keys() and all(isinstance(v, str) for v in rec.values())
 
 
 def read_exec(rec: Record) -> list[Piece] | None:
+    if "type" not in rec:
+        return _read_legacy_exec(rec)
     item = get_dict(rec, "item")
     if rec.get("type") != "item.completed" or item is None:
         return None  # started/updated items are completed later; thread and turn markers
-    itype = item.get("type")
+    itype = item.get("type", item.get("item_type"))
     text = get_str(item, "text") or ""
-    if itype == "agent_message":
+    if itype in ("agent_message", "assistant_message", "plan"):
         return [Piece("assistant", text, None)]
     if itype == "reasoning":
         return [Piece("thinking", text, None)]
     if itype == "command_execution":
         call = call_piece("shell", item.get("command"), None)
         return [call, Piece("tool", get_str(item, "aggregated_output") or "", None)]
-    if itype in ("mcp_tool_call", "web_search", "file_change", "todo_list"):
-        args = {k: v for k, v in item.items() if k not in ("id", "type", "status")}
+    if itype == "error":
+        return [Piece("tool", get_str(item, "message") or "", None)]
+    if itype in _EXEC_TOOL_ITEMS:
+        args = {k: v for k, v in item.items() if k not in ("id", "type", "item_type", "status")}
         return [call_piece(str(itype), args, None)]
     return None
+
+
+# collab_tool_call: the agent starting, instructing or waiting for another agent
+_EXEC_TOOL_ITEMS = frozenset(
+    {"mcp_tool_call", "web_search", "file_change", "todo_list", "collab_tool_call"})
+
+
+def _read_legacy_exec(rec: Record) -> list[Piece] | None:
+    if "prompt" in rec:
+        return text_pieces(str(rec["prompt"]), "user", None)
+    msg = get_dict(rec, "msg")
+    if msg is None:
+        return None  # the config summary
+    kind = msg.get("type")
+    if kind == "exec_command_begin":
+        return [call_piece("shell", msg.get("command"), None)]
+    if kind == "exec_command_end":
+        return [tool_piece(msg.get("aggregated_output", msg.get("stdout")), None)]
+    if kind == "user_message":
+        # the prompt again, when this version echoes it: the prompt line is the original
+        return _event(msg, None)
+    if kind in ("agent_message", "agent_reasoning"):
+        pieces = _event(msg, None)
+        for piece in pieces or ():
+            piece.echo = False  # exec prints these once: there is no original to prefer
+        return pieces
+    return None  # task_started/complete (a copy of the last reply), token counts, ...
 
 
 CODEX_EXEC = Format(

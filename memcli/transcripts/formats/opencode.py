@@ -69,6 +69,39 @@ OPENCODE = Format(
     read=read,
 )
 
+# --- opencode run --format json -----------------------------------------------------------------
+# One event a line, {type, timestamp (milliseconds), sessionID, ...}: the assistant's finished
+# parts (text, reasoning, tool_use with its state), step markers, error and done. The prompt
+# is not in it.
+
+_RUN_EVENTS = frozenset({"text", "reasoning", "tool_use", "step_start", "step_finish"})
+
+
+def _is_run_event(rec: Record) -> bool:
+    kind = rec.get("type")
+    if not isinstance(rec.get("sessionID"), str) or "id" in rec or not isinstance(kind, str):
+        return False
+    if kind in _RUN_EVENTS:
+        return isinstance(rec.get("part"), dict)
+    return kind in ("error", "done")
+
+
+def read_run_event(rec: Record) -> list[Piece] | None:
+    part = get_dict(rec, "part")
+    if rec.get("type") not in _RUN_EVENTS or part is None:
+        return None  # error, done
+    pieces = _part(part, "assistant", millis_to_iso(rec.get("timestamp")))
+    return pieces or None  # step markers hold no message
+
+
+OPENCODE_RUN = Format(
+    name="opencode-run",
+    agents="opencode run --format json (scripts, CI)",
+    where="standard output of the command",
+    matches=_is_run_event,
+    read=read_run_event,
+)
+
 
 def load_session(folder: Path) -> list[Record]:
     """The messages of a session folder in order, each with its parts."""
