@@ -489,6 +489,136 @@ EXPECTED: dict[str, Expected] = {
             [a("One call: src/cart.py:41 rounds the cart total to 2 places.")],
             never=["PARENT_HISTORY", "Do not edit files", "rg -n"],
         ),
+        # print-mode (headless) outputs
+        Expected(
+            HERE / "extra/claude-print-json.json",
+            {"claude-stream-json": 1},
+            [a("Done: the migration now runs in CI. This repository pins Node 20 in `.nvmrc`, "
+               "so I used that.")],
+            [a("Done: the migration now runs in CI. This repository pins Node 20 in `.nvmrc`, "
+               "so I used that.")],
+        ),
+        Expected(
+            HERE / "extra/claude-agent-sdk-stream.jsonl",
+            {"claude-stream-json": 9},
+            [u("From now on we use pnpm in this repository, never npm. Find where the lockfile "
+               "is checked."),
+             a("I'll ask a subagent to look for the lockfile check."),
+             a("The lockfile check is in `.github/workflows/ci.yml`; it runs "
+               "`pnpm install --frozen-lockfile`.")],
+            [u("From now on we use pnpm in this repository, never npm. Find where the lockfile "
+               "is checked."),
+             a("I'll ask a subagent to look for the lockfile check."),
+             a("The lockfile check is in `.github/workflows/ci.yml`; it runs "
+               "`pnpm install --frozen-lockfile`.")],
+            never=["SUBAGENT_NOTE", "Search the CI config"],
+        ),
+        Expected(
+            HERE / "extra/cursor-stream-json.jsonl",
+            {"cursor-stream-json": 10},
+            [u("Our API responses always use snake_case keys. Add a created_at field to the "
+               "order payload."),
+             a("I'll read the order serializer first."),
+             a("Added `created_at` to `OrderSerializer`, in snake_case like the other keys.")],
+            [u("Our API responses always use snake_case keys. Add a created_at field to the "
+               "order payload."),
+             a("I'll read the order serializer first."),
+             a("Added `created_at` to `OrderSerializer`, in snake_case like the other keys.")],
+            never=["FILE_BODY", "Looking for the order", "first.Added"],
+        ),
+        Expected(
+            HERE / "extra/gemini-stream-json.jsonl",
+            {"gemini-stream-json": 10},
+            [u("Remember that the staging database is read-only on Fridays. Which migrations "
+               "are pending?"),
+             a("I'll list the migration files."),
+             a("Two migrations are pending: `0041_orders.sql` and `0042_refunds.sql`.")],
+            [u("Remember that the staging database is read-only on Fridays. Which migrations "
+               "are pending?"),
+             a("I'll list the migration files."),
+             a("Two migrations are pending: `0041_orders.sql` and `0042_refunds.sql`.")],
+            never=["TOOL_OUTPUT", "Loop detection", "ls migrations/"],
+        ),
+        Expected(
+            HERE / "extra/gemini-print-json.json",
+            {"gemini-stream-json": 1},
+            [a("The build uses Bazel 7; run `bazel test //...` for the whole suite.")],
+            [a("The build uses Bazel 7; run `bazel test //...` for the whole suite.")],
+        ),
+        Expected(
+            HERE / "extra/opencode-run-json.jsonl",
+            {"opencode-run": 9},
+            [a("I'll check which test runner this project uses."),
+             a("The tests run with Vitest: `npm test` calls `vitest run`.")],
+            [a("I'll check which test runner this project uses."),
+             a("The tests run with Vitest: `npm test` calls `vitest run`.")],
+            never=["TOOL_OUTPUT", "THINKING", "cat package.json"],
+        ),
+        Expected(
+            HERE / "extra/codex-exec-legacy-json.jsonl",
+            {"codex-exec": 9},
+            [u("Never commit directly to main in this repository. Bump the version to 1.4.0."),
+             a("Bumped the version to 1.4.0 in `pyproject.toml` on a new branch, "
+               "`release/1.4.0`.")],
+            [u("Never commit directly to main in this repository. Bump the version to 1.4.0."),
+             a("Bumped the version to 1.4.0 in `pyproject.toml` on a new branch, "
+               "`release/1.4.0`.")],
+            never=["TOOL_OUTPUT", "Finding the version", "workspace-write"],
+        ),
+        # API documents a script saved
+        Expected(
+            HERE / "extra/openai-chat-request.json",
+            {"openai": 1},
+            [u("Our invoices are always rounded half-even, never half-up. Fix the total in "
+               "invoice.py."),
+             a("`total` now uses `Decimal.quantize` with `ROUND_HALF_EVEN`.")],
+            [u("Our invoices are always rounded half-even, never half-up. Fix the total in "
+               "invoice.py."),
+             a("`total` now uses `Decimal.quantize` with `ROUND_HALF_EVEN`.")],
+            never=["SYSTEM_PROMPT", "TOOL_OUTPUT", "read_file"],
+        ),
+        Expected(
+            HERE / "extra/openai-chat-response.json",
+            {"openai": 1},
+            [a("Rounded half-even: `total` now uses `Decimal.quantize`.")],
+            [a("Rounded half-even: `total` now uses `Decimal.quantize`.")],
+            never=["ALTERNATIVE_CHOICE"],
+        ),
+        Expected(
+            HERE / "extra/openai-responses-request.json",
+            {"openai": 1},
+            [u("We always tag releases with a leading v. Tag the current commit as 2.3.0."),
+             a("Tagged the current commit as `v2.3.0`.")],
+            [u("We always tag releases with a leading v. Tag the current commit as 2.3.0."),
+             a("Tagged the current commit as `v2.3.0`.")],
+            never=["SYSTEM_PROMPT", "THINKING", "TOOL_OUTPUT", "git tag"],
+        ),
+        Expected(
+            HERE / "extra/openai-responses-response.json",
+            {"openai": 1},
+            [a("The changelog lives in `docs/CHANGES.md`, not in the repository root.")],
+            [a("The changelog lives in `docs/CHANGES.md`, not in the repository root.")],
+        ),
+        Expected(
+            HERE / "extra/anthropic-messages-request.json",
+            {"anthropic": 1},
+            [u("Every pull request must link an issue. Review PR 42."),
+             a("PR 42 has no linked issue; I asked the author to add one.")],
+            [u("Every pull request must link an issue. Review PR 42."),
+             a("PR 42 has no linked issue; I asked the author to add one.")],
+            never=["SYSTEM_PROMPT"],
+        ),
+        Expected(
+            HERE / "extra/sharegpt-rows.json",
+            {"sharegpt": 1},
+            [u("Always answer in British English. What is a lift?"),
+             a("A lift is what Americans call an elevator."),
+             u("Check the weather in Oslo."),
+             a("It is 4°C with light rain in Oslo.")],
+            [u("Check the weather in Oslo."),
+             a("It is 4°C with light rain in Oslo.")],
+            never=["SYSTEM_PROMPT", "TOOL_OUTPUT", "\"arguments\""],
+        ),
         Expected(
             HERE / "opencode/storage/message/test-session-1",
             {"opencode": 1},

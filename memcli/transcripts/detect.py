@@ -26,8 +26,8 @@ from memcli.transcripts.formats.cursor import CURSOR, CURSOR_STREAM
 from memcli.transcripts.formats.cursor_export import CURSOR_EXPORT_TEXT
 from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
 from memcli.transcripts.formats.gemini_share import GEMINI_SHARE_TEXT
-from memcli.transcripts.formats.gemini_stream import GEMINI_JSON, GEMINI_STREAM, join_deltas
-from memcli.transcripts.formats.headless import drop_repeated_results
+from memcli.transcripts.formats.gemini_stream import GEMINI_JSON, GEMINI_STREAM
+from memcli.transcripts.formats.headless import drop_repeated_results, join_deltas
 from memcli.transcripts.formats.kimi import KIMI_WIRE
 from memcli.transcripts.formats.openai_api import CHAT_RESPONSE, RESPONSES
 from memcli.transcripts.formats.opencode import OPENCODE, OPENCODE_RUN
@@ -38,6 +38,7 @@ from memcli.transcripts.formats.sharegpt import SHAREGPT, SHAREGPT_TURN
 from memcli.transcripts.model import Entry, Format, Record, TextFormat
 
 DETECTION_ORDER: tuple[Format, ...] = (
+    OPENCODE_RUN,  # its reasoning events would pass for a bare Codex item
     CODEX,
     CODEX_EXEC,
     KIMI_WIRE,
@@ -51,7 +52,6 @@ DETECTION_ORDER: tuple[Format, ...] = (
     GEMINI,
     GEMINI_STREAM,
     OPENCODE,
-    OPENCODE_RUN,
     CURSOR,
     GEMINI_CONTENT,
     COPILOT_CHAT,
@@ -72,7 +72,7 @@ WholeInputPass = Callable[[list[Entry], Counter[str]], None]
 WHOLE_INPUT_PASSES: tuple[WholeInputPass, ...] = (
     mark_subagent,  # Codex: a subagent's rollout
     drop_repeated_results,  # Claude Code and Cursor print mode: the closing result
-    join_deltas,  # Gemini CLI stream-json: a reply streamed in pieces
+    join_deltas,  # Gemini CLI's replies and Cursor's thinking, streamed in pieces
 )
 
 # One entry per name, for --format, the listing and docs (the first registration wins).
@@ -80,8 +80,11 @@ BY_NAME: dict[str, Format] = {}
 # Formats that are not JSON, tried on the whole text before it is read as JSON.
 TEXT_FORMATS: tuple[TextFormat, ...] = (AIDER_TEXT, CURSOR_EXPORT_TEXT, GEMINI_SHARE_TEXT)
 
+# Listed under another reader's entry: Cline's chat view under Cline's, the API documents
+# under OpenAI's messages.
+_LISTED_ELSEWHERE = (CLINE_UI, CHAT_RESPONSE, RESPONSES)
 for _fmt in (*DETECTION_ORDER, CLINE, *(t.format for t in TEXT_FORMATS)):
-    if _fmt is not CLINE_UI:  # Cline's chat view is listed under Cline's own entry
+    if _fmt not in _LISTED_ELSEWHERE:
         BY_NAME.setdefault(_fmt.name, _fmt)
 FORMATS: tuple[str, ...] = tuple(BY_NAME)
 ROLE_FORMATS = ("openai", "anthropic", "plain", "cline")

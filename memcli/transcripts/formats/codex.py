@@ -178,12 +178,14 @@ _EXEC_TYPES = frozenset(
         "error",
     }
 )
+_NOT_EXEC = frozenset({"time", "timestamp", "payload"})
 _LEGACY_SUMMARY_KEYS = frozenset({"workdir", "model", "provider", "approval", "sandbox"})
 
 
 def _is_exec_event(rec: Record) -> bool:
     if get_str(rec, "type") in _EXEC_TYPES:
-        return "time" not in rec and "payload" not in rec
+        # no event of it has a clock (other tools' error and turn events do)
+        return _NOT_EXEC.isdisjoint(rec)
     return _is_legacy_exec(rec)
 
 
@@ -193,7 +195,7 @@ def _is_legacy_exec(rec: Record) -> bool:
         return isinstance(rec["id"], str) and isinstance(msg, dict) and "type" in msg
     if rec.keys() == {"prompt"}:
         return isinstance(rec["prompt"], str)
-    return _LEGACY_SUMMARY_KEYS <= rec.keys() and all(isinstance(v, str) for v in rec.values())
+    return rec.keys() >= _LEGACY_SUMMARY_KEYS and all(isinstance(v, str) for v in rec.values())
 
 
 def read_exec(rec: Record) -> list[Piece] | None:

@@ -9,10 +9,8 @@ json is one object, ``{"session_id", "response", "stats"}`` (``error`` when the 
 
 from __future__ import annotations
 
-from collections import Counter
-
 from memcli.messages import Role
-from memcli.transcripts.model import Entry, Format, Piece, Record, get_str
+from memcli.transcripts.model import Format, Piece, Record, get_str
 from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
@@ -55,38 +53,6 @@ def read(rec: Record) -> list[Piece] | None:
     if kind == "tool_result":
         return [tool_piece(rec.get("output", rec.get("error")), ts)]
     return None  # init, error, result: no one's words
-
-
-def join_deltas(entries: list[Entry], dropped: Counter[str]) -> None:
-    """A reply streamed in pieces is one message: the pieces in a row are joined into the
-    first (a tool call between them ends the message)."""
-    head: Piece | None = None
-    parts: list[str] = []
-    for entry in entries:
-        piece = _delta(entry)
-        if piece is None:
-            _close(head, parts)
-            head, parts = None, []
-        elif head is None:
-            head, parts = piece, [piece.text]
-        else:
-            parts.append(piece.text)
-            entry.pieces = []  # still a record that held a message: its words moved up
-    _close(head, parts)
-
-
-def _delta(entry: Entry) -> Piece | None:
-    if entry.fmt != "gemini-stream-json" or entry.rec.get("delta") is not True:
-        return None
-    pieces = entry.pieces or []
-    if len(pieces) != 1 or pieces[0].injected:
-        return None
-    return pieces[0]
-
-
-def _close(head: Piece | None, parts: list[str]) -> None:
-    if head is not None and len(parts) > 1:
-        head.text = "".join(parts)
 
 
 GEMINI_STREAM = Format(

@@ -117,8 +117,8 @@ def _format(name: str, agents: str, where: str) -> Format:
 
 OPENAI = _format(
     "openai",
-    "OpenAI Chat Completions and Responses messages; mini-swe-agent trajectories, "
-    "Kimi CLI context files, fine-tuning sets",
+    "OpenAI Chat Completions and Responses messages, requests and responses; "
+    "mini-swe-agent trajectories, Kimi CLI context files, fine-tuning sets",
     "wherever the tool writes them (mini-swe-agent: *.traj.json; Kimi CLI: "
     "~/.kimi/sessions/*/context.jsonl)",
 )
