@@ -48,6 +48,8 @@ CURSOR = Format(
 
 # keys only Claude Code's print-mode records carry (every message, result and init has one)
 _CLAUDE_KEYS = frozenset({"parent_tool_use_id", "uuid", "num_turns", "total_cost_usd", "tools"})
+# Claude's assistant records hold the API's message itself; Cursor's only role and content
+_API_MESSAGE_KEYS = frozenset({"id", "model", "type", "stop_reason"})
 
 
 def _is_stream_record(rec: Record) -> bool:
@@ -58,11 +60,14 @@ def _is_stream_record(rec: Record) -> bool:
         return isinstance(rec.get("tool_call"), dict)
     if kind == "thinking":
         return isinstance(rec.get("subtype"), str)
-    if kind in ("system", "user", "assistant", "result"):
-        return _CLAUDE_KEYS.isdisjoint(rec) and (
-            kind != "system" or "apiKeySource" in rec or "permissionMode" in rec
-        ) and (kind not in ("user", "assistant") or isinstance(rec.get("message"), dict))
-    return False
+    if kind == "system":
+        return _CLAUDE_KEYS.isdisjoint(rec) and ("apiKeySource" in rec or "permissionMode" in rec)
+    if kind == "result":
+        return _CLAUDE_KEYS.isdisjoint(rec)
+    message = get_dict(rec, "message")
+    return kind in ("user", "assistant") and _CLAUDE_KEYS.isdisjoint(rec) and (
+        message is not None and _API_MESSAGE_KEYS.isdisjoint(message)
+    )
 
 
 def read_stream(rec: Record) -> list[Piece] | None:
