@@ -26,6 +26,12 @@ DEFAULT_LOCK_TIMEOUT = 10.0
 MAX_SECONDS = 24 * 3600.0
 # Keys a project config may not hold: the project store is committed, secrets must not be.
 SECRET_KEYS = frozenset({"api_key", "openai_api_key", "anthropic_api_key"})
+# A project config is a few lines; a larger one (or /dev/zero behind a link) is no config.
+MAX_PROJECT_CONFIG_BYTES = 64 * 1024
+# Settings only the environment gives: MEMCLI_NOW fixes the clock for tests and reproducible
+# runs, and a repository that could set it would date the user's notes and history and
+# decide which of them have expired.
+ENVIRONMENT_ONLY = frozenset({"now"})
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     user_home = memcli_home(env, home)
     root = find_project_root(cwd, user_home)
     user_cfg = _read_config(user_home / CONFIG_NAME, allow_secrets=True)
-    project_cfg = _read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False)
+    project_cfg = _read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False,
+                               untrusted=True)
     ignored = _drop_untrusted(project_cfg, user_home, root, cwd, home)
     sources: dict[str, Setting] = {}
 
@@ -122,12 +129,16 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
                          pick("provider", flags.provider, ("MEMCLI_PROVIDER",), OFFLINE),
                          OFFLINE)
     spec = PROVIDERS.get(provider)
-    now = pick("now", None, ("MEMCLI_NOW",), None)
+    sources["now"] = _choose("now", None, ("MEMCLI_NOW",), env, _NO_CONFIG, _NO_CONFIG, None)
+    now = sources["now"].value
     if now is not None:
         now = fixed_now(str(now))
+    project_path = _store("project_store", project_store, cwd, home, sources)
+    if sources["project_store"].source == "default":
+        _refuse_linked_store(project_path, root)
     return Settings(
         project_root=root,
-        project_store=_store("project_store", project_store, cwd, home, sources),
+        project_store=project_path,
         user_home=user_home,
         user_store=_store("user_store", user_store, cwd, home, sources),
         lock_timeout=_seconds("lock_timeout", pick("lock_timeout", None, ("MEMCLI_LOCK_TIMEOUT",),
@@ -154,11 +165,11 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
 
 def _unknown_keys(sources: Mapping[str, Setting], files: Sequence[ConfigFile]) -> tuple[str, ...]:
     """A message for each key of FILES that is no setting: a typo is otherwise silent."""
-    known = ", ".join(name for name in sources if name != "now")
+    known = ", ".join(name for name in sources if name not in ENVIRONMENT_ONLY)
     return tuple(f"{cfg.origin}:{_line_of(cfg.origin, key)}: {key!r} is not a memcli setting "
                  f"and is left out; the settings are {known}"
                  for cfg in files if cfg.origin is not None
-                 for key in cfg if key not in sources)
+                 for key in cfg if key not in sources or key in ENVIRONMENT_ONLY)
 
 
 def _drop_untrusted(project_cfg: ConfigFile, user_home: Path, root: Path, cwd: Path,
@@ -183,6 +194,31 @@ def _drop_untrusted(project_cfg: ConfigFile, user_home: Path, root: Path, cwd: P
     for key in guarded:
         del project_cfg[key]
     return {key: UNTRUSTED_HINT for key in guarded}
+
+
+def _refuse_linked_store(store: Path, root: Path) -> None:
+    """A project store found in the repository must lead into the repository.
+
+    A checkout can hold `.memcli` or `.memcli/memory` as a symbolic link to any folder of
+    the machine (another tool's memory, another project's store): memcli would write notes
+    and MEMORY.md there, and hand what it finds there to the agent as project memory. A
+    person who means such a store names it (flag, environment, a trusted project config).
+    """
+    if _inside(store, root) or _inside(store, _repository_top(root)):
+        return
+    raise ConfigError(
+        f"the project store {store} leads through a symbolic link to {resolved(store)}, "
+        "outside the repository; memcli does not follow it (pass --project-store or set "
+        "MEMCLI_PROJECT_STORE to use that folder)")
+
+
+def _repository_top(root: Path) -> Path:
+    """The git top level holding ROOT (a monorepo's sub-project may share its store), else
+    ROOT."""
+    for folder in (root, *root.parents):
+        if (folder / ".git").exists():
+            return folder
+    return root
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -380,10 +416,19 @@ class ConfigFile(dict[str, Any]):
         self.data = data
 
 
-def _read_config(path: Path, *, allow_secrets: bool) -> ConfigFile:
-    """Flatten [memcli] / [extract] / [store] tables of a TOML config into one mapping."""
+_NO_CONFIG = ConfigFile({}, None)
+
+
+def _read_config(path: Path, *, allow_secrets: bool, untrusted: bool = False) -> ConfigFile:
+    """Flatten [memcli] / [extract] / [store] tables of a TOML config into one mapping.
+
+    An UNTRUSTED config (the repository's) is read only as a regular file of at most
+    MAX_PROJECT_CONFIG_BYTES, never through a link: a checkout can make it a FIFO (every
+    command, the session-start hook included, would wait forever), a link to /dev/zero or
+    to a file of the user's.
+    """
     try:
-        data = path.read_bytes()
+        data = _untrusted_bytes(path) if untrusted else path.read_bytes()
     except FileNotFoundError:
         return ConfigFile({}, None)
     except OSError as exc:
@@ -406,3 +451,24 @@ def _read_config(path: Path, *, allow_secrets: bool) -> ConfigFile:
             "user config or the environment"
         )
     return ConfigFile(flat, path, data)
+
+
+def _untrusted_bytes(path: Path) -> bytes:
+    import errno
+
+    from memcli.paths import NotRegularFileError, read_regular_file
+
+    try:
+        data = read_regular_file(path, MAX_PROJECT_CONFIG_BYTES + 1)
+    except NotRegularFileError:
+        raise ConfigError(f"{path} is not a regular file; a project config must be "
+                          "one") from None
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise ConfigError(f"{path} is a symbolic link; memcli reads a project config only "
+                          "from a regular file in the repository") from None
+    if len(data) > MAX_PROJECT_CONFIG_BYTES:
+        raise ConfigError(f"{path} is larger than {MAX_PROJECT_CONFIG_BYTES // 1024} KiB; "
+                          "a project config is a few lines") from None
+    return data

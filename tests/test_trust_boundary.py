@@ -1,0 +1,118 @@
+"""The trust boundary, attacked: what a cloned repository, a model's reply or a provider's
+answer can make memcli do. Each test failed before its fix (docs/security.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import MemEnv, snapshot_tree
+
+
+def _in_repo(memenv: MemEnv, *args: str, input: str | None = None,
+             timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    """memcli in the repository with the project store it finds there (no override): what a
+    person who cloned the repository runs."""
+    env = {k: v for k, v in {**os.environ, **memenv.env}.items()
+           if k != "MEMCLI_PROJECT_STORE"}
+    return subprocess.run([sys.executable, "-m", "memcli", *args], input=input,
+                          capture_output=True, text=True, env=env, cwd=memenv.repo,
+                          timeout=timeout, check=False)
+
+
+def _one_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("memcli: error: ") and done.stderr.count("\n") == 1, \
+        done.stderr
+    for word in words:
+        assert word in done.stderr
+
+
+def _project_config(memenv: MemEnv) -> Path:
+    config = memenv.repo / ".memcli" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    return config
+
+
+# --------------------------------------------------------------------------- project config
+
+
+def test_a_project_config_linked_to_dev_zero_is_one_line_not_a_crash(memenv: MemEnv) -> None:
+    # It was read whole: MemoryError, a crash log and exit 5 in every command of the checkout.
+    _project_config(memenv).symlink_to("/dev/zero")
+    _one_error(_in_repo(memenv, "show"), "is a symbolic link")
+
+
+def test_a_project_config_that_is_a_fifo_does_not_hang(memenv: MemEnv) -> None:
+    # Every command, the session-start hook included, waited forever on the open.
+    os.mkfifo(_project_config(memenv))
+    _one_error(_in_repo(memenv, "show", timeout=20), "not a regular file")
+    payload = {"hook_event_name": "SessionStart", "cwd": str(memenv.repo), "source": "startup",
+               "session_id": "s1"}
+    hook = _in_repo(memenv, "hook", "claude-code", input=json.dumps(payload), timeout=20)
+    assert hook.returncode == 0  # the agent goes on; the failure is in the hook log
+    assert (memenv.root / "home" / ".memcli" / "logs" / "hook.log").exists()
+
+
+def test_a_huge_project_config_is_refused(memenv: MemEnv) -> None:
+    _project_config(memenv).write_text("# padding\n" * 20_000, "utf-8")
+    _one_error(_in_repo(memenv, "show"), "larger than 64 KiB")
+
+
+def test_a_project_config_cannot_set_the_clock(memenv: MemEnv) -> None:
+    # `now = ...` in a checkout dated the user's own notes and history, and decided which
+    # of them `context` left out as expired.
+    _project_config(memenv).write_text('now = "1999-01-01"\n', "utf-8")
+    env = {k: v for k, v in memenv.env.items() if k != "MEMCLI_NOW"}
+    done = subprocess.run([sys.executable, "-m", "memcli", "add", "--level", "user",
+                           "Answer in English"], capture_output=True, text=True,
+                          env={**{k: v for k, v in os.environ.items() if k != "MEMCLI_NOW"},
+                               **env}, cwd=memenv.repo, timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "'now' is not a memcli setting" in done.stderr
+    (note,) = memenv.user.glob("user_preference_*.md")
+    assert "1999" not in note.read_text("utf-8")
+    shown = json.loads(memenv.run("config", "--json").stdout)["now"]
+    assert shown["source"] == "environment MEMCLI_NOW"
+
+
+# --------------------------------------------------------------------------- a linked store
+
+
+def test_a_committed_project_store_linked_out_of_the_repository_is_refused(
+        memenv: MemEnv) -> None:
+    # git checks out symbolic links: `.memcli/memory -> ~/.claude/projects/X/memory` made
+    # memcli write notes and MEMORY.md into another tool's folder.
+    elsewhere = memenv.root / "elsewhere"
+    elsewhere.mkdir()
+    (memenv.repo / ".git").mkdir()
+    (memenv.repo / ".memcli").mkdir()
+    (memenv.repo / ".memcli" / "memory").symlink_to(elsewhere)
+    for args in (("add", "Deploy on Fridays"), ("context",), ("add", "--level", "user", "x")):
+        _one_error(_in_repo(memenv, *args), "symbolic link", str(elsewhere),
+                   "--project-store")
+    assert snapshot_tree(elsewhere) == {}
+    # The person naming that folder is trusted.
+    done = _in_repo(memenv, "--project-store", str(elsewhere), "add", "Deploy on Fridays")
+    assert done.returncode == 0, done.stderr
+    assert (elsewhere / "MEMORY.md").exists()
+
+
+@pytest.mark.parametrize("link", [".memcli", ".memcli/memory"])
+def test_a_store_linked_inside_the_repository_still_works(memenv: MemEnv, link: str) -> None:
+    (memenv.repo / ".git").mkdir()
+    target = memenv.repo / "shared" / ("memcli" if link == ".memcli" else "memory")
+    target.mkdir(parents=True)
+    (memenv.repo / ".memcli").mkdir(exist_ok=link != ".memcli")
+    if link == ".memcli":
+        (memenv.repo / ".memcli").rmdir()
+    (memenv.repo / link).symlink_to(target)
+    done = _in_repo(memenv, "add", "Deploy on Fridays")
+    assert done.returncode == 0, done.stderr
+    found = target / "memory" if link == ".memcli" else target
+    assert (found / "MEMORY.md").exists()
