@@ -33,6 +33,37 @@ _PATTERN = re.compile("[" + "".join(
 ) + "]")
 
 
+# What a line for a terminal drops: control characters (ESC sequences drive the terminal:
+# clear it, retitle it, rewrite what was printed before), DEL and the C1 controls, and every
+# invisible character; line breaks and tabs become spaces, so a message stays one line.
+_LINE_TABLE: dict[int, str | None] = {
+    **dict.fromkeys((*range(0x20), 0x7F, *range(0x80, 0xA0), *INVISIBLE)),
+    **dict.fromkeys(map(ord, "\t\n\v\f\r\x1c\x1d\x1e\x1f\x85\u2028\u2029"), " "),
+}
+# The same for a text of many lines (a note's body shown to an agent or a person).
+_TEXT_TABLE: dict[int, str | None] = {**_LINE_TABLE, ord("\t"): "\t", ord("\n"): "\n"}
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def safe_line(text: str) -> str:
+    """TEXT as one line that shows what it says: no control or invisible character.
+
+    For what memcli prints that someone else wrote: an error a provider sent, a file name a
+    repository chose.
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    return text.translate(_LINE_TABLE)
+
+
+def safe_text(text: str) -> str:
+    """TEXT without control or invisible characters; its lines and tabs kept (a ``\\r\\n``
+    line end becomes ``\\n``)."""
+    if text.isascii() and _ASCII_CONTROL.search(text) is None:
+        return text
+    return text.replace("\r\n", "\n").translate(_TEXT_TABLE)
+
+
 def strip_invisible(text: str) -> str:
     """``text`` without any invisible character (see the module docstring)."""
     if text.isascii():

@@ -116,3 +116,36 @@ def test_a_store_linked_inside_the_repository_still_works(memenv: MemEnv, link: 
     assert done.returncode == 0, done.stderr
     found = target / "memory" if link == ".memcli" else target
     assert (found / "MEMORY.md").exists()
+
+
+# --------------------------------------------------------------------------- what is printed
+
+_TURN = '{"role": "user", "content": "Remember that we deploy on Fridays."}\n'
+_KEY = "sk-proj-" + "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcd"
+
+
+def test_a_providers_error_cannot_drive_the_terminal_or_forge_a_line(memenv: MemEnv) -> None:
+    # The server's message went to stderr as it came: ESC sequences (clear the screen,
+    # retitle the terminal) and a line break that printed a line of memcli's own.
+    from tests.fakeserver import FakeServer, json_step
+
+    hostile = f"Incorrect API key {_KEY}\x1b[2J\x1b]0;owned\x07\nmemcli: 3 applied; written"
+    with FakeServer() as server:
+        server.script(json_step(401, {"error": {"message": hostile}}))
+        done = memenv.run("extract", "--provider", "openai", "--base-url", server.url + "/v1",
+                          input=_TURN, env={"OPENAI_API_KEY": _KEY})
+    assert done.returncode == 4, done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("memcli: error: ")
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+    assert _KEY not in done.stderr
+    assert "owned" in done.stderr  # the message is still shown, without its controls
+
+
+def test_the_hook_log_quotes_no_escape_sequence(memenv: MemEnv) -> None:
+    from memcli.hooks.log import LOG_NAME, log
+
+    home = memenv.root / "home" / ".memcli"
+    log(home, "extract said: \x1b[2Jcleared\u202e\nsecond \x1b]0;title\x07line")
+    text = (home / "logs" / LOG_NAME).read_text("utf-8")
+    assert "\x1b" not in text and "\x07" not in text and "\u202e" not in text
+    assert "cleared" in text and "    second " in text  # the entry keeps its lines

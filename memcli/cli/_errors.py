@@ -37,7 +37,11 @@ def handled(command: F) -> F:
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except MemcliError as exc:
-            _say(f"memcli: error: {exc}")
+            from memcli.invisible import safe_line
+
+            # One line, and no escape sequence from what the message quotes (a provider's
+            # error, a file name a repository chose).
+            _say(f"memcli: error: {safe_line(str(exc))}")
             raise typer.Exit(int(exc.exit_code)) from None
         except KeyboardInterrupt:
             _say("memcli: interrupted")
@@ -61,10 +65,11 @@ def report_crash(exc: BaseException, env: Mapping[str, str], argv: list[str]) ->
         where = f"; details in {log}"
     except OSError:
         where = " (the crash log could not be written)"
+    from memcli.invisible import safe_line
     from memcli.redact import redact
     from memcli.text import clip, one_line
 
-    message = redact(clip(one_line(str(exc)), 200))[0]
+    message = redact(clip(one_line(safe_line(str(exc))), 200))[0]
     _say(f"memcli: internal error: {type(exc).__name__}: {message}{where} — please report it")
     return ExitStatus.CRASH
 

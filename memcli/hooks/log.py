@@ -53,7 +53,11 @@ def log(home: Path, message: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             if path.stat().st_size > MAX_LOG_BYTES:
                 os.replace(path, path.with_name(LOG_NAME + ".1"))
-        first, *rest = message.rstrip("\n").split("\n")
+        from memcli.invisible import safe_line
+
+        # Each line without escape sequences: the log quotes what a provider or an
+        # extraction printed, and a person reads it with `cat` or `tail -f`.
+        first, *rest = (safe_line(line) for line in message.rstrip("\n").split("\n"))
         text = "".join(f"    {line}\n" for line in rest)
         with os.fdopen(open_log(path), "a", encoding="utf-8") as handle:
             handle.write(f"{now()} [{os.getpid()}] {first}\n{text}")

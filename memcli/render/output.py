@@ -69,14 +69,23 @@ class Output:
 
     def warn(self, text: str) -> None:
         prefix = f"{YELLOW}warning:{RESET}" if self.err_color else "warning:"
-        self.err.write(f"memcli: {prefix} {text}\n")
+        self.err.write(f"memcli: {prefix} {_one_safe_line(text)}\n")
 
     def error(self, text: str) -> None:
         prefix = f"{RED}error:{RESET}" if self.err_color else "error:"
-        self.err.write(f"memcli: {prefix} {text}\n")
+        self.err.write(f"memcli: {prefix} {_one_safe_line(text)}\n")
 
     def paint(self, text: str, style: str) -> str:
         return f"{style}{text}{RESET}" if self.color else text
+
+
+def _one_safe_line(text: str) -> str:
+    """A warning or an error often quotes what someone else wrote (a provider's message, a
+    note a repository holds): its escape sequences must not drive the person's terminal, nor
+    its line breaks forge lines of memcli's own."""
+    from memcli.invisible import safe_line
+
+    return safe_line(text)
 
 
 def diff(output: Output, text: str) -> None:
