@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from memcli.invisible import strip_invisible
+from memcli.invisible import clean_body, safe_line, strip_invisible
 from memcli.names import LEVELS, canonical_type
 from memcli.text import one_line
 
@@ -49,7 +49,7 @@ def check_type(value: Any) -> str:
 def check_title(value: Any) -> Any:
     if not isinstance(value, str):
         return value
-    title = one_line(strip_invisible(no_surrogates(value)))
+    title = one_line(safe_line(no_surrogates(value)))
     if not title:
         raise ValueError("is empty")
     if len(title) > MAX_TITLE_CHARS:
@@ -60,7 +60,9 @@ def check_title(value: Any) -> Any:
 def check_content(value: Any) -> Any:
     if not isinstance(value, str):
         return value
-    no_surrogates(value)
+    # Line ends are the note's business, not the operation's (CRLF content is the same
+    # text); escape sequences and hidden text have no place in a note an agent will read.
+    value = clean_body(no_surrogates(value))
     if not value.strip():
         raise ValueError("is empty")
     if len(value) > MAX_CONTENT_CHARS:
@@ -69,8 +71,7 @@ def check_content(value: Any) -> Any:
         # Models often send the whole note file as its content: written as it is, it would
         # become a second frontmatter block under memcli's own (lint M204).
         raise ValueError("starts with a frontmatter block; send the note's body only")
-    # Line ends are the note's business, not the operation's: CRLF content is the same text.
-    return value.replace("\r\n", "\n")
+    return value
 
 
 _NOTE_KEY = re.compile(r"(?:type|title|summary|created|updated)[ \t]*:")
@@ -91,8 +92,18 @@ def _opens_with_frontmatter(text: str) -> bool:
 
 
 def optional_text(value: Any) -> Any:
-    return (one_line(strip_invisible(no_surrogates(value))) if isinstance(value, str)
-            else value)
+    return one_line(safe_line(no_surrogates(value))) if isinstance(value, str) else value
+
+
+def check_slug(value: Any) -> Any:
+    """A slug keeps its control characters: a NUL in it is refused by the planner, with the
+    path separators, rather than dropped into a name the model did not send."""
+    return one_line(strip_invisible(no_surrogates(value))) if isinstance(value, str) else value
+
+
+def check_reason(value: Any) -> str | None:
+    """An operation's reason, as the dry-run prints it: one line, no escape sequence."""
+    return one_line(safe_line(no_surrogates(value))) if isinstance(value, str) else None
 
 
 def check_filename(value: Any) -> Any:
@@ -121,7 +132,7 @@ _CREATE: dict[str, Callable[[Any], Any]] = {"type": check_type, "title": check_t
                                             "content": check_content}
 _UPDATE: dict[str, Callable[[Any], Any]] = {"filename": check_filename, "content": check_content}
 _OPTIONAL: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "create": {"summary": optional_text, "slug": optional_text, "expires": check_date,
+    "create": {"summary": optional_text, "slug": check_slug, "expires": check_date,
                "review_after": check_date},
     "update": {"title": check_title, "summary": optional_text, "type": check_type,
                "expires": check_date, "review_after": check_date},
@@ -150,9 +161,9 @@ def plain_operation(raw: Any) -> dict[str, Any] | None:
                 if not isinstance(value, str):
                     return None
                 out[name] = check(value)
-        reason = raw.get("reason")
-        if isinstance(reason, str):
-            out["reason"] = one_line(no_surrogates(reason))
+        reason = check_reason(raw.get("reason"))
+        if reason is not None:
+            out["reason"] = reason
     except ValueError:
         return None
     return {key: out[key] for key in FIELD_ORDER if key in out}

@@ -64,6 +64,28 @@ def safe_text(text: str) -> str:
     return text.replace("\r\n", "\n").translate(_TEXT_TABLE)
 
 
+# What a note's body written through memcli drops (an operation's content: a model's reply,
+# a document, `memcli add`): control characters but the tab and the line break, and the
+# characters that hide or reorder text without any use in prose (tag characters, the bidi
+# embeddings, overrides and isolates of "Trojan Source"). Zero-width characters and the
+# bidi marks stay: Persian needs the non-joiner and RTL text the marks; lint reports them.
+_BODY_TABLE: dict[int, str | None] = {
+    **dict.fromkeys((*range(0x20), 0x7F, *range(0x80, 0xA0), *_TAGS,
+                     *range(0x202A, 0x202F), *range(0x2066, 0x206A))),
+    ord("\t"): "\t", ord("\n"): "\n", ord("\r"): "\n",
+}
+_BODY_GATE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+                        "\U000e0000-\U000e007f]")
+
+
+def clean_body(text: str) -> str:
+    """TEXT as a note's body is written: no control character (a CRLF or a lone CR is a
+    line break), tag character or bidi embedding, override or isolate."""
+    if _BODY_GATE.search(text) is None:
+        return text
+    return text.replace("\r\n", "\n").translate(_BODY_TABLE)
+
+
 def strip_invisible(text: str) -> str:
     """``text`` without any invisible character (see the module docstring)."""
     if text.isascii():

@@ -21,13 +21,13 @@ from pydantic import (
 from memcli.fields import check_content as _content
 from memcli.fields import check_date as _date
 from memcli.fields import check_filename as _filename
+from memcli.fields import check_reason as _check_reason
+from memcli.fields import check_slug as _slug
 from memcli.fields import check_title as _title
 from memcli.fields import check_type as _type
-from memcli.fields import no_surrogates as _no_surrogates
 from memcli.fields import optional as _optional
 from memcli.fields import optional_text as _optional_text
 from memcli.names import LEVELS
-from memcli.text import one_line
 
 __all__ = ["ADAPTER", "ValidationError", "describe"]
 
@@ -48,7 +48,7 @@ class _Op(BaseModel):
     @field_validator("reason", mode="before")
     @classmethod
     def _reason(cls, value: Any) -> Any:
-        return one_line(_no_surrogates(value)) if isinstance(value, str) else None
+        return _check_reason(value)
 
 
 NoteType = Annotated[str, BeforeValidator(_type)]
@@ -65,7 +65,7 @@ class CreateOp(_Op):
     title: Title
     content: Content
     summary: Text | None = None
-    slug: Text | None = None
+    slug: Annotated[str, BeforeValidator(_slug)] | None = None
     expires: When = None
     review_after: When = None
 

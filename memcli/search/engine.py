@@ -27,6 +27,7 @@ from pathlib import Path
 
 from memcli.config import Settings
 from memcli.errors import InputError
+from memcli.invisible import safe_line
 from memcli.notes import Note
 from memcli.search.analyze import Analyzed, entity_terms, normalise, query_terms, stem
 from memcli.search.cues import asks_name, tells_name
@@ -206,13 +207,24 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
     note: Note = state.notes[hit.filename]
     return SearchHit(
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
-        type=note.type, title=note.title, summary=note.summary, content=note.content,
+        type=note.type, title=safe_line(note.title), summary=safe_line(note.summary),
+        content=note.content,
         score=hit.score, bm25=hit.score, coverage=round(judge.coverage(hit), 4),
-        names_ok=judge.names_ok(hit), snippet=without_secrets(snippet(note.content, terms)),
+        names_ok=judge.names_ok(hit), snippet=for_agent(snippet(note.content, terms)),
         date_nearness=nearness(dates, (note.created, note.updated)) if dates else 0.0,
         tells_when=asks.when and tells_when(note.content),
         tells_name=asks.name and tells_name(note.content, judge.given),
     )
+
+
+def for_agent(text: str) -> str:
+    """TEXT as search and recall hand it to an agent (or a terminal): secrets redacted, and
+    no control or invisible character. A cloned repository's notes were never reviewed by
+    the person: tag characters spell instructions a model reads and nobody sees, and escape
+    sequences drive the terminal that shows them."""
+    from memcli.invisible import safe_text
+
+    return safe_text(without_secrets(text))
 
 
 def without_secrets(text: str) -> str:
@@ -291,7 +303,7 @@ def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,
         if used + cost <= budget:
             chosen.append(hit)
             used += cost
-    text = without_secrets(_frame() + "".join(_section(h) for h in chosen)) if chosen else ""
+    text = for_agent(_frame() + "".join(_section(h) for h in chosen)) if chosen else ""
     return RecallResult(found.query, chosen, text, budget, threshold, len(found.hits))
 
 
