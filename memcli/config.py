@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from memcli.config_file import NO_CONFIG, ConfigFile, read_config
 from memcli.errors import ConfigError
 from memcli.paths import resolved
 from memcli.providers.registry import EXTRACTORS, OFFLINE, PROVIDERS
@@ -24,10 +25,6 @@ MARKER_DIR = ".memcli"
 DEFAULT_LOCK_TIMEOUT = 10.0
 # Longer waits are a typo (or "inf", "1e308", which overflow the clocks they are added to).
 MAX_SECONDS = 24 * 3600.0
-# Keys a project config may not hold: the project store is committed, secrets must not be.
-SECRET_KEYS = frozenset({"api_key", "openai_api_key", "anthropic_api_key"})
-# A project config is a few lines; a larger one (or /dev/zero behind a link) is no config.
-MAX_PROJECT_CONFIG_BYTES = 64 * 1024
 # Settings only the environment gives: MEMCLI_NOW fixes the clock for tests and reproducible
 # runs, and a repository that could set it would date the user's notes and history and
 # decide which of them have expired.
@@ -109,8 +106,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     home = home if home is not None else _maybe_home(env)
     user_home = memcli_home(env, home)
     root = find_project_root(cwd, user_home)
-    user_cfg = _read_config(user_home / CONFIG_NAME, allow_secrets=True)
-    project_cfg = _read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False,
+    user_cfg = read_config(user_home / CONFIG_NAME, allow_secrets=True)
+    project_cfg = read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False,
                                untrusted=True)
     ignored = _drop_untrusted(project_cfg, user_home, root, cwd, home)
     sources: dict[str, Setting] = {}
@@ -129,7 +126,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
                          pick("provider", flags.provider, ("MEMCLI_PROVIDER",), OFFLINE),
                          OFFLINE)
     spec = PROVIDERS.get(provider)
-    sources["now"] = _choose("now", None, ("MEMCLI_NOW",), env, _NO_CONFIG, _NO_CONFIG, None)
+    sources["now"] = _choose("now", None, ("MEMCLI_NOW",), env, NO_CONFIG, NO_CONFIG, None)
     now = sources["now"].value
     if now is not None:
         now = fixed_now(str(now))
@@ -404,71 +401,3 @@ def _number(name: str, value: Any) -> float:
         raise ConfigError(f"{name} must be a number of seconds from 0 to {MAX_SECONDS:g}, "
                           f"not {value!r}")
     return number
-
-
-class ConfigFile(dict[str, Any]):
-    """The flattened keys of one config file, where that file is, and its bytes."""
-
-    def __init__(self, values: Mapping[str, Any], origin: Path | None,
-                 data: bytes = b"") -> None:
-        super().__init__(values)
-        self.origin = origin
-        self.data = data
-
-
-_NO_CONFIG = ConfigFile({}, None)
-
-
-def _read_config(path: Path, *, allow_secrets: bool, untrusted: bool = False) -> ConfigFile:
-    """Flatten [memcli] / [extract] / [store] tables of a TOML config into one mapping.
-
-    An UNTRUSTED config (the repository's) is read only as a regular file of at most
-    MAX_PROJECT_CONFIG_BYTES, never through a link: a checkout can make it a FIFO (every
-    command, the session-start hook included, would wait forever), a link to /dev/zero or
-    to a file of the user's.
-    """
-    try:
-        data = _untrusted_bytes(path) if untrusted else path.read_bytes()
-    except FileNotFoundError:
-        return ConfigFile({}, None)
-    except OSError as exc:
-        raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
-    import tomllib
-
-    try:
-        parsed = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path} is not valid TOML ({exc}); fix or remove it") from None
-    flat: dict[str, Any] = {}
-    for key, value in parsed.items():
-        if isinstance(value, dict):
-            flat.update(value)
-        else:
-            flat[key] = value
-    if not allow_secrets and SECRET_KEYS & flat.keys():
-        raise ConfigError(
-            f"{path} holds an API key, but project config is committed; move the key to the "
-            "user config or the environment"
-        )
-    return ConfigFile(flat, path, data)
-
-
-def _untrusted_bytes(path: Path) -> bytes:
-    import errno
-
-    from memcli.paths import NotRegularFileError, read_regular_file
-
-    try:
-        data = read_regular_file(path, MAX_PROJECT_CONFIG_BYTES + 1)
-    except NotRegularFileError:
-        raise ConfigError(f"{path} is not a regular file; a project config must be "
-                          "one") from None
-    except OSError as exc:
-        if exc.errno != errno.ELOOP:
-            raise
-        raise ConfigError(f"{path} is a symbolic link; memcli reads a project config only "
-                          "from a regular file in the repository") from None
-    if len(data) > MAX_PROJECT_CONFIG_BYTES:
-        raise ConfigError(f"{path} is larger than {MAX_PROJECT_CONFIG_BYTES // 1024} KiB; "
-                          "a project config is a few lines") from None
-    return data

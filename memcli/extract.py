@@ -143,7 +143,8 @@ def run_extract(settings: Settings, text: str, options: ExtractOptions,
         from memcli.guard import UNATTENDED
 
         # Nobody reviews what extract applies: the guard keeps a reply from destroying notes.
-        guard = replace(UNATTENDED, allow_delete=options.allow_delete)
+        guard = replace(UNATTENDED, allow_delete=options.allow_delete,
+                        hold_instructions=result.provider != "rules")
         # The rules' operations are memcli's own; a model's reply is validated by pydantic.
         result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
                                     on_conflict=options.on_conflict, guard=guard,

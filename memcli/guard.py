@@ -31,6 +31,9 @@ class Guard:
     # Mark the run's history record as unattended: the record holds the previous content
     # of every note the run changed, and `memcli restore` lists such runs and takes them back.
     unattended: bool = False
+    # Refuse a note that tells the next agent to run a downloaded script or to drop its
+    # instructions: what a model writes unattended may come from a page or a tool result.
+    hold_instructions: bool = False
 
 
 UNATTENDED = Guard(allow_delete=False, max_changed=MAX_CHANGED_NOTES, unattended=True)
@@ -52,3 +55,32 @@ def removes_most(old: str, new: str) -> bool:
         return False
     new_words = {w.casefold() for w in _WORD.findall(new_text)}
     return len(old_words & new_words) < _KEPT_SHARE * len(old_words)
+
+
+# Instructions a note should never carry into the next agent's context unreviewed: a
+# downloaded script piped into a shell, and the phrasing of a prompt injection. Each pattern
+# is bounded (no nested repeats), so a hostile text costs linear time.
+_AIMED_AT_AGENT = (
+    ("runs a downloaded script",
+     r"\b(?:curl|wget|fetch)\b[^\n|;]{0,400}\|\s*(?:sudo\s+)?(?:ba|z|k|da|fi)?sh\b"
+     r"|\b(?:curl|wget)\b[^\n|;]{0,400}\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node)\b"
+     r"|<\(\s*(?:curl|wget)\b|\$\(\s*(?:curl|wget)\b"
+     r"|\b(?:iex|invoke-expression)\b[^\n]{0,200}\b(?:iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring)\b"),
+    ("tells the agent to drop its instructions",
+     r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)?"
+     r"(?:previous|prior|above|earlier|preceding|system|other|existing)\s+"
+     r"(?:instructions?|prompts?|rules|directions|guidelines|messages)\b"
+     r"|(?:忽略|无视|忘记)(?:之前|以上|前面|所有|上述|先前)的?(?:所有)?(?:指令|指示|规则|提示)"),
+)
+_COMPILED: list[tuple[str, re.Pattern[str]]] = []
+
+
+def aimed_at_agent(text: str) -> str | None:
+    """What TEXT tells the next agent that no note should, unreviewed; None when nothing."""
+    if not _COMPILED:
+        _COMPILED.extend((why, re.compile(pattern, re.IGNORECASE))
+                         for why, pattern in _AIMED_AT_AGENT)
+    for why, pattern in _COMPILED:
+        if pattern.search(text):
+            return why
+    return None

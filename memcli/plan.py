@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from memcli.guard import Guard, removes_most
+from memcli.guard import Guard, aimed_at_agent, removes_most
 from memcli.names import (
     INDEX_NAME,
     MAX_SLUG_BYTES,
@@ -217,6 +217,7 @@ class Planner:
             outcome.warnings.append(f"a note with this name or title existed: created {filename}")
         content = self._clean(op.content, "content", outcome)
         summary = self._summary(op.summary, content, outcome)
+        self._may_say(title, summary, content)
         meta = {"type": op.type, "title": title, "summary": summary,
                 "created": self.now, "updated": self.now, **_dates(op)}
         work.put(filename, render_new_note(meta, content))
@@ -273,6 +274,7 @@ class Planner:
         note = work.note(actual)
         content = self._clean(op.content, "content", outcome)
         changes = self._meta_changes(op, note, content, outcome)
+        self._may_say(changes.get("title", ""), changes.get("summary", ""), content)
         target = actual
         if op.type is not None and op.type != note.type:
             parsed = parse_note_name(actual)
@@ -318,6 +320,17 @@ class Planner:
             changes["type"] = op.type
         changes.update((k, v) for k, v in _dates(op).items() if note.meta.get(k) != v)
         return changes
+
+    def _may_say(self, *texts: str) -> None:
+        """Refuse, when the guard says so, a note that tells the next agent what no note
+        should unreviewed (a model may have copied it from a page the agent read)."""
+        if not self.guard.hold_instructions:
+            return
+        for text in texts:
+            why = aimed_at_agent(text)
+            if why is not None:
+                raise _Rejected(f"the note {why}, which a model may have copied from a page "
+                                "or a tool result; review it and use `memcli apply`")
 
     def _may_change(self, level: str, filename: str, old: str, new: str | None) -> None:
         """Refuse what the guard does not allow; count the existing notes changed."""

@@ -14,7 +14,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from memcli.errors import ConfigError, NotFoundError
+from memcli.config_file import read_config
+from memcli.errors import NotFoundError
 from memcli.paths import resolved
 
 TRUST_NAME = "trust.json"
@@ -27,6 +28,14 @@ UNTRUSTED_HINT = "the project config is not trusted; `memcli trust` uses it"
 class Trusted:
     config: str
     sha256: str
+
+
+@dataclass(frozen=True)
+class TrustedNow(Trusted):
+    """A trust just given, with what it lets the config decide (``key = value``), so that
+    the person sees what they trusted, as it was read, not only what they looked at."""
+
+    decides: tuple[str, ...] = ()
 
 
 def digest(data: bytes) -> str:
@@ -56,18 +65,18 @@ def is_trusted(user_home: Path, config: Path, data: bytes) -> bool:
     return load(user_home).get(str(resolved(config))) == digest(data)
 
 
-def trust(user_home: Path, config: Path) -> Trusted:
-    try:
-        data = config.read_bytes()
-    except FileNotFoundError:
-        raise NotFoundError(f"there is no project config at {config} to trust") from None
-    except OSError as exc:
-        raise ConfigError(f"cannot read {config}: {exc.strerror}") from None
+def trust(user_home: Path, config: Path) -> TrustedNow:
+    """Trust CONFIG as it is now; it is read as every command reads it (a regular file, no
+    link, a few KiB, valid TOML, no API key), so that nothing else gets trusted."""
+    found = read_config(config, allow_secrets=False, untrusted=True)
+    if found.origin is None:
+        raise NotFoundError(f"there is no project config at {config} to trust")
     records = load(user_home)
     key = str(resolved(config))
-    records[key] = digest(data)
+    records[key] = digest(found.data)
     _save(user_home, records)
-    return Trusted(key, records[key])
+    decides = tuple(f"{name} = {found[name]!r}" for name in sorted(GUARDED_KEYS & found.keys()))
+    return TrustedNow(key, records[key], decides)
 
 
 def revoke(user_home: Path, config: Path) -> bool:

@@ -16,7 +16,7 @@ from memcli.render.store import apply_json, apply_report
 if TYPE_CHECKING:
     from memcli.history import Transaction
     from memcli.interop.results import ExportResult, ImportResult
-    from memcli.trust import Trusted
+    from memcli.trust import Trusted, TrustedNow
 
 
 # --------------------------------------------------------------------------- import
@@ -129,8 +129,12 @@ def trust_revoked(output: Output, config: Path, gone: bool) -> None:
     output.note(f"memcli: {'no longer trusted' if gone else 'was not trusted'}: {config}")
 
 
-def trusted(output: Output, done: Trusted) -> None:
+def trusted(output: Output, done: TrustedNow) -> None:
     if output.as_json:
         output.data(done)
         return
     output.note(f"memcli: trusted {done.config} as it is now (sha256 {done.sha256[:12]}…)")
+    from memcli.invisible import safe_line
+
+    for setting in done.decides:
+        output.note(f"  it decides {safe_line(setting)}")
