@@ -224,6 +224,41 @@ def index_pieces(parts: IndexFile | None, lines: Iterable[str]) -> Iterator[str]
         yield footer
 
 
+def not_utf8(name: str, data: bytes | None) -> str:
+    """What is wrong with a file's DATA that is not UTF-8 ('' when nothing is), by line."""
+    try:
+        (data or b"").decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1 if data else 1
+        return f"{name}: line {line} is not valid UTF-8 (byte {exc.start}); re-save it as UTF-8"
+    return ""
+
+
+def is_written_as(data: bytes, parts: IndexFile | None, lines: Iterable[str]) -> bool:
+    """Whether DATA is exactly what :func:`assemble_index` writes from PARTS and LINES,
+    encoded: compared a chunk of pieces at a time, so a 100,000-line rewrite is never built
+    whole to find out (`memcli index --check`, lint's M106)."""
+    pos = 0
+    for chunk in _chunks(index_pieces(parts, lines)):
+        encoded = chunk.encode()
+        if not data.startswith(encoded, pos):
+            return False
+        pos += len(encoded)
+    return pos == len(data)
+
+
+def _chunks(pieces: Iterator[str], size: int = 512) -> Iterator[str]:
+    """PIECES joined SIZE at a time: one encode and compare per chunk, not per line."""
+    batch: list[str] = []
+    for piece in pieces:
+        batch.append(piece)
+        if len(batch) == size:
+            yield "".join(batch)
+            batch.clear()
+    if batch:
+        yield "".join(batch)
+
+
 @dataclass(frozen=True)
 class ContextBlock:
     text: str

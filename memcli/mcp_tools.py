@@ -78,8 +78,15 @@ def apply(settings: Settings, operations: str, on_conflict: str = "fail") -> Jso
 
 def index_text(settings: Settings, level: str) -> str:
     """A store's MEMORY.md as it is on disk ('' when the store has none yet)."""
+    from memcli.errors import BrokenNoteError
+    from memcli.index import not_utf8
+
     path = settings.store_for(level) / "MEMORY.md"
     try:
-        return path.read_text("utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return ""
+    problem = not_utf8(path.name, data)
+    if problem:  # replaced characters would read as what the person wrote
+        raise BrokenNoteError(f"{level} store: {problem}")
+    return data.decode("utf-8")

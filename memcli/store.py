@@ -26,7 +26,8 @@ from memcli.errors import BrokenNoteError, StoreError
 from memcli.freshness import EXPIRES, REVIEW_AFTER, as_text, is_past
 from memcli.index import (
     IndexEntry,
-    index_pieces,
+    is_written_as,
+    not_utf8,
     ordered,
     own_lines,
     parse_line,
@@ -142,7 +143,7 @@ def read_note(name: str, data: bytes) -> NoteRead:
     text, bad_byte = decode_note(data)
     read = NoteRead(name, data, text, bad_byte, None)
     if bad_byte is not None:
-        read.problem = (f"{name}: not valid UTF-8 (byte {bad_byte}); re-save it as UTF-8")
+        read.problem = not_utf8(name, data)
         return read
     try:
         read.note = parse_note_text(name, text, data)
@@ -253,28 +254,32 @@ class StoreState:
         return {name for name, head in self.heads.items()
                 if head.expires and is_past(head.expires, now)}
 
+    @property
+    def index_problem(self) -> str:
+        """Why MEMORY.md cannot be read as text ('' when it can): read paths warn with it."""
+        return not_utf8(INDEX_NAME, self.index_bytes)
+
     def rendered_index(self) -> str:
+        """The MEMORY.md the notes call for; refused for a MEMORY.md that is not UTF-8."""
+        problem = self.index_problem
+        if problem:  # a rewrite would replace the bytes that are not UTF-8
+            raise BrokenNoteError(f"{self.level} store: {problem}; memcli will not rewrite "
+                                  "it until then, nothing was changed")
         return render_index(self.index_text, self.entries())
 
     def index_is_fresh(self) -> bool:
-        """Whether MEMORY.md holds exactly what :meth:`rendered_index` would write; compared
-        piece by piece, so a 100,000-line index is never rendered whole to find out."""
+        """Whether MEMORY.md holds exactly what :meth:`rendered_index` would write."""
         if self.index_bytes is None:
             return False
         try:
             text = self.index_bytes.decode("utf-8")
         except UnicodeDecodeError:
-            return False  # a rewrite replaces the bad bytes, so it never equals them
-        pos = 0
+            return False  # no rewrite equals bytes that are not UTF-8
         wanted = ordered(self.entries())
         lines = [render_line(e) for e in wanted]
         # The lines the notes render to are entries without parsing them (most are).
         frame = split_index(text, entries=False, known=own_lines(zip(wanted, lines, strict=True)))
-        for piece in index_pieces(frame, lines):
-            if not text.startswith(piece, pos):
-                return False
-            pos += len(piece)
-        return pos == len(text)
+        return is_written_as(self.index_bytes, frame, lines)
 
 
 class NoteMap(Mapping[str, Note]):

@@ -544,6 +544,33 @@ def test_a_missing_path_is_a_usage_error(stores: Stores) -> None:
     assert "nowhere/MEMORY.md: no such file or folder" in result.stderr
 
 
+@pytest.mark.parametrize("given", [".memcli/memory", ".memcli/memory/MEMORY.md",
+                                   "~/.memcli/memory"])
+def test_a_store_not_written_yet_lints_as_empty_when_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, given: str) -> None:
+    # The pre-commit hook names the project store; in a repository with no notes yet it
+    # failed with "no such file or folder" (status 2) while `memcli lint` passed.
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("MEMCLI_HOME", str(home / ".memcli"))
+    for name in ("MEMCLI_PROJECT_STORE", "MEMCLI_USER_STORE"):
+        monkeypatch.delenv(name, raising=False)
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["lint", given.replace("~", str(home))])
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert "no store exists yet" in result.stderr
+    assert not (tmp_path / ".memcli").exists() and not (home / ".memcli").exists()
+
+
+def test_a_missing_path_outside_the_stores_says_there_is_no_store(stores: Stores) -> None:
+    result = stores.invoke("lint", "elsewhere/memory")
+    assert result.exit_code == 2
+    assert result.stderr == ("memcli: error: no store at elsewhere/memory: no such file or "
+                             "folder; give a store folder or a file in one\n")
+
+
 def test_a_file_outside_any_store_is_a_usage_error(stores: Stores) -> None:
     # `memcli lint README.md` linted the repository's root as a store: "move README.md out".
     readme = stores.project.parent.parent / "README.md"
@@ -782,7 +809,7 @@ def _assert_lint_agrees_with_index_check(store: Path, report: Any, codes: set[st
         return
     if state.index_bytes is None and not state.notes:
         return  # only broken notes or strays: lint reports those, not a missing index
-    fresh = state.rendered_index().encode() == state.index_bytes
+    fresh = not state.index_problem and state.index_is_fresh()
     # Paths in findings are relative to the working folder lint was given (the stores' parent).
     mine = {f.code for f in report.findings if (store.parent / f.path).is_relative_to(store)}
     if not fresh:

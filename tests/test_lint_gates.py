@@ -192,7 +192,8 @@ def test_own_lines_are_read_as_parsing_reads_them(entries: list[IndexEntry],
     rendered = {e.filename: (e, render_line(e)) for e in entries}
     lines = [line for _, line in rendered.values()] + ["# header", "- [x] broken ("]
     text = "".join(lines[i % len(lines)] + end for i, end in picks)
-    assert _index._index_lines(text, rendered) == _reference_lines(text, rendered)
+    own = own_lines(rendered.values())
+    assert _index._index_lines(text, rendered, own) == _reference_lines(text, rendered)
 
 
 @given(_ENTRIES, st.lists(st.tuples(st.integers(0, 8), _ENDS), max_size=10), st.booleans())
@@ -227,6 +228,8 @@ def test_own_line_is_asked_as_the_file_pattern_asks(note_type: str, name: str) -
 @given(st.lists(st.sampled_from(["a", "é—", "\n", "line\n", ""]), max_size=40),
        st.integers(1, 5))
 def test_chunks_join_to_the_pieces(pieces: list[str], size: int) -> None:
-    chunks = list(_index._chunks(iter(pieces), size))
+    from memcli.index import _chunks
+
+    chunks = list(_chunks(iter(pieces), size))
     assert "".join(chunks) == "".join(pieces)
     assert len(chunks) == -(-len(pieces) // size)

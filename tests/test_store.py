@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memcli.errors import StoreError
+from memcli.errors import BrokenNoteError, StoreError
 from memcli.lint import scan_store
 from memcli.store import list_store, load_store
+from tests.conftest import MemEnv
 
 GOOD = (b"---\ntype: project_knowledge\ntitle: Build\nsummary: How.\nupdated: 2026-11-29\n"
         b"---\nBody.\n")
@@ -141,6 +142,11 @@ def test_index_freshness_is_the_rewrite_compared(tmp_path: Path, pieces: list[by
     (store / "user_preference_broken.md").write_bytes(b"---\ntitle: [open\n---\nx\n")
     (store / "MEMORY.md").write_bytes(b"".join(pieces))
     state = load_store("project", store, bodies=False)
+    if state.index_problem:  # not UTF-8: no rewrite equals it, and none is written
+        assert not state.index_is_fresh()
+        with pytest.raises(BrokenNoteError, match="will not rewrite it"):
+            state.rendered_index()
+        return
     assert state.index_is_fresh() == (state.rendered_index().encode() == state.index_bytes)
     (store / "MEMORY.md").write_bytes(state.rendered_index().encode())
     assert load_store("project", store, bodies=False).index_is_fresh()
@@ -165,3 +171,54 @@ def test_the_collector_is_paused_while_a_store_is_read_and_resumed_as_it_was() -
         assert not gc.isenabled()  # a collector the caller had stopped stays stopped
     finally:
         gc.enable()
+
+
+# --------------------------------------------------------------------------- not UTF-8
+
+_LATIN1_LINE = b"- caf\xe9 is written in Latin-1 here\n"
+
+
+def _store_with_a_latin1_index(memenv: MemEnv) -> bytes:
+    assert memenv.invoke("add", "--level", "project", "Run the tests with pytest.").exit_code == 0
+    index = memenv.project / "MEMORY.md"
+    data = index.read_bytes() + b"\n" + _LATIN1_LINE
+    index.write_bytes(data)
+    return data
+
+
+def test_reading_an_index_that_is_not_utf8_warns_with_its_line(memenv: MemEnv) -> None:
+    data = _store_with_a_latin1_index(memenv)
+    bad = data.index(b"\xe9")
+    line = data.count(b"\n", 0, bad) + 1
+    warning = f"MEMORY.md: line {line} is not valid UTF-8 (byte {bad})"
+    for command in (["show"], ["context"]):
+        result = memenv.run(*command)
+        assert result.returncode == 0, result.stderr
+        assert warning in result.stderr, (command, result.stderr)
+        assert "Run the tests with pytest" in result.stdout
+    lint = memenv.run("lint")
+    assert lint.returncode == 1
+    assert f"MEMORY.md:{line}:" in lint.stdout and "M301" in lint.stdout
+
+
+@pytest.mark.parametrize("command", [
+    ["add", "--level", "project", "Deploy with make deploy."],
+    ["rm", "--yes", "project/project_knowledge_run-the-tests-with-pytest.md"],
+    ["index"],
+    ["lint", "--fix"],
+])
+def test_no_write_replaces_the_bytes_of_an_index_that_is_not_utf8(
+        memenv: MemEnv, command: list[str]) -> None:
+    # A rewrite decoded the file with replacement characters: the person's é became U+FFFD.
+    data = _store_with_a_latin1_index(memenv)
+    before = memenv.stores_snapshot()
+    result = memenv.run(*command)
+    assert memenv.stores_snapshot() == before
+    assert (memenv.project / "MEMORY.md").read_bytes() == data
+    if command[0] == "lint":
+        assert result.returncode == 1 and "M301" in result.stdout
+        return
+    assert result.returncode == 3, result.stderr
+    assert result.stderr.startswith("memcli: error: project store: MEMORY.md: line ")
+    assert result.stderr.count("\n") == 1
+    assert "re-save it as UTF-8; memcli will not rewrite it" in result.stderr

@@ -98,4 +98,7 @@ def store_problems(state: StoreState) -> list[str]:
     """Why each note of a store that memcli cannot use is left out (broken, unreadable, or
     not a regular file); the other notes are used as usual."""
     unsafe = (f"{name}: {why}; memcli leaves it alone" for name, why in state.unsafe.items())
-    return sorted([*state.broken.values(), *unsafe])
+    problems = sorted([*state.broken.values(), *unsafe])
+    if state.index_problem:
+        problems.insert(0, state.index_problem)
+    return problems

@@ -12,11 +12,10 @@ from memcli.index import (
     IndexEntry,
     assemble_index,
     build_context,
-    index_pieces,
     is_own_line,
+    is_written_as,
     iter_lines,
     ordered,
-    own_lines,
     parse_line,
     render_line,
     split_lines,
@@ -46,13 +45,12 @@ class _IndexLine:
 
 
 def _index_lines(text: str, rendered: dict[str, tuple[IndexEntry, str]],
-                 own: dict[str, str] | None = None) -> list[_IndexLine]:
+                 own: dict[str, str]) -> list[_IndexLine]:
     """Lines as the writer splits them, numbered as an editor counts them (by '\\n');
     RENDERED holds each note's entry and its line as the writer renders it, OWN those of
     its lines parse_line certainly reads back (:func:`memcli.index.own_lines`)."""
     lines: list[_IndexLine] = []
     number = 1
-    own = own_lines(rendered.values()) if own is None else own
     for piece in iter_lines(text):
         # A note's own rendered line (the common case) needs no parsing: it is that entry.
         ended = piece.endswith("\n")
@@ -258,18 +256,10 @@ def _index_layout(scan: StoreScan, lines: list[_IndexLine],
                   entry_lines: list[str]) -> Iterator[Finding]:
     assert scan.index is not None
     data = scan.index.data
-    # What StoreState.rendered_index() writes, from the lines already parsed and rendered,
-    # compared piece by piece rather than built.
+    # What StoreState.rendered_index() writes, from the lines already parsed and rendered.
     parts = split_lines([(line.text or "", line.filename is not None) for line in lines])
-    pos = 0
-    for chunk in _chunks(index_pieces(parts, entry_lines)):
-        encoded = chunk.encode()
-        if not data.startswith(encoded, pos):
-            break
-        pos += len(encoded)
-    else:
-        if pos == len(data):
-            return
+    if is_written_as(data, parts, entry_lines):
+        return
     wanted = assemble_index(parts, entry_lines).splitlines(keepends=True)
     actual = data.decode().splitlines(keepends=True)
     number = 1
@@ -280,16 +270,3 @@ def _index_layout(scan: StoreScan, lines: list[_IndexLine],
     yield finding("M106", scan.file(INDEX_NAME), number,
                   "MEMORY.md is not laid out as memcli writes it (line ends, blank or "
                   "hand-written lines among the entries); run `memcli lint --fix`")
-
-
-def _chunks(pieces: Iterator[str], size: int = 512) -> Iterator[str]:
-    """PIECES joined SIZE at a time: encoded and compared a chunk at a time rather than a
-    line at a time, and never the whole rewrite at once."""
-    batch: list[str] = []
-    for piece in pieces:
-        batch.append(piece)
-        if len(batch) == size:
-            yield "".join(batch)
-            batch.clear()
-    if batch:
-        yield "".join(batch)

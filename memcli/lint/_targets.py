@@ -37,9 +37,16 @@ def _store_of(raw: str, settings: Settings) -> Path:
     cwd = settings.cwd
     path = Path(raw)
     path = path if path.is_absolute() or cwd is None else cwd / path
-    if not path.exists() and not path.is_symlink():
-        raise InputError(f"{raw}: no such file or folder; give a store folder or a file in one")
     named_like_store_file = path.name == INDEX_NAME or parse_note_name(path.name) is not None
+    if not path.exists() and not path.is_symlink():
+        # A configured store nobody has written to yet is what `memcli lint` with no path
+        # checks too: an empty store, not a mistyped argument.
+        if _is_configured(path, settings):
+            return path
+        if named_like_store_file and _is_configured(path.parent, settings):
+            return path.parent
+        raise InputError(f"no store at {raw}: no such file or folder; give a store folder "
+                         "or a file in one")
     if path.is_dir() and not named_like_store_file:
         return path
     if not named_like_store_file and not _is_store(path.parent, settings):
@@ -51,10 +58,15 @@ def _store_of(raw: str, settings: Settings) -> Path:
     return path.parent
 
 
+def _is_configured(folder: Path, settings: Settings) -> bool:
+    return _resolved(folder) in (_resolved(settings.project_store),
+                                 _resolved(settings.user_store))
+
+
 def _is_store(folder: Path, settings: Settings) -> bool:
     import os
 
-    if _resolved(folder) in (_resolved(settings.project_store), _resolved(settings.user_store)):
+    if _is_configured(folder, settings):
         return True
     try:
         names = os.listdir(folder)
