@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import MemEnv
 
 CODEX_MEMORY = """\
@@ -171,3 +172,62 @@ def test_symbolic_links_are_never_followed(memenv: MemEnv, tmp_path: Path) -> No
     left = {i["file"]: i for i in json.loads(done.stdout)["left_out"]}
     assert left["MEMORY.md"]["problem"] is True and "symbolic link" in left["MEMORY.md"]["reason"]
     assert done.returncode == 1
+
+
+# --------------------------------------------------------------------------- round trips
+
+# Each target: the path export writes to and import reads, and how the other tool adds a
+# memory of its own there afterwards.
+ROUND_TRIPS = {
+    "claude-code": ("claude-memory", lambda path: (path / "feedback_tabs.md").write_text(
+        "---\nname: Tabs\ndescription: Indent with tabs.\ntype: feedback\n---\n\n"
+        "Indent with tabs.\n", "utf-8")),
+    "codex": ("codex-memories", lambda path: (path / "MEMORY.md").write_text(
+        (path / "MEMORY.md").read_text("utf-8") + "\n" + CODEX_MEMORY.split("\n\n---\n")[0]
+        + "\n", "utf-8")),
+    "gemini": ("GEMINI.md", lambda path: path.write_text(
+        path.read_text("utf-8") + "- The user prefers pnpm over npm for every project.\n",
+        "utf-8")),
+}
+
+
+def _notes_to_export(memenv: MemEnv) -> None:
+    # A title unlike its summary, a dot in a title, a body of several lines: each changed
+    # what an import read back (a second note under another title, or a rejected duplicate).
+    for args in (["Always use pnpm, never npm.", "--title", "Package manager"],
+                 ["Use Node 22 for every service.", "--title", "Node.js version"],
+                 ["Run the linters first.\n\nThen `make check`, then commit.", "--title",
+                  "Before a commit", "--summary", "Lint, check, commit."]):
+        done = memenv.run("add", "--level", "user", *args)
+        assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("tool", sorted(ROUND_TRIPS))
+def test_export_then_import_creates_nothing(memenv: MemEnv, tool: str) -> None:
+    _notes_to_export(memenv)
+    path = memenv.root / ROUND_TRIPS[tool][0]
+    exported = memenv.run("export", tool, "--level", "user", str(path))
+    assert exported.returncode == 0, exported.stderr
+    before = memenv.stores_snapshot()
+    done = memenv.run("import", tool, "--level", "user", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert memenv.stores_snapshot() == before
+    report = json.loads(done.stdout)
+    known = sorted(item["reason"] for item in report["left_out"]
+                   if item["reason"].startswith("already in"))
+    assert known == sorted(f"already in the user store as {name}"
+                           for name in memenv.notes("user")), report
+
+
+@pytest.mark.parametrize("tool", sorted(ROUND_TRIPS))
+def test_what_the_other_tool_added_after_an_export_is_still_imported(
+        memenv: MemEnv, tool: str) -> None:
+    _notes_to_export(memenv)
+    folder, add_one = ROUND_TRIPS[tool]
+    path = memenv.root / folder
+    assert memenv.run("export", tool, "--level", "user", str(path)).returncode == 0
+    add_one(path)
+    before = memenv.notes("user")
+    done = memenv.run("import", tool, "--level", "user", str(path))
+    assert done.returncode == 0, done.stderr
+    assert len(memenv.notes("user")) == len(before) + 1, done.stderr

@@ -55,7 +55,7 @@ def export_store(settings: Settings, folder: Path, *, level: str = "project") ->
                                            False))
         return result
     make_folder(folder)
-    planned = [(entry, note.filename, _claude_name(note), _claude_note(note, entry))
+    planned = [(entry, note.filename, _claude_name(note), claude_note(note, entry))
                for entry in entries if (note := notes.get(entry.filename)) is not None]
     # Every file this export replaces is read first, never through a link: a link at any
     # of their names stops the export before it has written anything.
@@ -95,7 +95,7 @@ def _claude_name(note: Note) -> str:
     return f"{_claude_type(note)}_{slug}.md"
 
 
-def _claude_note(note: Note, entry: IndexEntry) -> bytes:
+def claude_note(note: Note, entry: IndexEntry) -> bytes:
     meta = {"name": entry.title, "description": entry.summary, "type": _claude_type(note)}
     return f"---\n{dump_yaml(meta)}---\n\n{note.content}\n".encode()
 

@@ -18,6 +18,8 @@ from memcli.config import Settings
 from memcli.core.apply import apply_items
 from memcli.errors import BrokenNoteError, InputError
 from memcli.interop._files import read_file
+from memcli.interop._known import Unit, new_items
+from memcli.interop.claude_export import claude_note
 from memcli.interop.claude_format import (
     CLAUDE_TYPES,
     DEFAULT_TYPE,
@@ -29,6 +31,7 @@ from memcli.interop.claude_format import (
 from memcli.interop.results import ImportResult, LeftOut
 from memcli.names import INDEX_NAME, canonical_type
 from memcli.notes import parse_note
+from memcli.store import StoreState
 from memcli.text import derive_summary, one_line, shorten
 
 MAX_TITLE_CHARS = 100  # what operations accept
@@ -48,26 +51,27 @@ def import_folder(settings: Settings, folder: Path, *, level: str = "project",
     index_text = read_index(index_path)
     links, index_lines = parse_links(index_text or "")
     result = ImportResult(folder, level, [])
-    items: list[dict[str, Any]] = []
-    imported_names: set[str] = set()
+    units: list[Unit] = []
     for entry in sorted(os.scandir(folder), key=lambda e: e.name):
         if entry.name == INDEX_NAME:
             continue
-        item = _import_entry(entry, level, links, result)
-        if item is not None:
-            items.append(item)
-            result.sources.append(entry.name)
-            imported_names.add(entry.name)
-    leftover = _leftover_index_text(index_lines, imported_names)
+        unit = _import_entry(entry, level, links, result)
+        if unit is not None:
+            units.append(unit)
+    leftover = _leftover_index_text(index_lines, {unit.source for unit in units})
     if leftover:
-        items.append({"action": "create", "level": level, "type": DEFAULT_TYPE,
-                      "title": LEFTOVER_TITLE, "content": leftover,
-                      "reason": f"from {INDEX_NAME}: its lines that are not links to notes"})
-        result.sources.append(INDEX_NAME)
-    if not items:
+        units.append(Unit(INDEX_NAME, {
+            "action": "create", "level": level, "type": DEFAULT_TYPE, "title": LEFTOVER_TITLE,
+            "content": leftover,
+            "reason": f"from {INDEX_NAME}: its lines that are not links to notes"}, b""))
+    if not units:
         if index_text is None and not any(i.problem for i in result.left_out):
             raise InputError(_not_a_memory_folder(folder))
         result.warnings.append(f"no notes to import in {folder}")
+        return result
+    # The files memcli's export wrote from notes the store still holds are those notes.
+    items = new_items(settings, result, units, _exported_note)
+    if not items:
         return result
     from memcli.history import Source
 
@@ -94,8 +98,12 @@ def _not_a_memory_folder(folder: Path) -> str:
     return f"no MEMORY.md and no notes in {folder}: not a Claude Code memory folder{hint}"
 
 
+def _exported_note(state: StoreState, name: str) -> bytes:
+    return claude_note(state.notes[name], state.heads[name].entry)
+
+
 def _import_entry(entry: os.DirEntry[str], level: str, links: dict[str, Link],
-                  result: ImportResult) -> dict[str, Any] | None:
+                  result: ImportResult) -> Unit | None:
     name = entry.name
     is_markdown = name.lower().endswith(".md")
     if name.startswith("."):
@@ -124,7 +132,8 @@ def _import_entry(entry: os.DirEntry[str], level: str, links: dict[str, Link],
     except BrokenNoteError as exc:
         result.left_out.append(LeftOut(name, str(exc).removeprefix(f"{name}: "), True))
         return None
-    return _operation(name, meta, body, level, links.get(name), result.warnings)
+    item = _operation(name, meta, body, level, links.get(name), result.warnings)
+    return None if item is None else Unit(name, item, raw)
 
 
 def _split(name: str, raw: bytes) -> tuple[dict[str, Any], str]:

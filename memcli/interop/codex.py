@@ -23,6 +23,7 @@ from memcli.core.stores import open_stores
 from memcli.errors import InputError
 from memcli.index import ordered
 from memcli.interop._files import read_text, write_if_changed
+from memcli.interop._known import Unit, new_items
 from memcli.interop.gemini import _one_level
 from memcli.interop.results import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.notes import dump_yaml, load_yaml
@@ -70,28 +71,31 @@ def import_codex(settings: Settings, folder: Path, *, level: str = "user",
         raise InputError(f"{folder} is not a folder; pass Codex's memories folder "
                          "(~/.codex/memories)")
     result = ImportResult(folder, level, [])
-    items: list[dict[str, Any]] = []
+    units: list[Unit] = []
     for entry in sorted(os.scandir(folder), key=lambda e: e.name):
         if entry.name in (INDEX, SUMMARY):
             continue
         why = _NOT_NOTES.get(entry.name) or ("a symbolic link, not followed"
                                               if entry.is_symlink() else "not a Codex memory file")
         result.left_out.append(LeftOut(entry.name, why, False))
-    for number, (head, body) in enumerate(blocks(_read(folder / INDEX, result) or ""), 1):
+    for number, (head, body, raw) in enumerate(_spans(_read(folder / INDEX, result) or ""), 1):
         item = _block_item(head, body, level)
         if item is not None:
-            items.append(item)
-            result.sources.append(f"{INDEX} block {number}")
+            units.append(Unit(f"{INDEX} block {number}", item, raw))
     for title, note_type, text in _summary_sections(_read(folder / SUMMARY, result) or ""):
-        items.append({"action": "create", "level": level, "type": note_type, "title": title,
-                      "summary": shorten(one_line(text)), "content": text + "\n",
-                      "reason": f"from Codex's {SUMMARY}"})
-        result.sources.append(SUMMARY)
-    if not items:
+        units.append(Unit(SUMMARY, {
+            "action": "create", "level": level, "type": note_type, "title": title,
+            "summary": shorten(one_line(text)), "content": text + "\n",
+            "reason": f"from Codex's {SUMMARY}"}, ""))
+    if not units:
         if not (folder / INDEX).exists() and not (folder / SUMMARY).exists():
             raise InputError(f"{folder} has neither {INDEX} nor {SUMMARY}; pass Codex's "
                              "memories folder (~/.codex/memories)")
         result.warnings.append(f"no memories to import in {folder}")
+        return result
+    # The blocks memcli's export wrote from notes the store still holds are those notes.
+    items = new_items(settings, result, units, lambda state, name: _block(state.notes[name]))
+    if not items:
         return result
     from memcli.history import Source
 

@@ -18,6 +18,7 @@ from memcli.core.stores import open_stores
 from memcli.errors import InputError, UsageError
 from memcli.index import ordered
 from memcli.interop._files import read_text, write_if_changed
+from memcli.interop._known import Unit, new_items
 from memcli.interop.results import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.names import LEVELS
 from memcli.text import one_line, shorten
@@ -70,16 +71,18 @@ def import_gemini(settings: Settings, path: Path, *, level: str = "project",
         result.warnings.append(f"{target} has no '{SECTION}' bullets; nothing imported")
         return result
     note_type = "user_preference" if level == "user" else "project_knowledge"
-    items: list[dict[str, Any]] = []
-    for number, fact in enumerate(facts, 1):
-        items.append({"action": "create", "level": level, "type": note_type,
-                      "title": _title(fact), "summary": shorten(one_line(fact)),
-                      "content": fact + "\n",
-                      "reason": f"from {target.name}: saved memory {number}"})
-        result.sources.append(f"{target.name} #{number}")
+    units = [Unit(f"{target.name} #{number}", {
+        "action": "create", "level": level, "type": note_type, "title": _title(fact),
+        "summary": shorten(one_line(fact)), "content": fact + "\n",
+        "reason": f"from {target.name}: saved memory {number}"}, fact)
+        for number, fact in enumerate(facts, 1)]
     if text.replace(SECTION, "").strip() != "\n".join(f"- {f}" for f in facts).strip():
         result.left_out.append(LeftOut(target.name, "the text outside the saved-memories "
                                        "section is instructions, not memories", False))
+    # The bullets memcli's export wrote from notes the store still holds are those notes.
+    items = new_items(settings, result, units, lambda state, name: _bullet(state.notes[name]))
+    if not items:
+        return result
     from memcli.history import Source
 
     result.report = apply_items(settings, items, {}, dry_run=dry_run, on_conflict=on_conflict,
