@@ -26,6 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from coverage_env import unmeasured
+from hostile_env import (
+    alias_bomb,
+    no_file_growth,
+    run_on_full_disk,
+    unshare_prefix,
+    without_root_file_access,
+)
 from reliability_campaigns import DROPPED_ENV, workdir
 
 NOW = "2026-11-29T10:00:00Z"
@@ -183,7 +190,7 @@ def _bad_notes(space: Space) -> None:
 def case_unreadable_notes(space: Space) -> list[str]:
     _bad_notes(space)
     problems = []
-    preexec = _without_root_file_access if os.geteuid() == 0 else None
+    preexec = without_root_file_access if os.geteuid() == 0 else None
     for command in (["show"], ["context"], ["show", "Deploy with make ship"], ["index"]):
         proc = space.run(*command, preexec=preexec, timeout=30)
         if proc.returncode != 0:
@@ -201,22 +208,6 @@ def case_unreadable_notes(space: Space) -> list[str]:
     return problems
 
 
-def _without_root_file_access() -> None:
-    import ctypes
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    for cap in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
-        libc.prctl(24, cap, 0, 0, 0)  # PR_CAPBSET_DROP
-
-
-def _alias_bomb() -> bytes:
-    lines = ["---", "type: project_knowledge", "title: Bomb", "summary: s",
-             'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    for previous, name in zip("abcdefgh", "bcdefghi", strict=True):
-        lines.append(f"{name}: &{name} [" + ",".join(["*" + previous] * 9) + "]")
-    return ("\n".join([*lines, "---", "Body.", ""])).encode()
-
-
 BOMB_COMMANDS = (["show", "project_knowledge_bomb.md", "--json"], ["show", "--json"],
                  ["context"], ["index"], ["lint"], ["search", "bomb"], ["status"])
 
@@ -227,7 +218,7 @@ def case_alias_bomb(space: Space, figures: dict[str, Any]) -> list[str]:
     slowest = 0.0
     for command in BOMB_COMMANDS:
         plain = _timed(space, command)
-        (space.project / "project_knowledge_bomb.md").write_bytes(_alias_bomb())
+        (space.project / "project_knowledge_bomb.md").write_text(alias_bomb())
         began = time.monotonic()
         proc = space.run(*command, timeout=60)
         spent = time.monotonic() - began
@@ -278,79 +269,31 @@ def case_planted_links(space: Space) -> list[str]:
                        else [])
 
 
-def _no_file_growth() -> None:
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
-
-
 def case_no_file_growth(space: Space) -> list[str]:
     _seed(space)
     problems = []
     # A process that may write no file cannot write coverage's data file either.
     growthless = replace(space, env=unmeasured(space.env), unhandled=space.unhandled)
     for command in READ_ONLY:
-        proc = growthless.run(*command, preexec=_no_file_growth)
+        proc = growthless.run(*command, preexec=no_file_growth)
         if proc.returncode != 0 or "memcli: error" in proc.stderr:
             problems.append(f"{' '.join(command)}: exit {proc.returncode}: {proc.stderr[:200]}")
     return problems
 
 
-_FULL_DISK = r"""
-import json, os, subprocess, sys
-disk, env, commands = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
-subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k,nr_inodes=256", "tmpfs", disk],
-               check=True)
-def memcli(*args):
-    p = subprocess.run([sys.executable, "-m", "memcli", *args], env=env, text=True,
-                       cwd=os.path.join(disk, "repo"), capture_output=True)
-    return [list(args), p.returncode, p.stderr]
-os.makedirs(os.path.join(disk, "repo", ".git"))
-setup = [memcli("add", "Deploy with make ship"), memcli("search", "ship")]
-try:
-    with open(os.path.join(disk, "filler"), "wb", buffering=0) as f:
-        while True:
-            f.write(b"\0" * 4096)
-except OSError:
-    pass
-n = 0
-while True:
-    try:
-        open(os.path.join(disk, f"i{n}"), "x").close()
-    except OSError:
-        break
-    n += 1
-print(json.dumps({"setup": setup, "runs": [memcli(*c) for c in commands]}))
-"""
-
-
 def case_full_disk(space: Space, figures: dict[str, Any]) -> list[str]:
-    prefix = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-Urm"]
-    try:
-        usable = subprocess.run([*prefix, "true"], capture_output=True,
-                                check=False).returncode == 0
-    except FileNotFoundError:
-        usable = False
-    if not usable:
+    prefix = unshare_prefix()
+    if prefix is None:
         figures["full_disk"] = "not run (no mount namespace)"
         return []
-    disk = space.root / "disk"
-    disk.mkdir()
-    script = space.root / "full_disk.py"
-    script.write_text(_FULL_DISK)
-    env = {**space.env, "HOME": str(disk / "home"), "MEMCLI_HOME": str(disk / "home/.memcli"),
-           "XDG_CACHE_HOME": str(disk / "cache"), "MEMCLI_LOCK_TIMEOUT": "5",
-           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    proc = subprocess.run([*prefix, sys.executable, str(script), str(disk), json.dumps(env),
-                           json.dumps(READ_ONLY)], capture_output=True, text=True,
-                          timeout=300, check=False)
-    if proc.returncode != 0:
-        return [f"the full-disk run failed: {proc.stderr[-300:]}"]
-    result = json.loads(proc.stdout)
+    try:
+        result = run_on_full_disk(prefix, space.root, space.env, READ_ONLY)
+    except AssertionError as exc:
+        return [str(exc)]
     figures["full_disk"] = "run"
-    return [f"{' '.join(args)}: exit {status}: {err[:200]}"
-            for args, status, err in result["setup"] + result["runs"]
-            if status != 0 or "memcli: error" in err]
+    return [f"{' '.join(run['args'])}: exit {run['status']}: {run['stderr'][:200]}"
+            for run in result["setup"] + result["runs"]
+            if run["status"] != 0 or "memcli: error" in run["stderr"]]
 
 
 CASES: dict[str, Callable[..., list[str]]] = {

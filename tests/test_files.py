@@ -7,7 +7,6 @@ stores' contents are read back from disk.
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
 import stat
@@ -21,6 +20,13 @@ from typing import Any
 import pytest
 from conftest import MemEnv, note_text
 from coverage_env import unmeasured
+from hostile_env import (
+    alias_bomb,
+    no_file_growth,
+    run_on_full_disk,
+    unshare_prefix,
+    without_root_file_access,
+)
 
 PROJECT_NOTE = "project_knowledge_deploy.md"
 USER_NOTE = "user_preference_uv.md"
@@ -214,23 +220,11 @@ def test_memcli_now_is_written_as_utc_seconds(memenv: MemEnv) -> None:
 
 # --------------------------------------------------------------------------- 4. unreadable notes
 
-_CAP_DAC_OVERRIDE, _CAP_DAC_READ_SEARCH, _PR_CAPBSET_DROP = 1, 2, 24
-
-
-def _without_root_file_access() -> None:
-    """preexec_fn: as root, give up the capabilities that read any file regardless of mode,
-    so that a mode-000 note is as unreadable to the test as to a person."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    for cap in (_CAP_DAC_OVERRIDE, _CAP_DAC_READ_SEARCH):
-        if libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0) != 0:
-            os._exit(97)
-
-
 def _run_unprivileged(memenv: MemEnv, *args: str, input: str | None = None
                       ) -> subprocess.CompletedProcess[str]:
     preexec: Callable[[], None] | None = None
     if os.geteuid() == 0:
-        preexec = _without_root_file_access
+        preexec = without_root_file_access
     proc = subprocess.run([sys.executable, "-m", "memcli", *args], input=input,
                           capture_output=True, text=True, cwd=memenv.repo, timeout=60,
                           env={**os.environ, **memenv.env}, preexec_fn=preexec, check=False)
@@ -301,16 +295,6 @@ def test_lint_reports_each_bad_note_with_a_code(store_with_bad_notes: MemEnv) ->
 # --------------------------------------------------------------------------- 7. YAML alias bomb
 
 
-def _alias_bomb() -> str:
-    lines = ["---", "type: project_knowledge", "title: Bomb", "summary: s",
-             'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    previous = "a"
-    for name in "bcdefghi":
-        lines.append(f"{name}: &{name} [" + ",".join(["*" + previous] * 9) + "]")
-        previous = name
-    return "\n".join([*lines, "---", "The body.", ""])
-
-
 BOMB = "project_knowledge_bomb.md"
 
 
@@ -320,7 +304,7 @@ BOMB = "project_knowledge_bomb.md"
 def test_a_yaml_alias_bomb_is_a_broken_note_for_every_command(
         memenv: MemEnv, tmp_path: Path, command: list[str]) -> None:
     _create(memenv, "project", "Deploy with make ship")
-    memenv.write_note("project", BOMB, raw=_alias_bomb().encode())
+    memenv.write_note("project", BOMB, raw=alias_bomb().encode())
     args = [a.format(out=tmp_path / "claude") for a in command]
     proc = memenv.run(*args, timeout=30)
     assert proc.returncode in (0, 1), proc.stderr
@@ -332,12 +316,12 @@ def test_a_yaml_alias_bomb_is_a_broken_note_for_every_command(
 
 
 def test_an_update_of_an_alias_bomb_is_refused_and_it_is_left_alone(memenv: MemEnv) -> None:
-    path = memenv.write_note("project", BOMB, raw=_alias_bomb().encode())
+    path = memenv.write_note("project", BOMB, raw=alias_bomb().encode())
     code, report = memenv.apply_json([{"action": "update", "level": "project",
                                         "filename": BOMB, "content": "new"}])
     assert code == 1
     assert "YAML aliases" in json.dumps(report)
-    assert path.read_text() == _alias_bomb()
+    assert path.read_text() == alias_bomb()
 
 
 # --------------------------------------------------------------------------- 6. planted links
@@ -411,68 +395,12 @@ READ_ONLY = (["show"], ["show", "project_knowledge_deploy-with-make-ship.md"], [
              ["lint"], ["search", "make ship"], ["recall", "how do we deploy"], ["log"],
              ["status"])
 
-# Run inside a mount namespace of its own: a 512 KiB tmpfs holds the stores, memcli's home
-# and the search cache; it is filled (blocks, then inodes) and the read-only commands run.
-_FULL_DISK_SCRIPT = r"""
-import json, os, subprocess, sys
-disk, env = sys.argv[1], json.loads(sys.argv[2])
-subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k,nr_inodes=256", "tmpfs", disk],
-               check=True)
-def memcli(*args, data=None):
-    proc = subprocess.run([sys.executable, "-m", "memcli", *args], input=data, env=env,
-                          cwd=os.path.join(disk, "repo"), capture_output=True, text=True)
-    return {"args": list(args), "status": proc.returncode, "stdout": proc.stdout,
-            "stderr": proc.stderr}
-os.makedirs(os.path.join(disk, "repo", ".git"))
-setup = [memcli("add", "Deploy with make ship"), memcli("add", "--level", "user", "Always uv"),
-         memcli("search", "uv")]
-try:
-    with open(os.path.join(disk, "filler"), "wb", buffering=0) as handle:
-        while True:
-            handle.write(b"\0" * 4096)
-except OSError:
-    pass
-number = 0
-while True:
-    try:
-        open(os.path.join(disk, f"inode-{number}"), "x").close()
-    except OSError:
-        break
-    number += 1
-runs = [memcli(*args) for args in json.loads(sys.argv[3])]
-print(json.dumps({"setup": setup, "runs": runs}))
-"""
-
-
-def _unshare_prefix() -> list[str] | None:
-    """How to get a mount namespace of our own (root, or an unprivileged user namespace)."""
-    import shutil
-
-    if shutil.which("unshare") is None or shutil.which("mount") is None:
-        return None
-    prefix = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-Urm"]
-    probe = subprocess.run([*prefix, "true"], capture_output=True, check=False)
-    return prefix if probe.returncode == 0 else None
-
 
 def test_read_only_commands_work_on_a_full_disk(memenv: MemEnv, tmp_path: Path) -> None:
-    prefix = _unshare_prefix()
+    prefix = unshare_prefix()
     if prefix is None:
         pytest.skip("no mount namespace here (not root, no unprivileged user namespaces)")
-    disk = tmp_path / "disk"
-    disk.mkdir()
-    script = tmp_path / "full_disk.py"
-    script.write_text(_FULL_DISK_SCRIPT)
-    home = disk / "home"
-    env = {**os.environ, **memenv.env, "HOME": str(home), "MEMCLI_HOME": str(home / ".memcli"),
-           "MEMCLI_PROJECT_STORE": str(disk / "repo" / ".memcli" / "memory"),
-           "XDG_CACHE_HOME": str(disk / "cache"), "MEMCLI_LOCK_TIMEOUT": "5",
-           "PYTHONPATH": str(Path(__file__).parents[1])}
-    proc = subprocess.run([*prefix, sys.executable, str(script), str(disk), json.dumps(env),
-                           json.dumps(READ_ONLY)], capture_output=True, text=True,
-                          timeout=300, check=False)
-    assert proc.returncode == 0, proc.stderr
-    result = json.loads(proc.stdout)
+    result = run_on_full_disk(prefix, tmp_path, {**os.environ, **memenv.env}, READ_ONLY)
     assert all(run["status"] == 0 for run in result["setup"]), result["setup"]
     for run in result["runs"]:
         assert run["status"] == 0, run
@@ -484,13 +412,6 @@ def test_read_only_commands_work_on_a_full_disk(memenv: MemEnv, tmp_path: Path) 
     assert "make ship" in shown[("search", "make ship")]
 
 
-def _no_file_growth() -> None:
-    """preexec_fn: every write to a regular file fails with EFBIG, as on a full disk."""
-    import resource
-
-    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
-
-
 @pytest.mark.parametrize("command", READ_ONLY, ids=" ".join)
 def test_read_only_commands_work_when_no_file_may_grow(memenv: MemEnv,
                                                        command: list[str]) -> None:
@@ -500,7 +421,7 @@ def test_read_only_commands_work_when_no_file_may_grow(memenv: MemEnv,
     proc = subprocess.run([sys.executable, "-m", "memcli", *command], capture_output=True,
                           text=True, cwd=memenv.repo,
                           env=unmeasured({**os.environ, **memenv.env}),
-                          preexec_fn=_no_file_growth, timeout=60, check=False)
+                          preexec_fn=no_file_growth, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.strip() in ("", "memcli: healthy") or "lint:" in proc.stderr, proc.stderr
     assert memenv.stores_snapshot() == before

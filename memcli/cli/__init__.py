@@ -119,10 +119,12 @@ _GROUP_HELP: tuple[list[str], ...] = ([], ["--help"], ["-h"])
 
 def _only(app: "typer.Typer", name: str) -> "typer.Typer":
     """A copy of APP that holds only the command or command group NAME (APP is left whole)."""
+    from memcli.cli._app import command_name
+
     view = copy.copy(app)
     view.registered_commands = [
-        info for info in app.registered_commands if info.callback is not None
-        and (info.name or info.callback.__name__.lower().replace("_", "-")) == name]
+        info for info in app.registered_commands
+        if info.callback is not None and command_name(info.name, info.callback) == name]
     view.registered_groups = [info for info in app.registered_groups if info.name == name]
     return view
 

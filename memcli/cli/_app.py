@@ -163,11 +163,16 @@ def command(name: str | None = None, *, section: str, rank: int
             ) -> Callable[[CommandFunction], CommandFunction]:
     """`@app.command(name)`, with the command's place in `memcli --help`."""
     def register(function: CommandFunction) -> CommandFunction:
-        _place(name or function.__name__.lower().replace("_", "-"), section, rank)
+        _place(command_name(name, function), section, rank)
         registered: CommandFunction = app.command(name)(function)
         return registered
 
     return register
+
+
+def command_name(name: str | None, function: Callable[..., Any]) -> str:
+    """The name typer gives a command registered as NAME (None: from the function's name)."""
+    return name or function.__name__.lower().replace("_", "-")
 
 
 def command_group(group: typer.Typer, name: str, *, section: str, rank: int) -> None:

@@ -6,7 +6,7 @@ import os
 import shutil
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,13 +17,15 @@ from memcli.cli._app import (
     command,
     command_group,
     finish,
-    home_folder,
     make_output,
     read_input,
     resolve_settings,
     working_folder,
 )
 from memcli.cli._errors import handled
+
+if TYPE_CHECKING:
+    from memcli.config import Settings
 
 hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
                         "\b\nExample:\n  memcli hooks install --agent claude-code --dry-run")
@@ -38,8 +40,13 @@ ScopeOpt = Annotated[str, typer.Option(
     help="project: the repository's settings; user: your own, for every project.")]
 
 
-def _home() -> Path:
-    return home_folder() or Path.home()
+def _home(settings: "Settings") -> Path:
+    """The home folder resolve_settings found: the agents' user settings live there."""
+    if settings.home is None:
+        from memcli.errors import ConfigError
+
+        raise ConfigError("memcli cannot tell your home folder (HOME is not set); set HOME")
+    return settings.home
 
 
 @hooks_app.command("install")
@@ -71,7 +78,7 @@ def hooks_install(
     else:
         from memcli.hooks.install import install
 
-        result = install(agent, scope, settings.project_root, _home(), os.environ,
+        result = install(agent, scope, settings.project_root, _home(settings), os.environ,
                          dry_run=dry_run)
     from memcli.render.agents import hooks_installed
 
@@ -101,7 +108,7 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     from memcli.render.agents import hooks_status as show_status
 
     settings = resolve_settings(ctx)
-    rows = status(settings.project_root, _home(), os.environ)
+    rows = status(settings.project_root, _home(settings), os.environ)
     git_path, wired, missing = git_status([settings.project_store, settings.user_store],
                                           working_folder(), os.environ)
     show_status(make_output(as_json), rows, git_path, wired, missing)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from memcli.config import expand_home
 from memcli.errors import InputError, UsageError
 
 SCOPES = ("project", "user")
@@ -88,7 +89,7 @@ def settings_path(spec: AgentHooks, scope: str, project_root: Path, home: Path,
     if scope == "project":
         return project_root / spec.project_file
     if spec.agent == "codex" and env.get("CODEX_HOME"):
-        return Path(env["CODEX_HOME"]).expanduser() / "hooks.json"
+        return expand_home(env["CODEX_HOME"], home) / "hooks.json"
     return home / spec.user_file
 
 
