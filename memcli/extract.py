@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from memcli.history import Source
     from memcli.providers import ProviderSettings
     from memcli.rules import RulesTrace
+    from memcli.transcripts.source import TranscriptFile
 
 # One turn rarely holds more than a handful of memories; a reply with dozens is a model
 # running away (or obeying an injected instruction), not a conversation worth keeping.
@@ -88,7 +89,7 @@ class ExtractResult:
         return 1 if self.rejected else 0
 
 
-def run_extract(settings: Settings, text: str, options: ExtractOptions,
+def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options: ExtractOptions,
                 on_progress: Callable[[int], None] | None = None,
                 on_read: Callable[[int, int], None] | None = None) -> ExtractResult:
     settings.require_extraction()

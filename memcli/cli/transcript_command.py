@@ -2,7 +2,7 @@
 
 # No `from __future__ import annotations`: typer evaluates string annotations on every run.
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,18 +22,22 @@ from memcli.cli._app import (
 )
 from memcli.cli._errors import handled
 
+if TYPE_CHECKING:
+    from memcli.transcripts.source import TranscriptFile
 
-def transcript_text(source: str) -> str:
-    """A transcript file (zstd-compressed too), stdin for '-', or a session folder (OpenCode)
-    as text."""
-    if source != "-" and Path(source).is_dir():
-        from memcli.transcripts.source import folder_as_text
 
-        return folder_as_text(Path(source))
-    from memcli.transcripts.source import decode_transcript
+def transcript_text(source: str) -> "str | bytes | TranscriptFile":
+    """What the transcript reader reads: a file where it lies (zstd-compressed too), the
+    bytes of stdin for '-', or a session folder (OpenCode) as text."""
+    from memcli.transcripts.source import TranscriptFile, folder_as_text
 
-    data = read_input_bytes(source, "transcript", MAX_TRANSCRIPT_BYTES)
-    return decode_transcript(data, MAX_TRANSCRIPT_BYTES)
+    if source != "-":
+        path = Path(source)
+        if path.is_dir():
+            return folder_as_text(path)
+        if path.is_file():
+            return TranscriptFile(path, MAX_TRANSCRIPT_BYTES)
+    return read_input_bytes(source, "transcript", MAX_TRANSCRIPT_BYTES)
 
 
 @command(section="other tools", rank=10)

@@ -8,6 +8,7 @@ from memcli.transcripts.detect import BY_NAME
 from memcli.transcripts.model import Format, Transcript
 from memcli.transcripts.reader import read_transcript
 from memcli.transcripts.records import ProgressFn
+from memcli.transcripts.source import TranscriptFile
 from memcli.transcripts.verdict import check
 
 
@@ -31,7 +32,7 @@ class TranscriptReport:
         return 0
 
 
-def inspect_transcript(text: str, options: ReadOptions,
+def inspect_transcript(text: str | bytes | TranscriptFile, options: ReadOptions,
                        on_progress: ProgressFn | None = None) -> TranscriptReport:
     """Read ``text`` as ``extract`` would; raise InputError when nothing in it is readable."""
     transcript = read_transcript(

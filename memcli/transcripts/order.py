@@ -151,3 +151,14 @@ def _walk(leaf: Entry, by_uuid: dict[str, Entry], seen: set[int]) -> list[Entry]
         parent = get_str(current.rec, "parentUuid") or get_str(current.rec, "logicalParentUuid")
         current = by_uuid.get(parent) if parent else None
     return segment
+
+
+def claude_leaf_segment(entries: list[Entry]) -> set[int]:
+    """The ``seq`` of each Claude Code entry the newest main-chain line's walk back reaches:
+    the part of the conversation the chain puts last."""
+    claude = [e for e in entries if e.fmt == "claude-code"]
+    leaf = next((e for e in reversed(claude) if _is_main_message(e)), None)
+    if leaf is None:
+        return set()
+    by_uuid = {u: e for e in claude if (u := get_str(e.rec, "uuid"))}
+    return {e.seq for e in _walk(leaf, by_uuid, set())}

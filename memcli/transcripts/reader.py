@@ -2,31 +2,30 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from memcli.errors import UsageError
-from memcli.transcripts import order
-from memcli.transcripts.detect import (
-    BY_NAME,
-    FORMATS,
-    ROLE_FORMATS,
-    WHOLE_INPUT_PASSES,
-    detect,
-    forced,
-    kind_of,
-    text_format,
+from memcli.transcripts.detect import BY_NAME, FORMATS, text_format
+from memcli.transcripts.model import Options, Transcript
+from memcli.transcripts.pipeline import finish, ordered_pieces, prepare
+from memcli.transcripts.records import LineValues, ProgressFn, TextValues, describe
+from memcli.transcripts.source import (
+    MAX_TRANSCRIPT_BYTES,
+    Blob,
+    TranscriptFile,
+    decode_transcript,
+    is_plain_text,
+    open_blob,
 )
-from memcli.transcripts.formats import cline, copilot_chat
-from memcli.transcripts.formats.gemini import set_messages
-from memcli.transcripts.model import Entry, Format, Options, Record, Transcript
-from memcli.transcripts.records import ProgressFn, describe, parse_records
-from memcli.transcripts.select import apply_budgets, from_last_typed, visible_pieces
-from memcli.transcripts.text import blocks
+from memcli.transcripts.tail import read_last_turn
+
+# Enough of a file's start to tell its kind by (the Markdown formats look no further).
+_HEAD = 4096
 
 
 def read_transcript(
-    text: str,
+    text: str | bytes | TranscriptFile,
     *,
     fmt: str | None = None,
     include_tools: bool = False,
@@ -41,6 +40,11 @@ def read_transcript(
     """Read ``text`` (JSONL, pretty-printed records, one JSON document, or one of the
     Markdown logs of :data:`~memcli.transcripts.detect.TEXT_FORMATS`) into a Transcript.
 
+    ``text`` may also be a file (:class:`TranscriptFile`) or its bytes: JSON lines are then
+    read one at a time, and with ``last_turn`` from the end of the file, so that neither
+    the time nor the memory a hook's read takes grows with the whole session (the counts of
+    such a read describe the part read). Compressed and UTF-16 files are decoded whole.
+
     Never raises on malformed input unless ``strict`` is set (then :class:`InputError` names
     the first line that is not JSON). ``fmt`` forces one of :data:`FORMATS` for every record.
     Tool calls and results come out as role ``tool`` with ``include_tools``, reasoning as role
@@ -53,6 +57,13 @@ def read_transcript(
     opts = Options(include_tools, include_thinking, include_injected, last_turn,
                    max_tool_chars, max_extra_chars)
     _check_options(fmt, opts)
+    if not isinstance(text, str):
+        return _read_bytes(text, opts, fmt, strict, on_progress)
+    return _read_text(text, opts, fmt, strict, on_progress)
+
+
+def _read_text(text: str, opts: Options, fmt: str | None, strict: bool,
+               on_progress: ProgressFn | None) -> Transcript:
     text = text.removeprefix("\ufeff")
     # Markdown, not JSON: its blocks are the records. Forced on anything else, the text is
     # read as JSON and nothing in it is that format's, as with any other forced format.
@@ -60,49 +71,47 @@ def read_transcript(
         lines, first = describe(text)
         return read_values(markdown.records(text), opts, markdown.format.name, lines=lines,
                            first_line=first)
-    parsed = parse_records(text, strict, on_progress)
-    return read_values(parsed.values, opts, fmt, broken=parsed.broken, lines=parsed.lines,
-                       first_line=parsed.first_line)
+    values = TextValues(text, strict, on_progress)
+    prepared = prepare(values, opts, fmt)
+    return finish(prepared, ordered_pieces(prepared, opts), opts, fmt, broken=values.broken,
+                  lines=values.lines, first_line=values.first_line)
 
 
-def read_values(values: list[Any], opts: Options, fmt: str | None = None, *, broken: int = 0,
-                lines: int = 0, first_line: str = "") -> Transcript:
+def _read_bytes(source: bytes | TranscriptFile, opts: Options, fmt: str | None, strict: bool,
+                on_progress: ProgressFn | None) -> Transcript:
+    with open_blob(source) as blob:
+        if _json_lines(blob, fmt):
+            if opts.last_turn and fmt is None and not strict:
+                found = read_last_turn(blob, opts)
+                if found is not None:
+                    return found
+            values = LineValues(blob, strict, on_progress)
+            prepared = prepare(values, opts, fmt)
+            return finish(prepared, ordered_pieces(prepared, opts), opts, fmt,
+                          broken=values.broken, lines=values.lines,
+                          first_line=values.first_line)
+        data = blob.read(0, blob.size)
+    limit = source.limit if isinstance(source, TranscriptFile) else MAX_TRANSCRIPT_BYTES
+    return _read_text(decode_transcript(data, limit), opts, fmt, strict, on_progress)
+
+
+def _json_lines(blob: Blob, fmt: str | None) -> bool:
+    """Whether the bytes are UTF-8 JSON, to be read a line at a time (anything else, such
+    as a Markdown log or a compressed rollout, is decoded whole first)."""
+    head = blob.read(0, _HEAD)
+    if not is_plain_text(head):
+        return False
+    text = head.decode("utf-8", "ignore").removeprefix("\ufeff").removeprefix("\ufeff")
+    return text.lstrip().startswith(("{", "[")) and text_format(text, fmt) is None
+
+
+def read_values(values: Iterable[Any], opts: Options, fmt: str | None = None, *,
+                broken: int = 0, lines: int = 0, first_line: str = "") -> Transcript:
     """Read JSON values already parsed (a session folder's files, a document's items)."""
     _check_options(fmt, opts)
-    if fmt in (None, "copilot-chat"):
-        values = copilot_chat.replayed(values)  # a VS Code mutation log: its state
-    collector = _Collector(fmt)
-    for rec_no, value in enumerate(values):
-        collector.add_record(value, rec_no)
-    if fmt is None:
-        collector.fold_responses()
-    entries, dropped = collector.entries, Counter[str]()
-    for settle in WHOLE_INPUT_PASSES:
-        settle(entries, dropped)
-    order.apply_gemini_rewinds(entries, dropped)
-    order.keep_last_gemini_copy(entries)
-    order.drop_echoes(entries, dropped)
-    pieces = visible_pieces(order.conversation_order(entries, dropped), opts, dropped)
-    if opts.last_turn:
-        pieces = from_last_typed(pieces, dropped)
-    messages, formats, truncated = apply_budgets(pieces, opts)
-    if fmt is None and (into := fold_plain(collector.formats)):
-        formats = [into if f == "plain" else f for f in formats]
-    with_messages = {e.rec_no for e in entries if e.pieces is not None}
-    return Transcript(
-        messages=messages,
-        records=len(values),
-        skipped=len(values) - len(with_messages),
-        broken=broken,
-        formats=collector.formats,
-        truncated=truncated,
-        message_formats=formats,
-        unknown=dict(collector.unknown),
-        dropped=dict(dropped),
-        lines=lines,
-        first_line=first_line,
-        forced=fmt,
-    )
+    prepared = prepare(values, opts, fmt)
+    return finish(prepared, ordered_pieces(prepared, opts), opts, fmt, broken=broken,
+                  lines=lines, first_line=first_line)
 
 
 def _check_options(fmt: str | None, opts: Options) -> None:
@@ -112,120 +121,4 @@ def _check_options(fmt: str | None, opts: Options) -> None:
         raise UsageError("transcript size budgets must be 0 or more characters")
 
 
-_PREFERRED = ("gemini", "claude-code", "codex", "cline", "anthropic")
-
-
-class _Collector:
-    """Records to entries, counting each top-level record once under one format."""
-
-    def __init__(self, forced_name: str | None) -> None:
-        self.forced = forced_name
-        self.entries: list[Entry] = []
-        self.formats: dict[str, int] = {}
-        self.unknown: Counter[str] = Counter()
-        self.bare_responses = 0  # top-level OpenAI Responses messages ({"type": "message"})
-
-    def add_record(self, value: Any, rec_no: int) -> None:
-        found = self._record(value, rec_no)
-        if found is None:
-            self.unknown[kind_of(value)] += 1
-            return
-        self.formats[found] = self.formats.get(found, 0) + 1
-        if found == "openai" and isinstance(value, dict) and value.get("type") == "message":
-            self.bare_responses += 1
-
-    def fold_responses(self) -> None:
-        """A legacy Codex rollout writes its messages as bare Responses messages beside its
-        other items: when every OpenAI record is one, they are that rollout's."""
-        if "codex" not in self.formats or self.formats.get("openai") != self.bare_responses:
-            return
-        self.formats["codex"] += self.formats.pop("openai")
-        for entry in self.entries:
-            if entry.fmt == "openai":
-                entry.fmt = "codex"
-
-    def _record(self, value: Any, rec_no: int) -> str | None:
-        items = _items(value)
-        if items is None:
-            return self._one(value, rec_no, self.forced) if isinstance(value, dict) else None
-        hint = "cline" if self.forced is None and cline.claims(items) else self.forced
-        if isinstance(value, dict) and "system" in value:
-            # an Anthropic request's system prompt, a string or text blocks
-            prompt = blocks(value["system"], "user", None, injected=True)
-            for piece in prompt:
-                piece.reason = "system prompt"
-            self.entries.append(Entry(len(self.entries), rec_no, "anthropic", value, prompt))
-        start = len(self.entries)
-        found = [f for item in items if isinstance(item, dict)
-                 if (f := self._one(item, rec_no, hint))]
-        if isinstance(value, dict) and "system" in value and self.forced is None:
-            found.append("anthropic")  # a top-level system prompt is Anthropic's request shape
-        if isinstance(value, dict) and set_messages(value) is not None:
-            self._one(value, rec_no, self.forced)  # the $set patch itself, a Gemini record
-            found.append("gemini")
-        document = _document_format(found, value, hint)
-        if document in ROLE_FORMATS:
-            # bare lines of a chat document are that document's format
-            for entry in self.entries[start:]:
-                if entry.fmt in ("openai", "plain"):
-                    entry.fmt = document
-        return document
-
-    def _one(self, rec: Record, rec_no: int, hint: str | None = None) -> str | None:
-        fmt = self._format_of(rec, hint)
-        if fmt is None:
-            return None
-        try:
-            pieces = fmt.read(rec)
-        except RecursionError:
-            pieces = None  # a pathologically nested value: not worth a message
-        self.entries.append(Entry(len(self.entries), rec_no, fmt.name, rec, pieces))
-        return fmt.name
-
-    def _format_of(self, rec: Record, hint: str | None) -> Format | None:
-        if hint is not None:
-            return forced(rec, hint)
-        return detect(rec)
-
-
-def _items(value: Any) -> list[Any] | None:
-    """The records inside a document: a JSON array, ``{"messages": [...]}`` (chat request,
-    fine-tuning row, whole session), ``{"loglines": [...]}``, ``{"history": [...]}`` (a
-    Gemini CLI checkpoint), ``{"requests": [...]}`` (a VS Code chat session), a Gemini
-    ``$set`` of messages."""
-    if isinstance(value, list):
-        return value
-    if not isinstance(value, dict):
-        return None
-    for key in ("messages", "loglines", "history", "requests"):
-        inner = value.get(key)
-        if isinstance(inner, list) and "role" not in value and "message" not in value:
-            return inner
-    return set_messages(value)
-
-
-def _document_format(found: list[str], value: Any, hint: str | None) -> str | None:
-    for preferred in _PREFERRED:
-        if preferred in found:
-            return preferred
-    if found and not set(found) <= {"openai", "plain"}:
-        return found[0]
-    if found or (isinstance(value, dict) and "messages" in value and hint is None):
-        # a document of chat messages is a chat request, even when each line alone is bare
-        return hint or "openai"
-    return hint if hint in ROLE_FORMATS else None
-
-
-def fold_plain(formats: dict[str, int]) -> str | None:
-    """A bare ``{role, content}`` line in an OpenAI or Anthropic file belongs to that file's
-    format: alone it is indistinguishable, and reporting it apart only confuses. Returns the
-    format it was folded into."""
-    richer = [f for f in ("openai", "anthropic") if f in formats]
-    if "plain" not in formats or not richer:
-        return None
-    target = max(richer, key=formats.__getitem__)
-    formats[target] += formats.pop("plain")
-    return target
-
-
-__all__ = ["BY_NAME", "FORMATS", "read_transcript", "read_values"]
+__all__ = ["BY_NAME", "FORMATS", "TranscriptFile", "read_transcript", "read_values"]

@@ -6,9 +6,10 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from memcli.errors import InputError
+from memcli.transcripts.source import Blob, decode_line
 
 ProgressFn = Callable[[int, int], None]
 
@@ -34,22 +35,94 @@ def parse_records(text: str, strict: bool, on_progress: ProgressFn | None = None
     A value must end at a line end, so a key or a half line of a broken pretty-printed
     record is not taken for a record.
     """
-    values: list[Any] = []
-    broken = 0
-    for line_no, value in _scan(text, on_progress):
-        if value is not _BROKEN:
-            values.append(value)
-            continue
-        if strict:
-            raise InputError(
-                f"transcript line {line_no} is not valid JSON "
-                "(without strict mode such lines are counted and skipped)"
-            )
-        broken += 1
-    lines, first = describe(text)
-    return Parsed(values, broken, lines, first)
+    stream = TextValues(text, strict, on_progress)
+    return Parsed(list(stream), stream.broken, stream.lines, stream.first_line)
 
 
+class TextValues:
+    """The JSON values of ``text`` one at a time; ``broken`` is complete once they are read."""
+
+    def __init__(self, text: str, strict: bool, on_progress: ProgressFn | None = None) -> None:
+        self.text, self.strict, self.on_progress = text, strict, on_progress
+        self.broken = 0
+        self.lines, self.first_line = describe(text)
+
+    def __iter__(self) -> Iterator[Any]:
+        for line_no, value in _scan(self.text, self.on_progress):
+            if value is not _BROKEN:
+                yield value
+            else:
+                self.broken += _broken_line(line_no, self.strict)
+
+
+def _broken_line(line_no: int, strict: bool) -> int:
+    if strict:
+        raise InputError(
+            f"transcript line {line_no} is not valid JSON "
+            "(without strict mode such lines are counted and skipped)"
+        )
+    return 1
+
+
+class LineValues:
+    """The JSON values of a UTF-8 transcript's bytes, read a line at a time: neither the
+    bytes nor the text of the whole file is held. A line that is not one JSON value by
+    itself (a pretty-printed record, garbage) hands the rest of the input to the careful
+    path of :func:`parse_records`, which gives the same values it would on the whole text.
+    ``broken``, ``lines`` and ``first_line`` are complete once the values are read.
+    """
+
+    def __init__(self, blob: Blob, strict: bool, on_progress: ProgressFn | None = None) -> None:
+        self.blob, self.strict, self.on_progress = blob, strict, on_progress
+        self.broken = 0
+        self.lines = 0
+        self.first_line = ""
+
+    def __iter__(self) -> Iterator[Any]:
+        head = self.blob.read(0, 3)
+        skip = 3 if head == b"\xef\xbb\xbf" else 0  # what decoding as utf-8-sig drops
+        stream = self.blob.stream(skip)
+        offset, size, reported = skip, self.blob.size, 0
+        decode = _DECODER.decode
+        for raw in stream:
+            start, offset = offset, offset + len(raw)
+            line = decode_line(raw, start - skip, last=offset >= size)
+            if start == skip:
+                line = line.removeprefix("\ufeff")  # read_transcript strips one more
+            self.lines += 1
+            if line.endswith("\n"):
+                line = line[:-1]
+            if not line or line.isspace():
+                continue
+            if not self.first_line:
+                self.first_line = line.strip()
+            if self.on_progress is not None and start - reported >= PROGRESS_STEP:
+                self.on_progress(start, size)
+                reported = start
+            try:
+                yield decode(line)
+                continue
+            except (ValueError, RecursionError):
+                pass
+            ended = raw.endswith(b"\n")
+            yield from self._careful(line, stream if ended else None, offset - skip)
+            return
+        if self.on_progress is not None:
+            self.on_progress(size, size)
+
+    def _careful(self, line: str, rest: BinaryIO | None, offset: int) -> Iterator[Any]:
+        """The input from ``line`` on (``rest`` is what follows its newline, from byte
+        ``offset``), read as :func:`parse_records` reads it."""
+        line_no = self.lines
+        text = line if rest is None else line + "\n" + decode_line(rest.read(), offset, True)
+        self.lines += describe(text)[0] - 1
+        for number, value in _scan(text, None):
+            if value is not _BROKEN:
+                yield value
+            else:
+                self.broken += _broken_line(line_no + number - 1, self.strict)
+        if self.on_progress is not None:
+            self.on_progress(self.blob.size, self.blob.size)
 def describe(text: str) -> tuple[int, str]:
     """How many lines ``text`` has and its first line that is not blank (for messages)."""
     stripped = text.lstrip()

@@ -18,7 +18,7 @@ def visible_pieces(entries: list[Entry], opts: Options, dropped: Counter[str]) -
     kept: list[Sourced] = []
     for e in entries:
         for piece in _expanded(e.pieces or (), opts, dropped):
-            reason = _left_out_because(piece, opts)
+            reason = left_out_because(piece, opts)
             if reason is not None:
                 # a piece made later is a tool call or result: never empty enough to ignore
                 if piece.later is not None or (piece.text and not piece.text.isspace()):
@@ -41,7 +41,7 @@ def _expanded(pieces: Iterable[Piece], opts: Options, dropped: Counter[str]) -> 
             dropped[piece.reason if piece.injected else "tool"] += 1
 
 
-def _left_out_because(piece: Piece, opts: Options) -> str | None:
+def left_out_because(piece: Piece, opts: Options) -> str | None:
     if piece.injected and not opts.include_injected:
         return piece.reason
     if piece.kind == "tool" and not opts.include_tools:

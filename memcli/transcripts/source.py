@@ -4,10 +4,16 @@ message and part), a compressed rollout (Codex), another encoding, a log still b
 from __future__ import annotations
 
 import codecs
+import io
 import json
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import BinaryIO
 
 from memcli.errors import InputError
 from memcli.transcripts.formats.opencode import load_session
@@ -15,6 +21,71 @@ from memcli.transcripts.formats.opencode import load_session
 _ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 _GZIP_MAGIC = b"\x1f\x8b"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
+_MAGICS = (_ZSTD_MAGIC, _GZIP_MAGIC, _SQLITE_MAGIC, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+# The most bytes of a transcript memcli reads (decompressed too).
+MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class TranscriptFile:
+    """A transcript file, read where it lies: line by line, or from its end for the last
+    turn, rather than loaded whole."""
+
+    path: Path
+    limit: int = MAX_TRANSCRIPT_BYTES
+
+
+class Blob:
+    """A transcript's bytes, read in pieces: a file (never loaded whole) or bytes in memory."""
+
+    def __init__(self, handle: BinaryIO, size: int) -> None:
+        self.handle = handle
+        self.size = size
+
+    def read(self, start: int, end: int) -> bytes:
+        self.handle.seek(start)
+        return self.handle.read(max(end - start, 0))
+
+    def stream(self, start: int = 0) -> BinaryIO:
+        """The bytes from ``start`` on, as a stream of lines."""
+        self.handle.seek(start)
+        return self.handle
+
+
+@contextmanager
+def open_blob(source: TranscriptFile | bytes) -> Iterator[Blob]:
+    if isinstance(source, bytes):
+        yield Blob(io.BytesIO(source), len(source))
+        return
+    try:
+        handle = open(source.path, "rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise InputError(f"cannot read {source.path}: {exc.strerror}") from None
+    with handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > source.limit:
+            raise InputError(f"the transcript in {source.path} is larger than "
+                             f"{source.limit // (1024 * 1024)} MiB, the most memcli reads; "
+                             "split it")
+        yield Blob(handle, size)
+
+
+def is_plain_text(head: bytes) -> bool:
+    """Whether bytes starting with ``head`` are UTF-8 text as they are: not compressed, not
+    UTF-16, not a database (those are decoded whole, by :func:`decode_transcript`)."""
+    return not head.startswith(_MAGICS)
+
+
+def decode_line(raw: bytes, offset: int, last: bool) -> str:
+    """One line of a UTF-8 transcript; ``offset`` is where it starts (for the error). The
+    last line of a log being written may end inside a character: that half goes."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if last and exc.reason == "unexpected end of data" and exc.end == len(raw):
+            return raw[: exc.start].decode("utf-8")
+        raise InputError(f"the transcript is not valid UTF-8 (byte {offset + exc.start})"
+                         ) from None
 
 
 def folder_as_text(folder: Path) -> str:
@@ -52,8 +123,10 @@ def decode_transcript(data: bytes, limit: int) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        if exc.reason == "unexpected end of data" and exc.end == len(data):
-            return data[: exc.start].decode("utf-8-sig")
+        # the positions count from after a byte order mark
+        bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+        if exc.reason == "unexpected end of data" and exc.end == len(data) - bom:
+            return data[: bom + exc.start].decode("utf-8-sig")
         raise InputError(f"the transcript is not valid UTF-8 (byte {exc.start})") from None
 
 

@@ -1,0 +1,259 @@
+"""The steps from JSON values to a Transcript: records to entries (each record read as it
+comes, and only what the later steps need kept of it), conversation order, what the flags
+let in, the last turn, the size budgets."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from memcli.transcripts import order
+from memcli.transcripts.detect import (
+    ROLE_FORMATS,
+    WHOLE_INPUT_PASSES,
+    detect,
+    forced,
+    kind_of,
+)
+from memcli.transcripts.formats import cline, copilot_chat
+from memcli.transcripts.formats.gemini import set_messages
+from memcli.transcripts.model import (
+    ORDER_KEYS,
+    SMALL_VALUE,
+    Entry,
+    Format,
+    Options,
+    Piece,
+    Record,
+    Transcript,
+)
+from memcli.transcripts.select import (
+    Sourced,
+    apply_budgets,
+    from_last_typed,
+    left_out_because,
+    visible_pieces,
+)
+from memcli.transcripts.text import blocks
+
+
+@dataclass
+class Prepared:
+    """Every record read into entries, echoes and retracted messages dropped; what is left
+    is ordering and selection (:func:`finish`)."""
+
+    collector: _Collector
+    entries: list[Entry]
+    dropped: Counter[str] = field(default_factory=Counter)
+
+
+def prepare(values: Iterable[Any], opts: Options, fmt: str | None) -> Prepared:
+    """Read ``values`` one at a time: none is kept once it is read."""
+    if fmt in (None, "copilot-chat"):
+        values = _replayed(values)  # a VS Code mutation log: its state
+    collector = _Collector(fmt, opts)
+    for rec_no, value in enumerate(values):
+        collector.add_record(value, rec_no)
+    if fmt is None:
+        collector.fold_responses()
+    prepared = Prepared(collector, collector.entries)
+    for settle in WHOLE_INPUT_PASSES:
+        settle(prepared.entries, prepared.dropped)
+    order.apply_gemini_rewinds(prepared.entries, prepared.dropped)
+    order.keep_last_gemini_copy(prepared.entries)
+    order.drop_echoes(prepared.entries, prepared.dropped)
+    return prepared
+
+
+def ordered_pieces(prepared: Prepared, opts: Options) -> list[Sourced]:
+    ordered = order.conversation_order(prepared.entries, prepared.dropped)
+    return visible_pieces(ordered, opts, prepared.dropped)
+
+
+def finish(prepared: Prepared, pieces: list[Sourced], opts: Options, fmt: str | None, *,
+           broken: int = 0, lines: int = 0, first_line: str = "") -> Transcript:
+    collector, dropped = prepared.collector, prepared.dropped
+    if opts.last_turn:
+        pieces = from_last_typed(pieces, dropped)
+    messages, formats, truncated = apply_budgets(pieces, opts)
+    if fmt is None and (into := fold_plain(collector.formats)):
+        formats = [into if f == "plain" else f for f in formats]
+    with_messages = {e.rec_no for e in prepared.entries if e.pieces is not None}
+    return Transcript(
+        messages=messages,
+        records=collector.records,
+        skipped=collector.records - len(with_messages),
+        broken=broken,
+        formats=collector.formats,
+        truncated=truncated,
+        message_formats=formats,
+        unknown=dict(collector.unknown),
+        dropped=dict(dropped),
+        lines=lines,
+        first_line=first_line,
+        forced=fmt,
+    )
+
+
+def _replayed(values: Iterable[Any]) -> Iterator[Any]:
+    """``copilot_chat.replayed`` needs the whole log only when its first value says it is one."""
+    rest = iter(values)
+    first = next(rest, _NOTHING)
+    if first is _NOTHING:
+        return rest
+    if copilot_chat.is_snapshot(first):
+        return iter(copilot_chat.replayed([first, *rest]))
+    return itertools.chain((first,), rest)
+
+
+_NOTHING = object()
+
+
+def _small(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) <= SMALL_VALUE
+    return value is None or isinstance(value, bool | int | float)
+
+
+def _lightened(rec: Record, pieces: list[Piece] | None, opts: Options) -> Record:
+    """What an entry keeps of its record: what the later steps read (a record's messages and
+    tool results are most of a session, and its pieces hold what is shown of them), and of
+    each piece the raw value only when it may be shown."""
+    for piece in pieces or ():
+        if piece.raw is None:
+            continue
+        if piece.expand is not None:
+            if not (opts.include_tools or opts.include_injected):
+                piece.raw = None
+        elif left_out_because(piece, opts) is not None:
+            # left out now is left out for good: later steps only mark more pieces injected
+            piece.raw = None
+    kept = {key: value for key, value in rec.items()
+            if key in ORDER_KEYS or _small(value)}
+    if rec.get("type") == "session_meta" and "payload" in rec:
+        kept["payload"] = rec["payload"]  # a Codex rollout's header: whose session it is
+    return kept
+
+
+_PREFERRED = ("gemini", "claude-code", "codex", "cline", "anthropic")
+
+
+class _Collector:
+    """Records to entries, counting each top-level record once under one format."""
+
+    def __init__(self, forced_name: str | None, opts: Options) -> None:
+        self.forced = forced_name
+        self.opts = opts
+        self.records = 0
+        self.entries: list[Entry] = []
+        self.formats: dict[str, int] = {}
+        self.unknown: Counter[str] = Counter()
+        self.bare_responses = 0  # top-level OpenAI Responses messages ({"type": "message"})
+
+    def add_record(self, value: Any, rec_no: int) -> None:
+        self.records += 1
+        found = self._record(value, rec_no)
+        if found is None:
+            self.unknown[kind_of(value)] += 1
+            return
+        self.formats[found] = self.formats.get(found, 0) + 1
+        if found == "openai" and isinstance(value, dict) and value.get("type") == "message":
+            self.bare_responses += 1
+
+    def fold_responses(self) -> None:
+        """A legacy Codex rollout writes its messages as bare Responses messages beside its
+        other items: when every OpenAI record is one, they are that rollout's."""
+        if "codex" not in self.formats or self.formats.get("openai") != self.bare_responses:
+            return
+        self.formats["codex"] += self.formats.pop("openai")
+        for entry in self.entries:
+            if entry.fmt == "openai":
+                entry.fmt = "codex"
+
+    def _record(self, value: Any, rec_no: int) -> str | None:
+        items = _items(value)
+        if items is None:
+            return self._one(value, rec_no, self.forced) if isinstance(value, dict) else None
+        hint = "cline" if self.forced is None and cline.claims(items) else self.forced
+        if isinstance(value, dict) and "system" in value:
+            # an Anthropic request's system prompt, a string or text blocks
+            prompt = blocks(value["system"], "user", None, injected=True)
+            for piece in prompt:
+                piece.reason = "system prompt"
+            kept = _lightened(value, prompt, self.opts)
+            self.entries.append(Entry(len(self.entries), rec_no, "anthropic", kept, prompt))
+        start = len(self.entries)
+        found = [f for item in items if isinstance(item, dict)
+                 if (f := self._one(item, rec_no, hint))]
+        if isinstance(value, dict) and "system" in value and self.forced is None:
+            found.append("anthropic")  # a top-level system prompt is Anthropic's request shape
+        if isinstance(value, dict) and set_messages(value) is not None:
+            self._one(value, rec_no, self.forced)  # the $set patch itself, a Gemini record
+            found.append("gemini")
+        document = _document_format(found, value, hint)
+        if document in ROLE_FORMATS:
+            # bare lines of a chat document are that document's format
+            for entry in self.entries[start:]:
+                if entry.fmt in ("openai", "plain"):
+                    entry.fmt = document
+        return document
+
+    def _one(self, rec: Record, rec_no: int, hint: str | None = None) -> str | None:
+        fmt = self._format_of(rec, hint)
+        if fmt is None:
+            return None
+        try:
+            pieces = fmt.read(rec)
+        except RecursionError:
+            pieces = None  # a pathologically nested value: not worth a message
+        kept = _lightened(rec, pieces, self.opts)
+        self.entries.append(Entry(len(self.entries), rec_no, fmt.name, kept, pieces))
+        return fmt.name
+
+    def _format_of(self, rec: Record, hint: str | None) -> Format | None:
+        if hint is not None:
+            return forced(rec, hint)
+        return detect(rec)
+
+
+def _items(value: Any) -> list[Any] | None:
+    """The records inside a document: a JSON array, ``{"messages": [...]}`` (chat request,
+    fine-tuning row, whole session), ``{"loglines": [...]}``, ``{"history": [...]}`` (a
+    Gemini CLI checkpoint), ``{"requests": [...]}`` (a VS Code chat session), a Gemini
+    ``$set`` of messages."""
+    if isinstance(value, list):
+        return value
+    if not isinstance(value, dict):
+        return None
+    for key in ("messages", "loglines", "history", "requests"):
+        inner = value.get(key)
+        if isinstance(inner, list) and "role" not in value and "message" not in value:
+            return inner
+    return set_messages(value)
+
+
+def _document_format(found: list[str], value: Any, hint: str | None) -> str | None:
+    for preferred in _PREFERRED:
+        if preferred in found:
+            return preferred
+    if found and not set(found) <= {"openai", "plain"}:
+        return found[0]
+    if found or (isinstance(value, dict) and "messages" in value and hint is None):
+        # a document of chat messages is a chat request, even when each line alone is bare
+        return hint or "openai"
+    return hint if hint in ROLE_FORMATS else None
+
+
+def fold_plain(formats: dict[str, int]) -> str | None:
+    """A bare ``{role, content}`` line in an OpenAI or Anthropic file belongs to that file's
+    format: alone it is indistinguishable, and reporting it apart only confuses. Returns the
+    format it was folded into."""
+    richer = [f for f in ("openai", "anthropic") if f in formats]
+    if "plain" not in formats or not richer:
+        return None
+    target = max(richer, key=formats.__getitem__)
+    formats[target] += formats.pop("plain")
+    return target

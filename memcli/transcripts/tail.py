@@ -1,0 +1,250 @@
+"""``--last-turn`` from the end of a JSON-lines file: only the last turn's records are parsed.
+
+A hook reads the newest turn of a session after every turn; parsing a long session whole
+for it costs time and memory that grow with the session. Instead a window at the end of
+the file is read, doubling until it holds the turn: the last line a person typed, and
+everything the steps after reading need to treat that turn exactly as a whole read would.
+What could make the rest of the file matter is checked, and when the window cannot settle
+it the caller reads the whole file:
+
+- Claude Code's uuid chain: the turn's start must be on the newest line's own walk back
+  within the window, so that the chain puts it, and what follows it, where a whole read does.
+- A copy a tool writes for its UI (an echo) is dropped when its original is anywhere in the
+  file: an echo the window cannot match grows the window.
+- Gemini CLI rewrites a message under its id and retracts from an id on: an id the window
+  holds that also appears before it grows the window back to it.
+- A Codex subagent is told by the file's first ``session_meta`` header.
+- Bare chat lines whose format is decided by the whole file's counts (a legacy Codex
+  rollout's Responses messages, ``{role, content}`` lines), a line that is not one JSON
+  value (other than a last line cut short), and a window that mixes Claude Code with other
+  formats are read whole.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from memcli.transcripts import order
+from memcli.transcripts.model import Entry, Options, Transcript
+from memcli.transcripts.pipeline import Prepared, finish, prepare
+from memcli.transcripts.records import describe
+from memcli.transcripts.select import Sourced, is_typed, visible_pieces
+from memcli.transcripts.source import Blob
+
+FIRST_WINDOW = 256 * 1024
+# A last turn longer than this is read with the whole file (a streamed read: its memory is
+# bounded too, its time is not).
+MOST = 8 * 1024 * 1024
+_BLOCK = 1024 * 1024
+_DECODER = json.JSONDecoder(strict=False)
+_PLAIN_ID = re.compile(r"[A-Za-z0-9_.:+/=-]{1,200}")
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class _Grow:
+    """The window is too short; ``to`` is a byte it must reach back to, when known."""
+
+    to: int | None = None
+
+
+_WHOLE = object()  # the end alone cannot tell: read the whole file
+
+
+def read_last_turn(blob: Blob, opts: Options, first_window: int = FIRST_WINDOW,
+                   most: int = MOST) -> Transcript | None:
+    """The last turn of ``blob`` (UTF-8 JSON lines), exactly as a whole read with
+    ``last_turn`` gives its messages; None when only a whole read can tell."""
+    header = _first_header(blob)
+    want = max(first_window, 1)
+    while True:
+        window = _window(blob, blob.size - want)
+        if window is None:
+            outcome: Any = _Grow()
+        else:
+            start, data = window
+            outcome = _attempt(blob, start, data, opts, header)
+            if isinstance(outcome, Transcript) or outcome is _WHOLE:
+                return outcome if isinstance(outcome, Transcript) else None
+        if want >= blob.size:
+            return None  # the whole file was the window and could not be read as lines
+        reach = blob.size - _line_start(blob, outcome.to) if outcome.to is not None else 0
+        want = max(want * 2, reach)
+        if want > most and blob.size > most:
+            return None
+
+
+def _window(blob: Blob, pos: int) -> tuple[int, bytes] | None:
+    """The bytes from the first line start at or after ``pos`` to the end of the file."""
+    if pos <= 0:
+        return 0, blob.read(0, blob.size)
+    data = blob.read(pos - 1, blob.size)
+    newline = data.find(b"\n")
+    if newline < 0:
+        return None
+    return pos + newline, data[newline + 1:]
+
+
+def _line_start(blob: Blob, pos: int) -> int:
+    newline = _find_before(blob, pos, [b"\n"])
+    return 0 if newline is None else newline + 1
+
+
+def _attempt(blob: Blob, start: int, data: bytes, opts: Options,
+             header: tuple[int, Any] | None) -> Transcript | _Grow | object:
+    whole = start == 0
+    text = _decoded(data, whole)
+    if text is None:
+        return _WHOLE
+    parsed = _values(text)
+    if parsed is None:
+        return _WHOLE
+    values, broken = parsed
+    prepended = header is not None and header[0] < start
+    prepared = prepare([header[1], *values] if header and prepended else values, opts, None)
+    ordered = order.conversation_order(prepared.entries, prepared.dropped)
+    by_entry = [(e, visible_pieces([e], opts, prepared.dropped)) for e in ordered]
+    if not whole:
+        verdict = _settled(blob, start, prepared, by_entry, header is not None)
+        if verdict is not None:
+            return verdict
+    pieces = [p for _, shown in by_entry for p in shown]
+    lines, first = describe(text)
+    found = finish(prepared, pieces, opts, None, broken=broken, lines=lines, first_line=first)
+    if not whole and "plain" in found.message_formats:
+        return _WHOLE  # which format a bare line belongs to is the whole file's majority
+    return found
+
+
+def _decoded(data: bytes, whole: bool) -> str | None:
+    if whole and data.startswith(_BOM):
+        data = data[len(_BOM):]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.reason != "unexpected end of data" or exc.end != len(data):
+            return None  # the whole read says where
+        text = data[: exc.start].decode("utf-8")
+    return text.removeprefix("\ufeff") if whole else text
+
+
+def _values(text: str) -> tuple[list[Any], int] | None:
+    """Each line's JSON value; None when a whole read might see other values in them.
+
+    A whole read takes a line that is not one JSON value by itself as the start of a value
+    over several lines (a pretty-printed record). The last line of such a value never is
+    one by itself (its brackets, or its quotes, do not balance alone), so when every line
+    of the window is, none of them belongs to a value that began before it. A last line
+    that is not (a record cut short as the agent writes it) is skipped as a whole read
+    skips it, unless it ends the way such a value ends.
+    """
+    lines = text.split("\n")
+    last = max((i for i, line in enumerate(lines) if line and not line.isspace()), default=-1)
+    values: list[Any] = []
+    decode = _DECODER.decode
+    for i, line in enumerate(lines):
+        if not line or line.isspace():
+            continue
+        try:
+            values.append(decode(line))
+        except (ValueError, RecursionError):
+            if i != last or line.rstrip(" \t\r").endswith(("}", "]", '"')):
+                return None
+            return values, 1
+    return values, 0
+
+
+def _settled(blob: Blob, start: int, prepared: Prepared,
+             by_entry: list[tuple[Entry, list[Sourced]]], header: bool) -> _Grow | object | None:
+    """None when the window gives what a whole read gives; else what to do. Only what is
+    at or after the turn's start can change the turn: what comes before it is left out."""
+    entries = prepared.entries
+    turn = _turn_start(by_entry)
+    if turn is None:
+        return _Grow()
+    if any(e.fmt == "claude-code" for e in entries):
+        if any(e.fmt != "claude-code" and e.pieces for e in entries):
+            return _WHOLE  # the chain orders Claude Code's lines among the others'
+        return None if turn.seq in order.claude_leaf_segment(entries) else _Grow()
+    # Without Claude Code's chain the entries are in file order.
+    later = [e for e in entries if e.seq >= turn.seq]
+    if any(e.fmt == "openai" for e in later):
+        return _WHOLE  # a legacy Codex rollout's messages are told by the whole file's counts
+    if any(p.echo and p.text.strip() for e in later for p in e.pieces or ()):
+        return _Grow()  # its original may be earlier
+    if not header and any(e.fmt == "codex" for e in later) and _find_before(
+            blob, start, [b'"session_meta"']) is not None:
+        return _WHOLE  # the first header is not the first line
+    gemini = _gemini_ids(later)
+    if gemini is None:
+        return _WHOLE
+    if gemini and (earlier := _find_before(blob, start, gemini)) is not None:
+        return _Grow(earlier)
+    return None
+
+
+def _turn_start(by_entry: list[tuple[Entry, list[Sourced]]]) -> Entry | None:
+    for entry, shown in reversed(by_entry):
+        if any(is_typed(p) and not p.mid_turn for _, p in shown):
+            return entry
+    return None
+
+
+def _gemini_ids(entries: list[Entry]) -> list[bytes] | None:
+    """The ids of the window's Gemini messages and rewinds, as JSON strings; None when one
+    is not plain enough to be found by its bytes."""
+    ids: set[str] = set()
+    for e in entries:
+        if e.fmt != "gemini":
+            continue
+        for key in ("id", "$rewindTo"):
+            value = e.rec.get(key)
+            if isinstance(value, str):
+                ids.add(value)
+    if any(_PLAIN_ID.fullmatch(i) is None for i in ids):
+        return None
+    return [f'"{i}"'.encode() for i in sorted(ids)]
+
+
+def _find_before(blob: Blob, end: int, needles: list[bytes]) -> int | None:
+    """The last position before ``end`` where one of ``needles`` starts, read backwards a
+    block at a time."""
+    overlap = max(len(n) for n in needles) - 1
+    hi = end
+    while hi > 0:
+        lo = max(hi - _BLOCK, 0)
+        block = blob.read(lo, min(hi + overlap, end))
+        found = max(block.rfind(n) for n in needles)
+        if found >= 0:
+            return lo + found
+        hi = lo
+    return None
+
+
+def _first_header(blob: Blob) -> tuple[int, Any] | None:
+    """The file's first line when it is a Codex ``session_meta`` header (where it starts,
+    its value): it says whether the whole rollout is a subagent's."""
+    head = blob.read(0, _BLOCK)
+    if head.startswith(_BOM):
+        head = head[len(_BOM):]
+    stripped = head.lstrip()
+    newline = stripped.find(b"\n")
+    if newline < 0 and len(head) < blob.size:
+        return None  # a first line this long is no header
+    line = stripped if newline < 0 else stripped[:newline]
+    if b'"session_meta"' not in line:
+        return None
+    try:
+        value = _DECODER.decode(line.decode("utf-8").removeprefix("\ufeff"))
+    except (ValueError, RecursionError):
+        return None
+    if (isinstance(value, dict) and value.get("type") == "session_meta"
+            and isinstance(value.get("payload"), dict)):
+        return 0, value
+    return None
+
+
+__all__ = ["FIRST_WINDOW", "MOST", "read_last_turn"]
