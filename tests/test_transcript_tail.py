@@ -329,3 +329,17 @@ def test_a_document_over_lines_is_read_whole(tmp_path: Path) -> None:
     path = tmp_path / "doc.jsonl"
     path.write_text("\n".join(lines), encoding="utf-8")
     assert same_from_the_end(path) == [None] * 4  # no line but the first two is a record
+
+
+def test_a_window_that_starts_at_a_change_log_snapshot(tmp_path: Path) -> None:
+    """A VS Code change log is told by the file's first line, not by a window's."""
+    snapshot = {"kind": 0, "v": {"requests": [{"message": {"text": "from the snapshot"}}]}}
+    records = [claude("user", "a1", None, "start"), claude("assistant", "a2", "a1", "ok"),
+               snapshot, claude("user", "a3", "a2", "the last prompt"),
+               claude("assistant", "a4", "a3", "the answer")]
+    path = write_lines(tmp_path / "log.jsonl", records)
+    whole = json.dumps(snapshot) + "\n" + "".join(json.dumps(r) + "\n" for r in records[3:])
+    window = len(whole.encode())
+    assert [m.text for m in from_the_end(path, window).messages] == [  # type: ignore[union-attr]
+        "the last prompt", "the answer"]
+    same_from_the_end(path)

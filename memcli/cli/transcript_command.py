@@ -2,7 +2,7 @@
 
 # No `from __future__ import annotations`: typer evaluates string annotations on every run.
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, BinaryIO
 
 import typer
 
@@ -37,7 +37,26 @@ def transcript_text(source: str) -> "str | bytes | TranscriptFile":
             return folder_as_text(path)
         if path.is_file():
             return TranscriptFile(path, MAX_TRANSCRIPT_BYTES)
+    elif (stdin := _file_on_stdin()) is not None:
+        # the hook's worker hands each job its turn this way: read it where it lies too
+        return TranscriptFile(Path("stdin"), MAX_TRANSCRIPT_BYTES, stdin)
     return read_input_bytes(source, "transcript", MAX_TRANSCRIPT_BYTES)
+
+
+def _file_on_stdin() -> "BinaryIO | None":
+    """stdin, when it is redirected from a regular file (which can be read from its end)."""
+    import os
+    import stat
+    import sys
+
+    try:
+        handle = sys.stdin.buffer if sys.stdin is not None else None
+        if handle is None or not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            return None
+        handle.seek(handle.tell())  # seekable where it stands
+    except (AttributeError, OSError, ValueError):
+        return None
+    return handle
 
 
 @command(section="other tools", rank=10)

@@ -344,10 +344,10 @@ def _read_regular(path: Path, size: int) -> bytes:
 
 
 def _turn_says(data: bytes, message: str) -> bool:
-    from memcli.transcripts import read_transcript
+    from memcli.transcripts.reader import last_turn_of
 
     wanted = " ".join(message.split())
-    turn = read_transcript(data.decode("utf-8", "replace"), last_turn=True)
+    turn = last_turn_of(data)
     return any(m.role == "assistant" and wanted in " ".join(m.text.split())
                for m in turn.messages)
 

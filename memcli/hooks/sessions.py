@@ -44,12 +44,12 @@ def forget(queue: Path, session: str) -> None:
 
 def new_prompt_since(transcript: Path, start: int) -> bool:
     """Whether the transcript holds a message of the person after byte START."""
-    from memcli.transcripts import read_transcript
+    from memcli.transcripts.reader import last_turn_of
 
     with open(transcript, "rb") as handle:
         handle.seek(start)
         tail = handle.read()
     if not tail.strip():
         return False
-    turn = read_transcript(tail.decode("utf-8", "replace"), last_turn=True)
+    turn = last_turn_of(tail)
     return any(m.role == "user" for m in turn.messages)

@@ -50,9 +50,11 @@ class Prepared:
     dropped: Counter[str] = field(default_factory=Counter)
 
 
-def prepare(values: Iterable[Any], opts: Options, fmt: str | None) -> Prepared:
-    """Read ``values`` one at a time: none is kept once it is read."""
-    if fmt in (None, "copilot-chat"):
+def prepare(values: Iterable[Any], opts: Options, fmt: str | None, *,
+            replay: bool = True) -> Prepared:
+    """Read ``values`` one at a time: none is kept once it is read. ``replay`` says that
+    the first value is the input's first (a VS Code change log is told by it)."""
+    if replay and fmt in (None, "copilot-chat"):
         values = _replayed(values)  # a VS Code mutation log: its state
     collector = _Collector(fmt, opts)
     for rec_no, value in enumerate(values):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from memcli.errors import UsageError
+from memcli.errors import InputError, UsageError
 from memcli.transcripts.detect import BY_NAME, FORMATS, text_format
 from memcli.transcripts.model import Options, Transcript
 from memcli.transcripts.pipeline import finish, ordered_pieces, prepare
@@ -60,6 +60,15 @@ def read_transcript(
     if not isinstance(text, str):
         return _read_bytes(text, opts, fmt, strict, on_progress)
     return _read_text(text, opts, fmt, strict, on_progress)
+
+
+def last_turn_of(data: bytes) -> Transcript:
+    """The last turn of a log's bytes, as a hook reads it: from their end when they are JSON
+    lines; bytes that are not UTF-8 are read with replacement characters, never an error."""
+    try:
+        return read_transcript(data, last_turn=True)
+    except InputError:
+        return read_transcript(data.decode("utf-8", "replace"), last_turn=True)
 
 
 def _read_text(text: str, opts: Options, fmt: str | None, strict: bool,
@@ -121,4 +130,5 @@ def _check_options(fmt: str | None, opts: Options) -> None:
         raise UsageError("transcript size budgets must be 0 or more characters")
 
 
-__all__ = ["BY_NAME", "FORMATS", "TranscriptFile", "read_transcript", "read_values"]
+__all__ = ["BY_NAME", "FORMATS", "TranscriptFile", "last_turn_of", "read_transcript",
+           "read_values"]

@@ -4,6 +4,7 @@ message and part), a compressed rollout (Codex), another encoding, a log still b
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import json
 import os
@@ -29,26 +30,30 @@ MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024
 @dataclass(frozen=True)
 class TranscriptFile:
     """A transcript file, read where it lies: line by line, or from its end for the last
-    turn, rather than loaded whole."""
+    turn, rather than loaded whole. ``handle`` is one already open (stdin redirected from a
+    file), read from where it stands; ``path`` then only names it in messages."""
 
     path: Path
     limit: int = MAX_TRANSCRIPT_BYTES
+    handle: BinaryIO | None = None
 
 
 class Blob:
-    """A transcript's bytes, read in pieces: a file (never loaded whole) or bytes in memory."""
+    """A transcript's bytes, read in pieces: a file (never loaded whole) or bytes in memory.
+    Positions count from ``base``, where the transcript starts in the file."""
 
-    def __init__(self, handle: BinaryIO, size: int) -> None:
+    def __init__(self, handle: BinaryIO, size: int, base: int = 0) -> None:
         self.handle = handle
         self.size = size
+        self.base = base
 
     def read(self, start: int, end: int) -> bytes:
-        self.handle.seek(start)
+        self.handle.seek(self.base + start)
         return self.handle.read(max(end - start, 0))
 
     def stream(self, start: int = 0) -> BinaryIO:
         """The bytes from ``start`` on, as a stream of lines."""
-        self.handle.seek(start)
+        self.handle.seek(self.base + start)
         return self.handle
 
 
@@ -58,16 +63,17 @@ def open_blob(source: TranscriptFile | bytes) -> Iterator[Blob]:
         yield Blob(io.BytesIO(source), len(source))
         return
     try:
-        handle = open(source.path, "rb")  # noqa: SIM115 - closed below
+        handle = source.handle or open(source.path, "rb")  # noqa: SIM115 - closed below
+        base = handle.tell()
+        size = os.fstat(handle.fileno()).st_size - base
     except OSError as exc:
         raise InputError(f"cannot read {source.path}: {exc.strerror}") from None
-    with handle:
-        size = os.fstat(handle.fileno()).st_size
+    with contextlib.nullcontext() if source.handle else handle:
         if size > source.limit:
             raise InputError(f"the transcript in {source.path} is larger than "
                              f"{source.limit // (1024 * 1024)} MiB, the most memcli reads; "
                              "split it")
-        yield Blob(handle, size)
+        yield Blob(handle, size, base)
 
 
 def is_plain_text(head: bytes) -> bool:

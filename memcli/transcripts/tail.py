@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memcli.transcripts import order
+from memcli.transcripts.formats import copilot_chat
 from memcli.transcripts.model import Entry, Options, Transcript
 from memcli.transcripts.pipeline import Prepared, finish, prepare
 from memcli.transcripts.records import describe
@@ -58,7 +59,10 @@ def read_last_turn(blob: Blob, opts: Options, first_window: int = FIRST_WINDOW,
                    most: int = MOST) -> Transcript | None:
     """The last turn of ``blob`` (UTF-8 JSON lines), exactly as a whole read with
     ``last_turn`` gives its messages; None when only a whole read can tell."""
-    header = _first_header(blob)
+    first = _first_value(blob)
+    if copilot_chat.is_snapshot(first):
+        return None  # a VS Code change log: its state is the whole log replayed
+    header = (0, first) if _is_header(first) else None
     want = max(first_window, 1)
     while True:
         window = _window(blob, blob.size - want)
@@ -104,7 +108,8 @@ def _attempt(blob: Blob, start: int, data: bytes, opts: Options,
         return _WHOLE
     values, broken = parsed
     prepended = header is not None and header[0] < start
-    prepared = prepare([header[1], *values] if header and prepended else values, opts, None)
+    prepared = prepare([header[1], *values] if header and prepended else values, opts, None,
+                       replay=whole)
     ordered = order.conversation_order(prepared.entries, prepared.dropped)
     by_entry = [(e, visible_pieces([e], opts, prepared.dropped)) for e in ordered]
     if not whole:
@@ -224,27 +229,27 @@ def _find_before(blob: Blob, end: int, needles: list[bytes]) -> int | None:
     return None
 
 
-def _first_header(blob: Blob) -> tuple[int, Any] | None:
-    """The file's first line when it is a Codex ``session_meta`` header (where it starts,
-    its value): it says whether the whole rollout is a subagent's."""
+def _first_value(blob: Blob) -> Any:
+    """The value of the file's first line that is not blank; None when it has none (or a
+    line too long to be a header)."""
     head = blob.read(0, _BLOCK)
     if head.startswith(_BOM):
         head = head[len(_BOM):]
     stripped = head.lstrip()
     newline = stripped.find(b"\n")
     if newline < 0 and len(head) < blob.size:
-        return None  # a first line this long is no header
-    line = stripped if newline < 0 else stripped[:newline]
-    if b'"session_meta"' not in line:
         return None
+    line = stripped if newline < 0 else stripped[:newline]
     try:
-        value = _DECODER.decode(line.decode("utf-8").removeprefix("\ufeff"))
+        return _DECODER.decode(line.decode("utf-8").removeprefix("\ufeff"))
     except (ValueError, RecursionError):
         return None
-    if (isinstance(value, dict) and value.get("type") == "session_meta"
-            and isinstance(value.get("payload"), dict)):
-        return 0, value
-    return None
+
+
+def _is_header(value: Any) -> bool:
+    """A Codex ``session_meta`` header: it says whether the whole rollout is a subagent's."""
+    return (isinstance(value, dict) and value.get("type") == "session_meta"
+            and isinstance(value.get("payload"), dict))
 
 
 __all__ = ["FIRST_WINDOW", "MOST", "read_last_turn"]
