@@ -25,3 +25,14 @@ def test_transcript_benchmark_reports_each_row_against_its_baseline() -> None:
         assert row["median_s"] > 0 and row["ratio"] > 0 and row["cpu_ratio"] > 0, row
         assert len(row["samples"]) == data["rounds"]
     assert isinstance(data["met"], bool)
+    last = {row["row"]: row for row in data["last_turn"]}
+    assert {"the session's bytes, read once (floor)", "memcli, --last-turn of the session"
+            } == set(last)
+    memory = {(row["log"], row["row"]): row for row in data["memory"]}
+    for log in ("mixed", "session"):
+        for name in ("python -c pass (interpreter)", "memcli extract",
+                     "memcli extract --last-turn", "memcli transcript --last-turn --json"):
+            row = memory[log, name]
+            assert row["peak_mb"] > 1 and row["above_mb"] >= 0, row
+    # the interpreter's own peak is the baseline the others are measured above
+    assert memory["session", "python -c pass (interpreter)"]["above_mb"] == 0

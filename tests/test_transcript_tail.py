@@ -343,3 +343,25 @@ def test_a_window_that_starts_at_a_change_log_snapshot(tmp_path: Path) -> None:
     assert [m.text for m in from_the_end(path, window).messages] == [  # type: ignore[union-attr]
         "the last prompt", "the answer"]
     same_from_the_end(path)
+
+
+def test_stdin_redirected_from_a_file_is_read_from_where_it_stands(tmp_path: Path) -> None:
+    """The hook worker hands a job its turn as stdin redirected from a file."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "session.jsonl"
+    claude_session(path, 30)
+    data = path.read_bytes()
+    skip = data.index(b"\n", len(data) // 2) + 1
+    with path.open("rb") as stdin:
+        stdin.seek(skip)
+        done = subprocess.run([sys.executable, "-m", "memcli", "transcript", "--last-turn",
+                               "--json"], stdin=stdin, capture_output=True, text=True,
+                              check=True, timeout=120)
+    shown = json.loads(done.stdout)
+    reference = whole_text(data[skip:], last_turn=True)
+    assert isinstance(reference, Transcript)
+    assert [(m["role"], m["text"]) for m in shown["messages"]] == [
+        (m.role, m.text) for m in reference.messages] != []
+    assert shown["records"] < reference.records  # the end of the file, not all of it
