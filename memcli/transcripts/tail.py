@@ -14,6 +14,8 @@ it the caller reads the whole file:
 - Gemini CLI rewrites a message under its id and retracts from an id on: an id the window
   holds that also appears before it grows the window back to it.
 - A Codex subagent is told by the file's first ``session_meta`` header.
+- A print-mode stream's closing result is compared with its turn's replies, which start
+  at the turn's prompt; pieces of one streamed message are joined into the first.
 - Bare chat lines whose format is decided by the whole file's counts (a legacy Codex
   rollout's Responses messages, ``{role, content}`` lines), a line that is not one JSON
   value (other than a last line cut short), and a window that mixes Claude Code with other
@@ -28,7 +30,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from memcli.transcripts import order
+from memcli.transcripts.detect import WHOLE_INPUT_PASSES
 from memcli.transcripts.formats import copilot_chat
+from memcli.transcripts.formats.codex import mark_subagent
+from memcli.transcripts.formats.headless import (
+    RESULT_FORMATS,
+    drop_repeated_results,
+    join_deltas,
+)
 from memcli.transcripts.model import Entry, Options, Transcript
 from memcli.transcripts.pipeline import Prepared, finish, prepare
 from memcli.transcripts.records import describe
@@ -43,6 +52,11 @@ _BLOCK = 1024 * 1024
 _DECODER = json.JSONDecoder(strict=False)
 _PLAIN_ID = re.compile(r"[A-Za-z0-9_.:+/=-]{1,200}")
 _BOM = b"\xef\xbb\xbf"
+# The passes over the whole input whose reach this module knows (see _settled): with any
+# other, every last turn is read whole until this module learns what that pass looks at.
+_KNOWN_PASSES = (mark_subagent, drop_repeated_results, join_deltas)
+# The formats join_deltas joins the pieces of (records marked as a piece of a message).
+_DELTA_FORMATS = frozenset({"gemini-stream-json", "cursor-stream-json"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +73,8 @@ def read_last_turn(blob: Blob, opts: Options, first_window: int = FIRST_WINDOW,
                    most: int = MOST) -> Transcript | None:
     """The last turn of ``blob`` (UTF-8 JSON lines), exactly as a whole read with
     ``last_turn`` gives its messages; None when only a whole read can tell."""
+    if not set(WHOLE_INPUT_PASSES) <= set(_KNOWN_PASSES):
+        return None
     first = _first_value(blob)
     if copilot_chat.is_snapshot(first):
         return None  # a VS Code change log: its state is the whole log replayed
@@ -176,6 +192,11 @@ def _settled(blob: Blob, start: int, prepared: Prepared,
         return None if turn.seq in order.claude_leaf_segment(entries) else _Grow()
     # Without Claude Code's chain the entries are in file order.
     later = [e for e in entries if e.seq >= turn.seq]
+    if turn.fmt not in RESULT_FORMATS and any(e.fmt in RESULT_FORMATS for e in later):
+        return _WHOLE  # what a closing result repeats is counted from its turn's start
+    if turn.fmt in _DELTA_FORMATS and (turn.rec.get("delta") is True
+                                       or turn.rec.get("subtype") == "delta"):
+        return _WHOLE  # a piece of a message that may have begun before the window
     if any(e.fmt == "openai" for e in later):
         return _WHOLE  # a legacy Codex rollout's messages are told by the whole file's counts
     if any(p.echo and p.text.strip() for e in later for p in e.pieces or ()):
