@@ -610,6 +610,10 @@ DETECTION_SAMPLES = {
     "opencode-run": {"type": "text", "timestamp": 1, "sessionID": "s",
                      "part": {"id": "p", "type": "text", "text": "hello"}},
     "sharegpt": {"conversations": [{"from": "human", "value": "hello"}]},
+    "continue": {"message": {"role": "user", "content": "hello"}, "contextItems": []},
+    "openhands": {"id": 1, "timestamp": "t", "source": "user", "message": "hello",
+                  "action": "message", "args": {"content": "hello"}},
+    "goose": {"role": "user", "created": 1, "content": [{"type": "text", "text": "hello"}]},
 }
 # Cline's history is Anthropic messages: it is told apart as a whole document, by its markers.
 CLINE_DOCUMENT = [{"role": "user", "content": [{"type": "text", "text": "<task>\nhello\n</task>"}]}]
@@ -620,6 +624,10 @@ MARKDOWN_SAMPLES = {
     "aider": "# aider chat started at 2024-11-14 14:56:09\n\n#### hello  \n",
     "cursor-export": "# Hi\n_Exported on 7/8/2025 at 11:55:38 PDT from Cursor (1.2.2)_\n\n---\n\n"
                      "**User**\n\nhello\n",
+    "copilot-share": "# 🤖 Copilot CLI Session\n\n> **Session ID:** `s`\n\n<sub>⏱️ 1s</sub>\n\n"
+                     "### 👤 User\n\nhello\n",
+    "claude-export": "╭──────────────╮\n│ ✻ Welcome to Claude Code! │\n╰──────────────╯\n\n"
+                     "> hello\n",
 }
 
 

@@ -619,6 +619,62 @@ EXPECTED: dict[str, Expected] = {
              a("It is 4°C with light rain in Oslo.")],
             never=["SYSTEM_PROMPT", "TOOL_OUTPUT", "\"arguments\""],
         ),
+        # agents' own sessions, third round
+        Expected(
+            HERE / "extra/codex-inter-agent-rollout.jsonl",
+            {"codex": 11},
+            [u("Money is always stored in integer cents in this codebase. Find who calls "
+               "round_total."),
+             a("Three callers: `cart.py`, `invoice.py` and `refund.py`; all pass integer "
+               "cents.")],
+            [u("Money is always stored in integer cents in this codebase. Find who calls "
+               "round_total."),
+             a("Three callers: `cart.py`, `invoice.py` and `refund.py`; all pass integer "
+               "cents.")],
+            never=["AGENT_MESSAGE", "recipient", "spawn_agent"],
+        ),
+        Expected(
+            HERE / "extra/openhands-trajectory.json",
+            {"openhands": 1},
+            [u("Always write database migrations with Alembic, never by hand. Add a column "
+               "for the refund reason."),
+             a("I'll generate the migration with Alembic."),
+             a("Added `0008_refund_reason.py` with Alembic; it adds a nullable `reason` "
+               "column.")],
+            [u("Always write database migrations with Alembic, never by hand. Add a column "
+               "for the refund reason."),
+             a("I'll generate the migration with Alembic."),
+             a("Added `0008_refund_reason.py` with Alembic; it adds a nullable `reason` "
+               "column.")],
+            never=["SYSTEM_PROMPT", "RECALL_CONTEXT", "THOUGHT", "TOOL_OUTPUT",
+                   "Retrieving content"],
+        ),
+        Expected(
+            HERE / "extra/continue-session.json",
+            {"continue": 1},
+            [u("Always use cursor pagination, never page numbers. Add pagination to GET "
+               "/users."),
+             a("`GET /users` now takes `after` and `limit` and returns `next_cursor`, using "
+               "`cursor_page`.")],
+            [u("Always use cursor pagination, never page numbers. Add pagination to GET "
+               "/users."),
+             a("`GET /users` now takes `after` and `limit` and returns `next_cursor`, using "
+               "`cursor_page`.")],
+            never=["CONTEXT_FILE", "THINKING", "TOOL_OUTPUT", "read_file"],
+        ),
+        Expected(
+            HERE / "extra/goose-session.jsonl",
+            {"goose": 6},
+            [u("We use Hugo for the docs site, not Jekyll. Fix the broken links on the about "
+               "page."),
+             a("I'll check the about page for broken links."),
+             a("Fixed the link to `/team/` on the about page.")],
+            [u("We use Hugo for the docs site, not Jekyll. Fix the broken links on the about "
+               "page."),
+             a("I'll check the about page for broken links."),
+             a("Fixed the link to `/team/` on the about page.")],
+            never=["THINKING", "TOOL_OUTPUT", "HIDDEN_CONTEXT", "developer__shell"],
+        ),
         Expected(
             HERE / "opencode/storage/message/test-session-1",
             {"opencode": 1},

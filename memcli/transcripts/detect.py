@@ -18,19 +18,24 @@ from memcli.transcripts.formats.claude import (
     CLAUDE_META,
     CLAUDE_STREAM,
 )
+from memcli.transcripts.formats.claude_export import CLAUDE_EXPORT_TEXT
 from memcli.transcripts.formats.cline import CLINE, CLINE_UI
 from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC, mark_subagent
+from memcli.transcripts.formats.continue_dev import CONTINUE
 from memcli.transcripts.formats.copilot import COPILOT
 from memcli.transcripts.formats.copilot_chat import COPILOT_CHAT
+from memcli.transcripts.formats.copilot_share import COPILOT_SHARE_TEXT
 from memcli.transcripts.formats.cursor import CURSOR, CURSOR_STREAM
 from memcli.transcripts.formats.cursor_export import CURSOR_EXPORT_TEXT
 from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
 from memcli.transcripts.formats.gemini_share import GEMINI_SHARE_TEXT
 from memcli.transcripts.formats.gemini_stream import GEMINI_JSON, GEMINI_STREAM
+from memcli.transcripts.formats.goose import GOOSE
 from memcli.transcripts.formats.headless import drop_repeated_results, join_deltas
 from memcli.transcripts.formats.kimi import KIMI_WIRE
 from memcli.transcripts.formats.openai_api import CHAT_RESPONSE, RESPONSES
 from memcli.transcripts.formats.opencode import OPENCODE, OPENCODE_RUN
+from memcli.transcripts.formats.openhands import OPENHANDS
 from memcli.transcripts.formats.pi import PI
 from memcli.transcripts.formats.qwen import QWEN
 from memcli.transcripts.formats.roles import ANTHROPIC, OPENAI, PLAIN
@@ -56,7 +61,10 @@ DETECTION_ORDER: tuple[Format, ...] = (
     GEMINI_CONTENT,
     COPILOT_CHAT,
     CLINE_UI,
+    CONTINUE,
     CLAUDE_LOGLINE,
+    OPENHANDS,
+    GOOSE,  # its messages are {role, content: [...]} too, with a "created" time
     GEMINI_JSON,
     CHAT_RESPONSE,
     RESPONSES,
@@ -78,7 +86,8 @@ WHOLE_INPUT_PASSES: tuple[WholeInputPass, ...] = (
 # One entry per name, for --format, the listing and docs (the first registration wins).
 BY_NAME: dict[str, Format] = {}
 # Formats that are not JSON, tried on the whole text before it is read as JSON.
-TEXT_FORMATS: tuple[TextFormat, ...] = (AIDER_TEXT, CURSOR_EXPORT_TEXT, GEMINI_SHARE_TEXT)
+TEXT_FORMATS: tuple[TextFormat, ...] = (
+    AIDER_TEXT, CURSOR_EXPORT_TEXT, GEMINI_SHARE_TEXT, COPILOT_SHARE_TEXT, CLAUDE_EXPORT_TEXT)
 
 # Listed under another reader's entry: Cline's chat view under Cline's, the API documents
 # under OpenAI's messages.

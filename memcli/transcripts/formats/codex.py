@@ -8,6 +8,7 @@ Codex Desktop writes some prompts as events alone, and those are what the person
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from typing import Any
 
@@ -76,13 +77,45 @@ def read(rec: Record) -> list[Piece] | None:
         return _event(payload, ts)
     if kind == "compacted":
         return [Piece("user", get_str(payload, "message") or "", ts, True, "compaction summary")]
-    return None  # session_meta, turn_context and types from future versions
+    if kind == "inter_agent_communication":
+        return _agent_message(payload, ts)
+    return None  # session_meta, turn_context, world_state, token usage, future types
+
+
+# Codex's multi-agent tools (V2) send agents' messages to each other as
+# {author, recipient, other_recipients, content, trigger_turn}: a rollout line of its own,
+# and a response item (an assistant message whose text is that object as JSON) the model
+# sees. Neither is the person, nor this agent's own reply.
+_AGENT_MESSAGE_KEYS = frozenset({"author", "recipient", "content"})
+
+
+def _agent_message(payload: Record, ts: str | None, echo: bool = False) -> list[Piece]:
+    text = get_str(payload, "content") or ""
+    return [Piece("user", text, ts, True, "teammate message", echo=echo)]
+
+
+def _agent_message_copy(item: Record, ts: str | None) -> list[Piece] | None:
+    """The response-item copy of an agent's message, or None for any other message."""
+    if item.get("role") != "assistant":
+        return None
+    parts = get_list(item, "content")
+    text = get_str(parts[0], "text") if len(parts) == 1 and isinstance(parts[0], dict) else None
+    if text is None or not text.startswith("{") or '"recipient"' not in text[:400]:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(value, dict) or not value.keys() >= _AGENT_MESSAGE_KEYS:
+        return None
+    return _agent_message(value, ts, echo=True)
 
 
 def response_item(item: Record, ts: str | None) -> list[Piece] | None:
     itype = item.get("type")
     if itype == "message":
-        return read_role_message(item | {"timestamp": ts})
+        copy = _agent_message_copy(item, ts)
+        return copy if copy is not None else read_role_message(item | {"timestamp": ts})
     if itype == "reasoning":
         # encrypted_content is opaque by design and never rendered
         return blocks([*get_list(item, "summary"), *get_list(item, "content")], "thinking", ts)
@@ -204,7 +237,7 @@ def read_exec(rec: Record) -> list[Piece] | None:
     item = get_dict(rec, "item")
     if rec.get("type") != "item.completed" or item is None:
         return None  # started/updated items are completed later; thread and turn markers
-    itype = item.get("type", item.get("item_type"))
+    itype = get_str(item, "type") or get_str(item, "item_type")
     text = get_str(item, "text") or ""
     if itype in ("agent_message", "assistant_message", "plan"):
         return [Piece("assistant", text, None)]

@@ -23,7 +23,7 @@ def _is_event(rec: Record) -> bool:
     if kind is None or not isinstance(rec.get("timestamp"), str):
         return False
     if kind == "message":
-        return (rec.get("role") in _ROLES and isinstance(rec.get("content"), str)
+        return (get_str(rec, "role") in _ROLES and isinstance(rec.get("content"), str)
                 and _NOT_AN_EVENT.isdisjoint(rec))
     required = _EVENT_KEYS.get(kind)
     return required is not None and required <= rec.keys()

@@ -33,7 +33,7 @@ _SPEAKERS: dict[str, Role] = {
 
 def _is_turn(value: Any) -> bool:
     return isinstance(value, dict) and "value" in value and (
-        value.get("from") in _SPEAKERS or value.get("from") == "system"
+        get_str(value, "from") in _SPEAKERS or value.get("from") == "system"
     )
 
 
