@@ -12,6 +12,7 @@ observations are not anyone's words.
 
 from __future__ import annotations
 
+from memcli.messages import Role
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_str
 from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
@@ -40,7 +41,7 @@ def read(rec: Record) -> list[Piece] | None:
         return None  # the query repeats the person's message; the context is in its result
     if action == "message":
         text = get_str(args, "content") or get_str(rec, "message") or ""
-        role = "user" if rec.get("source") == "user" else "assistant"
+        role: Role = "user" if rec.get("source") == "user" else "assistant"
         return text_pieces(text, role, ts, injected=rec.get("source") == "environment")
     thought = get_str(args, "thought")
     pieces = [Piece("thinking", thought, ts)] if thought else []
