@@ -119,8 +119,9 @@ def decode_transcript(data: bytes, limit: int) -> str:
         raise InputError("the transcript is gzip-compressed; decompress it first "
                          "(gunzip -k FILE)")
     elif data.startswith(_SQLITE_MAGIC):
-        raise InputError("the transcript is an SQLite database, not a log (Cursor keeps its "
-                         "chats in one: use its Export Chat and pass the Markdown file)")
+        raise InputError("the transcript is an SQLite database, not a log (Cursor and Goose "
+                         "keep chats in one: export the chat, with Cursor's Export Chat or "
+                         "goose session export --format json, and pass that file)")
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return data.decode("utf-16")
