@@ -44,8 +44,10 @@ def texts(name: str, role: str, **options: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("name, fact", [
-    ("codex-inter-agent-rollout.jsonl", "Money is always stored in integer cents in this codebase."),
-    ("copilot-cli-share.md", "Our CI runs on self-hosted runners only, never on GitHub-hosted ones."),
+    ("codex-inter-agent-rollout.jsonl",
+     "Money is always stored in integer cents in this codebase."),
+    ("copilot-cli-share.md",
+     "Our CI runs on self-hosted runners only, never on GitHub-hosted ones."),
     ("claude-code-export.txt",
      "Invoices in this project are always generated in UTC, never in local time."),
     ("openhands-trajectory.json", "Always write database migrations with Alembic, never by hand."),
