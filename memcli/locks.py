@@ -1,7 +1,7 @@
 """Exclusive locks on the stores, always taken in one global order.
 
 Every command that reads or writes a store holds its lock (a reader too: recovering a
-batch a killed process left needs it). ``memcli.transaction.locked`` takes the locks and
+batch a killed process left needs it). ``memcli.opening.locked`` takes the locks and
 then finishes such batches.
 
 A lock is an ``flock`` on a file (POSIX only, like the rest of memcli's file handling),

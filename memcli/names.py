@@ -16,6 +16,8 @@ NOTE_TYPES: tuple[str, ...] = (
 )
 LEVELS: tuple[str, ...] = ("project", "user")
 INDEX_NAME = "MEMORY.md"
+# The folder a batch is staged in until it is committed (memcli.transaction).
+TXN_PREFIX = ".memcli-txn-"
 # Said when the working folder is the home folder: its .memcli/ is the user's own.
 NO_PROJECT = ("no project here (the working folder is your home folder, outside any project): "
               "run memcli in a project folder, or pass --project-store PATH")
@@ -105,6 +107,8 @@ def title_key(title: str) -> str:
 
 @dataclass(frozen=True)
 class NoteName:
+    """A note file name read as its type and slug."""
+
     filename: str
     type: str
     slug: str

@@ -88,6 +88,8 @@ def now_iso(moment: datetime) -> str:
 
 @dataclass(frozen=True)
 class Note:
+    """One parsed note: its frontmatter values, the text around them, and its bytes."""
+
     filename: str
     meta: dict[str, Any]
     frontmatter: str  # the text between the fences, exactly as on disk

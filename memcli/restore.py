@@ -11,7 +11,7 @@ from __future__ import annotations
 from memcli.config import Settings
 from memcli.history import Transaction, transactions
 from memcli.names import INDEX_NAME, LEVELS
-from memcli.transaction import locked
+from memcli.opening import locked
 from memcli.undo import UndoReport, undo
 
 

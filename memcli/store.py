@@ -46,7 +46,10 @@ ListingProblem = Literal["", "not a folder", "unlistable"]
 # --------------------------------------------------------------------------- listing
 
 
-@dataclass(slots=True)  # not frozen: one per file, and a frozen __init__ costs 4 times more
+# Records a pass fills in and drops, never compared or shown: no __eq__ or __repr__, which
+# dataclass would compile at every import (a tenth of a millisecond each).
+# Not frozen: one per file, and a frozen __init__ costs 4 times more.
+@dataclass(slots=True, eq=False, repr=False)
 class StoreEntry:
     """One entry of a store folder, sorted into its kind without being read."""
 
@@ -56,8 +59,10 @@ class StoreEntry:
     why: str = ""  # for "unsafe": what it is instead of a regular file
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class StoreListing:
+    """A store folder's entries, sorted into kinds, or why it could not be listed."""
+
     level: str
     path: Path
     exists: bool
@@ -125,7 +130,7 @@ def read_bytes(path: str) -> bytes:
 # --------------------------------------------------------------------------- one note
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class NoteRead:
     """One note file as read: its bytes, the decoded text, and the note or why not."""
 

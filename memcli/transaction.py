@@ -25,7 +25,7 @@ import os
 import re
 import shutil
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,9 +33,8 @@ from typing import Any
 from memcli.durable import fsync_dir, write_durably
 from memcli.errors import StoreError
 from memcli.locks import StoreLocks, store_key
-from memcli.names import name_key
+from memcli.names import TXN_PREFIX, name_key
 
-TXN_PREFIX = ".memcli-txn-"
 MANIFEST = "manifest.json"
 COMMITTED = "COMMITTED"
 STAGED = "files"
@@ -140,7 +139,7 @@ def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
             writes, deletes = _stage(txn_dir, records, len(notes), True)
             manifest["history"] = {"writes": writes, "deletes": deletes}
         fsync_dir(txn_dir / STAGED)
-        import json  # here, not at the top: a command that only reads takes `locked` alone
+        import json  # here, not at the top: only a commit writes a manifest
 
         write_durably(txn_dir / MANIFEST, json.dumps(manifest, ensure_ascii=False).encode(),
                       _PRIVATE)
@@ -353,15 +352,3 @@ def _stores_primary_first(manifest: dict[str, Any]) -> list[Path]:
     stores = [Path(str(s)) for s in manifest.get("stores", [])]
     primary = Path(str(manifest.get("primary", "")))
     return [primary] + [s for s in stores if s != primary]
-
-
-@contextlib.contextmanager
-def locked(stores: Sequence[Path], timeout: float, create: Sequence[Path] = (),
-           private: Sequence[Path] = ()) -> Iterator[StoreLocks]:
-    """Lock the stores, finish what a killed process left, and yield the locks.
-
-    A store in CREATE is made when missing; one also in PRIVATE is made 0700.
-    """
-    with StoreLocks(stores, timeout, create, private) as locks:
-        recover(locks)
-        yield locks

@@ -17,9 +17,10 @@ from memcli.errors import BrokenNoteError, NotFoundError, UsageError
 from memcli.history import FileRecord, Operation, Source, Transaction, transactions
 from memcli.names import INDEX_NAME, LEVELS, name_key, parse_note_name, title_key
 from memcli.notes import parse_note
+from memcli.opening import locked
 from memcli.plan import FileChange
 from memcli.store import StoreState, head_of
-from memcli.transaction import HISTORY_DIR, Change, locked
+from memcli.transaction import HISTORY_DIR, Change
 
 MIN_ID_PREFIX = 4
 

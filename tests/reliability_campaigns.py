@@ -1871,7 +1871,8 @@ def _synthetic_entries(seed: int, count: int) -> list[Any]:
 
 
 def _check_context(value: Any, tally: _FuzzTally) -> None:
-    from memcli.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES, build_context
+    from memcli.context_block import build_context
+    from memcli.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES
 
     project, user, project_where, user_where, max_lines, max_bytes = value
     lines_budget = MAX_CONTEXT_LINES if max_lines is None else max_lines

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcli import index
-from memcli.index import ContextBlock, IndexEntry, build_context, ordered, render_line, sort_key
+from memcli import context_block
+from memcli.context_block import ContextBlock, build_context
+from memcli.index import IndexEntry, ordered, render_line, sort_key
 from memcli.tokens import count_tokens
 
 
@@ -21,10 +22,10 @@ def _sorted_twice(project: Sequence[IndexEntry], user: Sequence[IndexEntry], *,
     total = len(project) + len(user)
     ranked = sorted(((s, i) for s, (_, _, es) in enumerate(sections) for i in range(len(es))),
                     key=lambda si: sort_key(sections[si[0]][2][si[1]]))
-    frame = index._render_context(sections, set(), total, 0)
+    frame = context_block._render_context(sections, set(), total, 0)
     tokens_left = 1 << 62 if max_tokens is None else max_tokens - count_tokens(frame)
-    if not index._fits(frame, max_lines, max_bytes) or tokens_left < 0:
-        return ContextBlock(index._cut_to_budget(frame, max_lines, max_bytes), 0, total, 0,
+    if not context_block._fits(frame, max_lines, max_bytes) or tokens_left < 0:
+        return ContextBlock(context_block._cut_to_budget(frame, max_lines, max_bytes), 0, total, 0,
                             tuple(e for _, _, es in sections for e in es))
     lines_left = max_lines - frame.count("\n")
     bytes_left = max_bytes - len(frame.encode())
@@ -42,8 +43,8 @@ def _sorted_twice(project: Sequence[IndexEntry], user: Sequence[IndexEntry], *,
             tokens_left -= tokens
     cut = tuple(e for s, (_, _, es) in enumerate(sections) for i, e in enumerate(es)
                 if (s, i) not in keep)
-    return ContextBlock(index._render_context(sections, keep, total - len(keep), 0), len(keep),
-                        total - len(keep), 0, cut)
+    text = context_block._render_context(sections, keep, total - len(keep), 0)
+    return ContextBlock(text, len(keep), total - len(keep), 0, cut)
 
 
 # Few distinct values, so that equal keys (within a level and across both) are common.

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memcli.context_block import build_context
 from memcli.index import (
     DEFAULT_HEADER,
     IndexEntry,
-    build_context,
     ordered,
     parse_line,
     render_index,

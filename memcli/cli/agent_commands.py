@@ -162,8 +162,8 @@ def sync(
     """
     from memcli.core.reindex import rebuild_index
     from memcli.gitstore.sync import sync as run_sync
+    from memcli.opening import locked
     from memcli.render.agents import sync_result
-    from memcli.transaction import locked
 
     settings = resolve_settings(ctx)
 

@@ -9,8 +9,9 @@ from datetime import datetime
 from pathlib import Path
 
 from memcli.config import Settings
+from memcli.context_block import ContextBlock, build_context
 from memcli.core.stores import open_stores, store_problems
-from memcli.index import ContextBlock, IndexEntry, build_context
+from memcli.index import IndexEntry
 from memcli.names import LEVELS
 from memcli.store import StoreState
 

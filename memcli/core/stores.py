@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from memcli.config import Settings
 from memcli.errors import ConfigError, InputError
 from memcli.names import LEVELS, NO_PROJECT
+from memcli.opening import locked
 from memcli.paths import resolved
 from memcli.store import StoreState, load_store
-from memcli.transaction import commit, locked
 
 if TYPE_CHECKING:
     from memcli.history import Operation, Source
@@ -75,6 +75,7 @@ def commit_recorded(settings: Settings, changes: Sequence[Change], source: Sourc
                     operations: Sequence[Operation] = ()) -> str | None:
     """Commit changes together with their history records (one transaction); its id."""
     from memcli.history import journal, new_transaction_id
+    from memcli.transaction import commit  # the write path: not loaded by a command that reads
 
     if not changes:
         return None

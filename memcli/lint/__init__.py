@@ -40,11 +40,12 @@ from memcli.lint._report import (
 )
 from memcli.lint._scan import FileScan, StoreScan, scan_store
 from memcli.lint._targets import Target, targets
+from memcli.opening import locked
 from memcli.store import collector_paused
-from memcli.transaction import Change, locked
 
 if TYPE_CHECKING:
     from memcli.lint._fix import StoreFix
+    from memcli.transaction import Change
 
 __all__ = ["CODES", "CheckedStore", "Finding", "LintReport", "near_duplicates", "run_lint",
            "scan_store"]
@@ -90,7 +91,7 @@ def _commit_fixes(settings: Settings, chosen: list[Target], changes: list[Change
                                now=settings.timestamp(), operations=fixes)])
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # a pass, never compared or shown
 class _StoreRun:
     """One store checked (and, with fix, its repairs planned) in one pass over its files."""
 

@@ -11,7 +11,6 @@ from memcli.index import (
     MAX_CONTEXT_LINES,
     IndexEntry,
     assemble_index,
-    build_context,
     is_own_line,
     is_written_as,
     iter_lines,
@@ -237,6 +236,8 @@ def _index_budget(wanted: list[IndexEntry], lines: list[_IndexLine],
     rough_bytes = sum(line.length for line in lines if line.filename is not None)
     if len(wanted) < MAX_CONTEXT_LINES - 10 and rough_bytes * 4 < MAX_CONTEXT_BYTES:
         return  # comfortably inside the budget, whatever the encoding: skip the exact count
+    from memcli.context_block import build_context  # a store this big only
+
     # At most one entry per line fits, so only the first MAX_CONTEXT_LINES can ever be shown;
     # the count of the rest is exact up to a digit of the "N more" line.
     block = build_context(wanted[:MAX_CONTEXT_LINES], [])

@@ -49,6 +49,8 @@ CODES: dict[str, tuple[Severity, str]] = {
 
 @dataclass(frozen=True)
 class Finding:
+    """One problem: its code and severity, where it is, and what to do about it."""
+
     code: str
     severity: Severity
     path: str
@@ -59,6 +61,8 @@ class Finding:
 
 @dataclass(frozen=True)
 class CheckedStore:
+    """A store lint checked: its level, the path shown, whether it exists, its notes."""
+
     level: str
     path: str
     exists: bool
@@ -67,6 +71,8 @@ class CheckedStore:
 
 @dataclass
 class LintReport:
+    """What a lint run found and fixed, and the stores it checked."""
+
     findings: list[Finding] = field(default_factory=list)
     fixed: list[str] = field(default_factory=list)
     stores: list[CheckedStore] = field(default_factory=list)

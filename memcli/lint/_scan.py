@@ -24,7 +24,9 @@ from memcli.store import NoteHead, StoreState, head_of, list_store, read_bytes, 
 _ERROR_LINE = re.compile(r" at line (\d+)")
 
 
-@dataclass
+# Records a pass fills in and drops, never compared or shown: no __eq__ or __repr__, which
+# dataclass would compile at every import (a tenth of a millisecond each).
+@dataclass(eq=False, repr=False)
 class FileScan:
     """One file of a store, read once; dropped once its own checks are done."""
 
@@ -50,7 +52,8 @@ class FileScan:
         return os.path.join(self.folder, self.name)
 
 
-@dataclass(slots=True)  # not frozen: one per note, and a frozen __init__ costs 4 times more
+# Not frozen: one per note, and a frozen __init__ costs 4 times more.
+@dataclass(slots=True, eq=False, repr=False)
 class NoteFacts:
     """What the checks across files need of one note file, kept after it is read."""
 
@@ -60,8 +63,10 @@ class NoteFacts:
     title_line: int  # the line of the title key (1 when there is none)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class StoreScan:
+    """One store as lint read it: what the checks across its files need, and what was odd."""
+
     level: str
     path: Path
     exists: bool

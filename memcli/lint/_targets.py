@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from memcli.config import Settings
 from memcli.errors import InputError
 from memcli.names import INDEX_NAME, parse_note_name
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(NamedTuple):
+    """A store lint checks: its level and folder."""
+
     level: str
     path: Path
 

@@ -8,15 +8,20 @@ free (no HTTP stack), since configuration is resolved on every command.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memcli.errors import ConfigError
 
 __all__ = ["EXTRACTORS", "OFFLINE", "PROVIDERS", "ProviderSpec", "lookup"]
 
 
-@dataclass(frozen=True)
-class ProviderSpec:
+class ProviderSpec(NamedTuple):
+    """One row of the table: a provider's wire format, defaults and variables.
+
+    A named tuple, not a dataclass: the table is read by every command (through
+    :mod:`memcli.config`), and a frozen dataclass costs several times more to define.
+    """
+
     name: str
     wire: str  # the module of memcli.providers that speaks this provider's wire format
     default_model: str

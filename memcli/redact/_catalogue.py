@@ -13,7 +13,7 @@ alone ("SK", "key-") is too common to trust.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memcli.redact._base import _IDENT, _starts_token
 
@@ -22,8 +22,9 @@ _U = "[A-Za-z0-9_-]"
 _H = "[a-f0-9]"
 
 
-@dataclass(frozen=True)
-class _Format:
+class _Format(NamedTuple):
+    """One published token format: prefix, shape of the rest, and the kind reported."""
+
     kind: str
     # A fixed-width regex the token starts with (it is also the lookbehind of the boundary).
     prefix: str

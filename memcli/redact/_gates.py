@@ -50,8 +50,12 @@ def _lower_piece(piece: str) -> str:
     return low
 
 
-@dataclass(slots=True)  # not frozen: one per text scanned, and a frozen __init__ costs 4x
+# Not frozen: one per text scanned, and a frozen __init__ costs 4x. Never compared or shown:
+# no __eq__ or __repr__ compiled at import.
+@dataclass(slots=True, eq=False, repr=False)
 class Hits:
+    """Which trigger strings a text holds: as they are, and as lowercase words."""
+
     exact: frozenset[str]
     folded: frozenset[str]
     low: str | None = None  # lower(text), when the scan had it for free (ASCII text)

@@ -56,6 +56,8 @@ def _openai_ok(token: str) -> bool:
 
 @dataclass(frozen=True)
 class Rule:
+    """One token rule: the kind it reports, its gates, its pattern and how a match is judged."""
+
     kind: str
     gates: tuple[str, ...]
     source: str

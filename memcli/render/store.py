@@ -9,10 +9,11 @@ from memcli.json_values import JsonObject, JsonValue, to_json
 from memcli.render.output import BOLD, CYAN, Output, diff
 
 if TYPE_CHECKING:
+    from memcli.context_block import ContextBlock
     from memcli.core.apply import ApplyReport
     from memcli.core.lookup import Found, Listing
     from memcli.core.reindex import IndexResult
-    from memcli.index import ContextBlock, IndexEntry
+    from memcli.index import IndexEntry
     from memcli.plan import FileChange, Outcome
 
 
