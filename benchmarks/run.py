@@ -135,7 +135,7 @@ FLOORS = (
     ("lint_libs", "import lint's libraries: typer, ahocorasick-rs",
      "import typer, ahocorasick_rs"),
     ("lint_mods", "import every module lint loads, run nothing",
-     "import memcli.cli.lint_command, memcli.lint, memcli.render.lint, memcli.transaction"),
+     "import memcli.cli.lint_command, memcli.lint, memcli.render.lint"),
     ("extract_libs", "import extract's libraries: lint's + httpx, pydantic, ...",
      "import typer, yaml, httpx, httpx_sse, stamina; "
      "from pydantic import BaseModel, TypeAdapter"),

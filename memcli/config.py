@@ -45,7 +45,8 @@ def _no_clock() -> dt.datetime:
     raise RuntimeError("no clock was passed to config.resolve (the entry point passes one)")
 
 
-@dataclass(frozen=True)
+# Never compared: no __eq__ and __hash__ compiled at every start (frozen keeps it read-only).
+@dataclass(frozen=True, eq=False)
 class Settings:
     """Everything a command needs to know of its run, resolved once by :func:`resolve`."""
 

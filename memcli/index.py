@@ -29,7 +29,8 @@ MAX_CONTEXT_BYTES = 25 * 1024
 _ENTRY = re.compile(r"^- \[(?P<type>[a-z_]+)\] (?P<inner>.*)\)[ \t]*\r?$")
 _PLAIN_FILE = re.compile(r"[^()/\\]+\.md")
 # A note's own file name may hold parentheses (a hand-named `project_knowledge_a(b).md`).
-_NOTE_FILE = re.compile(r"(?:" + "|".join(NOTE_TYPES) + r")_[^/\\\r\n]*\.md")
+# Compiled for such a line only (re caches it): a line memcli wrote never needs it.
+_NOTE_FILE = r"(?:" + "|".join(NOTE_TYPES) + r")_[^/\\\r\n]*\.md"
 _NOTE_FILE_STARTS = tuple(f" ({name}_" for name in NOTE_TYPES)
 _TYPE_RANK = {name: rank for rank, name in enumerate(NOTE_TYPES)}
 
@@ -107,7 +108,7 @@ def _split_file(inner: str) -> tuple[str, str] | None:
     if cut >= 0 and _PLAIN_FILE.fullmatch(inner, cut + 2):
         return inner[:cut], inner[cut + 2 :]
     cut = max(inner.rfind(start) for start in _NOTE_FILE_STARTS)
-    if cut >= 0 and _NOTE_FILE.fullmatch(inner, cut + 2):
+    if cut >= 0 and re.fullmatch(_NOTE_FILE, inner[cut + 2:]):
         return inner[:cut], inner[cut + 2 :]
     return None
 

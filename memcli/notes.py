@@ -20,10 +20,11 @@ from memcli.errors import BrokenNoteError
 FENCE = "---"
 _BOM = "\ufeff"
 # A top-level "key:" line; anything fancier (quoted keys, flow mappings) gets a full re-dump.
-_KEY_LINE = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]|\r?$)")
+# Compiled when a note is first edited (re caches it): reading never needs it.
+_KEY_LINE = r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]|\r?$)"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 _BOOL_TAG = "tag:yaml.org,2002:bool"
-_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_BOOL = r"^(?:true|True|TRUE|false|False|FALSE)$"  # compiled with the YAML loader
 
 
 @functools.cache
@@ -43,7 +44,7 @@ def _yaml() -> tuple[ModuleType, Any, Any]:
     )
     # YAML 1.1 reads `no`, `on`, `yes` and `off` as booleans, which would turn a person's
     # `no:` key into False; only true and false are booleans here (as in YAML 1.2).
-    Loader.add_implicit_resolver(_BOOL_TAG, _BOOL, list("tTfF"))
+    Loader.add_implicit_resolver(_BOOL_TAG, re.compile(_BOOL), list("tTfF"))
     Dumper.yaml_implicit_resolvers = _without_tags(yaml.CSafeDumper.yaml_implicit_resolvers)
     return yaml, Loader, Dumper
 
@@ -341,7 +342,7 @@ def _segments(frontmatter: str) -> list[tuple[str | None, str]] | None:
     segments: list[tuple[str | None, str]] = []
     seen: set[str] = set()
     for line in frontmatter.splitlines(keepends=True):
-        match = _KEY_LINE.match(line)
+        match = re.match(_KEY_LINE, line)
         if match:
             key = match["key"]
             if key in seen:

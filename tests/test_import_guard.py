@@ -210,7 +210,10 @@ def test_lint_without_fix_loads_no_repair_module(tmp_path: Path) -> None:
 NEVER_FOR_READING = ("filelock", "logging", "asyncio", "json", "yaml", "frontmatter", "rich",
                      "pydantic", "httpx", "stamina")
 NOT_WITHOUT_NEED = ("memcli.providers._types", "memcli.trust", "memcli.interop.instructions",
-                    "memcli.lint._fix", "memcli.history", "memcli.similar")
+                    "memcli.lint._fix", "memcli.history", "memcli.similar", "memcli.transaction")
+# The context block (memcli context's budget): lint's M108 needs it only for a store whose
+# entries might not fit it, show never.
+NOT_FOR_LINT_OR_SHOW = ("memcli.context_block", "memcli.tokens")
 
 
 def _plain_store(tmp_path: Path, notes: int = 6) -> None:
@@ -246,6 +249,24 @@ def test_reading_a_store_loads_no_locking_logging_or_json_library(tmp_path: Path
         assert "Deploy step 5 of the project runbook" in str(result["stdout"])
     assert _loaded(modules, NEVER_FOR_READING) == []
     assert [m for m in NOT_WITHOUT_NEED if m in modules] == []
+    if args[0] != "context":
+        assert [m for m in NOT_FOR_LINT_OR_SHOW if m in modules] == []
+
+
+def test_reading_a_store_loads_the_write_path_only_to_finish_a_killed_batch(
+        tmp_path: Path) -> None:
+    # The transaction module (commit, roll forward) loads when a store holds a batch a
+    # killed process left, and the command finishes it first; otherwise it is never loaded.
+    _plain_store(tmp_path)
+    assert _run_cli(tmp_path, ["index"])["status"] in (0, None)
+    batch = tmp_path / "user" / ".memcli-txn-00000000000000aa"
+    (batch / "files").mkdir(parents=True)  # no manifest: killed while preparing
+    result = _run_cli(tmp_path, ["lint"])
+    assert result["status"] in (0, None), result["stderr"]
+    assert "memcli.transaction" in result["modules"]
+    assert not batch.exists()
+    again = _run_cli(tmp_path, ["lint"])
+    assert "memcli.transaction" not in again["modules"]
 
 
 def test_lint_loads_the_instruction_comparison_when_there_is_an_instruction_file(

@@ -18,7 +18,18 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memcli.index import IndexEntry, iter_lines, own_lines, render_line, split_index
+from memcli import context_block
+from memcli.context_block import build_context
+from memcli.index import (
+    MAX_CONTEXT_BYTES,
+    MAX_CONTEXT_LINES,
+    IndexEntry,
+    iter_lines,
+    ordered,
+    own_lines,
+    render_line,
+    split_index,
+)
 from memcli.lint import _duplicates, _freshness, _index, _notes
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import FileScan, StoreScan, scan_store
@@ -233,3 +244,39 @@ def test_chunks_join_to_the_pieces(pieces: list[str], size: int) -> None:
     chunks = list(_chunks(iter(pieces), size))
     assert "".join(chunks) == "".join(pieces)
     assert len(chunks) == -(-len(pieces) // size)
+
+
+# --------------------------------------------------------------------------- the context budget
+# M108 builds the context block only when the entries might not all fit beside its frame;
+# the gate must never skip a block that would leave an entry out.
+
+
+def _budget_entries(sizes: list[tuple[int, str]]) -> list[IndexEntry]:
+    return ordered(IndexEntry("project", "project_knowledge", f"Title {i}", char * size,
+                              f"project_knowledge_title-{i}.md", f"2026-11-{1 + i % 28:02d}")
+                   for i, (size, char) in enumerate(sizes))
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.integers(0, 120), st.sampled_from(["s", "s", "é", "東"])),
+                min_size=120, max_size=220))
+def test_the_budget_gate_skips_only_a_block_that_shows_every_entry(
+        sizes: list[tuple[int, str]]) -> None:
+    wanted = _budget_entries(sizes)
+    rendered = [render_line(e) for e in wanted]
+    # One long line, so that the rough gate (on MEMORY.md's lines) never decides.
+    lines = [_index._IndexLine(1, MAX_CONTEXT_BYTES, wanted[0].filename)]
+    found = list(_index._index_budget(wanted, rendered, lines, "MEMORY.md"))
+    block = build_context(wanted[:MAX_CONTEXT_LINES], [])
+    assert (found == []) == (block.shown == len(wanted))
+    if found:
+        assert found[0].code == "M108"
+        assert found[0].message.startswith(f"{len(wanted) - block.shown} of {len(wanted)} ")
+
+
+def test_the_context_frame_is_within_the_gates_bound() -> None:
+    wanted = _budget_entries([(10, "s")] * MAX_CONTEXT_LINES)
+    frame = context_block._render_context(
+        [("## Project Memory", "", wanted), ("## User Memory", "", [])], set(), len(wanted))
+    assert frame.count("\n") <= _index.FRAME_LINES
+    assert len(frame.encode()) <= _index.FRAME_BYTES

@@ -95,7 +95,7 @@ def check_index(scan: StoreScan, state: StoreState) -> Iterator[Finding]:
     found = list(_index_entries(scan, state, lines, path, wanted, from_notes))
     yield from found
     yield from _index_long_lines(lines, path)
-    yield from _index_budget(wanted, lines, path)
+    yield from _index_budget(wanted, rendered, lines, path)
     structural = {"M101", "M102", "M103", "M104", "M105", "M201"}
     # A file that is not UTF-8 differs from any rewrite; M301 already says why.
     if scan.index.utf8 and not any(f.code in structural for f in found):
@@ -231,12 +231,23 @@ def _index_long_lines(lines: list[_IndexLine], path: str) -> Iterator[Finding]:
                           f"{MAX_LINE_CHARS}); {what}")
 
 
-def _index_budget(wanted: list[IndexEntry], lines: list[_IndexLine],
+# At most what the context block adds around one level's entries when it leaves some out
+# (two headings, the other level's "(none)", blank lines, the "N more" line); a test holds
+# memcli.context_block to it.
+FRAME_LINES = 10
+FRAME_BYTES = 256
+
+
+def _index_budget(wanted: list[IndexEntry], rendered: list[str], lines: list[_IndexLine],
                   path: str) -> Iterator[Finding]:
+    """M108 for WANTED (the notes' entries in the writer's order, RENDERED their lines)."""
     rough_bytes = sum(line.length for line in lines if line.filename is not None)
     if len(wanted) < MAX_CONTEXT_LINES - 10 and rough_bytes * 4 < MAX_CONTEXT_BYTES:
         return  # comfortably inside the budget, whatever the encoding: skip the exact count
-    from memcli.context_block import build_context  # a store this big only
+    if len(wanted) <= MAX_CONTEXT_LINES - FRAME_LINES and sum(
+            len(line.encode()) + 1 for line in rendered) <= MAX_CONTEXT_BYTES - FRAME_BYTES:
+        return  # every entry fits beside the largest frame: the block would show them all
+    from memcli.context_block import build_context  # a store near the budget only
 
     # At most one entry per line fits, so only the first MAX_CONTEXT_LINES can ever be shown;
     # the count of the rest is exact up to a digit of the "N more" line.

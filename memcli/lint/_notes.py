@@ -29,10 +29,9 @@ REQUIRED_TEXT_KEYS = ("type", "title", "summary")
 DATE_KEYS = ("created", "updated")
 
 
-_KNOWN_KEY = re.compile(r"^(?:type|title|summary|created|updated)[ \t]*:")
-
-
-_ASCII_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# Compiled on first use (re caches them): a store of well-formed notes needs neither.
+_KNOWN_KEY = r"^(?:type|title|summary|created|updated)[ \t]*:"
+_ASCII_SLUG = r"[a-z0-9]+(?:-[a-z0-9]+)*"
 
 
 def store_files(scan: StoreScan) -> Iterator[Finding]:
@@ -215,7 +214,7 @@ def canonical_name(file: FileScan) -> str | None:
 
 def _canonical_slug(slug: str) -> str:
     # slugify costs a Unicode lookup per character; plain ASCII slugs are canonical as they are.
-    if len(slug) <= 64 and _ASCII_SLUG.fullmatch(slug):
+    if len(slug) <= 64 and re.fullmatch(_ASCII_SLUG, slug):
         return slug
     return slugify(slug)
 
@@ -244,7 +243,7 @@ def _second_block(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
     for line in lines[start + 1: start + 200]:
         if line.strip() in ("---", "..."):
             return
-        if _KNOWN_KEY.match(line):
+        if re.match(_KNOWN_KEY, line):
             yield finding("M204", path, _body_line(file, note) + start,
                           "a second frontmatter block follows the first; merge the two into "
                           "one block by hand")

@@ -21,7 +21,7 @@ from memcli.notes import Note
 from memcli.redact import SecretFinding, find_secrets
 from memcli.store import NoteHead, StoreState, head_of, list_store, read_bytes, read_note
 
-_ERROR_LINE = re.compile(r" at line (\d+)")
+_ERROR_LINE = r" at line (\d+)"  # compiled for a broken note only (re caches it)
 
 
 # Records a pass fills in and drops, never compared or shown: no __eq__ or __repr__, which
@@ -166,7 +166,7 @@ def read_file(name: str, path: str, data: bytes) -> FileScan:
         scan.problem = "no frontmatter"
     elif read.note is None:
         scan.problem = read.problem.removeprefix(f"{name}: ")
-        found = _ERROR_LINE.search(scan.problem)
+        found = re.search(_ERROR_LINE, scan.problem)
         scan.problem_line = int(found.group(1)) if found else 1
     return scan
 

@@ -108,13 +108,22 @@ class _Patterns:
         sources, env_keys = _SOURCES
         value: Any
         if name == "env_keys":
-            value = {literal: re.compile(p) for literal, p in env_keys.items()}
+            value = {literal: self.env_key(literal) for literal in env_keys}
         elif name in sources:
             value = re.compile(sources[name])
         else:
             raise AttributeError(name)
         setattr(self, name, value)
         return value
+
+    def env_key(self, literal: str) -> re.Pattern[str]:
+        """The assignment pattern of one keyword of ``env_keys``, compiled when first asked
+        for: a note that says "token" needs that one, not the other four."""
+        compiled: dict[str, re.Pattern[str]] = self.__dict__.setdefault("_env", {})
+        pattern = compiled.get(literal)
+        if pattern is None:
+            pattern = compiled[literal] = re.compile(_SOURCES[1][literal])
+        return pattern
 
     def all(self) -> dict[str, re.Pattern[str]]:
         out = {name: getattr(self, name) for name in _SOURCES[0]}

@@ -17,7 +17,7 @@ from memcli.redact._base import (
     _is_placeholder,
     _Span,
 )
-from memcli.redact._patterns import _pats
+from memcli.redact._patterns import _SOURCES, _pats
 
 
 def _url_passwords(text: str, exact: frozenset[str]) -> Iterator[_Span]:
@@ -84,6 +84,8 @@ def _decodes_to_login(value: str) -> bool:
 
 # What may follow an unquoted value: anything else means it was a function call, an index,
 # or a run too long to be a credential.
+# The keywords of the assignment patterns, in their order (the first match of a span wins).
+_ENV_KEYWORDS = tuple(_SOURCES[1])
 _VALUE_END = frozenset(" \t\r\n\f\v\"'`,;)}]\\")
 
 
@@ -133,10 +135,10 @@ def _assigned_value(text: str, m: re.Match[str], name_start: int) -> tuple[int, 
 
 def _env_assignments(text: str, low: str, folded: frozenset[str]) -> Iterator[_Span]:
     p = _pats()
-    for keyword, pattern in p.env_keys.items():
+    for keyword in _ENV_KEYWORDS:
         if keyword not in folded:
             continue
-        for m in pattern.finditer(low):
+        for m in p.env_key(keyword).finditer(low):
             name_start = m.start()
             if keyword == "key":
                 owner = p.key_owner.search(low, max(0, name_start - 12), name_start)

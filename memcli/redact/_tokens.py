@@ -54,7 +54,7 @@ def _openai_ok(token: str) -> bool:
     return _has_letter_and_digit(body)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # never compared: no __eq__, __hash__ compiled at import
 class Rule:
     """One token rule: the kind it reports, its gates, its pattern and how a match is judged."""
 
