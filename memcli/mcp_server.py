@@ -98,7 +98,12 @@ def _index_resource(server: MCPServer, settings: Settings, level: str) -> None:
                      description=f"The {level} store's MEMORY.md: one line per note.",
                      mime_type="text/markdown")
     def index() -> str:
-        return mcp_tools.index_text(settings, level)
+        from mcp.server.mcpserver.exceptions import ResourceError
+
+        try:
+            return mcp_tools.index_text(settings, level)
+        except MemcliError as exc:  # the client gets memcli's one line, not "Error reading"
+            raise ResourceError(str(exc)) from None
 
 
 def serve(settings: Settings) -> None:

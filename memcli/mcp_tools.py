@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from memcli.config import Settings
 
 MAX_LIMIT = 100
+# MEMORY.md is read for a client whole; the context block loads 25 KiB of it.
+MAX_INDEX_BYTES = 4 * 1024 * 1024
 
 
 def search(settings: Settings, query: str, level: str | None = None,
@@ -37,9 +39,14 @@ def show(settings: Settings, name: str) -> dict[str, Any]:
     found = show_note(settings, name, None)
     if found.note is None:
         raise InputError(f"{found.level}/{found.filename} cannot be read: {found.problem}")
+    from memcli.invisible import safe_line
+    from memcli.search.engine import for_agent
+
+    # The client is an agent: a repository's note reaches it redacted and without hidden
+    # text, as `memcli recall` hands it over.
     return {"level": found.level, "name": found.filename, "type": found.note.type,
-            "title": found.note.title, "text": found.note.raw.decode("utf-8", "replace")
-            or found.path.read_text("utf-8", "replace")}
+            "title": safe_line(found.note.title),
+            "text": for_agent(found.note.raw.decode("utf-8", "replace"))}
 
 
 def context(settings: Settings) -> str:
@@ -77,16 +84,34 @@ def apply(settings: Settings, operations: str, on_conflict: str = "fail") -> Jso
 
 
 def index_text(settings: Settings, level: str) -> str:
-    """A store's MEMORY.md as it is on disk ('' when the store has none yet)."""
+    """A store's MEMORY.md ('' when the store has none yet), redacted and without hidden
+    text: the client is an agent, and a repository's MEMORY.md is whatever was committed.
+
+    It is read only as a regular file, never through a link: a checkout could make it a
+    link to the user's SSH key, which went to the client as it was.
+    """
+    import errno
+
     from memcli.errors import BrokenNoteError
     from memcli.index import not_utf8
+    from memcli.paths import NotRegularFileError, read_regular_file
+    from memcli.search.engine import for_agent
 
     path = settings.store_for(level) / "MEMORY.md"
     try:
-        data = path.read_bytes()
+        data = read_regular_file(path, MAX_INDEX_BYTES + 1)
     except FileNotFoundError:
         return ""
+    except NotRegularFileError:
+        raise InputError(f"{path} is not a regular file; memcli reads only a regular "
+                         "MEMORY.md") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(f"{path} is a symbolic link; memcli does not follow it") from None
+        raise InputError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > MAX_INDEX_BYTES:
+        raise InputError(f"{path} is larger than {MAX_INDEX_BYTES // (1024 * 1024)} MiB")
     problem = not_utf8(path.name, data)
     if problem:  # replaced characters would read as what the person wrote
         raise BrokenNoteError(f"{level} store: {problem}")
-    return data.decode("utf-8")
+    return for_agent(data.decode("utf-8"))

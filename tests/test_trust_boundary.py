@@ -281,3 +281,57 @@ def test_memcli_trust_says_what_it_lets_the_config_decide(memenv: MemEnv) -> Non
     assert "timeout" not in done.stderr  # not guarded: no trust needed for it
     data = json.loads(memenv.run("trust", "--json").stdout)
     assert data["decides"] == ["base_url = 'http://attacker.invalid/v1'", "provider = 'openai'"]
+
+
+# --------------------------------------------------------------------------- the MCP server
+
+
+def test_the_mcp_index_resource_never_follows_a_committed_link(memenv: MemEnv) -> None:
+    # A checkout's `.memcli/memory/MEMORY.md -> ~/.ssh/id_ed25519` went to the MCP client
+    # (the agent, and the model behind it) as it was.
+    from mcp import ClientSession
+
+    from tests.test_mcp import drive
+
+    key = memenv.root / "home" / ".ssh" / "id_ed25519"
+    key.parent.mkdir(parents=True)
+    key.write_text("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n"
+                   "-----END OPENSSH PRIVATE KEY-----\n", "utf-8")
+    memenv.project.mkdir(parents=True)
+    (memenv.project / "MEMORY.md").symlink_to(key)
+
+    async def read(session: ClientSession) -> str:
+        try:
+            found = await session.read_resource("memcli://project/MEMORY.md")
+        except Exception as exc:  # the SDK raises the server's error
+            return f"error: {exc}"
+        return str(found)
+
+    answer = drive(memenv, read)
+    assert "PRIVATE KEY" not in answer and "b3BlbnNzaC1" not in answer
+    assert "symbolic link" in answer
+
+
+def test_the_mcp_show_and_index_hand_no_hidden_text_or_secret(memenv: MemEnv) -> None:
+    from mcp import ClientSession
+
+    from tests.test_mcp import drive, payload
+
+    _hostile_note(memenv)
+    token = "ghp_" + "a1B2" * 9
+    memenv.write_note("project", "project_knowledge_token.md", {
+        "type": "project_knowledge", "title": "Token", "summary": f"use {token}",
+        "updated": "2026-11-29T10:00:00Z"}, body=f"The token is {token}.\n")
+    assert memenv.invoke("index").exit_code == 0
+
+    async def work(session: ClientSession) -> tuple[object, object, str]:
+        shown = payload(await session.call_tool("show", {"name": "project_knowledge_deploy.md"}))
+        secret = payload(await session.call_tool("show", {"name": "Token"}))
+        index = await session.read_resource("memcli://project/MEMORY.md")
+        return shown, secret, str(index)
+
+    shown, secret, index = drive(memenv, work)
+    text = json.dumps([shown, secret], ensure_ascii=False) + index
+    for hidden in ("\x1b", "\\u001b", "\x07", "\u202e", *_TAGGED, token):
+        assert hidden not in text, repr(hidden)
+    assert "Deploy with make deploy." in text and "[REDACTED]" in text
