@@ -335,3 +335,25 @@ def test_the_mcp_show_and_index_hand_no_hidden_text_or_secret(memenv: MemEnv) ->
     for hidden in ("\x1b", "\\u001b", "\x07", "\u202e", *_TAGGED, token):
         assert hidden not in text, repr(hidden)
     assert "Deploy with make deploy." in text and "[REDACTED]" in text
+
+
+# --------------------------------------------------------------------------- a committed history
+
+
+@pytest.mark.parametrize("plant", ["fifo", "dev-zero"])
+def test_a_planted_history_record_is_reported_not_read_forever(memenv: MemEnv,
+                                                               plant: str) -> None:
+    # A checkout can commit files under .memcli-history: a FIFO made `memcli log` wait
+    # forever, a link to /dev/zero crashed it (MemoryError, exit 5).
+    assert memenv.invoke("add", "Deploy on Fridays").exit_code == 0
+    (record,) = (p for p in (memenv.project / ".memcli-history").iterdir()
+                 if p.name.endswith(".json"))
+    record.unlink()
+    if plant == "fifo":
+        os.mkfifo(record)
+    else:
+        record.symlink_to("/dev/zero")
+    for args in (("log",), ("status",), ("restore", "--list")):
+        done = memenv.run(*args, timeout=20)
+        assert done.returncode == 0, done.stderr
+        assert "not a readable history record" in done.stderr or args != ("log",)

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memcli.history.bounds import record_names
+from memcli.history.bounds import MAX_BYTES, record_names
 from memcli.history.record import FileRecord, Record, decode
+from memcli.paths import read_regular_file
 from memcli.transaction import HISTORY_DIR
 
 
@@ -69,7 +70,13 @@ def read_records(store: Path, newest: int | None = None) -> tuple[list[Record], 
     for name in names[-newest:] if newest else names:
         path = folder / name
         try:
-            records.append(decode(path.read_bytes(), path))
+            # A record is a regular file within the history's own bound, read without
+            # following a link: a checkout can commit a FIFO (`memcli log` waited forever)
+            # or a link to /dev/zero (it crashed) under a record's name.
+            data = read_regular_file(path, MAX_BYTES + 1)
+            if len(data) > MAX_BYTES:
+                raise ValueError(f"{name} is larger than the whole history may be")
+            records.append(decode(data, path))
         except (OSError, ValueError, TypeError, KeyError):
             bad.append(name)
     return records, bad
