@@ -86,6 +86,17 @@ def clean_body(text: str) -> str:
     return text.replace("\r\n", "\n").translate(_BODY_TABLE)
 
 
+_SHOWN_AS_CODE = frozenset((*range(0x20), 0x7F, *range(0x80, 0xA0), *INVISIBLE)) - {0x09}
+
+
+def visible(text: str) -> str:
+    """TEXT with each control and invisible character (but the tab) written as ``<U+XXXX>``:
+    for a diff a person reviews, where what is hidden is exactly what they must see."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(f"<{describe_char(c)}>" if ord(c) in _SHOWN_AS_CODE else c for c in text)
+
+
 def strip_invisible(text: str) -> str:
     """``text`` without any invisible character (see the module docstring)."""
     if text.isascii():

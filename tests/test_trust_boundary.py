@@ -357,3 +357,34 @@ def test_a_planted_history_record_is_reported_not_read_forever(memenv: MemEnv,
         done = memenv.run(*args, timeout=20)
         assert done.returncode == 0, done.stderr
         assert "not a readable history record" in done.stderr or args != ("log",)
+
+
+# --------------------------------------------------------------------------- the terminal
+
+
+def _escaping_note(memenv: MemEnv) -> None:
+    memenv.write_note("project", "project_knowledge_deploy.md", raw=(
+        '---\ntype: project_knowledge\ntitle: "Deploy\\e[31m\\tsteps"\n'
+        'summary: "How\\e]0;owned\\a we deploy"\ncreated: 2026-11-29T10:00:00Z\n'
+        'updated: 2026-11-29T10:00:00Z\n---\n'
+        f'Run make deploy.{_ESCAPES}{_TAGGED}\n').encode())
+
+
+def test_show_lint_and_a_dry_run_never_send_a_repositorys_escapes_to_the_terminal(
+        memenv: MemEnv) -> None:
+    # `memcli show` printed a cloned note's title with its ESC sequences (and a tab in it
+    # shifted the columns a script reads); lint printed a planted file name the same way.
+    _escaping_note(memenv)
+    (memenv.project / f"stray_{_ESCAPES}.md").write_text("x", "utf-8")
+    shown = memenv.run("show")
+    assert "\x1b" not in shown.stdout + shown.stderr
+    (row,) = shown.stdout.splitlines()
+    assert row.split("\t")[2:4] == ["Deploy[31m steps", "How]0;owned we deploy"]
+    linted = memenv.run("lint")
+    assert "\x1b" not in linted.stdout + linted.stderr and "stray_" in linted.stdout
+    update = [{"action": "update", "level": "project", "filename": "project_knowledge_deploy.md",
+               "content": "Run make deploy, then tag the release.\n"}]
+    dry = memenv.run("apply", "--dry-run", "-", input=json.dumps(update))
+    assert dry.returncode == 0, dry.stderr
+    assert "\x1b" not in dry.stdout and "\x07" not in dry.stdout
+    assert "-Run make deploy.<U+001B>[2J<U+001B>]0;owned<U+0007><U+E0061>" in dry.stdout

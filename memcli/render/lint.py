@@ -44,18 +44,23 @@ def _lint_line(output: Output, finding: Finding) -> str:
                      if part is not None)
     style = RED if finding.severity == "error" else YELLOW
     label = output.paint(f"{finding.code} {finding.severity}", style)
-    return f"{where}: {label}: {finding.message}"
+    from memcli.invisible import safe_line
+
+    # File names and quoted lines are a repository's: no escape sequence reaches the terminal.
+    return f"{safe_line(where)}: {label}: {safe_line(finding.message)}"
 
 
 def _github_line(finding: Finding) -> str:
+    from memcli.invisible import safe_line
+
     # Workflow commands: properties escape ',' and ':' too; data escapes '%', CR and LF.
-    props = [f"file={_gh_escape(finding.path, prop=True)}"]
+    props = [f"file={_gh_escape(safe_line(finding.path), prop=True)}"]
     if finding.line is not None:
         props.append(f"line={finding.line}")
     if finding.column is not None:
         props.append(f"col={finding.column}")
     props.append(f"title={finding.code}")
-    return f"::{finding.severity} {','.join(props)}::{_gh_escape(finding.message)}"
+    return f"::{finding.severity} {','.join(props)}::{_gh_escape(safe_line(finding.message))}"
 
 
 def _gh_escape(text: str, *, prop: bool = False) -> str:

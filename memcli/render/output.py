@@ -89,7 +89,14 @@ def _one_safe_line(text: str) -> str:
 
 
 def diff(output: Output, text: str) -> None:
-    for line in text.splitlines():
+    from memcli.invisible import visible
+
+    # A diff is what a person reviews: an escape sequence or hidden text in a note (a
+    # repository's, a model's) is shown as a code, neither run by the terminal nor unseen.
+    # Lines end at "\n" (or "\r\n") only: the other breaks splitlines knows would let a
+    # note forge lines of the diff.
+    lines = text.removesuffix("\n").split("\n") if text else []
+    for line in (visible(raw.removesuffix("\r")) for raw in lines):
         style = _diff_style(line) if output.color else ""
         output.line(output.paint(line, style) if style else line)
 

@@ -163,8 +163,13 @@ def listing(output: Output, listing: Listing, *, paths: bool) -> None:
     elif output.terminal:
         _note_table(output, listing)
     else:
+        from memcli.invisible import safe_line
+
+        # A repository's note chose its title: no escape sequence for the terminal, and no
+        # tab or line break to shift the columns a script reads.
         for e in listing.entries:
-            output.line("\t".join([e.level, e.type, e.title, e.summary, e.filename, e.updated]))
+            output.line("\t".join([e.level, e.type, safe_line(e.title), safe_line(e.summary),
+                                   e.filename, e.updated]))
     for problems in listing.broken.values():
         for problem in problems:
             output.warn(problem)
@@ -202,9 +207,11 @@ def _note_table(output: Output, listing: Listing) -> None:
 
 
 def _table_row(output: Output, e: IndexEntry) -> None:
+    from memcli.invisible import safe_line
+
     label = _TYPE_LABELS.get(e.type, e.type)[:_LABEL_WIDTH].ljust(_LABEL_WIDTH)
     same = e.summary.rstrip(".。 ") == e.title.rstrip(".。 ")
-    text = f"{e.title} — {e.summary}" if e.summary and not same else e.title
+    text = safe_line(f"{e.title} — {e.summary}" if e.summary and not same else e.title)
     room = output.width - _LABEL_WIDTH - 4
     output.line(f"  {output.paint(label, CYAN)}  {_cut(text, room)}")
     detail = f"{e.filename}  {e.updated[:10]}".rstrip()
