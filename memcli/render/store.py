@@ -231,6 +231,18 @@ def one_note(output: Output, found: Found) -> None:
         return
     if found.note is None:
         output.warn(found.problem)
-        output.out.write(found.path.read_text("utf-8", "replace"))
+        _note_text(output, found.path.read_text("utf-8", "replace"))
         return
-    output.out.write(found.note.raw.decode("utf-8", "replace"))
+    _note_text(output, found.note.raw.decode("utf-8", "replace"))
+
+
+def _note_text(output: Output, text: str) -> None:
+    """A note file as it is; on a terminal, its control and invisible characters written as
+    ``<U+XXXX>``: a repository's note must not drive the terminal, nor hide from the reader
+    what it tells an agent. Piped, the bytes are the file's."""
+    if output.terminal:
+        from memcli.invisible import visible
+
+        text = "".join(visible(line.removesuffix("\r")) + "\n"
+                       for line in text.removesuffix("\n").split("\n")) if text else ""
+    output.out.write(text)
