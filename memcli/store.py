@@ -14,6 +14,7 @@ and a :class:`Note` is parsed from them when asked for.
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import os
 from collections.abc import Iterator, Mapping
@@ -118,13 +119,29 @@ def _is_regular(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def read_bytes(path: str) -> bytes:
-    """A regular file's bytes; OSError is the caller's to report (lint lists it, writers stop).
+# A note written through memcli holds at most 20,000 characters of content and 64 KiB of
+# frontmatter; a note file past this is no note (a checkout's 300 MB file made `recall`, and
+# with it the prompt hook, take 24 GB). MEMORY.md lists every note: 100,000 notes are ~20 MB.
+MAX_NOTE_BYTES = 1024 * 1024
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+
+
+class TooLargeError(OSError):
+    """A file in a store past the size memcli reads."""
+
+
+def read_bytes(path: str, limit: int = MAX_NOTE_BYTES) -> bytes:
+    """A regular file's bytes, at most LIMIT; OSError is the caller's to report (lint lists
+    it, writers stop), TooLargeError for a larger file.
 
     The listing already left out links and special files; a file swapped for one since
     (a link, a FIFO that would block forever) is refused here rather than followed.
     """
-    return read_regular_file(path)
+    data = read_regular_file(path, limit + 1)
+    if len(data) > limit:
+        raise TooLargeError(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MiB, the most "
+                            "memcli reads of it", path)
+    return data
 
 
 # --------------------------------------------------------------------------- one note
@@ -384,6 +401,9 @@ def _load_entry(state: StoreState, entry: StoreEntry, bodies: bool) -> None:
         return
     try:
         data = read_bytes(entry.path)
+    except TooLargeError as exc:
+        state.broken[entry.name] = f"{entry.name}: {exc.strerror}; split it or move it out"
+        return
     except OSError as exc:
         # One note a person cannot read (mode 000, removed while listed) is reported like
         # a note they broke; it does not take the rest of the store down.
@@ -404,6 +424,9 @@ def _load_entry(state: StoreState, entry: StoreEntry, bodies: bool) -> None:
 
 def _read(entry: StoreEntry) -> bytes:
     try:
-        return read_bytes(entry.path)
+        return read_bytes(entry.path, MAX_INDEX_BYTES)
+    except TooLargeError as exc:
+        raise StoreError(f"{entry.path} is {exc.strerror}; memcli rebuilds it from the notes: "
+                         "delete it and run `memcli index`") from None
     except OSError as exc:
         raise StoreError(f"cannot read {entry.path}: {exc.strerror}") from None

@@ -444,3 +444,24 @@ def test_show_note_on_a_terminal_writes_hidden_characters_as_codes(memenv: MemEn
     text = shown.decode("utf-8")
     assert "\x1b" not in text and "\x07" not in text
     assert "Run make deploy.<U+001B>[2J<U+001B>]0;owned<U+0007><U+E0061>" in text
+
+
+def test_a_huge_committed_note_is_left_out_not_read(memenv: MemEnv) -> None:
+    # A checkout's 300 MB note made `recall` (the prompt hook, on every prompt) take 24 GB
+    # and be killed, and `context` read it whole. Past 1 MiB a note is broken, unread.
+    big = memenv.write_note("project", "project_knowledge_big.md", raw=(
+        b"---\ntype: project_knowledge\ntitle: Big\nsummary: big\n"
+        b"updated: 2026-11-29T10:00:00Z\n---\n" + b"deploy " * 200_000))
+    memenv.write_note("project", "project_knowledge_small.md", {
+        "type": "project_knowledge", "title": "Deploy day", "summary": "We deploy on Fridays.",
+        "updated": "2026-11-29T10:00:00Z"}, body="We deploy on Fridays.\n")
+    assert big.stat().st_size > 1024 * 1024
+    shown = memenv.run("context")
+    assert shown.returncode == 0
+    assert "Deploy day" in shown.stdout and "Big" not in shown.stdout
+    assert "project_knowledge_big.md: larger than 1 MiB" in shown.stderr
+    found = memenv.run("search", "--json", "deploy")
+    assert [hit["file"] for hit in json.loads(found.stdout)["results"]] == \
+        ["project_knowledge_small.md"]
+    linted = memenv.run("lint")
+    assert "M307" in linted.stdout and "split it or move it out" in linted.stdout

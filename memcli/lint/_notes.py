@@ -40,8 +40,9 @@ def store_files(scan: StoreScan) -> Iterator[Finding]:
         yield finding("M306", scan.file(name), None,
                       f"{name} is {why}; replace it with a regular file or move it out")
     for name, why in scan.unreadable.items():
-        yield finding("M307", scan.file(name), None,
-                      f"cannot read {name} ({why}); fix its permissions")
+        fix = "split it or move it out" if why.startswith("larger than") else \
+            "fix its permissions"
+        yield finding("M307", scan.file(name), None, f"cannot read {name} ({why}); {fix}")
     for name in scan.stray:
         yield from _stray(scan, name)
     if scan.index is not None:

@@ -19,7 +19,16 @@ from memcli.lint._report import display
 from memcli.names import INDEX_NAME, name_key
 from memcli.notes import Note
 from memcli.redact import SecretFinding, find_secrets
-from memcli.store import NoteHead, StoreState, head_of, list_store, read_bytes, read_note
+from memcli.store import (
+    MAX_INDEX_BYTES,
+    MAX_NOTE_BYTES,
+    NoteHead,
+    StoreState,
+    head_of,
+    list_store,
+    read_bytes,
+    read_note,
+)
 
 _ERROR_LINE = r" at line (\d+)"  # compiled for a broken note only (re caches it)
 
@@ -131,7 +140,7 @@ def scan_store(level: str, path: Path, visit: Visit | None = None, *,
 def _scan_file(scan: StoreScan, name: str, path: str, is_index: bool,
                visit: Visit | None) -> None:
     try:
-        data = read_bytes(path)
+        data = read_bytes(path, MAX_INDEX_BYTES if is_index else MAX_NOTE_BYTES)
     except OSError as exc:
         scan.unreadable[name] = exc.strerror or "cannot be read"
         return
