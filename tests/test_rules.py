@@ -102,7 +102,7 @@ CASES: list[tuple[str, Turn, list[Known], list[E]]] = [
     ("polite-request", "Could you remember that the staging DB is read-only?", [],
      [new(P, KNOW, "The staging DB is read-only", "The staging DB is read-only.")]),
     ("ask-before-acting", "You should always ask before deleting files.", [],
-     [new(U, CORR, "Asking for confirmation", "Always ask before deleting files.")]),
+     [new(U, CORR, "Asking before deleting files", "Always ask before deleting files.")]),
     ("stacked-lead-words", "Also, from now on please don't summarise what you did at the end.",
      [], [new(U, CORR, "Summaries", "Don't summarise what you did at the end.")]),
     ("inline-code-kept", "Use `httpx` instead of `requests` in this repo.", [],

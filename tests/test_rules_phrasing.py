@@ -254,7 +254,7 @@ def test_what_all_answers_should_be_follows_the_person(text: str) -> None:
 def test_asking_first_before_a_commit_is_still_how_the_assistant_behaves() -> None:
     [found] = ops("未明确要求前，不得修改代码、创建文件或执行命令")
     assert (found["level"], found["type"], found["title"]) == (
-        "user", "correction_feedback", "Asking for confirmation")
+        "user", "correction_feedback", "修改代码、创建文件或执行命令前先问我")
 
 
 # --------------------------------------------------------------------------- third round

@@ -15,15 +15,16 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import DIGITS, lazy
+from memcli.rules.patterns import DIGITS, MOMENT_WORDS, POINTER_WORDS, any_word, lazy
 from memcli.rules.text import capitalise, restore
 from memcli.rules.topics import style_topic, tool_category
 
 # After a modal, "that" is mostly a relative ("a folder that mirrors the app").
-_MODAL_POINTER_RE = lazy(r"\b(?:this|it|these|those|them|now|yet|today|anymore)\b", re.I)
+_MODAL_POINTER_RE = lazy(
+    any_word(tuple(w for w in POINTER_WORDS if w != "that") + MOMENT_WORDS), re.I)
 # "…in the file I sent": what the person did names one thing of the work at hand.
 _POINTER_RE = lazy(
-    r"\b(?:this|that|it|these|those|them|now|yet|today|anymore)\b|一下|一遍|这个|那个"
+    any_word(POINTER_WORDS + MOMENT_WORDS) + r"|一下|一遍|这个|那个"
     r"|\b(?:i|you)\s+(?:just\s+)?(?:sent|gave|pasted|wrote|showed|made|[a-z]+ed)\b", re.I)
 
 # "Files must have CRLF line endings", "all responses must be in Chinese", "commits must use
@@ -47,19 +48,15 @@ _LIMIT_EN.needs = DIGITS
 _LIMIT_ZH = lazy(
     r"[^，,。]{1,15}?(?:最多|至多|不超过|不能超过|不得超过|不要超过|不可超过|至少|最少)\s*\d+.*")
 _LIMIT_ZH.needs = DIGITS
-# "Use camelCase for variables and functions", "use async/await for asynchronous code",
 # "Python uses snake_case", Python 用 snake_case: a way of writing a kind of code.
 _CASES = (r"(?:camel ?case|pascal ?case|snake_case|snake case|kebab-case|kebab case|"
           r"screaming_snake_case)")
-_CODE_KINDS = (r"(?:variables|functions|methods|classes|components|files|file ?names|constants|"
-               r"types|interfaces|modules|packages|columns|tables|endpoints|routes|branches|"
-               r"ids|keys|props|hooks|code)")
+# ("Use camelCase for variables" is an imperative about a kind of thing: the generic reader's.)
+# A subject comes first: "use snake_case" alone is an imperative, not a statement of this shape.
 _STYLE_FOR_EN = lazy(
-    r"(?:always\s+)?use\s+(?P<x>[\w./-]+(?:\s+[\w./-]+)?)\s+for\s+(?:all\s+)?(?:[\w-]+\s+){0,3}?"
-    + _CODE_KINDS + r"\b.*"
-    r"|.{0,60}?\b(?:uses?|is|are|written in|named in)\s+" + _CASES + r"\b.*"
-    r"|.{0,60}?\b(?:uses?|is|are)\s+\d\s*[- ]?space(?:s|d)?\b.*", re.I)
-_STYLE_FOR_EN.needs = ("for", "case", "space")
+    r"\S.{0,59}?\s(?:uses?|is|are|written in|named in)\s+" + _CASES + r"\b.*"
+    r"|\S.{0,59}?\s(?:uses?|is|are)\s+\d\s*[- ]?space(?:s|d)?\b.*", re.I)
+_STYLE_FOR_EN.needs = ("case", "space")
 _STYLE_ZH = lazy(
     r".{0,30}?(?:用|使用|采用|统一)\s*" + _CASES + r".*"
     r"|.{0,20}?\d\s*(?:个)?空格缩进.*"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from memcli.rules.model import State
 from memcli.rules.patterns import lazy
@@ -174,9 +174,9 @@ def _is_question(text: str) -> bool:
 def _strip_cues(state: State) -> State:
     text, pos, corrective = state.text, 0, state.corrective
     flags: dict[str, bool] = {}
-    last_copula = text.rfind("是")
+    gates = _CueGates(text.rfind("是"), _REMEMBER_RE.possible(text), _SAVE_CUE_RE.possible(text))
     while True:
-        cue_end, found = _one_cue(text, pos, last_copula)
+        cue_end, found = _one_cue(text, pos, gates)
         if cue_end == pos:
             break
         flags.update(dict.fromkeys(found, True))
@@ -196,17 +196,27 @@ def _strip_cues(state: State) -> State:
     return replace(state, text=text.rstrip(" \t.!;,。！；，、"))
 
 
-def _one_cue(text: str, pos: int, last_copula: int) -> tuple[int, tuple[str, ...]]:
-    """Where the memory cue at ``pos`` ends (``pos``: none) and the flags it sets;
-    ``last_copula`` is where the text's last 是 is."""
+@dataclass(frozen=True)
+class _CueGates:
+    """What is known of a clause's whole text before its cues are peeled one by one:
+    where its last 是 is, and whether it holds a word a remember or save cue needs (the
+    cues are matched at positions, where ``needs`` is not checked)."""
+
+    last_copula: int
+    remember: bool
+    save: bool
+
+
+def _one_cue(text: str, pos: int, gates: _CueGates) -> tuple[int, tuple[str, ...]]:
+    """Where the memory cue at ``pos`` ends (``pos``: none) and the flags it sets."""
     match = _DIRECTIVE_RE.match_at(text, pos)
     if match:
         return match.end(), ()
-    match = _REMEMBER_RE.match_at(text, pos)
+    match = _REMEMBER_RE.match_at(text, pos) if gates.remember else None
     if match:
         to = _TODO_TO_RE.match_at(text, match.end())
         return (to.end(), ("todo",)) if to else (match.end(), ("remember",))
-    match = _SAVE_CUE_RE.match_at(text, pos)
+    match = _SAVE_CUE_RE.match_at(text, pos) if gates.save else None
     if match:
         whose = (match.group("whose") or match.group("whose2") or "").strip().lower()
         what = (match.group("what") or match.group("what2") or "").lower()
@@ -216,7 +226,8 @@ def _one_cue(text: str, pos: int, last_copula: int) -> tuple[int, tuple[str, ...
     match = _TODO_ZH_RE.match_at(text, pos)
     if match:
         # 别忘了 + a copula states a fact ("别忘了测试命令是…"); otherwise it is a task.
-        fact = match.group(0).startswith(("别", "不", "千", "可")) and last_copula >= match.end()
+        fact = match.group(0).startswith(("别", "不", "千", "可")) and (
+            gates.last_copula >= match.end())
         return match.end(), ("remember",) if fact else ("todo",)
     match = _DURABLE_RE.match_at(text, pos)
     if match:

@@ -8,9 +8,8 @@ from dataclasses import dataclass, replace
 
 from memcli.rules.cues import LIST_MARK_RE, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
-from memcli.rules.imperatives import GENERIC_RULE
 from memcli.rules.model import Finding, Hit, Skip, State
-from memcli.rules.patterns import INSTRUCTION_VERBS, LEAD_SPACE, lazy
+from memcli.rules.patterns import INSTRUCTION_VERBS, LEAD_SPACE, POINTER_WORDS, any_word, lazy
 from memcli.rules.standing import find_fact, find_standing
 from memcli.rules.statements import detect, find_correction, statement_why
 from memcli.rules.text import capitalise, cut_title, is_cjk, mask, restore, split_sentences
@@ -59,7 +58,7 @@ def _task_description(sentences: list[str]) -> bool:
 
 
 def _without_generic(found: list[Finding], read: _Reading) -> list[Finding]:
-    kept = [f for f in found if not f.why.startswith(GENERIC_RULE)]
+    kept = [f for f in found if not f.generic]
     if len(kept) < len(found):
         read.skip("an imperative with no cue word in a longer task description: a step of it")
     return kept
@@ -179,7 +178,7 @@ _VAGUE_RE = lazy(
 _DEICTIC_RE.needs = ("this", "that", "these", "those", "这个", "这里", "这段")
 
 
-_POINTING_RE = lazy(r"\b(?:it|them|that|this|these|those)\b", re.I)
+_POINTING_RE = lazy(any_word(POINTER_WORDS), re.I)
 
 
 def _finish(hit: Hit, state: State, read: _Reading) -> Finding | str:
@@ -198,7 +197,7 @@ def _finish(hit: Hit, state: State, read: _Reading) -> Finding | str:
         return "points at something said before ('it', 'that')"
     title = cut_title(title or content.rstrip(".。"))
     return Finding(routed.level, routed.type, title, content, read.quote, hit.terms,
-                   read.message, statement_why(hit, state), routed.why)
+                   read.message, statement_why(hit, state), routed.why, hit.generic)
 
 
 _HERE_RE = lazy(r"\bhere\b", re.I)

@@ -32,11 +32,12 @@ _PLURAL_OBJECT_EN = lazy(
     r"(?:always\s+)?" + _VERBS + r"\s+(?:all\s+(?!the\b)|every\s+|each\s+|your\s+)?"
     r"(?!" + _DETERMINER + r")(?:[a-z][\w-]*\s+){0,2}?(?P<last>[a-z][\w-]*[^s\W]s)\b"
     r"(?P<rest>(?:\s+\S.*)?)", re.I)
-# "Use camelCase for variables", "Use tabs in Makefiles": a way for a kind of thing.
+# "Use camelCase for variables", "Use tabs in Makefiles", "use async/await for asynchronous
+# code": a way for a kind of thing (a plural, or code).
 _FOR_KIND_EN = lazy(
     r"(?:always\s+)?" + _VERBS + r"\s+(?!" + _DETERMINER + r")[^\s,]+(?:\s+[^\s,]+)?\s+"
     r"(?:for|in|on|to)\s+(?:all\s+(?!the\b)|every\s+|each\s+)?(?!" + _DETERMINER + r")"
-    r"(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[^s\W]s\b(?:\s+\S.*)?", re.I)
+    r"(?:[a-z][\w-]*\s+){0,2}?(?:[a-z][\w-]*[^s\W]s|code)\b(?:\s+\S.*)?", re.I)
 _FOR_KIND_EN.needs = (" for ", " in ", " on ", " to ")
 # "Indent with 4 spaces", "Wrap at 100 characters": a measure right after the verb.
 _UNITS = (r"(?:spaces?|tabs?|characters?|chars?|columns?|cols?|lines?|words?|levels?|"
@@ -108,7 +109,7 @@ def _standing_zh(text: str) -> bool:
                                            _KIND_MODAL_ZH, _EVERY_ZH))
 
 
-GENERIC_RULE = "an imperative about a kind of thing (no cue word)"
+_GENERIC_RULE = "an imperative about a kind of thing (no cue word)"
 
 
 def find_generic_imperative(text: str, slots: list[str], state: State) -> Hit | None:
@@ -118,5 +119,5 @@ def find_generic_imperative(text: str, slots: list[str], state: State) -> Hit | 
     if not body or len(body) > 160 or len(body.split()) > 20:
         return None
     if _standing_en(body) or _standing_zh(body):
-        return Hit("rule", text, rule=GENERIC_RULE)
+        return Hit("rule", text, rule=_GENERIC_RULE, generic=True)
     return None

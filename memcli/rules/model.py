@@ -54,6 +54,9 @@ class Finding:
     message: int = 0  # 1-based, among all the messages read
     why: str = ""  # the cue and the kind of statement, for --explain
     routing: str = ""  # why this level and type, for --explain
+    # An imperative with no cue word, kept for its object alone ("Prefix branches with
+    # feat/"): in a longer task description such a line is a step of the task.
+    generic: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ class Hit:
     title: str | None = None
     terms: frozenset[str] = frozenset()
     rule: str = ""  # which kind of statement it was recognised as, for --explain
+    generic: bool = False  # see Finding.generic
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,11 @@ class LazyPattern:
         folded = _casefold(text)
         return not any(word in folded for word in self.needs)
 
+    def possible(self, text: str) -> bool:
+        """Whether a match may start anywhere in ``text``: the ``needs`` check, asked once
+        for a loop that then calls :meth:`match_at` at many of its positions."""
+        return not self._hopeless(text)
+
     @property
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
@@ -80,6 +85,17 @@ def lazy(pattern: str, flags: int = 0, needs: tuple[str, ...] = ()) -> LazyPatte
 
 
 DIGITS = tuple("0123456789")
+
+# Words that point at something said before or at the moment ("pin it", "don't push yet"):
+# a statement holding one names one thing of the work at hand, not a kind of thing.
+POINTER_WORDS = ("this", "that", "it", "these", "those", "them", "now", "yet")
+# ... and words that tie a statement to the day ("not today", "not anymore").
+MOMENT_WORDS = ("today", "anymore")
+
+
+def any_word(words: tuple[str, ...]) -> str:
+    """One of ``words``, as a whole word."""
+    return r"\b(?:" + "|".join(words) + r")\b"
 
 # Verbs people put after "always"/"never" when they give an agent an instruction. ", never
 # use emojis" starts a second instruction; ", never next to the tests" or ", never written

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import DIGITS, SHORTEST_TEXT, LazyPattern, lazy
+from memcli.rules.patterns import DIGITS, POINTER_WORDS, SHORTEST_TEXT, LazyPattern, any_word, lazy
 
 # --------------------------------------------------------------------------- facts
 
@@ -267,7 +267,7 @@ _HABIT_FIRST_EN = lazy(
     r"(?:before|after|whenever|every time)\s++" + _MOMENT_EN + r"(?P<tail>[^,]{0,40}?),?\s++"
     r"(?:always\s+|please\s+)?(?:" + _DO_EN + r"|(?=[,]?)(?!(?:i|we|you|it|this|that|the|there|"
     r"they|he|she|my|your|our)\b)[a-z]+)\b.+", re.I)
-_POINTER_EN = lazy(r"\b(?:this|that|it|these|those|them|now|yet)\b", re.I)
+_POINTER_EN = lazy(any_word(POINTER_WORDS), re.I)
 # "Don't include PLAN.md in the git repo", "do not add co-authored-by lines to commits": what
 # never goes into the code, the commits or the repository, whatever the task.
 _PROHIBIT_ARTEFACT_EN = lazy(

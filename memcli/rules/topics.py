@@ -16,6 +16,7 @@ from memcli.rules.model import (
     State,
 )
 from memcli.rules.patterns import LazyPattern, lazy
+from memcli.rules.text import is_cjk
 
 # --------------------------------------------------------------------------- topics
 
@@ -92,6 +93,43 @@ _STYLE_TOPICS[1][0].needs = (
     "concise", "brief", "terse", "succinct", "verbose", "wordy", "short", "long", "detailed",
     "to the point", "简洁", "简短", "简明", "精简", "啰嗦", "长篇大论", "废话")
 _INDENT_RE = lazy(r"\bindent\w*|\btabs?\b|\b\d+[- ]spaces?\b|缩进|制表符", re.I)
+
+
+# "Ask before deleting files" and "ask me before running migrations" are two rules: each
+# moment is its own topic. Only asking first, with no moment named, is the one setting.
+_ASK_MOMENTS_EN = (
+    lazy(r"\bbefore\s+(?P<moment>[^,.;:!?]+?)\s*(?:[,.;:!?]|$)", re.I),
+    # "don't push without my approval": the moment is what is not done without it
+    lazy(r"^(?:please\s+)?(?:don't|do not|never)\s+(?P<you>)(?P<moment>[^,.;:!?]+?)\s+"
+         r"(?:without|unless)\b", re.I),
+)
+_ASK_MOMENTS_ZH = (
+    lazy(r"^(?:在)?(?P<moment>[^，,。]{1,15}?)(?:之前|以前|前)[，,]?\s*(?:要|请|都)?先"),
+    lazy(r"(?:许可|允许|同意|批准|确认|要求)(?:之?前|以前|的情况下)?[，,]\s*(?:都)?"
+         r"(?:不要|别|不许|不准|禁止|不能|不得)(?:随意|随便|擅自|自行)?(?P<moment>[^，,。]{2,20})"),
+)
+_ASK_MOMENTS_EN[0].needs = ("before",)
+_ASK_MOMENTS_EN[1].needs = ("without", "unless")
+_ASK_MOMENTS_ZH[0].needs = ("前",)
+_SETTING_WORDS, _SETTING_CJK_CHARS = 5, 6
+
+
+def _style_title(title: str, text: str) -> str | None:
+    """The title of a style topic; ``None`` when the statement is its own topic."""
+    if title != _ASKING:
+        return title
+    for pattern in _ASK_MOMENTS_EN:
+        found = pattern.search(text)
+        if found:
+            you = "you " if found.groupdict().get("you") is not None else ""
+            return "Asking before " + you + " ".join(found.group("moment").split())
+    for pattern in _ASK_MOMENTS_ZH:
+        found = pattern.search(text)
+        if found:
+            return found.group("moment").strip() + "前先问我"
+    short = len(text) <= _SETTING_CJK_CHARS if any(is_cjk(ch) for ch in text) else (
+        len(text.split()) <= _SETTING_WORDS)
+    return title if short else None
 
 
 def style_topic(text: str) -> tuple[str, str] | None:
@@ -213,7 +251,7 @@ def route(hit: Hit, state: State, plain: str) -> Routed:
     """Level, type and topic title of a hit; plain is its restored text."""
     topic = style_topic(plain) if hit.kind not in ("reference", "command") else None
     if topic is not None:
-        return _routed(plain, USER, topic[1], topic[0],
+        return _routed(plain, USER, topic[1], _style_title(topic[0], plain),
                        f"about how the assistant talks or behaves ({topic[0]})")
     title = hit.title or ("Indentation" if _INDENT_RE.search(plain) else None)
     if hit.kind == "reference":

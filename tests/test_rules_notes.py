@@ -1,0 +1,90 @@
+"""`memcli extract --provider rules --apply` on small transcripts: the notes that come out
+(title, type, level) and the junk that must not."""
+
+from __future__ import annotations
+
+import json
+
+import frontmatter
+
+from tests.conftest import MemEnv
+
+
+def _turns(*messages: tuple[str, str]) -> str:
+    return "".join(json.dumps({"role": role, "content": text}, ensure_ascii=False) + "\n"
+                   for role, text in messages)
+
+
+def _extract(memenv: MemEnv, *messages: tuple[str, str]) -> set[tuple[str, str, str]]:
+    """(level, type, title) of every note the stores hold after the extraction."""
+    result = memenv.invoke("extract", "--provider", "rules", "--apply", input=_turns(*messages))
+    assert result.exit_code == 0, result.stderr
+    return _notes(memenv)
+
+
+def _notes(memenv: MemEnv) -> set[tuple[str, str, str]]:
+    notes = set()
+    for level in ("project", "user"):
+        folder = memenv.store(level)
+        for path in folder.glob("*.md") if folder.is_dir() else ():
+            if path.name != "MEMORY.md":
+                meta = frontmatter.loads(path.read_text("utf-8")).metadata
+                notes.add((level, str(meta["type"]), str(meta["title"])))
+    return notes
+
+
+def test_two_asking_first_rules_of_one_transcript_are_two_notes(memenv: MemEnv) -> None:
+    # Both are "ask first" rules of the assistant's behaviour; each names its own moment,
+    # so the second must not overwrite the first.
+    notes = _extract(memenv, ("user", "Always ask before deleting files."),
+                     ("assistant", "Understood, I will ask before deleting anything."),
+                     ("user", "Ask me before running migrations."))
+    assert notes == {("user", "correction_feedback", "Asking before deleting files"),
+                     ("user", "correction_feedback", "Asking before running migrations")}
+
+
+def test_two_chinese_asking_first_rules_are_two_notes(memenv: MemEnv) -> None:
+    notes = _extract(memenv, ("user", "删文件之前先问我"),
+                     ("user", "没有我的许可，不许随意新建文件"))
+    assert notes == {("user", "correction_feedback", "删文件前先问我"),
+                     ("user", "correction_feedback", "新建文件前先问我")}
+
+
+def test_asking_first_again_for_the_same_moment_updates_its_note(memenv: MemEnv) -> None:
+    _extract(memenv, ("user", "Always ask before deleting files."))
+    notes = _extract(memenv, ("user", "You should ask me before deleting files, every time."))
+    assert notes == {("user", "correction_feedback", "Asking before deleting files")}
+
+
+def test_two_style_settings_of_one_turn_both_survive(memenv: MemEnv) -> None:
+    notes = _extract(memenv, ("user", "From now on answer in Chinese. Keep your answers short."))
+    assert notes == {("user", "user_preference", "Answer language"),
+                     ("user", "user_preference", "Answer length")}
+
+
+def test_questions_tasks_and_the_assistants_words_give_no_note(memenv: MemEnv) -> None:
+    notes = _extract(
+        memenv,
+        ("user", "Should we always use pnpm?"),
+        ("assistant", "I'll remember that you prefer pnpm. Always use pnpm here."),
+        ("user", "Fix the failing test in auth."),
+        ("user", "If we moved to Bun, would the lockfile change?"),
+        ("user", "帮我把 README 里的安装步骤更新一下"),
+        ("user", "ugh, way too long"))
+    assert notes == set()
+    assert not memenv.project.is_dir() or not any(
+        p.name != "MEMORY.md" for p in memenv.project.glob("*.md"))
+
+
+def test_a_task_described_in_prose_keeps_none_of_its_steps(memenv: MemEnv) -> None:
+    # Five sentences of prose: "Sort imports alphabetically" and "use camelCase for
+    # variables" are steps of this task here, while the same lines pasted as list items
+    # are rules.
+    task = ("I need the settings page reworked. Split it into two tabs. "
+            "Sort imports alphabetically. Use camelCase for variables. "
+            "Then open a pull request.")
+    assert _extract(memenv, ("user", task)) == set()
+    notes = _extract(memenv, ("user", "- Sort imports alphabetically\n"
+                                      "- Use camelCase for variables"))
+    assert notes == {("project", "project_knowledge", "Sort imports alphabetically"),
+                     ("project", "project_knowledge", "Use camelCase for variables")}
