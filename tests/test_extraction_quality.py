@@ -36,8 +36,12 @@ FLOORS = {
     ("test2", "en"): {"precision": 0.90, "recall": 0.75, "routing": 0.75},
     ("test2", "zh"): {"precision": 0.95, "recall": 0.35, "routing": 0.60},
     # 34 turns of rules-file phrasing never tuned on (recall en 0.46, zh 0.45 when added).
-    ("test5", "en"): {"precision": 0.95, "recall": 0.38, "routing": 0.60},
-    ("test5", "zh"): {"precision": 0.95, "recall": 0.36, "routing": 0.60},
+    ("test5", "en"): {"precision": 0.95, "recall": 0.50, "routing": 0.60},
+    ("test5", "zh"): {"precision": 0.95, "recall": 0.70, "routing": 0.60},
+    # 59 turns of public phrasing collected before round 6 and never tuned on (recall en 0.55,
+    # zh 0.14 before it).
+    ("test6", "en"): {"precision": 0.95, "recall": 0.60, "routing": 0.80},
+    ("test6", "zh"): {"precision": 0.95, "recall": 0.28, "routing": 0.60},
 }
 
 @pytest.mark.parametrize(("split", "lang"), sorted(FLOORS))

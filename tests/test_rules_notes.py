@@ -88,3 +88,60 @@ def test_a_task_described_in_prose_keeps_none_of_its_steps(memenv: MemEnv) -> No
                                       "- Use camelCase for variables"))
     assert notes == {("project", "project_knowledge", "Sort imports alphabetically"),
                      ("project", "project_knowledge", "Use camelCase for variables")}
+
+
+def test_a_pasted_rules_file_gives_one_note_per_line(memenv: MemEnv) -> None:
+    # The shapes rules files are written in, with no cue word: "Label: value" lines, where a
+    # kind of thing lives, prohibitions on a kind of thing, a standard to follow.
+    rules = "\n".join([
+        "## Commands", "- Test: `make test`", "- Package manager: pnpm",
+        "## Conventions", "- Naming: snake_case for functions",
+        "- Tests live in tests/, run them with make test",
+        "- Do not edit generated protobuf files", "- Follow PEP 8",
+        "- Commit messages follow Conventional Commits"])
+    notes = _extract(memenv, ("user", rules))
+    assert notes == {
+        ("project", "project_knowledge", "Test command"),
+        ("project", "project_knowledge", "Package manager"),
+        ("project", "project_knowledge", "Naming: snake_case for functions"),
+        ("project", "project_knowledge", "Tests live in tests/"),
+        ("project", "project_knowledge", "Do not edit generated protobuf files"),
+        ("project", "project_knowledge", "Follow PEP 8"),
+        ("project", "project_knowledge", "Commit messages follow Conventional Commits")}
+
+
+def test_chinese_rules_with_no_cue_word(memenv: MemEnv) -> None:
+    notes = _extract(memenv, ("user", "- 禁止使用 any\n- 测试放在 tests 目录下\n- 包管理器：pnpm\n"
+                                      "- 遵循 PEP 8 规范\n- 回复使用中文"))
+    assert notes == {("project", "project_knowledge", "禁止使用 any"),
+                     ("project", "project_knowledge", "测试放在 tests 目录下"),
+                     ("project", "project_knowledge", "Package manager"),
+                     ("project", "project_knowledge", "遵循 PEP 8 规范"),
+                     ("user", "user_preference", "Answer language")}
+
+
+def test_a_new_value_of_a_setting_updates_its_note(memenv: MemEnv) -> None:
+    _extract(memenv, ("user", "Package manager: npm"))
+    notes = _extract(memenv, ("user", "Package manager: pnpm"))
+    assert notes == {("project", "project_knowledge", "Package manager")}
+    [path] = [p for p in memenv.project.glob("*.md") if p.name != "MEMORY.md"]
+    assert "pnpm" in path.read_text("utf-8")
+
+
+def test_the_persons_own_machine_goes_to_the_user_store(memenv: MemEnv) -> None:
+    notes = _extract(memenv, ("user", "I'm on Windows, so give me PowerShell commands."),
+                     ("user", "I use Neovim."))
+    assert notes == {("user", "user_preference", "Operating system"),
+                     ("user", "user_preference", "Editor")}
+
+
+def test_the_same_shapes_said_of_the_moment_give_no_note(memenv: MemEnv) -> None:
+    notes = _extract(
+        memenv,
+        ("user", "Status: done"), ("user", "Problem: the build fails"),
+        ("user", "Build: N/A (add when available)"), ("user", "The bug is in src/auth.py."),
+        ("user", "Don't run the migrations yet."), ("user", "Follow the plan we discussed."),
+        ("user", "For the login page, use a modal."), ("user", "Our database is down again."),
+        ("user", "不要改这个文件"), ("user", "这个 bug 在 utils 目录里"), ("user", "用 map 重写一下"),
+        ("user", "问题：构建失败了"), ("user", "必须今天修好"), ("user", "把组件放在 components 目录下"))
+    assert notes == set()

@@ -118,12 +118,20 @@ _PLAIN_RULES = (_PREFER_EN, _WE_DONT_USE_EN, _PATH_PURPOSE_EN, _PATH_PURPOSE_ZH,
 # said of all its answers ("be more concise" alone is about the one on screen).
 _ALL_ANSWERS_RE = lazy(
     r"(?:always\s+)?keep\s+(?:your\s+|all\s+|the\s+)?(?:answers|replies|responses|explanations)\b"
-    r"|^(?:尽量|尽可能|始终|保持|所有的?(?:回答|回复|对话)(?:都)?)"
+    r"|^(?:尽量|尽可能|始终|保持|时刻保持|一直保持|所有的?(?:回答|回复|对话)(?:都)?)"
+    r"|^(?:对话|回答|回复|交流|沟通)(?:的)?语言"
     # the register of a rules file: 使用中文进行解释和说明, 回复风格要简洁
-    r"|^(?:请)?(?:使用|用)(?:简体)?(?:中文|英文|英语)进行|^(?:回答|回复|响应|输出)的?(?:风格|格式|语气)",
+    r"|^(?:请)?(?:使用|用)(?:简体)?(?:中文|英文|英语)进行|^(?:回答|回复|响应|输出)的?(?:风格|格式|语气)"
+    # the language of every answer: "respond in English", 用中文回答我, 回复使用中文. Which
+    # language it is comes from the "Answer language" topic; a text to translate is a task.
+    r"|^(?:always\s+)?(?:respond|reply|answer|talk|speak|communicate|write)\s+"
+    r"(?:to me\s+|with me\s+)?"
+    r"(?:only\s+)?in\s+(?:simplified\s+|traditional\s+|plain\s+)?[a-z]+(?:\s+only)?$"
+    r"|^(?:请)?(?:用|使用)(?:简体)?(?:中文|英文|英语)(?:回答|回复|交流|沟通|对话)(?:我)?$"
+    r"|^(?:回答|回复|对话|交流|沟通)(?:都|请|统一|一律)?(?:用|使用)(?:简体)?(?:中文|英文|英语)$",
     re.I)
 _ALL_ANSWERS_RE.needs = ("keep", "尽量", "尽可能", "始终", "保持", "所有", "进行", "风格", "格式",
-                         "语气")
+                         "语气", " in ", "中文", "英文", "英语", "语言")
 
 
 def find_convention(text: str, slots: list[str], state: State) -> Hit | None:
@@ -157,9 +165,31 @@ _MY_SETUP_RES = (
 )
 _MY_SETUP_RES[0].needs = ("my",)
 _MY_SETUP_RES[1].needs = ("我的",)
+# "I'm on Windows, so give me PowerShell commands", "I use Neovim": the person's machine.
+_SYSTEMS = (r"windows|macos|mac|a mac|linux|ubuntu|debian|fedora|arch(?: linux)?|wsl2?|"
+            r"chromeos|freebsd")
+_TOOLS_OF_MINE = {
+    "Editor": r"vim|neovim|nvim|emacs|vs ?code|vscode|cursor|zed|intellij(?: idea)?|pycharm|"
+              r"webstorm|goland|sublime(?: text)?|helix|xcode|android studio",
+    "Shell": r"zsh|fish|bash|powershell|pwsh|nushell",
+    "Terminal": r"iterm2?|wezterm|kitty|alacritty|warp|ghostty|tmux",
+}
+_I_AM_ON_EN = lazy(r"(?:i'm|i am|i work|i develop|i'm working)\s+on\s+(?:a\s+)?(?P<x>" + _SYSTEMS
+                   + r")\b(?:\s*[,;]?\s*(?:so|and)\b.*)?", re.I)
+_I_AM_ON_EN.needs = ("on",)
+_I_USE_EN = lazy(r"i\s+(?:use|work in|code in|live in)\s+(?P<x>"
+                 + "|".join(_TOOLS_OF_MINE.values()) + r")\b(?:\s*[,;]?\s*(?:so|and)\b.*)?", re.I)
+_I_USE_EN.needs = ("i ",)
 
 
 def find_personal_setup(text: str, slots: list[str], state: State) -> Hit | None:
+    if _I_AM_ON_EN.fullmatch(text):
+        return Hit("prefer", text, "Operating system", rule="the person's own setup")
+    mine = _I_USE_EN.fullmatch(text)
+    if mine is not None:
+        tool = mine.group("x").lower()
+        what = next(k for k, v in _TOOLS_OF_MINE.items() if re.fullmatch(v, tool, re.I))
+        return Hit("prefer", text, what, rule="the person's own setup")
     for pattern in _MY_SETUP_RES:
         found = pattern.fullmatch(text)
         if found is not None and not _POINTER_RE.search(found.group("x")):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from memcli.rules.cues import LIST_MARK_RE, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
+from memcli.rules.labels import find_label
 from memcli.rules.model import Finding, Hit, Skip, State
 from memcli.rules.patterns import INSTRUCTION_VERBS, LEAD_SPACE, POINTER_WORDS, any_word, lazy
 from memcli.rules.standing import find_fact, find_standing
@@ -132,7 +133,7 @@ def _sentence_findings(sentence: str, read: _Reading, corrective: bool) -> list[
 def _whole_sentence(state: State, slots: list[str]) -> Hit | None:
     """A correction, a standing rule or a fact that spans the sentence's commas: "gen/ 里的代码
     是生成的，不要手改" is one statement, not a fact and a stray "不要手改"."""
-    hit = find_correction(state.text, slots, state)
+    hit = find_label(state.text, slots, state) or find_correction(state.text, slots, state)
     if hit is not None or len(_CLAUSE_RE.split(state.text)) == 1:
         return hit  # one clause: the clause detectors see it whole, with their titles
     return find_standing(state.text, slots, state) or find_fact(state.text, slots, state)
@@ -159,7 +160,8 @@ _DEICTIC_RE = lazy(
     r"\b(?:this|that|these|those)\s+(?:bugs?|issues?|errors?|files?|functions?|methods?|"
     r"class(?:es)?|tests?|prs?|branch(?:es)?|commits?|lines?|changes?|tickets?|todos?|typos?|"
     r"warnings?|failures?|snippets?|loops?|variables?|one|code|approach|idea|answer|output)\b"
-    r"|这个(?:bug|问题|错误|报错|文件|函数|方法|类|测试|分支|提交|改动|PR|pr)|这里|这段代码",
+    r"|这个(?:bug|问题|错误|报错|文件|函数|方法|类|测试|分支|提交|改动|PR|pr|库|包|依赖|组件|接口|"
+    r"页面|模块|写法|方案|工具|命令|脚本|变量|版本)|这里|这段代码",
     re.I)
 _TIME_RE = lazy(
     r"\b(?:today|tonight|tomorrow|later|now|soon|asap|this (?:morning|afternoon|evening|week|"

@@ -217,6 +217,11 @@ _HABIT_ZH = lazy(
     # 改完代码都要…: what was finished may follow 完.
     r"(?:时|的时候|之前|以前|前|之后|以后|后|完(?:[^，,。都也要得]{1,8})?)[，,]?\s*(?:都|也)?"
     + _MUST_ZH + r"(?:先)?(?P<rest>.{2,})")
+# 修改代码后运行测试, 提交前运行 npm test: a check bound to a moment of the work, with no modal.
+_CHECK_AFTER_ZH = lazy(
+    r"(?:每次)?(?P<when>[^，,。]{0,10}?" + _WHEN_ZH + r"[^，,。]{0,12}?)"
+    r"(?:之前|以前|前|之后|以后|后|完)[，,]?\s*(?:都|也)?(?P<rest>(?:运行|跑|执行|检查|格式化|更新|同步|通知我)\s*\S.{1,30})")
+_CHECK_AFTER_ZH.needs = ("运行", "跑", "执行", "检查", "格式化", "更新", "同步", "通知")
 # 每次任务完成后，到 AGENTS 文件夹下加一条记录: with 每次 the moment recurs whatever it is.
 _EVERY_TIME_ZH = lazy(
     r"(?:每次|每当)(?P<when>[^，,。]{1,15}?)(?:时|的时候|之前|以前|前|之后|以后|后)[，,]\s*"
@@ -317,7 +322,8 @@ _TOPIC_ALWAYS_ZH.needs = ("一律", "统一", "遵循", "遵守", "务必", "原
 _BEFORE_FIRST_ZH.needs = ("先",)
 _UNLESS_ZH.needs = ("除非",)
 _STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _PROHIBIT_ARTEFACT_EN, _LEAVE_ALONE_EN,
-             _ONLY_UNLESS_EN, _HABIT_AFTER_EN, _HABIT_FIRST_EN, _HABIT_ZH, _EVERY_TIME_ZH,
+             _ONLY_UNLESS_EN, _HABIT_AFTER_EN, _HABIT_FIRST_EN, _HABIT_ZH, _CHECK_AFTER_ZH,
+             _EVERY_TIME_ZH,
              _BEFORE_FIRST_ZH,
              _PROHIBIT_ZH, _PROHIBIT_ARTEFACT_ZH, _PROHIBIT_ALTERNATIVE_ZH, _TOPIC_ALWAYS_ZH,
              _UNLESS_ZH)
@@ -347,6 +353,8 @@ def _one_off(pattern: LazyPattern, match: re.Match[str]) -> bool:
     if pattern in (_PROHIBIT_ZH, _TOPIC_ALWAYS_ZH, _HABIT_ZH, _EVERY_TIME_ZH,
                    _BEFORE_FIRST_ZH, _PROHIBIT_ALTERNATIVE_ZH) and _ONE_OFF_ZH.search(head):
         return True
+    if pattern is _CHECK_AFTER_ZH and _ONE_OFF_ZH.search(match.group(0)):
+        return True  # 改完后跑一下测试: this change, this once
     if pattern is _TOPIC_ALWAYS_ZH and _SOMEONE_ZH.match(head.strip()):
         return True
     # 别改 on its own, with nothing said of what, is about the code on screen.

@@ -10,6 +10,7 @@ from dataclasses import replace
 from memcli.rules.commands import command_for, find_command, find_reference
 from memcli.rules.conventions import find_convention, find_personal_setup
 from memcli.rules.imperatives import find_generic_imperative
+from memcli.rules.layout import find_layout
 from memcli.rules.model import Hit, State
 from memcli.rules.patterns import INSTRUCTION_VERBS, SHORTEST_TEXT, LazyPattern, lazy
 from memcli.rules.standing import REASON, find_fact, find_standing
@@ -386,6 +387,7 @@ _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...
     (find_fact, "a fact about the repository"),
     (find_personal_setup, "the person's own setup"),
     (find_convention, "a convention stated the way rules files state them"),
+    (find_layout, "where a kind of thing lives, or what every one of a kind follows"),
     (find_generic_imperative, "an imperative about a kind of thing"),
     (_find_corrected, "a correction after a 'no' or an 'I said'"),
 )

@@ -40,7 +40,9 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
                 r"(?:written\s+)?in\s+" + _LANGS + r"\b"
                 r"|\b(?:answer|reply|respond|write|talk|speak)\s+in\s+[a-z]+\s+" + _LANGS + r"\b"
                 r"|(?:用|使用|说|讲)(?:简体)?(?:中文|汉语|英文|英语|日语|日文|韩语)"
-                r"|(?:中文|英文|英语)(?:回答|回复|交流|沟通)", re.I),
+                r"|(?:中文|英文|英语)(?:回答|回复|交流|沟通)"
+                r"|(?:对话|回答|回复|交流|沟通|输出)(?:的)?语言(?:为|是|用|使用|设为|设置为|保持为)?"
+                r"(?:简体)?(?:中文|汉语|英文|英语)", re.I),
      "Answer language", PREFERENCE),
     (lazy(r"\bbe\s+(?:more\s+|very\s+|less\s+)?(?:concise|brief|terse|succinct|verbose|"
                 r"wordy)\b|\b(?:concise|brief|short|shorter|terse|succinct|long|longer|verbose|"
