@@ -111,8 +111,8 @@ def test_a_pasted_rules_file_gives_one_note_per_line(memenv: MemEnv) -> None:
 
 
 def test_chinese_rules_with_no_cue_word(memenv: MemEnv) -> None:
-    notes = _extract(memenv, ("user", "- 禁止使用 any\n- 测试放在 tests 目录下\n- 包管理器：pnpm\n"
-                                      "- 遵循 PEP 8 规范\n- 回复使用中文"))
+    notes = _extract(memenv, ("user", "- 禁止使用 any\n- 测试放在 tests 目录下\n"
+                                      "- 包管理器：pnpm\n- 遵循 PEP 8 规范\n- 回复使用中文"))
     assert notes == {("project", "project_knowledge", "禁止使用 any"),
                      ("project", "project_knowledge", "测试放在 tests 目录下"),
                      ("project", "project_knowledge", "Package manager"),
@@ -142,6 +142,7 @@ def test_the_same_shapes_said_of_the_moment_give_no_note(memenv: MemEnv) -> None
         ("user", "Build: N/A (add when available)"), ("user", "The bug is in src/auth.py."),
         ("user", "Don't run the migrations yet."), ("user", "Follow the plan we discussed."),
         ("user", "For the login page, use a modal."), ("user", "Our database is down again."),
-        ("user", "不要改这个文件"), ("user", "这个 bug 在 utils 目录里"), ("user", "用 map 重写一下"),
-        ("user", "问题：构建失败了"), ("user", "必须今天修好"), ("user", "把组件放在 components 目录下"))
+        ("user", "不要改这个文件"), ("user", "这个 bug 在 utils 目录里"),
+        ("user", "用 map 重写一下"), ("user", "问题：构建失败了"), ("user", "必须今天修好"),
+        ("user", "把组件放在 components 目录下"))
     assert notes == set()
