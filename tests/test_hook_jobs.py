@@ -38,7 +38,12 @@ _REPLY = json.dumps({"operations": [{
 _SLOW = 4.0
 
 
-def _children(marker: str = "memcli.hooks\0child") -> list[int]:
+def _children(agent: Agent) -> list[int]:
+    """The extract children running this agent's jobs. Only its own: the children of every
+    process on the machine included another test run's (a second checkout's suite at the
+    same time), which the kill below then killed, so that both runs saw jobs run again."""
+    queue = queue_dir(resolve(Flags(), agent.env, agent.repo))
+    marker = f"memcli.hooks\0child\0{queue}{os.sep}"
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
@@ -79,8 +84,8 @@ def test_a_killed_extract_child_is_retried_not_lost(agent: Agent) -> None:
         server.script(Step(body=openai_stream([_REPLY]), delay=_SLOW),
                       Step(body=openai_stream([_REPLY])))
         _queue_a_turn(agent, server)
-        _wait(lambda: _children() and server.requests, "the extract child", agent)
-        for pid in _children():
+        _wait(lambda: _children(agent) and server.requests, "the extract child", agent)
+        for pid in _children(agent):
             os.kill(pid, signal.SIGKILL)  # what the OOM killer does
         _wait(lambda: agent.notes(), "the retried extraction", agent)
         agent.wait_for_workers(finished_jobs=1)
@@ -95,7 +100,7 @@ def test_a_killed_workers_child_is_not_run_a_second_time(agent: Agent) -> None:
         server.script(Step(body=openai_stream([_REPLY]), delay=_SLOW),
                       Step(body=openai_stream([_REPLY])))
         _queue_a_turn(agent, server)
-        _wait(lambda: _children() and server.requests, "the extract child", agent)
+        _wait(lambda: _children(agent) and server.requests, "the extract child", agent)
         (worker,) = [p for p in agent.worker_pids() if _alive(p)]
         os.kill(worker, signal.SIGKILL)
         queue = queue_dir(resolve(Flags(), agent.env, agent.repo))
@@ -103,7 +108,7 @@ def test_a_killed_workers_child_is_not_run_a_second_time(agent: Agent) -> None:
                                  env=agent.env, cwd=agent.repo, timeout=DEADLINE,
                                  capture_output=True, check=False)
         assert drained.returncode == 0, drained.stderr
-        assert len(server.requests) == 1
+        assert len(server.requests) == 1, agent.log_text()
     assert _started(agent) == 1
     assert agent.notes() == ["project_knowledge_test-command.md"]
     assert queue_files(agent) == []
@@ -135,8 +140,8 @@ def test_the_log_is_private_and_the_child_command_line_holds_no_password(agent: 
     with FakeServer() as server:
         server.script(Step(body=openai_stream([_REPLY]), delay=2.0))
         _queue_a_turn(agent, server, password="Zq7pL2mXv9rT")
-        _wait(lambda: _children() and server.requests, "the extract child", agent)
-        for pid in _children():
+        _wait(lambda: _children(agent) and server.requests, "the extract child", agent)
+        for pid in _children(agent):
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
             assert b"Zq7pL2mXv9rT" not in cmdline
         agent.wait_for_workers(finished_jobs=1)
