@@ -231,3 +231,35 @@ def test_what_the_other_tool_added_after_an_export_is_still_imported(
     done = memenv.run("import", tool, "--level", "user", str(path))
     assert done.returncode == 0, done.stderr
     assert len(memenv.notes("user")) == len(before) + 1, done.stderr
+
+
+@pytest.mark.parametrize(("tool", "target"), [("codex", "codex-memories"),
+                                              ("gemini", "GEMINI.md")])
+def test_exporting_a_store_that_does_not_exist_writes_nothing(memenv: MemEnv, tool: str,
+                                                              target: str) -> None:
+    # It created an empty MEMORY.md or GEMINI.md, and said "created".
+    path = memenv.root / target
+    done = memenv.run("export", tool, "--level", "user", str(path))
+    assert done.returncode == 0, done.stderr
+    assert not path.exists() and done.stdout == ""
+    assert done.stderr == "memcli: the user store does not exist yet; nothing exported\n"
+
+
+@pytest.mark.parametrize(("tool", "hint"), [("claude-code", "~/.claude/projects/<project>/memory"),
+                                            ("codex", "~/.codex/memories"),
+                                            ("gemini", "~/.gemini/GEMINI.md")])
+def test_importing_from_a_path_that_does_not_exist_says_so(memenv: MemEnv, tool: str,
+                                                           hint: str) -> None:
+    missing = memenv.root / "nowhere"
+    done = memenv.run("import", tool, str(missing))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"memcli: error: {missing}")
+    assert "does not exist; pass " in done.stderr and hint in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_the_export_summary_counts_in_words(memenv: MemEnv) -> None:
+    assert memenv.run("add", "--level", "user", "Always use pnpm.").returncode == 0
+    done = memenv.run("export", "claude-code", "--level", "user", str(memenv.root / "out"))
+    assert done.returncode == 0, done.stderr
+    assert "memcli: exported 1 note of the user store; 2 files written" in done.stderr

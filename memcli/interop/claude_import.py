@@ -46,7 +46,9 @@ def import_folder(settings: Settings, folder: Path, *, level: str = "project",
     """Convert a Claude Code memory folder into create operations and apply them."""
     level = one_level(level)
     if not folder.is_dir():
-        raise InputError(f"{folder} is not a folder; pass a Claude Code memory folder")
+        what = "is not a folder" if folder.exists() or folder.is_symlink() else "does not exist"
+        raise InputError(f"{folder} {what}; pass a Claude Code memory folder "
+                         "(~/.claude/projects/<project>/memory)")
     index_path = folder / INDEX_NAME
     index_text = read_index(index_path)
     links, index_lines = parse_links(index_text or "")

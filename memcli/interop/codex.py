@@ -24,7 +24,7 @@ from memcli.errors import InputError
 from memcli.index import ordered
 from memcli.interop._files import read_text, write_if_changed
 from memcli.interop._known import Unit, new_items
-from memcli.interop.gemini import _one_level
+from memcli.interop.gemini import _no_store, _one_level
 from memcli.interop.results import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.notes import dump_yaml, load_yaml
 from memcli.text import one_line, shorten
@@ -68,8 +68,8 @@ def import_codex(settings: Settings, folder: Path, *, level: str = "user",
                  dry_run: bool = False, on_conflict: str = "fail") -> ImportResult:
     level = _one_level(level)
     if folder.is_symlink() or not folder.is_dir():
-        raise InputError(f"{folder} is not a folder; pass Codex's memories folder "
-                         "(~/.codex/memories)")
+        what = "is not a folder" if folder.exists() or folder.is_symlink() else "does not exist"
+        raise InputError(f"{folder} {what}; pass Codex's memories folder (~/.codex/memories)")
     result = ImportResult(folder, level, [])
     units: list[Unit] = []
     for entry in sorted(os.scandir(folder), key=lambda e: e.name):
@@ -152,6 +152,8 @@ def export_codex(settings: Settings, folder: Path, *, level: str = "user") -> Ex
         result = ExportResult(folder, level)
         for filename, why in sorted(state.broken.items()):
             result.left_out.append(LeftOut(filename, why, True))
+    if not state.exists:
+        return _no_store(result, settings)
     # Codex's own blocks stay byte for byte; memcli's earlier export is replaced.
     kept = [raw for head, _, raw in _spans(existing) if MARK not in head]
     first = _BLOCK.search(existing)

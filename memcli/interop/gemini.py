@@ -64,7 +64,8 @@ def import_gemini(settings: Settings, path: Path, *, level: str = "project",
     target = gemini_file(path)
     text = read_text(target)
     if text is None:
-        raise InputError(f"{target} does not exist")
+        raise InputError(f"{target} does not exist; pass a GEMINI.md (~/.gemini/GEMINI.md, or "
+                         "a project's) or the folder holding it")
     facts = saved_memories(text)
     result = ImportResult(target, level, [])
     if not facts:
@@ -102,6 +103,8 @@ def export_gemini(settings: Settings, path: Path, *, level: str = "project") -> 
         result = ExportResult(target.parent, level)
         for filename, why in sorted(state.broken.items()):
             result.left_out.append(LeftOut(filename, why, True))
+    if not state.exists:
+        return _no_store(result, settings)
     present = {one_line(fact) for fact in saved_memories(text)}
     new = [b for b in dict.fromkeys(bullets) if b not in present]
     updated = _with_bullets(text, new) if new else text
@@ -144,6 +147,13 @@ def _title(fact: str) -> str:
         return label
     first = re.split(r"(?<=[.!?。])\s", one_line(fact), maxsplit=1)[0].rstrip(".!?。")
     return shorten(first, MAX_TITLE_CHARS) or "Gemini memory"
+
+
+def _no_store(result: ExportResult, settings: Settings) -> ExportResult:
+    """An export of a store that does not exist yet: nothing written, and said so."""
+    result.left_out.append(LeftOut(str(settings.store_for(result.level)),
+                                   f"the {result.level} store does not exist yet", False))
+    return result
 
 
 def _one_level(level: str) -> str:

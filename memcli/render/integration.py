@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from memcli.json_values import JsonObject, to_json
 from memcli.names import INDEX_NAME
-from memcli.render.output import Output
+from memcli.render.output import Output, plural
 from memcli.render.store import apply_json, apply_report
 
 if TYPE_CHECKING:
@@ -61,18 +61,14 @@ def export_result(output: Output, result: ExportResult) -> None:
     if output.as_json:
         output.data(export_json(result))
         return
-    for item in result.left_out:
-        if item.problem:
-            output.error(f"{item.file}: {item.reason}; not exported")
-        else:
-            output.note(f"memcli: {item.reason}; nothing exported")
+    _export_left_out(output, result)
     for exported in result.files:
         source = f"  (from {exported.source})" if exported.source else ""
         output.line(f"{exported.change} {result.folder / exported.filename}{source}")
     if result.files:
         written = sum(1 for f in result.files if f.change != "unchanged")
-        output.note(f"memcli: exported {len(result.files) - 1} notes of the {result.level} store; "
-                    f"{written} files written")
+        output.note(f"memcli: exported {plural(len(result.files) - 1, 'note')} of the "
+                    f"{result.level} store; {plural(written, 'file')} written")
 
 
 def file_export_result(output: Output, result: ExportResult) -> None:
@@ -80,10 +76,17 @@ def file_export_result(output: Output, result: ExportResult) -> None:
     if output.as_json:
         output.data(export_json(result))
         return
-    for item in result.left_out:
-        output.error(f"{item.file}: {item.reason}; not exported")
+    _export_left_out(output, result)
     for exported in result.files:
         output.line(f"{exported.change} {result.folder / exported.filename}")
+
+
+def _export_left_out(output: Output, result: ExportResult) -> None:
+    for item in result.left_out:
+        if item.problem:
+            output.error(f"{item.file}: {item.reason}; not exported")
+        else:
+            output.note(f"memcli: {item.reason}; nothing exported")
 
 
 def export_json(result: ExportResult) -> JsonObject:
