@@ -1,4 +1,4 @@
-"""`memcli extract`: a transcript slice in, validated operations out (SPEC §6–7)."""
+"""`memcli extract`: a transcript slice in, validated operations out."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The operation model: what extract produces and apply consumes (SPEC §4).
+"""The operation model: what extract produces and apply consumes.
 
 Documents are parsed leniently at the outer level (a bare array, an object with
 "operations", a single operation) and then validated strictly, one operation at a time,
@@ -166,6 +166,6 @@ def validate_item(position: int, raw: Any, *, own: bool = False) -> Parsed:
 
 
 def as_dict(op: AnyOp) -> dict[str, Any]:
-    """The operation as SPEC §4 writes it: action first, unset fields left out."""
+    """The operation as docs and the README write it: action first, unset fields left out."""
     data = {f.name: getattr(op, f.name) for f in fields(op)}
     return {key: data[key] for key in FIELD_ORDER if data.get(key) is not None}

@@ -1,4 +1,4 @@
-"""Find the operations in what a model answered, tolerantly but honestly (SPEC §7).
+"""Find the operations in what a model answered, tolerantly but honestly.
 
 Models wrap their JSON in code fences, prose and ``<think>`` blocks, or answer with a bare
 array or a single operation; all of that is accepted. Broken JSON (trailing commas, smart

@@ -1762,8 +1762,8 @@ def _check_frontmatter(data: bytes, tally: _FuzzTally) -> None:
 
 
 def _untouched_key_lines(frontmatter: str, changed: set[str]) -> list[str] | None:
-    """The text of each key the update does not change, for a plain `key: ...` layout (SPEC
-    §2: a key that did not change is written back byte for byte); None for other layouts."""
+    """The text of each key the update does not change, for a plain `key: ...` layout (a
+    key that did not change is written back byte for byte); None for other layouts."""
     import re
 
     segments: list[tuple[str, str]] = []

@@ -1,5 +1,5 @@
 """`memcli apply`: validation against the stores, every rejection reason, dry-run, the
-conflict policies and --strict (SPEC §4, issue 2)."""
+conflict policies and --strict (issue 2)."""
 
 from __future__ import annotations
 

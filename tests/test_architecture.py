@@ -366,3 +366,16 @@ def test_the_any_finder_sees_every_spelling() -> None:
         "def f(x: int, y: 'Many') -> dict[str, object]: ...\n"
     )
     assert any_in_signatures(source) == ["3: a", "4: b", "5: c", "6: d", "8: e"]
+
+
+# The project's own planning documents live outside the repository; a message or comment
+# that sends a reader there sends them to a file they do not have.
+_OUTSIDE_DOCUMENTS = ("SPEC §", "SPEC order", "by SPEC", "SPEC.md", "NOTES.md")
+
+
+def test_nothing_in_the_package_points_at_documents_outside_the_repository() -> None:
+    offenders = [f"{path.relative_to(PACKAGE.parent)}:{number}: {line.strip()}"
+                 for path in sorted(PACKAGE.rglob("*.py"))
+                 for number, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+                 if any(name in line for name in _OUTSIDE_DOCUMENTS)]
+    assert offenders == [], "say it here, or in docs/:\n" + "\n".join(offenders)

@@ -1,5 +1,5 @@
 """index, context, show, rm, add and apply as commands: happy and error paths, in process
-and as subprocesses for the exit statuses (SPEC §3, §8; README exit-status table)."""
+and as subprocesses for the exit statuses (the README's exit-status table)."""
 
 from __future__ import annotations
 

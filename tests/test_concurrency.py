@@ -1,4 +1,4 @@
-"""Concurrent memcli processes never lose each other's writes (SPEC §5)."""
+"""Concurrent memcli processes never lose each other's writes."""
 
 from __future__ import annotations
 

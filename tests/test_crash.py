@@ -1,5 +1,5 @@
 """SIGKILL real `memcli apply` processes at random moments: the next memcli command must see
-the stores exactly as before the batch or exactly as after it (SPEC §5, issue 2).
+the stores exactly as before the batch or exactly as after it (issue 2).
 
 Each kill targets a fresh copy of one "before" state. The "after" state of every batch is
 computed once, by applying the same batch to a copy of the before state in another folder.

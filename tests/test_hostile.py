@@ -1,5 +1,5 @@
 """Hostile names and planted files: rejected, and nothing outside a store is read or written
-(SPEC §4, issue 2)."""
+(issue 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""MEMORY.md: index lines, order, header lines, `memcli index [--check]` (SPEC §3)."""
+"""MEMORY.md: index lines, order, header lines, `memcli index [--check]`."""
 
 from __future__ import annotations
 

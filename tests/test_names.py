@@ -1,4 +1,4 @@
-"""Slugs, note file names and the names memcli refuses (SPEC §2, §4)."""
+"""Slugs, note file names and the names memcli refuses."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Notes on disk: frontmatter parsing, byte-preserving updates, hand-broken files (SPEC §2)."""
+"""Notes on disk: frontmatter parsing, byte-preserving updates, hand-broken files."""
 
 from __future__ import annotations
 

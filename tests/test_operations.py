@@ -1,4 +1,4 @@
-"""The operation model: document forms and per-operation validation (SPEC §4)."""
+"""The operation model: document forms and per-operation validation."""
 
 from __future__ import annotations
 

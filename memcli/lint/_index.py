@@ -126,9 +126,9 @@ def _index_entries(scan: StoreScan, state: StoreState, lines: list[_IndexLine],
                    path: str, writer_order: list[IndexEntry],
                    from_notes: dict[str, tuple[IndexEntry, str]]) -> Iterator[Finding]:
     heads, broken = state.heads, state.broken
-    # Case and NFC twins are one note by SPEC; the exact name wins when both exist. The
-    # twins are keyed only when a line names no note exactly (on 100,000 notes the keys
-    # cost more than the rest of this loop).
+    # Case and NFC twins are one note (one file on a case-insensitive or normalising file
+    # system); the exact name wins when both exist. The twins are keyed only when a line
+    # names no note exactly (on 100,000 notes the keys cost more than the rest of this loop).
     twins: dict[str, str] | None = None
     first_line: dict[str, int] = {}
     listed: list[tuple[str, int]] = []
@@ -215,7 +215,7 @@ def _index_order(listed: list[tuple[str, int]], writer_order: list[IndexEntry],
     for (name, number), want in zip(listed, wanted, strict=True):
         if name != want:
             yield finding("M105", path, number,
-                          "the entries are not in the SPEC order (corrections, preferences, "
+                          "the entries are not in memcli's order (corrections, preferences, "
                           "knowledge, reference; newest first), so a trimmed index may drop "
                           "the newest; run `memcli lint --fix`")
             return

@@ -15,7 +15,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "M102": ("error", "an index line points at a note that does not exist"),
     "M103": ("error", "an index line disagrees with its note"),
     "M104": ("error", "two index lines for one note"),
-    "M105": ("error", "the index is not in the SPEC order"),
+    "M105": ("error", "the index is not in memcli's order"),
     "M106": ("error", "the index is not laid out as memcli writes it"),
     "M107": ("error", "the store has notes but no MEMORY.md"),
     "M108": ("warning", "index entries past the 200-line / 25 KiB context budget"),
