@@ -36,6 +36,7 @@ class LevelStatus:
     exists: bool
     notes: int = 0
     broken: int = 0
+    index_problem: str = ""  # why MEMORY.md cannot be read as text ('' when it can)
     shown: int = 0
     lines: int = 0
     bytes: int = 0
@@ -59,7 +60,7 @@ class StatusReport:
     @property
     def healthy(self) -> bool:
         return not any(lv.cut or lv.expired or lv.review or lv.near_duplicates or lv.broken
-                       for lv in self.levels)
+                       or lv.index_problem for lv in self.levels)
 
 
 def status(settings: Settings) -> StatusReport:
@@ -77,7 +78,7 @@ def status(settings: Settings) -> StatusReport:
 
 def _level(state: StoreState, cut: tuple[IndexEntry, ...], now: dt.datetime) -> LevelStatus:
     result = LevelStatus(state.level, str(state.path), state.exists, len(state.heads),
-                         len(state.broken))
+                         len(state.broken), state.index_problem)
     result.cut = [e.filename for e in cut if e.level == state.level]
     for name, head in sorted(state.heads.items()):
         if head.expires and is_past(head.expires, now):

@@ -222,3 +222,15 @@ def test_no_write_replaces_the_bytes_of_an_index_that_is_not_utf8(
     assert result.stderr.startswith("memcli: error: project store: MEMORY.md: line ")
     assert result.stderr.count("\n") == 1
     assert "re-save it as UTF-8; memcli will not rewrite it" in result.stderr
+
+
+def test_status_is_not_healthy_with_an_index_that_is_not_utf8(memenv: MemEnv) -> None:
+    data = _store_with_a_latin1_index(memenv)
+    line = data.count(b"\n", 0, data.index(b"\xe9")) + 1
+    text = memenv.run("status")
+    assert f"MEMORY.md: line {line} is not valid UTF-8" in text.stdout
+    assert "memcli: healthy" not in text.stderr
+    report = json.loads(memenv.run("status", "--json").stdout)
+    assert report["healthy"] is False
+    project = next(lv for lv in report["levels"] if lv["level"] == "project")
+    assert project["index_problem"].startswith(f"MEMORY.md: line {line} ")

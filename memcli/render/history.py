@@ -142,6 +142,8 @@ def _level_status(output: Output, lv: LevelStatus) -> None:
                                        for a, b, why in lv.near_duplicates])
     if lv.broken:
         output.line(f"  broken notes: {lv.broken} (see `memcli lint`)")
+    if lv.index_problem:
+        output.line(f"  {lv.index_problem}; until then no command rewrites it")
 
 
 def _names(output: Output, what: str, names: list[str]) -> None:
@@ -164,7 +166,7 @@ def status_json(report: StatusReport) -> JsonObject:
 def _level_json(lv: LevelStatus) -> JsonObject:
     return {
         "level": lv.level, "path": lv.path, "exists": lv.exists, "notes": lv.notes,
-        "broken": lv.broken,
+        "broken": lv.broken, "index_problem": lv.index_problem or None,
         "context": {"entries": lv.shown, "lines": lv.lines, "bytes": lv.bytes,
                     "tokens": lv.tokens},
         "cut_by_cap": to_json(lv.cut),
