@@ -416,19 +416,16 @@ def test_the_rules_take_only_the_persons_words_even_with_every_include_flag(
     assert json.loads(done.stdout)["operations"] == []
 
 
-def test_show_note_on_a_terminal_writes_hidden_characters_as_codes(memenv: MemEnv) -> None:
-    # `memcli show NOTE` wrote a cloned note to the terminal as it was: its ESC sequences
-    # ran, and its tag characters stayed unseen. Piped, it stays the file's bytes.
+def _on_terminal(memenv: MemEnv, *args: str, input: str | None = None
+                 ) -> tuple[subprocess.CompletedProcess[bytes], bytes]:
+    """memcli ARGS with stdout on a pseudo-terminal; what the terminal received."""
     import pty
 
-    _escaping_note(memenv)
-    raw = (memenv.project / "project_knowledge_deploy.md").read_bytes()
-    assert memenv.run("show", "project_knowledge_deploy.md").stdout.encode() == raw
     leader, follower = pty.openpty()
     env = {**os.environ, **memenv.env, "COLUMNS": "200"}
-    done = subprocess.run([sys.executable, "-m", "memcli", "show", "project_knowledge_deploy.md"],
-                          stdout=follower, stderr=subprocess.PIPE, env=env, cwd=memenv.repo,
-                          timeout=30, check=False)
+    done = subprocess.run([sys.executable, "-m", "memcli", *args], stdout=follower,
+                          stderr=subprocess.PIPE, input=input.encode() if input else None,
+                          env=env, cwd=memenv.repo, timeout=30, check=False)
     os.close(follower)
     shown = b""
     while True:
@@ -440,6 +437,16 @@ def test_show_note_on_a_terminal_writes_hidden_characters_as_codes(memenv: MemEn
             break
         shown += chunk
     os.close(leader)
+    return done, shown
+
+
+def test_show_note_on_a_terminal_writes_hidden_characters_as_codes(memenv: MemEnv) -> None:
+    # `memcli show NOTE` wrote a cloned note to the terminal as it was: its ESC sequences
+    # ran, and its tag characters stayed unseen. Piped, it stays the file's bytes.
+    _escaping_note(memenv)
+    raw = (memenv.project / "project_knowledge_deploy.md").read_bytes()
+    assert memenv.run("show", "project_knowledge_deploy.md").stdout.encode() == raw
+    done, shown = _on_terminal(memenv, "show", "project_knowledge_deploy.md")
     assert done.returncode == 0, done.stderr
     text = shown.decode("utf-8")
     assert "\x1b" not in text and "\x07" not in text
@@ -465,3 +472,20 @@ def test_a_huge_committed_note_is_left_out_not_read(memenv: MemEnv) -> None:
         ["project_knowledge_small.md"]
     linted = memenv.run("lint")
     assert "M307" in linted.stdout and "split it or move it out" in linted.stdout
+
+
+def test_transcript_and_explain_never_send_a_transcripts_escapes_to_the_terminal(
+        memenv: MemEnv) -> None:
+    # `memcli transcript` printed a tool result or a web page as it came, escape sequences
+    # and all; `extract --explain` quoted the sentence the same way on stderr.
+    turn = json.dumps({"role": "user",
+                       "content": f"Remember that we deploy{_ESCAPES} on Fridays."}) + "\n"
+    explained = memenv.run("extract", "--explain", input=turn)
+    assert explained.returncode == 0, explained.stderr
+    assert "from message 1" in explained.stderr and "\x1b" not in explained.stderr
+    done, shown = _on_terminal(memenv, "transcript", input=turn)
+    assert done.returncode == 0, done.stderr
+    assert b"\x1b" not in shown and b"\x07" not in shown
+    assert "we deploy<U+001B>[2J<U+001B>]0;owned<U+0007> on Fridays." in shown.decode()
+    piped = memenv.run("transcript", input=turn)
+    assert _ESCAPES in piped.stdout  # what memcli read, exactly, for a script

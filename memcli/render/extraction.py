@@ -25,7 +25,7 @@ def extract_result(output: Output, result: ExtractResult, *, verbose: bool,
                    show_prompt: bool) -> None:
     if show_prompt:
         if result.prompt is not None:
-            output.out.write(result.prompt.combined())
+            output.out.write(_for_terminal(output, result.prompt.combined()))
         return
     _what_was_read(output, result)
     for position, reason in result.rejected:
@@ -85,20 +85,24 @@ def extract_json(result: ExtractResult) -> JsonObject:
 def explanation(output: Output, found: Explanation) -> None:
     """Why each operation was made, and why each silent message gave none (on stderr, so
     that stdout stays the operations document)."""
+    from memcli.invisible import safe_line as q
+
+    # The sentences quoted are the transcript's (a web page, a tool result): q keeps their
+    # escape sequences from the terminal.
     for op in found.operations:
-        output.note(f"memcli: explain: #{op.number} {op.action} {op.level} '{op.title}'")
+        output.note(f"memcli: explain: #{op.number} {op.action} {op.level} '{q(op.title)}'")
         if op.message is not None:
-            output.note(f"  from message {op.message}: \"{op.sentence}\"")
-        output.note(f"  because: {op.statement}")
+            output.note(f"  from message {op.message}: \"{q(op.sentence)}\"")
+        output.note(f"  because: {q(op.statement)}")
         output.note(f"  routed: {op.level}/{op.type or '(type unchanged)'}: {op.routing}")
-        output.note(f"  duplicate: {op.duplicate or 'none found'}")
+        output.note(f"  duplicate: {q(op.duplicate) or 'none found'}")
     for why in found.refused:
-        output.note(f"memcli: explain: refused: {why}")
+        output.note(f"memcli: explain: refused: {q(why)}")
     for message in found.silent:
         output.note(f"memcli: explain: message {message.message} gave no operation: "
-                    f"\"{message.text}\"")
+                    f"\"{q(message.text)}\"")
         for reason in message.reasons:
-            output.note(f"  {reason}")
+            output.note(f"  {q(reason)}")
 
 
 def explanation_json(found: Explanation) -> JsonObject:
@@ -155,6 +159,17 @@ def ignored_settings(output: Output, settings: Settings) -> None:
 # --------------------------------------------------------------------------- transcript
 
 
+def _for_terminal(output: Output, text: str) -> str:
+    """TEXT as it is when piped; on a terminal, with each control and invisible character
+    written as ``<U+XXXX>``: a transcript holds what web pages and tools wrote, and a person
+    reading it must see what is hidden in it rather than have the terminal run it."""
+    if not output.terminal:
+        return text
+    from memcli.invisible import visible
+
+    return "\n".join(visible(line.removesuffix("\r")) for line in text.split("\n"))
+
+
 def transcript_report(output: Output, report: TranscriptReport) -> None:
     """Each message with its role and format to stdout; what was skipped, and why, to stderr."""
     for warning in report.warnings:
@@ -165,7 +180,7 @@ def transcript_report(output: Output, report: TranscriptReport) -> None:
         return
     for message, fmt in zip(transcript.messages, transcript.message_formats, strict=True):
         output.line(output.paint(f"[{message.role} · {fmt}]", BOLD))
-        output.line(message.text)
+        output.line(_for_terminal(output, message.text))
         output.line()
     output.note(_transcript_summary(transcript))
 
