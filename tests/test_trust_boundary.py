@@ -489,3 +489,19 @@ def test_transcript_and_explain_never_send_a_transcripts_escapes_to_the_terminal
     assert "we deploy<U+001B>[2J<U+001B>]0;owned<U+0007> on Fridays." in shown.decode()
     piped = memenv.run("transcript", input=turn)
     assert _ESCAPES in piped.stdout  # what memcli read, exactly, for a script
+
+
+def test_log_and_status_print_no_escape_a_committed_record_holds(memenv: MemEnv) -> None:
+    assert memenv.invoke("add", "Deploy on Fridays").exit_code == 0
+    (record,) = (p for p in (memenv.project / ".memcli-history").iterdir()
+                 if p.name.endswith(".json"))
+    data = json.loads(record.read_text("utf-8"))
+    data["command"] = f"add{_ESCAPES}"
+    for op in data.get("operations", []):
+        op["reason"] = f"because{_ESCAPES}"
+    record.write_text(json.dumps(data), "utf-8")
+    for args in (("log",), ("status",)):
+        done = memenv.run(*args)
+        assert done.returncode == 0, done.stderr
+        assert "\x1b" not in done.stdout + done.stderr, args
+    assert "add[2J]0;owned" in memenv.run("log").stdout

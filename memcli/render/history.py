@@ -57,16 +57,20 @@ def transaction_json(txn: Transaction) -> JsonObject:
 
 
 def _transaction(output: Output, txn: Transaction) -> None:
-    source = ", ".join(f"{k} {v}" for k, v in txn.source.items())
-    undoes = f" (undoes {txn.undoes})" if txn.undoes else ""
-    head = f"{output.paint(txn.id, YELLOW)}  {txn.time}  {txn.command}{undoes}"
+    from memcli.invisible import safe_line as q
+
+    # A record is JSON in the store's folder, which a checkout can carry: what it says is
+    # printed without the escape sequences it may hold.
+    source = q(", ".join(f"{k} {v}" for k, v in txn.source.items()))
+    undoes = f" (undoes {q(str(txn.undoes))})" if txn.undoes else ""
+    head = f"{output.paint(q(txn.id), YELLOW)}  {q(txn.time)}  {q(txn.command)}{undoes}"
     output.line(head + (f"  [{source}]" if source else ""))
     for op in txn.operations:
         where = f"{op.get('level')}/{op.get('file')}" if op.get("file") else ""
         reason = f"  ({op['reason']})" if op.get("reason") else ""
-        output.line(f"    {op.get('action')} {where}{reason}".rstrip())
+        output.line(q(f"    {op.get('action')} {where}{reason}".rstrip()))
     for item in txn.files:
-        output.line(f"    {_MARK[item.kind]} {item.level}/{item.filename}")
+        output.line(q(f"    {_MARK[item.kind]} {item.level}/{item.filename}"))
 
 
 # --------------------------------------------------------------------------- undo
@@ -118,10 +122,12 @@ def status_report(output: Output, report: StatusReport) -> None:
     for lv in report.levels:
         _level_status(output, lv)
     if report.transactions:
+        from memcli.invisible import safe_line
+
         output.line("last transactions:")
         for txn in report.transactions:
-            output.line(f"  {txn.id}  {txn.time}  {txn.command}  "
-                        f"{plural(len(txn.files), 'file')}")
+            output.line(safe_line(f"  {txn.id}  {txn.time}  {txn.command}  "
+                                  f"{plural(len(txn.files), 'file')}"))
     output.note("memcli: healthy" if report.healthy else
                 "memcli: needs care; `memcli consolidate` proposes fixes")
 
