@@ -135,9 +135,11 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
             shown["ignored"] = to_json(settings.ignored)
         output.data(shown)
         return
+    from memcli.invisible import safe_line
+
     write = output.line if to_stdout else output.note
-    for name, value, source in rows:
-        write(f"{name} = {value or '(unset)'}    # {source}")
+    for name, value, source in rows:  # a value may be a repository's (a project_store path)
+        write(safe_line(f"{name} = {value or '(unset)'}    # {source}"))
     for name, why in settings.ignored.items():
         write(f"# ignored {name} from the project config: {why}")
     for problem in problems.values():
