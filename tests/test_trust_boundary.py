@@ -505,3 +505,10 @@ def test_log_and_status_print_no_escape_a_committed_record_holds(memenv: MemEnv)
         assert done.returncode == 0, done.stderr
         assert "\x1b" not in done.stdout + done.stderr, args
     assert "add[2J]0;owned" in memenv.run("log").stdout
+
+
+def test_memcli_config_prints_no_escape_a_project_config_holds(memenv: MemEnv) -> None:
+    _project_config(memenv).write_text('project_store = ".memcli/\\u001b[2Jnotes"\n', "utf-8")
+    done = _in_repo(memenv, "config")
+    assert done.returncode == 0, done.stderr
+    assert "[2Jnotes" in done.stdout and "\x1b" not in done.stdout
