@@ -8,7 +8,7 @@ and lint's M108 measure against the budget. The index lines themselves are
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -68,14 +68,14 @@ def build_context(
     # The frame (headings, placeholders, the left-out line) is priced at its largest; entries
     # are then taken in rank order while they fit, so one oversized entry is skipped rather
     # than hiding everything ranked below it.
-    frame = _render_context(sections, set(), total, expired)
+    frame = _render_context(sections, {}, total, expired)
     tokens_left = _INFINITE if max_tokens is None else max_tokens - count_tokens(frame)
     if not _fits(frame, max_lines, max_bytes) or tokens_left < 0:
         return ContextBlock(_cut_to_budget(frame, max_lines, max_bytes), 0, total, expired,
                             tuple(e for _, _, es in sections for e in es))
     lines_left = max_lines - frame.count("\n")
     bytes_left = max_bytes - len(frame.encode())
-    keep: set[tuple[int, int]] = set()
+    keep: dict[tuple[int, int], str] = {}  # (section, entry): its line, rendered once
     for _, s, i in ranked:
         if lines_left == 0:
             break
@@ -83,16 +83,16 @@ def build_context(
         cost = len(line.encode()) + 1
         tokens = count_tokens(line + "\n") if max_tokens is not None else 0
         if cost <= bytes_left and tokens <= tokens_left:
-            keep.add((s, i))
+            keep[s, i] = line
             lines_left -= 1
             bytes_left -= cost
             tokens_left -= tokens
     return ContextBlock(_render_context(sections, keep, total - len(keep), expired), len(keep),
-                        total - len(keep), expired, _left_out(sections, keep))
+                        total - len(keep), expired, _left_out(sections, keep.keys()))
 
 
 def _left_out(sections: list[tuple[str, str, list[IndexEntry]]],
-              keep: set[tuple[int, int]]) -> tuple[IndexEntry, ...]:
+              keep: Collection[tuple[int, int]]) -> tuple[IndexEntry, ...]:
     """The entries not in KEEP, in section order (each section asked of its own kept few)."""
     cut: list[IndexEntry] = []
     for s, (_, _, entries) in enumerate(sections):
@@ -120,18 +120,18 @@ def _ranks(section: int, keys: list[_SortKey]) -> Iterator[tuple[_SortKey, int, 
 
 def _render_context(
     sections: list[tuple[str, str, list[IndexEntry]]],
-    keep: set[tuple[int, int]],
+    keep: Mapping[tuple[int, int], str],
     left_out: int,
     expired: int = 0,
 ) -> str:
+    """The block around the KEEP lines (already rendered, by (section, entry))."""
     lines: list[str] = []
-    for s, (heading, where, entries) in enumerate(sections):
+    for s, (heading, where, _entries) in enumerate(sections):
         lines.append(heading)
         if where:
             lines.append(f"(notes in {where})")
-        # Only the kept few are looked at (the frame is priced with none, on every entry).
-        shown = [render_line(entries[i]) for i in sorted(i for section, i in keep
-                                                         if section == s)]
+        # The frame is priced with none kept; the kept few were rendered when priced.
+        shown = [keep[s, i] for i in sorted(i for section, i in keep if section == s)]
         lines.extend(shown or ["(none)"])
         lines.append("")
     if left_out:

@@ -22,14 +22,14 @@ def _sorted_twice(project: Sequence[IndexEntry], user: Sequence[IndexEntry], *,
     total = len(project) + len(user)
     ranked = sorted(((s, i) for s, (_, _, es) in enumerate(sections) for i in range(len(es))),
                     key=lambda si: sort_key(sections[si[0]][2][si[1]]))
-    frame = context_block._render_context(sections, set(), total, 0)
+    frame = context_block._render_context(sections, {}, total, 0)
     tokens_left = 1 << 62 if max_tokens is None else max_tokens - count_tokens(frame)
     if not context_block._fits(frame, max_lines, max_bytes) or tokens_left < 0:
         return ContextBlock(context_block._cut_to_budget(frame, max_lines, max_bytes), 0, total, 0,
                             tuple(e for _, _, es in sections for e in es))
     lines_left = max_lines - frame.count("\n")
     bytes_left = max_bytes - len(frame.encode())
-    keep: set[tuple[int, int]] = set()
+    keep: dict[tuple[int, int], str] = {}
     for s, i in ranked:
         if lines_left == 0:
             break
@@ -37,7 +37,7 @@ def _sorted_twice(project: Sequence[IndexEntry], user: Sequence[IndexEntry], *,
         cost = len(line.encode()) + 1
         tokens = count_tokens(line + "\n") if max_tokens is not None else 0
         if cost <= bytes_left and tokens <= tokens_left:
-            keep.add((s, i))
+            keep[s, i] = line
             lines_left -= 1
             bytes_left -= cost
             tokens_left -= tokens

@@ -22,23 +22,29 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import datetime
 from pathlib import Path
 
 from memcli.config import Settings
 from memcli.errors import InputError
+from memcli.freshness import is_past
 from memcli.invisible import safe_line
 from memcli.notes import Note
 from memcli.search.analyze import Analyzed, entity_terms, normalise, query_terms, stem
 from memcli.search.cues import asks_name, tells_name
-from memcli.search.dates import Named, asks_when, named_dates, nearness, tells_when
+from memcli.search.dates import Named, asks_when, named_dates, nearness, note_date, tells_when
 from memcli.search.fts import Hit, StoreIndex, token
+from memcli.search.topic import topic_terms
 from memcli.store import StoreState
 from memcli.tokens import count_tokens
 
 # Chosen on the tuning part of LoCoMo's development half, checked on its held-out part and
 # on the coding-agent set (docs/recall.md has the sweep).
 RECALL_THRESHOLD = 0.45
+# A prompt that names a time and a topic ("what did we decide about the queue yesterday?")
+# is answered by a note about the topic written then: at least this near the time named
+# (0.5: within dates.NEAR_DAYS days of it; notes are often written a day or two after).
+DATED_NEARNESS = 0.5
 DEFAULT_BUDGET = 1000
 MAX_RECALLED = 10
 CANDIDATES = 50
@@ -82,6 +88,11 @@ class SearchHit:
     date_nearness: float = 0.0
     tells_when: bool = False  # the prompt asks when and the note says when
     tells_name: bool = False  # the prompt asks for a name and the note holds one
+    # The coverage of the prompt's topic (its words without its dates and the words that ask
+    # about activity in general) when it names a time; the coverage otherwise.
+    topic_coverage: float = 0.0
+    written: str = ""  # the later of the note's `created` and `updated` (ISO)
+    expired: bool = False  # its `expires` date is over at the time of the search
 
     @property
     def tokens(self) -> int:
@@ -94,6 +105,8 @@ class SearchResult:
     hits: list[SearchHit]
     indexed: dict[str, int] = field(default_factory=dict)  # notes (re)analysed per level
     in_memory: bool = False  # the cache could not be used
+    dated: bool = False  # the query names a day, a week or a month
+    time_only: bool = False  # ... and nothing else: "what did we do yesterday?"
 
 
 def cache_dir(settings: Settings) -> Path:
@@ -109,22 +122,26 @@ def load_states(settings: Settings, level: str | None) -> list[StoreState]:
 
 
 def search(settings: Settings, query: str, *, level: str | None = None,
-           limit: int = 10) -> SearchResult:
-    """The notes of the stores ranked for QUERY, best first, with a snippet each."""
+           limit: int | None = 10) -> SearchResult:
+    """The notes of the stores ranked for QUERY, best first, with a snippet each (LIMIT of
+    them; None: every candidate)."""
     if not query.strip():  # a script that lost its variable: "no note matches" would hide it
         raise InputError("the search query is empty: give the words to look for")
     return search_states(load_states(settings, level), query, cache_dir(settings), limit=limit,
-                         today=settings.moment().date())
+                         now=settings.moment())
 
 
 def search_states(states: Sequence[StoreState], query: str, cache: Path | None, *,
-                  limit: int = 10, today: date | None = None) -> SearchResult:
-    """QUERY over STATES; TODAY (the day it is asked) lets "yesterday" and the like count."""
+                  limit: int | None = 10, now: datetime | None = None) -> SearchResult:
+    """QUERY over STATES; NOW (when it is asked) lets "yesterday" and the like count, and
+    tells the notes that expired."""
     terms = query_terms(query)
     names = entity_terms(query)
-    dates = named_dates(query, today)
+    dates = named_dates(query, None if now is None else now.date())
+    topic = topic_terms(query, dates) if dates else None
     asks = _Asks(when=asks_when(query), name=asks_name(query))
-    result = SearchResult(query, [])
+    result = SearchResult(query, [], dated=bool(dates), time_only=topic is not None
+                          and not topic.words)
     for state in states:
         if not state.exists or not state.heads:
             continue
@@ -132,22 +149,17 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
         try:
             result.indexed[state.level] = index.stats.indexed
             result.in_memory = result.in_memory or index.stats.in_memory
-            hits = index.ranked(terms, max(limit, CANDIDATES))
-            if dates:
-                hits += _dated(index, terms, dates, {h.filename for h in hits})
-            judge = _Judge(index, terms, names)
-            result.hits.extend(_hit(state, h, judge, terms, dates, asks) for h in hits)
+            hits = index.ranked(terms, max(limit or 0, CANDIDATES))
+            if topic is not None:  # the prompt names a time
+                hits += index.dated(topic, dates, CANDIDATES, without={h.filename for h in hits})
+            judge = _Judge(index, terms, names, topic)
+            result.hits.extend(_hit(state, h, judge, terms, dates, asks, now) for h in hits)
         finally:
             index.close()
     result.hits = reranked(result.hits)
-    del result.hits[limit:]
+    if limit is not None:
+        del result.hits[limit:]
     return result
-
-
-def _dated(index: StoreIndex, terms: Analyzed, dates: Named, found: set[str]) -> list[Hit]:
-    """The notes written on the days the prompt names that BM25 did not find: "what did
-    Maria share on 16 June?" is answered by a note of that day whatever its words."""
-    return [h for h in index.dated(terms, dates, CANDIDATES) if h.filename not in found]
 
 
 def reranked(hits: Sequence[SearchHit], weights: Weights = WEIGHTS) -> list[SearchHit]:
@@ -168,25 +180,33 @@ def rerank_score(hit: SearchHit, best: float, weights: Weights = WEIGHTS) -> flo
 class _Judge:
     """Coverage and names of a note against one prompt, with one store's statistics."""
 
-    def __init__(self, index: StoreIndex, terms: Analyzed, names: Sequence[str]) -> None:
-        frequencies = index.document_frequencies([*terms.words, *names])
-        total = index.documents
-        self.weights = {token(t): _idf(total, frequencies[t])
-                        for t in terms.words if t in frequencies}
-        unknown = [t for t in terms.words if t not in frequencies]
-        self.unknown = UNKNOWN_WEIGHT * _idf(total, 0) * len(unknown)
+    def __init__(self, index: StoreIndex, terms: Analyzed, names: Sequence[str],
+                 topic: Analyzed | None = None) -> None:
+        frequencies = index.document_frequencies([*terms.words, *names,
+                                                  *(topic.words if topic else ())])
+        self.prompt = _Share(terms.words, frequencies, index.documents)
+        self.topic = self.prompt if topic is None else _Share(topic.words, frequencies,
+                                                               index.documents)
         # Only names the store knows can tell notes apart; an unknown one says nothing.
         self.names = [token(n) for n in names if n in frequencies]
         self.given = frozenset(names)  # every name the prompt holds, known or not
 
-    def coverage(self, hit: Hit) -> float:
-        whole = sum(self.weights.values()) + self.unknown
-        if not self.weights:
-            return 0.0
-        return sum(w for t, w in self.weights.items() if t in hit.words) / whole
-
     def names_ok(self, hit: Hit) -> bool:
         return all(name in hit.words for name in self.names)
+
+
+class _Share:
+    """The share of some prompt words' IDF weight in a store that a note holds (0-1)."""
+
+    def __init__(self, words: Sequence[str], frequencies: dict[str, int], total: int) -> None:
+        self.weights = {token(t): _idf(total, frequencies[t]) for t in words if t in frequencies}
+        unknown = [t for t in words if t not in frequencies]
+        self.whole = sum(self.weights.values()) + UNKNOWN_WEIGHT * _idf(total, 0) * len(unknown)
+
+    def of(self, hit: Hit) -> float:
+        if not self.weights:
+            return 0.0
+        return sum(w for t, w in self.weights.items() if t in hit.words) / self.whole
 
 
 def _idf(documents: int, frequency: int) -> float:
@@ -202,18 +222,22 @@ class _Asks:
 
 
 def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
-         dates: Named, asks: _Asks) -> SearchHit:
+         dates: Named, asks: _Asks, now: datetime | None) -> SearchHit:
     """A candidate, scored by BM25 alone until :func:`reranked`."""
     note: Note = state.notes[hit.filename]
+    stamps = [s for s in (note.created, note.updated) if note_date(s) is not None]
+    expires = state.heads[hit.filename].expires
     return SearchHit(
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
         type=note.type, title=safe_line(note.title), summary=safe_line(note.summary),
         content=note.content,
-        score=hit.score, bm25=hit.score, coverage=round(judge.coverage(hit), 4),
+        score=hit.score, bm25=hit.score, coverage=round(judge.prompt.of(hit), 4),
         names_ok=judge.names_ok(hit), snippet=for_agent(snippet(note.content, terms)),
-        date_nearness=nearness(dates, (note.created, note.updated)) if dates else 0.0,
+        date_nearness=nearness(dates, stamps) if dates else 0.0,
         tells_when=asks.when and tells_when(note.content),
         tells_name=asks.name and tells_name(note.content, judge.given),
+        topic_coverage=round(judge.topic.of(hit), 4), written=max(stamps, default=""),
+        expired=bool(now and expires and is_past(expires, now)),
     )
 
 
@@ -286,29 +310,48 @@ class RecallResult:
 def recall(settings: Settings, prompt: str, *, budget: int = DEFAULT_BUDGET,
            level: str | None = None, threshold: float = RECALL_THRESHOLD) -> RecallResult:
     """The bodies of the notes relevant to PROMPT within BUDGET tokens; none when none is."""
-    found = search(settings, prompt, level=level, limit=CANDIDATES)
+    found = search(settings, prompt, level=level, limit=None)
     return select(found, budget=budget, threshold=threshold)
 
 
-def relevant(hits: Sequence[SearchHit], threshold: float = RECALL_THRESHOLD) -> list[SearchHit]:
-    return [h for h in hits if h.coverage >= threshold and h.names_ok]
+def relevant(found: SearchResult, threshold: float = RECALL_THRESHOLD) -> list[SearchHit]:
+    """The hits relevant enough to hand to an agent, in the order they are handed.
+
+    A prompt that names a time and nothing else ("what did we do yesterday?") is answered
+    by the notes written or updated then, the most recent first; one that names a time and
+    a topic by the notes about the topic written near then; any other by the notes that
+    cover enough of it. Notes must hold the names the prompt asks about, and must not have
+    expired (as `memcli context` leaves expired notes out).
+    """
+    live = [h for h in found.hits if h.names_ok and not h.expired]
+    if found.time_only:
+        # sorted() is stable: the same day keeps the ranking's order.
+        return sorted((h for h in live if h.date_nearness == 1.0),
+                      key=lambda h: h.written, reverse=True)
+    if found.dated:
+        return [h for h in live
+                if h.topic_coverage >= threshold and h.date_nearness >= DATED_NEARNESS]
+    return [h for h in live if h.coverage >= threshold]
 
 
 def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,
            threshold: float = RECALL_THRESHOLD) -> RecallResult:
     chosen: list[SearchHit] = []
-    used = count_tokens(_frame())
-    for hit in relevant(found.hits, threshold)[:MAX_RECALLED]:
+    frame = _frame(found.time_only)
+    used = count_tokens(frame)
+    for hit in relevant(found, threshold)[:MAX_RECALLED]:
         cost = count_tokens(_section(hit))
         if used + cost <= budget:
             chosen.append(hit)
             used += cost
-    text = for_agent(_frame() + "".join(_section(h) for h in chosen)) if chosen else ""
+    text = for_agent(frame + "".join(_section(h) for h in chosen)) if chosen else ""
     return RecallResult(found.query, chosen, text, budget, threshold, len(found.hits))
 
 
-def _frame() -> str:
-    return "## Recalled Memory\n(memcli notes relevant to this prompt, most relevant first)\n"
+def _frame(time_only: bool = False) -> str:
+    order = ("written or updated when this prompt asks about, most recent first" if time_only
+             else "relevant to this prompt, most relevant first")
+    return f"## Recalled Memory\n(memcli notes {order})\n"
 
 
 def _section(hit: SearchHit) -> str:

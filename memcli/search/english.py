@@ -38,6 +38,30 @@ QUESTION_WORDS = frozenset(_QUESTION_TEXT.split())
 # characters (question words, the possessive 的, the copula 是, the particles) is dropped.
 ASKING_CHARACTERS = frozenset("什么哪怎吗呢谁吧的是了")
 
+# What a prompt that names a time asks besides the time, when it asks about nothing in
+# particular: "what did we do yesterday?", "what changed last week?", "notes from March",
+# "what did I decide on Monday?". These words (and the question words above) are dropped
+# from such a prompt to see whether a topic is left (memcli.search.topic); any other word is
+# one ("what did we decide about the deploy queue yesterday?").
+_ACTIVITY_TEXT = """
+do does did done doing work worked working happen happened happening change changed changes
+changing decide decided decision decisions agree agreed plan planned note notes noted learn
+learned learnt discuss discussed write wrote written add added go went going get got new us
+everything stuff progress update updated updates record recorded remember remembered memory
+memories recap summary summarise summarize accomplish accomplished make made touch touched
+list show give remind recall please find look day days week weeks weekend month months year
+years time times morning afternoon evening night earlier later ago recent recently far last
+past previous session sessions since until
+"""
+ACTIVITY_WORDS = frozenset(_ACTIVITY_TEXT.split())
+# The same for Chinese and Japanese: a bigram of these characters alone (or of kana alone:
+# Japanese grammar) says nothing about a topic: 我们 们做 做了 (昨天我们做了什么), 改了
+# (上周改了什么), 笔记 (三天前的笔记), 决定 (周一决定了什么), 何を しま (昨日何をしましたか).
+ACTIVITY_CHARACTERS = frozenset(
+    "我们你您他她咱大家做干弄搞改变动发生决定笔记录工作学到讨论写加新有过都些内容事情下完成处理"
+    "进展更点哪什么呢吗的是了吧谁怎时候天周月年那这上本前后次个关于和跟与在把给还又也就所"
+    "何決変記録作業話週今先日")
+
 # Capitalised, but never a name a note must hold: months and days of the week.
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
           "september", "october", "november", "december")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -147,9 +147,12 @@ class StoreIndex:
         )
         return [Hit(name, -rank, frozenset(words.split())) for name, rank, words in rows]
 
-    def dated(self, query: Analyzed, named: Named, limit: int) -> list[Hit]:
+    def dated(self, query: Analyzed, named: Named, limit: int,
+              without: Collection[str] = ()) -> list[Hit]:
         """At most LIMIT notes created or updated on a day (or in a month) NAMED names, those
-        holding most of QUERY's word terms first (then the newest), all at score 0.
+        holding most of QUERY's word terms first (then the most recently written), all at
+        score 0, leaving out the notes WITHOUT names (the candidates BM25 found already):
+        left out after the cut, they would take the places of notes of that day.
 
         Not ranked by BM25: FTS5 answers a MATCH limited to a list of rows one row at a
         time (0.5 s for a month of a 10,000-note store); counting the terms each of those
@@ -160,11 +163,14 @@ class StoreIndex:
             return []
         rows = self.db.execute(
             "SELECT n.filename, fts.words FROM notes n JOIN fts ON fts.rowid = n.id "
-            f"WHERE n.id IN (SELECT note FROM days WHERE {where}) ORDER BY n.id DESC LIMIT ?",
-            (*params, MAX_DATED))
+            "JOIN (SELECT note, max(day) AS latest FROM days "
+            f"WHERE {where} GROUP BY note) d ON d.note = n.id "
+            "ORDER BY d.latest DESC, n.id DESC LIMIT ?",
+            (*params, MAX_DATED + len(without)))
         wanted = {token(t) for t in [*query.words, *query.pairs]}
-        held = [(len(wanted.intersection(words.split())), name, words) for name, words in rows]
-        held.sort(key=lambda row: -row[0])  # stable: the newest first among equals
+        held = [(len(wanted.intersection(words.split())), name, words) for name, words in rows
+                if name not in without]
+        held.sort(key=lambda row: -row[0])  # stable: the most recent first among equals
         return [Hit(name, 0.0, frozenset(words.split())) for _, name, words in held[:limit]]
 
 

@@ -1,0 +1,99 @@
+"""Calendar arithmetic for the dates a prompt names, and the reader that collects them.
+
+A date expression is read by a :data:`Reader`: a regular expression's match, and the day
+the prompt is asked, to the days and months it names. :class:`Found` runs readers over a
+prompt in order, so that a longer form read first ("3 March") keeps a shorter one inside
+it ("March") from being read again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+Days = list[date]
+Months = list[tuple[int, int]]  # (year, month)
+Reader = Callable[[re.Match[str], date], tuple[Days, Months]]
+
+
+def day_of(year: int, month: int, day: int) -> Days:
+    """[that day], or [] when there is no such day ("31 February")."""
+    with contextlib.suppress(ValueError):
+        return [date(year, month, day)]
+    return []
+
+
+def latest_day(month: int, day: int, today: date) -> Days:
+    """The last MONTH/DAY on or before TODAY ("3 March" asked in November: this year's)."""
+    for year in (today.year, today.year - 1):
+        found = day_of(year, month, day)
+        if found and found[0] <= today:
+            return found
+    return []
+
+
+def latest_month(month: int, today: date) -> Months:
+    """The last MONTH up to TODAY's ("in March" asked in November: this year's)."""
+    if not 1 <= month <= 12:
+        return []
+    return [(today.year if month <= today.month else today.year - 1, month)]
+
+
+def week_of(day: date, today: date) -> Days:
+    """The days of DAY's week (Monday to Sunday), none after TODAY."""
+    monday = day - timedelta(days=day.weekday())
+    week = (monday + timedelta(days=i) for i in range(7))
+    return [d for d in week if d <= today]
+
+
+def month_back(today: date, back: int) -> tuple[int, int]:
+    """(year, month) BACK months before TODAY's month."""
+    index = today.year * 12 + today.month - 1 - back
+    return index // 12, index % 12 + 1
+
+
+def year_months(year: int, today: date) -> Months:
+    """The months of YEAR up to TODAY's."""
+    return [(year, m) for m in range(1, 13) if (year, m) <= (today.year, today.month)]
+
+
+def weekday_before(today: date, weekday: int) -> date:
+    """The last WEEKDAY (0 = Monday) before TODAY: "on Monday" asked on a Monday is a week ago."""
+    return today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
+
+
+def fixed(back: int) -> Reader:
+    """A reader for a word that names one day BACK days before the prompt's (`yesterday`)."""
+    def read(_match: re.Match[str], today: date) -> tuple[Days, Months]:
+        return [today - timedelta(days=back)], []
+
+    return read
+
+
+@dataclass
+class Found:
+    """The days, months and spans read from one prompt so far."""
+
+    days: Days = field(default_factory=list)
+    months: Months = field(default_factory=list)
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+    def overlaps(self, match: re.Match[str]) -> bool:
+        start, end = match.span()
+        return any(start < e and s < end for s, e in self.spans)
+
+    def take(self, match: re.Match[str], read: tuple[Days, Months]) -> None:
+        self.days += read[0]
+        self.months += read[1]
+        self.spans.append(match.span())
+
+    def read(self, text: str, readers: Iterable[tuple[re.Pattern[str], Reader]],
+             today: date) -> None:
+        """Each reader's matches that no earlier match overlaps, in the readers' order."""
+        for pattern, reader in readers:
+            for match in pattern.finditer(text):
+                if not self.overlaps(match):
+                    self.take(match, reader(match, today))
