@@ -5,6 +5,10 @@
     python benchmarks/recall.py --sweep         # also the recall threshold sweep
     python benchmarks/recall.py --grid          # also the re-ranking weights grid
 
+The dated set (``benchmarks/data/recall-dated.json``, written for this benchmark) is asked
+through the CLI (``python -m memcli recall --json``, ``MEMCLI_NOW`` at its ``now``), so that
+the same script measures any version of memcli.
+
 LoCoMo (Maharana et al., ACL 2024) is read from ``../shared/data/locomo/`` beside the
 repository, never copied into it. One note per observation, written as memcli writes notes;
 each question of categories 1-4 whose evidence has an observation is a query (a hit: a
@@ -30,7 +34,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,6 +57,7 @@ from memcli.tokens import TOKENIZER, count_tokens  # noqa: E402
 
 LOCOMO = ROOT / ".." / "shared" / "data" / "locomo" / "locomo-dev.json"
 CODING = ROOT / "benchmarks" / "data" / "recall-coding.json"
+DATED = ROOT / "benchmarks" / "data" / "recall-dated.json"
 TUNE = ("conv-26", "conv-30", "conv-41")
 KS = (1, 5, 10)
 BUDGETS = (500, 1000)
@@ -73,6 +78,7 @@ class Corpus:
     state: StoreState
     dia: dict[str, set[str]]  # file name -> dia_ids
     questions: list[Question]
+    last: datetime | None = None  # the last session's time: "now" for its relative dates
 
 
 # ---------------------------------------------------------------------- data
@@ -105,9 +111,11 @@ def load_locomo(path: Path) -> list[Corpus]:
     for sample in json.loads(path.read_text("utf-8")):
         state = StoreState("project", Path(sample["sample_id"]), exists=True)
         dia: dict[str, set[str]] = {}
+        times: list[str] = []
         for key, by_speaker in sample["observation"].items():
             session = key.removesuffix("_observation")
             created = iso_time(sample["conversation"].get(f"{session}_date_time", ""))
+            times.append(created)
             for facts in by_speaker.values():
                 for fact, ids in facts:
                     name, data = make_note(len(dia), fact, created)
@@ -117,7 +125,10 @@ def load_locomo(path: Path) -> list[Corpus]:
         questions = [Question(q["question"], q["category"], set(q["evidence"]))
                      for q in sample["qa"]
                      if q["category"] == 5 or set(q["evidence"]) & known]
-        corpora.append(Corpus(sample["sample_id"], state, dia, questions))
+        last = max((t for t in times if t), default="")
+        corpora.append(Corpus(sample["sample_id"], state, dia, questions,
+                              datetime.strptime(last, "%Y-%m-%dT%H:%M:00Z").replace(tzinfo=UTC)
+                              if last else None))
     return corpora
 
 
@@ -213,8 +224,11 @@ def score_ranker(corpora: Sequence[Corpus], make: Callable[[Corpus], Ranker]) ->
     return Scores({k: at[k] / total for k in KS}, {b: budget[b] / total for b in BUDGETS})
 
 
-def memcli_results(corpus: Corpus) -> list[tuple[Question, SearchResult]]:
-    return [(q, search_states([corpus.state], q.text, None, limit=50))
+def memcli_results(corpus: Corpus, clock: bool = False) -> list[tuple[Question, SearchResult]]:
+    """Every candidate for each question, as `recall` sees them. CLOCK: asked at the last
+    session's time (relative dates count from it), else with no clock (absolute dates only)."""
+    now = corpus.last if clock else None
+    return [(q, search_states([corpus.state], q.text, None, limit=None, now=now))
             for q in corpus.questions]
 
 
@@ -223,7 +237,7 @@ Results = list[tuple[Corpus, list[tuple[Question, SearchResult]]]]
 
 def reweighted(results: Results, weights: Weights) -> Results:
     """The same candidates ordered by the second stage with other WEIGHTS."""
-    return [(corpus, [(q, SearchResult(found.query, reranked(found.hits, weights)))
+    return [(corpus, [(q, replace(found, hits=reranked(found.hits, weights)))
                       for q, found in pairs]) for corpus, pairs in results]
 
 
@@ -309,6 +323,7 @@ def locomo_tables(corpora: list[Corpus], sweep: bool, grid: bool = False) -> Non
              "held out (conv 4-5)": [c for c in corpora if c.name not in TUNE],
              "whole dev half": corpora}
     results = {c.name: (c, memcli_results(c)) for c in corpora}
+    clock_results = {c.name: (c, memcli_results(c, clock=True)) for c in corpora}
     for part, members in parts.items():
         count = sum(1 for c in members for q in c.questions if q.category != 5)
         adversarial = sum(1 for c in members for q in c.questions if q.category == 5)
@@ -329,6 +344,11 @@ def locomo_tables(corpora: list[Corpus], sweep: bool, grid: bool = False) -> Non
         ranking.abstain5 = ranking.abstain_answerable = None
         print(row("memcli search (budgets filled by rank)", ranking))
         print(row(f"memcli recall (threshold {RECALL_THRESHOLD})", score_memcli(mine)))
+        clocked = [clock_results[c.name] for c in members]
+        at_last = score_memcli(clocked, gate=False)
+        at_last.abstain5 = at_last.abstain_answerable = None
+        print(row("memcli search, clock at the last session", at_last))
+        print(row("memcli recall, clock at the last session", score_memcli(clocked)))
     if grid:
         weights_grid([results[c.name] for c in parts["tuning (conv 1-3)"]],
                      [results[c.name] for c in parts["held out (conv 4-5)"]])
@@ -375,6 +395,58 @@ def coding_table(path: Path) -> None:
     print(f"| {at[1] / answerable:.3f} | {at[5] / answerable:.3f} "
           f"| {recalled_hit / answerable:.3f} | {abstained / unrelated:.0%} "
           f"| {false_abstain / answerable:.0%} |")
+
+
+# ---------------------------------------------------------------------- dated set
+
+
+def dated_table(path: Path) -> None:
+    """Recall on prompts that name a time, asked through the CLI at the set's `now`."""
+    data = json.loads(path.read_text("utf-8"))
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        store = base / "project"
+        store.mkdir()
+        for note in data["notes"]:
+            meta = {key: note[key] for key in ("type", "title", "summary", "created", "updated")}
+            (store / note["file"]).write_bytes(render_new_note(meta, note["body"]))
+        env = {"MEMCLI_PROJECT_STORE": str(store), "MEMCLI_USER_STORE": str(base / "user"),
+               "MEMCLI_HOME": str(base / "home"), "HOME": str(base), "PATH": "/usr/bin:/bin",
+               "MEMCLI_NOW": data["now"]}
+        answers = [_recalled(env, prompt["text"]) for prompt in data["prompts"]]
+    print(f"\n### Dated set: {len(data['notes'])} notes, {len(data['prompts'])} prompts, "
+          f"asked at {data['now']}\n")
+    print("| prompts | with a relevant note | returns one | returns all of them | precision "
+          "| abstained wrongly | without one | abstained |\n"
+          "|---|---:|---:|---:|---:|---:|---:|---:|")
+    kinds = [("a time alone", {"time"}), ("a time and a topic", {"time+topic"}),
+             ("no time", {"topic"}), ("all", {"time", "time+topic", "topic"})]
+    for name, wanted in kinds:
+        pairs = [(p, a) for p, a in zip(data["prompts"], answers, strict=True)
+                 if p["kind"] in wanted]
+        print(f"| {name} | " + " | ".join(_dated_cells(pairs)) + " |")
+
+
+def _recalled(env: dict[str, str], prompt: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-m", "memcli", "recall", "--json", prompt], env=env,
+                          check=True, capture_output=True, cwd=ROOT)
+    return [note["file"] for note in json.loads(done.stdout)["notes"]]
+
+
+def _dated_cells(pairs: list[tuple[dict[str, object], list[str]]]) -> list[str]:
+    answerable = [(set(p["relevant"]), set(a)) for p, a in pairs  # type: ignore[call-overload]
+                  if p["relevant"]]
+    unrelated = [a for p, a in pairs if not p["relevant"]]
+    returned = [(wanted, got) for wanted, got in answerable if got]
+
+    def share(count: float, total: int) -> str:
+        return f"{count / total:.0%}" if total else "-"
+
+    return [str(len(answerable)), share(sum(bool(w & g) for w, g in answerable), len(answerable)),
+            share(sum(w <= g for w, g in answerable), len(answerable)),
+            share(sum(len(w & g) / len(g) for w, g in returned), len(returned)),
+            share(len(answerable) - len(returned), len(answerable)),
+            str(len(unrelated)), share(sum(not a for a in unrelated), len(unrelated))]
 
 
 # ---------------------------------------------------------------------- latency
@@ -435,6 +507,8 @@ def main() -> None:
     locomo_tables(load_locomo(LOCOMO), args.sweep, args.grid)
     if CODING.is_file():
         coding_table(CODING)
+    if DATED.is_file():
+        dated_table(DATED)
     if args.latency:
         latency(args.notes, args.rounds)
 

@@ -221,3 +221,12 @@ def test_search_lists_the_notes_of_a_day_other_notes_share_words_with(memenv: An
     assert "project_knowledge_disk.md" in found
     assert "project_knowledge_other.md" not in found
     assert len(found) == 61
+
+
+def test_an_expired_note_is_searched_but_never_recalled(dated_store: Any) -> None:
+    found = dated_store.invoke("search", "--json", "deploy freeze production audit")
+    assert json.loads(found.stdout)["results"][0]["file"] == "project_knowledge_freeze.md"
+    assert "freeze" not in recalled(dated_store, "is there a deploy freeze on production?")
+    # Before it expired, the same prompt recalls it.
+    assert recalled(dated_store, "is there a deploy freeze on production?",
+                    now="2026-11-28T12:00:00Z")[0] == "freeze"

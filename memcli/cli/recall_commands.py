@@ -56,13 +56,16 @@ def recall(
 ) -> None:
     """Print the notes relevant to a prompt, within a token budget.
 
-    Prints nothing when no note is relevant enough. Reads the stores; writes only the
+    Prints nothing when no note is relevant enough. A prompt that names a time
+    ("yesterday", "last week", "in March", 昨天) recalls the notes written or updated
+    then, the most recent first. Reads the stores; writes only the
     derived search index in memcli's cache folder. Token counts are estimates (4 characters
     a token, 1 per CJK character).
 
     \b
     Examples:
       memcli recall "how do I run the unit tests?"
+      memcli recall "what did we do yesterday?"
       echo "$PROMPT" | memcli recall --budget 500 --json
     """
     from memcli.search import render

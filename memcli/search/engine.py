@@ -43,8 +43,12 @@ from memcli.tokens import count_tokens
 RECALL_THRESHOLD = 0.45
 # A prompt that names a time and a topic ("what did we decide about the queue yesterday?")
 # is answered by a note about the topic written then: at least this near the time named
-# (0.5: within dates.NEAR_DAYS days of it; notes are often written a day or two after).
+# (0.5: within dates.NEAR_DAYS days of it; notes are often written a day or two after),
+# covering this much more of the topic than the threshold asks of a whole prompt (the topic
+# is the prompt without its dates and activity words: a shorter list, easier to cover).
+# Chosen on the tuning part of LoCoMo's development half (docs/recall.md).
 DATED_NEARNESS = 0.5
+DATED_MARGIN = 0.05
 DEFAULT_BUDGET = 1000
 MAX_RECALLED = 10
 CANDIDATES = 50
@@ -84,7 +88,7 @@ class SearchHit:
     bm25: float  # the first stage's
     coverage: float
     names_ok: bool
-    snippet: str
+    snippet: str  # filled only for the hits shown (see with_snippets)
     date_nearness: float = 0.0
     tells_when: bool = False  # the prompt asks when and the note says when
     tells_name: bool = False  # the prompt asks for a name and the note holds one
@@ -106,6 +110,7 @@ class SearchResult:
     indexed: dict[str, int] = field(default_factory=dict)  # notes (re)analysed per level
     in_memory: bool = False  # the cache could not be used
     dated: bool = False  # the query names a day, a week or a month
+    terms: Analyzed | None = field(default=None, repr=False, compare=False)  # the query's
     time_only: bool = False  # ... and nothing else: "what did we do yesterday?"
 
 
@@ -141,7 +146,7 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
     topic = topic_terms(query, dates) if dates else None
     asks = _Asks(when=asks_when(query), name=asks_name(query))
     result = SearchResult(query, [], dated=bool(dates), time_only=topic is not None
-                          and not topic.words)
+                          and not topic.words, terms=terms)
     for state in states:
         if not state.exists or not state.heads:
             continue
@@ -153,13 +158,22 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             if topic is not None:  # the prompt names a time
                 hits += index.dated(topic, dates, CANDIDATES, without={h.filename for h in hits})
             judge = _Judge(index, terms, names, topic)
-            result.hits.extend(_hit(state, h, judge, terms, dates, asks, now) for h in hits)
+            result.hits.extend(_hit(state, h, judge, dates, asks, now) for h in hits)
         finally:
             index.close()
     result.hits = reranked(result.hits)
     if limit is not None:
         del result.hits[limit:]
+        result.hits = with_snippets(result.hits, terms)
     return result
+
+
+def with_snippets(hits: Sequence[SearchHit], terms: Analyzed | None) -> list[SearchHit]:
+    """HITS with their snippets: made for the hits shown only (each costs a pass over the
+    note's sentences and a scan for secrets; a dated prompt brings a hundred candidates)."""
+    if terms is None:
+        return list(hits)
+    return [replace(h, snippet=for_agent(snippet(h.content, terms))) for h in hits]
 
 
 def reranked(hits: Sequence[SearchHit], weights: Weights = WEIGHTS) -> list[SearchHit]:
@@ -221,8 +235,8 @@ class _Asks:
     name: bool  # a name or a title: "what book…", "the name of…"
 
 
-def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
-         dates: Named, asks: _Asks, now: datetime | None) -> SearchHit:
+def _hit(state: StoreState, hit: Hit, judge: _Judge, dates: Named, asks: _Asks,
+         now: datetime | None) -> SearchHit:
     """A candidate, scored by BM25 alone until :func:`reranked`."""
     note: Note = state.notes[hit.filename]
     stamps = [s for s in (note.created, note.updated) if note_date(s) is not None]
@@ -232,7 +246,7 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, terms: Analyzed,
         type=note.type, title=safe_line(note.title), summary=safe_line(note.summary),
         content=note.content,
         score=hit.score, bm25=hit.score, coverage=round(judge.prompt.of(hit), 4),
-        names_ok=judge.names_ok(hit), snippet=for_agent(snippet(note.content, terms)),
+        names_ok=judge.names_ok(hit), snippet="",
         date_nearness=nearness(dates, stamps) if dates else 0.0,
         tells_when=asks.when and tells_when(note.content),
         tells_name=asks.name and tells_name(note.content, judge.given),
@@ -330,7 +344,8 @@ def relevant(found: SearchResult, threshold: float = RECALL_THRESHOLD) -> list[S
                       key=lambda h: h.written, reverse=True)
     if found.dated:
         return [h for h in live
-                if h.topic_coverage >= threshold and h.date_nearness >= DATED_NEARNESS]
+                if h.topic_coverage >= threshold + DATED_MARGIN
+                and h.date_nearness >= DATED_NEARNESS]
     return [h for h in live if h.coverage >= threshold]
 
 
@@ -345,7 +360,8 @@ def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,
             chosen.append(hit)
             used += cost
     text = for_agent(frame + "".join(_section(h) for h in chosen)) if chosen else ""
-    return RecallResult(found.query, chosen, text, budget, threshold, len(found.hits))
+    return RecallResult(found.query, with_snippets(chosen, found.terms), text, budget, threshold,
+                        len(found.hits))
 
 
 def _frame(time_only: bool = False) -> str:
