@@ -74,7 +74,7 @@ def from_the_end(path: Path, first_window: int, **flags: bool) -> Transcript | N
         return read_last_turn(blob, opts, first_window=first_window)
 
 
-def cuts(data: bytes, most: int = 24) -> Iterator[int]:
+def cuts(data: bytes, most: int = 16) -> Iterator[int]:
     """Places to cut ``data``: after some of its lines, and inside some of them."""
     ends = [i + 1 for i, byte in enumerate(data) if byte == 0x0A]
     step = max(len(ends) // most, 1)

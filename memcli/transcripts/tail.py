@@ -207,7 +207,7 @@ def _settled(blob: Blob, start: int, prepared: Prepared,
     gemini = _gemini_ids(later)
     if gemini is None:
         return _WHOLE
-    if gemini and (earlier := _find_before(blob, start, gemini)) is not None:
+    if gemini and (earlier := _find_ids_before(blob, start, gemini)) is not None:
         return _Grow(earlier)
     return None
 
@@ -219,9 +219,9 @@ def _turn_start(by_entry: list[tuple[Entry, list[Sourced]]]) -> Entry | None:
     return None
 
 
-def _gemini_ids(entries: list[Entry]) -> list[bytes] | None:
-    """The ids of the window's Gemini messages and rewinds, as JSON strings; None when one
-    is not plain enough to be found by its bytes."""
+def _gemini_ids(entries: list[Entry]) -> set[bytes] | None:
+    """The ids of the window's Gemini messages and rewinds; None when one is not plain
+    enough to be found by its bytes."""
     ids: set[str] = set()
     for e in entries:
         if e.fmt != "gemini":
@@ -232,7 +232,28 @@ def _gemini_ids(entries: list[Entry]) -> list[bytes] | None:
                 ids.add(value)
     if any(_PLAIN_ID.fullmatch(i) is None for i in ids):
         return None
-    return [f'"{i}"'.encode() for i in sorted(ids)]
+    return {i.encode() for i in ids}
+
+
+# A record's own id, as a record holding one has it written (a nested "id" is found too:
+# the window then grows further than it had to, never less).
+_ID_FIELD = re.compile(rb'"id"[ \t\r\n]*:[ \t\r\n]*"([A-Za-z0-9_.:+/=-]{1,200})"')
+_ID_FIELD_MOST = 220
+
+
+def _find_ids_before(blob: Blob, end: int, ids: set[bytes]) -> int | None:
+    """The last position before ``end`` of an ``"id": "X"`` with X one of ``ids``, in one
+    pass backwards a block at a time, however many ids there are."""
+    hi = end
+    while hi > 0:
+        lo = max(hi - _BLOCK, 0)
+        block = blob.read(lo, min(hi + _ID_FIELD_MOST, end))
+        found = [m.start() for m in _ID_FIELD.finditer(block)
+                 if m.group(1) in ids and lo + m.start() < hi]
+        if found:
+            return lo + found[-1]
+        hi = lo
+    return None
 
 
 def _find_before(blob: Blob, end: int, needles: list[bytes]) -> int | None:
