@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -140,8 +141,6 @@ def timed(fn: Callable[[Path], Any], path: Path) -> tuple[float, float]:
 
 def _cpu() -> float:
     """CPU time of this process and of the children it waited for."""
-    import os
-
     times = os.times()
     return times.user + times.system + times.children_user + times.children_system
 
@@ -189,10 +188,12 @@ print(time.perf_counter() - start, usage.ru_maxrss * scale, os.waitstatus_to_exi
 """
 
 
-def peak(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """Wall time and peak RSS (bytes) of one run of ``argv``."""
-    out = subprocess.run([sys.executable, "-I", "-S", "-c", _TIMER, *argv], env=env,
-                         capture_output=True, text=True, check=True).stdout
+def peak(argv: list[str], env: dict[str, str], stdin: Path | None = None
+         ) -> tuple[float, int]:
+    """Wall time and peak RSS (bytes) of one run of ``argv`` (stdin from a file, if given)."""
+    with stdin.open("rb") if stdin else open(os.devnull, "rb") as source:
+        out = subprocess.run([sys.executable, "-I", "-S", "-c", _TIMER, *argv], env=env,
+                             stdin=source, capture_output=True, text=True, check=True).stdout
     lines = out.strip().splitlines()
     seconds, rss, status = lines[-1].split()
     if int(status) not in (0, 1):  # extract exits 1 when it rejects an operation
@@ -202,8 +203,6 @@ def peak(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
 
 def measure_memory(logs: dict[str, Path], rounds: int, scratch: Path) -> list[dict[str, Any]]:
     """Peak RSS of each read as a process, with its excess over the interpreter's own."""
-    import os
-
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("MEMCLI_", "OPENAI_", "ANTHROPIC_"))}
     env |= {"HOME": str(scratch / "home"), "MEMCLI_HOME": str(scratch / "home"),
@@ -224,8 +223,12 @@ def measure_memory(logs: dict[str, Path], rounds: int, scratch: Path) -> list[di
             "memcli extract": [*memcli, "extract", "--input", str(log)],
             "memcli extract --last-turn": [*memcli, "extract", "--last-turn", "--input",
                                            str(log)],
+            # how the hook worker runs each job: the turn on stdin, redirected from a file
+            "memcli extract --last-turn --input - < file": [*memcli, "extract", "--last-turn",
+                                                            "--input", "-"],
         }
-        samples = {name: [peak(argv, env) for _ in range(rounds)]
+        samples = {name: [peak(argv, env, log if name.endswith("< file") else None)
+                          for _ in range(rounds)]
                    for name, argv in cases.items()}
         interpreter = min(rss for _, rss in samples["python -c pass (interpreter)"])
         size = log.stat().st_size

@@ -118,6 +118,24 @@ def test_a_file_read_line_by_line_is_the_whole_text_read(path: Path, flags: dict
     assert from_file(path, **flags) == reference
 
 
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_what_an_entry_keeps_of_its_record_changes_nothing(path: Path) -> None:
+    """An entry keeps only ``model.ORDER_KEYS`` of its record, and a piece its raw value
+    only when it may be shown: read with whole records, every fixture gives the same."""
+    from memcli.transcripts.pipeline import finish, ordered_pieces, prepare
+    from memcli.transcripts.records import parse_records
+    from memcli.transcripts.source import decode_transcript
+
+    values = parse_records(decode_transcript(path.read_bytes(), 1 << 30), False).values
+    for flags in [*FLAG_SETS, {"last_turn": True}, {"include_tools": True, "last_turn": True}]:
+        opts = Options(**flags)
+        reads = []
+        for whole in (True, False):
+            prepared = prepare(json.loads(json.dumps(values)), opts, None, whole_records=whole)
+            reads.append(finish(prepared, ordered_pieces(prepared, opts), opts, None))
+        assert reads[0] == reads[1], flags
+
+
 def test_counts_and_odd_bytes_match_the_whole_read(tmp_path: Path) -> None:
     """A byte order mark (twice), blank and CRLF lines, a pretty-printed record in the middle,
     garbage, and a last line cut inside a character."""

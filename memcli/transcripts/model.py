@@ -81,22 +81,23 @@ class Piece:
         return self.expand(self) if self.expand is not None else [self]
 
 
-# What an entry keeps of its record for the steps after reading (conversation order, the
-# whole-input passes, Gemini's rewrites): every key whose value is a number, a boolean,
-# null or a string of at most SMALL_VALUE characters, and these keys whatever their values
-# (with a ``session_meta`` header's ``payload``). A long session's messages and tool
-# results are then not all held at once; a step that needs a larger value of a record
-# (not its pieces) adds its key here.
-ORDER_KEYS = ("type", "uuid", "parentUuid", "logicalParentUuid", "isSidechain", "id",
-              "$rewindTo")
-SMALL_VALUE = 256
+# The keys of a record that the steps after reading look at (conversation order, the
+# whole-input passes, Gemini's rewrites and rewinds): an entry keeps only these of its
+# record (and a ``session_meta`` header's ``payload``), so that a long session's messages
+# and tool results are not all held at once. A step that reads another key of
+# ``Entry.rec`` adds it here; tests/test_transcript_tail.py reads every fixture with whole
+# records too and fails when the two reads differ.
+ORDER_KEYS = frozenset({
+    "type", "uuid", "parentUuid", "logicalParentUuid", "isSidechain", "id", "$rewindTo",
+    # the print-mode passes (formats/headless.py)
+    "delta", "subtype", "model_call_id", "timestamp_ms",
+})
 
 
 @dataclass
 class Entry:
     """A message-shaped JSON object; ``pieces`` is None when it holds no message. ``rec``
-    holds what the steps after reading look at of the record (see :data:`ORDER_KEYS`), not
-    all of it."""
+    holds the record's :data:`ORDER_KEYS`, not all of it."""
 
     seq: int
     rec_no: int

@@ -22,7 +22,6 @@ from memcli.transcripts.formats import cline, copilot_chat
 from memcli.transcripts.formats.gemini import set_messages
 from memcli.transcripts.model import (
     ORDER_KEYS,
-    SMALL_VALUE,
     Entry,
     Format,
     Options,
@@ -51,12 +50,13 @@ class Prepared:
 
 
 def prepare(values: Iterable[Any], opts: Options, fmt: str | None, *,
-            replay: bool = True) -> Prepared:
+            replay: bool = True, whole_records: bool = False) -> Prepared:
     """Read ``values`` one at a time: none is kept once it is read. ``replay`` says that
-    the first value is the input's first (a VS Code change log is told by it)."""
+    the first value is the input's first (a VS Code change log is told by it);
+    ``whole_records`` keeps every record whole (what entries keep must not change a read)."""
     if replay and fmt in (None, "copilot-chat"):
         values = _replayed(values)  # a VS Code mutation log: its state
-    collector = _Collector(fmt, opts)
+    collector = _Collector(fmt, opts, whole_records)
     for rec_no, value in enumerate(values):
         collector.add_record(value, rec_no)
     if fmt is None:
@@ -114,12 +114,6 @@ def _replayed(values: Iterable[Any]) -> Iterator[Any]:
 _NOTHING = object()
 
 
-def _small(value: Any) -> bool:
-    if isinstance(value, str):
-        return len(value) <= SMALL_VALUE
-    return value is None or isinstance(value, bool | int | float)
-
-
 def _lightened(rec: Record, pieces: list[Piece] | None, opts: Options) -> Record:
     """What an entry keeps of its record: what the later steps read (a record's messages and
     tool results are most of a session, and its pieces hold what is shown of them), and of
@@ -133,8 +127,7 @@ def _lightened(rec: Record, pieces: list[Piece] | None, opts: Options) -> Record
         elif left_out_because(piece, opts) is not None:
             # left out now is left out for good: later steps only mark more pieces injected
             piece.raw = None
-    kept = {key: value for key, value in rec.items()
-            if key in ORDER_KEYS or _small(value)}
+    kept = {key: rec[key] for key in ORDER_KEYS if key in rec}
     if rec.get("type") == "session_meta" and "payload" in rec:
         kept["payload"] = rec["payload"]  # a Codex rollout's header: whose session it is
     return kept
@@ -146,9 +139,10 @@ _PREFERRED = ("gemini", "claude-code", "codex", "cline", "anthropic")
 class _Collector:
     """Records to entries, counting each top-level record once under one format."""
 
-    def __init__(self, forced_name: str | None, opts: Options) -> None:
+    def __init__(self, forced_name: str | None, opts: Options, whole_records: bool) -> None:
         self.forced = forced_name
         self.opts = opts
+        self.whole_records = whole_records
         self.records = 0
         self.entries: list[Entry] = []
         self.formats: dict[str, int] = {}
@@ -185,7 +179,7 @@ class _Collector:
             prompt = blocks(value["system"], "user", None, injected=True)
             for piece in prompt:
                 piece.reason = "system prompt"
-            kept = _lightened(value, prompt, self.opts)
+            kept = value if self.whole_records else _lightened(value, prompt, self.opts)
             self.entries.append(Entry(len(self.entries), rec_no, "anthropic", kept, prompt))
         start = len(self.entries)
         found = [f for item in items if isinstance(item, dict)
@@ -211,7 +205,7 @@ class _Collector:
             pieces = fmt.read(rec)
         except RecursionError:
             pieces = None  # a pathologically nested value: not worth a message
-        kept = _lightened(rec, pieces, self.opts)
+        kept = rec if self.whole_records else _lightened(rec, pieces, self.opts)
         self.entries.append(Entry(len(self.entries), rec_no, fmt.name, kept, pieces))
         return fmt.name
 
