@@ -78,19 +78,15 @@ def read_last_turn(blob: Blob, opts: Options, first_window: int = FIRST_WINDOW,
     first = _first_value(blob)
     if copilot_chat.is_snapshot(first):
         return None  # a VS Code change log: its state is the whole log replayed
-    header = (0, first) if _is_header(first) else None
+    header = first if _is_header(first) else None
     want = max(first_window, 1)
     while True:
         window = _window(blob, blob.size - want)
-        if window is None:
-            outcome: Any = _Grow()
-        else:
-            start, data = window
-            outcome = _attempt(blob, start, data, opts, header)
-            if isinstance(outcome, Transcript) or outcome is _WHOLE:
-                return outcome if isinstance(outcome, Transcript) else None
-        if want >= blob.size:
-            return None  # the whole file was the window and could not be read as lines
+        outcome = _Grow() if window is None else _attempt(blob, *window, opts, header)
+        if isinstance(outcome, Transcript):
+            return outcome
+        if not isinstance(outcome, _Grow) or want >= blob.size:
+            return None  # the end cannot tell, or the window was the whole file already
         reach = blob.size - _line_start(blob, outcome.to) if outcome.to is not None else 0
         want = max(want * 2, reach)
         if want > most and blob.size > most:
@@ -114,7 +110,9 @@ def _line_start(blob: Blob, pos: int) -> int:
 
 
 def _attempt(blob: Blob, start: int, data: bytes, opts: Options,
-             header: tuple[int, Any] | None) -> Transcript | _Grow | object:
+             header: Any) -> Transcript | _Grow | object:
+    """The window's read, or what to do instead. ``header`` is the file's first line when
+    it is a Codex header: a window past it reads it first, as the whole file does."""
     whole = start == 0
     text = _decoded(data, whole)
     if text is None:
@@ -123,9 +121,8 @@ def _attempt(blob: Blob, start: int, data: bytes, opts: Options,
     if parsed is None:
         return _WHOLE
     values, broken = parsed
-    prepended = header is not None and header[0] < start
-    prepared = prepare([header[1], *values] if header and prepended else values, opts, None,
-                       replay=whole)
+    prepared = prepare([header, *values] if header is not None and not whole else values,
+                       opts, None, replay=whole)
     ordered = order.conversation_order(prepared.entries, prepared.dropped)
     by_entry = [(e, visible_pieces([e], opts, prepared.dropped)) for e in ordered]
     if not whole:
@@ -192,15 +189,27 @@ def _settled(blob: Blob, start: int, prepared: Prepared,
         return None if turn.seq in order.claude_leaf_segment(entries) else _Grow()
     # Without Claude Code's chain the entries are in file order.
     later = [e for e in entries if e.seq >= turn.seq]
+    return _turn_settled(turn, later) or _history_settled(blob, start, later, header)
+
+
+def _turn_settled(turn: Entry, later: list[Entry]) -> _Grow | object | None:
+    """What the turn's own records say about the rest of the file."""
+    if any(e.fmt == "openai" for e in later):
+        return _WHOLE  # a legacy Codex rollout's messages are told by the whole file's counts
     if turn.fmt not in RESULT_FORMATS and any(e.fmt in RESULT_FORMATS for e in later):
         return _WHOLE  # what a closing result repeats is counted from its turn's start
     if turn.fmt in _DELTA_FORMATS and (turn.rec.get("delta") is True
                                        or turn.rec.get("subtype") == "delta"):
         return _WHOLE  # a piece of a message that may have begun before the window
-    if any(e.fmt == "openai" for e in later):
-        return _WHOLE  # a legacy Codex rollout's messages are told by the whole file's counts
     if any(p.echo and p.text.strip() for e in later for p in e.pieces or ()):
         return _Grow()  # its original may be earlier
+    return None
+
+
+def _history_settled(blob: Blob, start: int, later: list[Entry], header: bool
+                     ) -> _Grow | object | None:
+    """What the file before the window says about the turn: whose rollout it is, and the
+    Gemini messages the turn's records rewrite or retract."""
     if not header and any(e.fmt == "codex" for e in later) and _find_before(
             blob, start, [b'"session_meta"']) is not None:
         return _WHOLE  # the first header is not the first line
