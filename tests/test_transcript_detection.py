@@ -63,6 +63,7 @@ DETECTED: dict[str, dict[str, int]] = {
     "extra/openai-chat-response.json": {"openai": 1},
     "extra/openai-responses-request.json": {"openai": 1},
     "extra/openai-responses-response.json": {"openai": 1},
+    "extra/opencode-export.json": {"opencode": 1},
     "extra/opencode-run-json.jsonl": {"opencode-run": 9},
     "extra/openhands-trajectory.json": {"openhands": 1},
     "extra/sharegpt-rows.json": {"sharegpt": 1},

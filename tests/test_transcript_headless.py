@@ -129,6 +129,34 @@ def test_claude_error_result_is_nobodys_words() -> None:
     assert (transcript.formats, transcript.messages) == ({"claude-stream-json": 1}, [])
 
 
+def test_qwen_code_json_output_reads_as_claude_print_mode() -> None:
+    # Qwen Code's headless docs: --output-format json prints a JSON array of Claude-shaped
+    # messages (system session_start, assistant, result), stream-json the same one a line
+    session = "4f1e2d3c-0000-4000-8000-00000000abcd"
+    messages = [
+        {"type": "system", "subtype": "session_start", "uuid": "u0", "session_id": session,
+         "model": "qwen3-coder-plus"},
+        {"type": "assistant", "uuid": "u1", "session_id": session, "parent_tool_use_id": None,
+         "message": {"id": "m1", "type": "message", "role": "assistant",
+                     "model": "qwen3-coder-plus",
+                     "content": [{"type": "text", "text": "The capital of France is Paris."}]}},
+        {"type": "result", "subtype": "success", "uuid": "u2", "session_id": session,
+         "is_error": False, "duration_ms": 1234, "result": "The capital of France is Paris."},
+    ]
+    for text in (json.dumps(messages, indent=2), lines(*messages)):
+        transcript = read_transcript(text)
+        assert set(transcript.formats) == {"claude-stream-json"}
+        assert said(text) == [("assistant", "The capital of France is Paris.")]
+
+
+def test_forced_name_covers_each_of_its_readers() -> None:
+    # gemini-stream-json names both the event stream and the json output's one object
+    text = (EXTRA / "gemini-print-json.json").read_text("utf-8")
+    forced = read_transcript(text, fmt="gemini-stream-json")
+    assert [m.text for m in forced.messages] == [
+        "The build uses Bazel 7; run `bazel test //...` for the whole suite."]
+
+
 # --------------------------------------------------------------------------------- Cursor CLI
 
 

@@ -53,6 +53,7 @@ def texts(name: str, role: str, **options: Any) -> list[str]:
     ("openhands-trajectory.json", "Always write database migrations with Alembic, never by hand."),
     ("continue-session.json", "Always use cursor pagination, never page numbers."),
     ("goose-session.jsonl", "We use Hugo for the docs site, not Jekyll."),
+    ("opencode-export.json", "Dates in this app are always ISO 8601 strings, never timestamps."),
 ])
 def test_statement_in_the_session_is_extracted(env: Path, name: str, fact: str) -> None:
     assert fact in [op["content"] for op in extract(EXTRA / name)["operations"]]
@@ -229,6 +230,15 @@ def test_goose_database_says_how_to_export(env: Path, tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1
 
 
+def test_opencode_export_keeps_synthetic_parts_and_tools_apart() -> None:
+    name = "opencode-export.json"
+    assert texts(name, "tool", include_injected=True) == [
+        "SYNTHETIC_FILE Called the Read tool with the following input: src/date.ts"]
+    assert texts(name, "tool", include_tools=True) == [
+        '[read] {"filePath": "src/date.ts"}',
+        "TOOL_OUTPUT export const parse = (s) => Date.parse(s)"]
+
+
 # ------------------------------------------------------------------------- never a crash
 
 
@@ -238,7 +248,8 @@ FIXTURES = ["claude-print-json.json", "claude-agent-sdk-stream.jsonl", "cursor-s
             "openai-chat-response.json", "openai-responses-request.json",
             "openai-responses-response.json", "anthropic-messages-request.json",
             "sharegpt-rows.json", "codex-inter-agent-rollout.jsonl",
-            "openhands-trajectory.json", "continue-session.json", "goose-session.jsonl"]
+            "openhands-trajectory.json", "continue-session.json", "goose-session.jsonl",
+            "opencode-export.json"]
 ODD_VALUES: list[Any] = [None, 7, True, "", "x", [], [1, "a"], {}, {"type": 3}, [{"a": []}]]
 
 

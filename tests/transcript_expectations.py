@@ -676,6 +676,17 @@ EXPECTED: dict[str, Expected] = {
             never=["THINKING", "TOOL_OUTPUT", "HIDDEN_CONTEXT", "developer__shell"],
         ),
         Expected(
+            HERE / "extra/opencode-export.json",
+            {"opencode": 1},
+            [u("Dates in this app are always ISO 8601 strings, never timestamps. Fix the "
+               "parser."),
+             a("The parser now keeps ISO 8601 strings and rejects numeric timestamps.")],
+            [u("Dates in this app are always ISO 8601 strings, never timestamps. Fix the "
+               "parser."),
+             a("The parser now keeps ISO 8601 strings and rejects numeric timestamps.")],
+            never=["SYNTHETIC_FILE", "THINKING", "TOOL_OUTPUT"],
+        ),
+        Expected(
             HERE / "opencode/storage/message/test-session-1",
             {"opencode": 1},
             [u("Create a test file with console.log statements")],

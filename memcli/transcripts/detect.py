@@ -34,7 +34,7 @@ from memcli.transcripts.formats.goose import GOOSE
 from memcli.transcripts.formats.headless import drop_repeated_results, join_deltas
 from memcli.transcripts.formats.kimi import KIMI_WIRE
 from memcli.transcripts.formats.openai_api import CHAT_RESPONSE, RESPONSES
-from memcli.transcripts.formats.opencode import OPENCODE, OPENCODE_RUN
+from memcli.transcripts.formats.opencode import OPENCODE, OPENCODE_EXPORT, OPENCODE_RUN
 from memcli.transcripts.formats.openhands import OPENHANDS
 from memcli.transcripts.formats.pi import PI
 from memcli.transcripts.formats.qwen import QWEN
@@ -57,6 +57,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
     GEMINI,
     GEMINI_STREAM,
     OPENCODE,
+    OPENCODE_EXPORT,
     CURSOR,
     GEMINI_CONTENT,
     COPILOT_CHAT,
@@ -117,15 +118,15 @@ def detect(rec: Record) -> Format | None:
 
 def forced(rec: Record, name: str) -> Format | None:
     """The forced format if the record can be read in it at all."""
-    fmt = BY_NAME[name]
-    accepts = fmt.accepts or fmt.matches
-    if not accepts(rec):
-        return None
-    # A forced name covers every reader registered under it (Claude Code has three).
+    # A forced name covers every reader registered under it (Claude Code has three, and
+    # Gemini CLI's print mode two): the one whose shape the record has, else the looser
+    # test of the name's own entry.
     for candidate in DETECTION_ORDER:
         if candidate.name == name and candidate.matches(rec):
             return candidate
-    return fmt
+    fmt = BY_NAME[name]
+    accepts = fmt.accepts or fmt.matches
+    return fmt if accepts(rec) else None
 
 
 def kind_of(value: Any) -> str:

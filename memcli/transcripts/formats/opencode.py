@@ -63,10 +63,35 @@ def _part(part: Record, role: Role, ts: str | None) -> list[Piece]:
 
 OPENCODE = Format(
     name="opencode",
-    agents="OpenCode",
-    where="~/.local/share/opencode/storage/message/<session>/ (pass the folder)",
+    agents="OpenCode (and Kilo Code's CLI); opencode export",
+    where="~/.local/share/opencode/storage/message/<session>/ (pass the folder), or what "
+    "opencode export printed",
     matches=_matches,
     read=read,
+)
+
+# --- opencode export [sessionID] -------------------------------------------------------------
+# {"info": <session>, "messages": [{"info": <message>, "parts": [...]}], "todos": [...]}: each
+# message's info is what the message's own file holds, its parts beside it.
+
+
+def _is_exported_message(rec: Record) -> bool:
+    info = get_dict(rec, "info")
+    return (info is not None and isinstance(info.get("role"), str)
+            and isinstance(info.get("sessionID"), str) and isinstance(rec.get("parts"), list))
+
+
+def read_exported_message(rec: Record) -> list[Piece] | None:
+    info = get_dict(rec, "info") or {}
+    return read({**info, "parts": get_list(rec, "parts")})
+
+
+OPENCODE_EXPORT = Format(
+    name="opencode",
+    agents="opencode export (a session as JSON)",
+    where="what opencode export SESSION printed",
+    matches=_is_exported_message,
+    read=read_exported_message,
 )
 
 # --- opencode run --format json -----------------------------------------------------------------
