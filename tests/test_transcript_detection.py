@@ -54,6 +54,8 @@ DETECTED: dict[str, dict[str, int]] = {
     "extra/cursor-export-chat.md": {"cursor-export": 6},
     "extra/cursor-stream-json.jsonl": {"cursor-stream-json": 10},
     "extra/gemini-chat-share.md": {"gemini": 8},
+    "extra/gemini-api-request.json": {"gemini": 1},
+    "extra/gemini-api-response.json": {"gemini": 1},
     "extra/gemini-checkpoint-history.json": {"gemini": 1},
     "extra/gemini-checkpoint-legacy.json": {"gemini": 1},
     "extra/gemini-print-json.json": {"gemini-stream-json": 1},

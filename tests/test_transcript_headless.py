@@ -61,6 +61,7 @@ def lines(*records: dict[str, Any]) -> str:
     ("openai-responses-request.json", "We always tag releases with a leading v."),
     ("anthropic-messages-request.json", "Every pull request must link an issue."),
     ("sharegpt-rows.json", "Always answer in British English."),
+    ("gemini-api-request.json", "Release notes live in docs/RELEASES.md."),
 ])
 def test_statement_in_the_output_is_extracted(env: Path, name: str, fact: str) -> None:
     assert fact in [op["content"] for op in extract(EXTRA / name)["operations"]]
@@ -75,6 +76,7 @@ def test_statement_in_the_output_is_extracted(env: Path, name: str, fact: str) -
     ("opencode-run-json.jsonl", "The tests run with Vitest", "TOOL_OUTPUT"),
     ("openai-chat-response.json", "now uses `Decimal.quantize`", "ALTERNATIVE_CHOICE"),
     ("openai-responses-response.json", "The changelog lives in `docs/CHANGES.md`", "rs_2"),
+    ("gemini-api-response.json", "The 3.1 notes are drafted.", "ALTERNATIVE_CANDIDATE"),
 ])
 def test_reply_reaches_the_model_and_tool_output_does_not(
     env: Path, monkeypatch: pytest.MonkeyPatch, name: str, reply: str, absent: str
@@ -287,6 +289,8 @@ def test_a_stream_cut_inside_a_line_reads_up_to_it_and_warns(env: Path, tmp_path
     {"choices": [{"index": 0, "delta": {"content": "a chunk"}}]},
     {"conversations": [{"speaker": "human", "text": "hi"}]},
     {"model": "m", "input": 42},
+    {"contents": [{"text": "no parts"}]},
+    {"candidates": [{"output": "PaLM"}]},
 ])
 def test_shapes_that_are_not_quite_these_documents_stay_unknown(value: dict[str, Any]) -> None:
     transcript = read_transcript(json.dumps(value))

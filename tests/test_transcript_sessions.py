@@ -249,7 +249,7 @@ FIXTURES = ["claude-print-json.json", "claude-agent-sdk-stream.jsonl", "cursor-s
             "openai-responses-response.json", "anthropic-messages-request.json",
             "sharegpt-rows.json", "codex-inter-agent-rollout.jsonl",
             "openhands-trajectory.json", "continue-session.json", "goose-session.jsonl",
-            "opencode-export.json"]
+            "opencode-export.json", "gemini-api-request.json", "gemini-api-response.json"]
 ODD_VALUES: list[Any] = [None, 7, True, "", "x", [], [1, "a"], {}, {"type": 3}, [{"a": []}]]
 
 

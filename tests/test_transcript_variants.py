@@ -456,3 +456,9 @@ def test_gemini_share_markdown_reads_as_its_checkpoint(heading: str) -> None:
 
 def test_gemini_share_statement_is_extracted(env: Path) -> None:
     assert "We deploy with `make release`, not with the GitHub UI." in contents(extract(SHARE))
+
+
+def test_gemini_content_with_a_part_that_is_not_an_object_is_read_not_a_crash() -> None:
+    # {"parts": [7]} once raised AttributeError (a crash log, exit 5) in the setup-reply check
+    record = {"role": "model", "parts": [7, {"text": "Use the staging bucket."}]}
+    assert said(json.dumps(record)) == [("assistant", "Use the staging bucket.")]

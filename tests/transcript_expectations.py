@@ -687,6 +687,22 @@ EXPECTED: dict[str, Expected] = {
             never=["SYNTHETIC_FILE", "THINKING", "TOOL_OUTPUT"],
         ),
         Expected(
+            HERE / "extra/gemini-api-request.json",
+            {"gemini": 1},
+            [u("Remember that release notes live in docs/RELEASES.md. Draft the notes for 3.1."),
+             a("Drafted the 3.1 notes under a new `## 3.1` heading in `docs/RELEASES.md`.")],
+            [u("Remember that release notes live in docs/RELEASES.md. Draft the notes for 3.1."),
+             a("Drafted the 3.1 notes under a new `## 3.1` heading in `docs/RELEASES.md`.")],
+            never=["SYSTEM_PROMPT", "TOOL_OUTPUT", "read_file"],
+        ),
+        Expected(
+            HERE / "extra/gemini-api-response.json",
+            {"gemini": 1},
+            [a("The 3.1 notes are drafted.")],
+            [a("The 3.1 notes are drafted.")],
+            never=["THOUGHT_TEXT", "ALTERNATIVE_CANDIDATE"],
+        ),
+        Expected(
             HERE / "opencode/storage/message/test-session-1",
             {"opencode": 1},
             [u("Create a test file with console.log statements")],

@@ -28,6 +28,7 @@ from memcli.transcripts.formats.copilot_share import COPILOT_SHARE_TEXT
 from memcli.transcripts.formats.cursor import CURSOR, CURSOR_STREAM
 from memcli.transcripts.formats.cursor_export import CURSOR_EXPORT_TEXT
 from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
+from memcli.transcripts.formats.gemini_api import GEMINI_API
 from memcli.transcripts.formats.gemini_share import GEMINI_SHARE_TEXT
 from memcli.transcripts.formats.gemini_stream import GEMINI_JSON, GEMINI_STREAM
 from memcli.transcripts.formats.goose import GOOSE
@@ -67,6 +68,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
     OPENHANDS,
     GOOSE,  # its messages are {role, content: [...]} too, with a "created" time
     GEMINI_JSON,
+    GEMINI_API,
     CHAT_RESPONSE,
     RESPONSES,
     SHAREGPT,
@@ -91,8 +93,8 @@ TEXT_FORMATS: tuple[TextFormat, ...] = (
     AIDER_TEXT, CURSOR_EXPORT_TEXT, GEMINI_SHARE_TEXT, COPILOT_SHARE_TEXT, CLAUDE_EXPORT_TEXT)
 
 # Listed under another reader's entry: Cline's chat view under Cline's, the API documents
-# under OpenAI's messages.
-_LISTED_ELSEWHERE = (CLINE_UI, CHAT_RESPONSE, RESPONSES)
+# under OpenAI's messages and Gemini CLI's.
+_LISTED_ELSEWHERE = (CLINE_UI, CHAT_RESPONSE, RESPONSES, GEMINI_API)
 for _fmt in (*DETECTION_ORDER, CLINE, *(t.format for t in TEXT_FORMATS)):
     if _fmt not in _LISTED_ELSEWHERE:
         BY_NAME.setdefault(_fmt.name, _fmt)

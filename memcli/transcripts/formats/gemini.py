@@ -121,7 +121,8 @@ def read_content(rec: Record) -> list[Piece] | None:
     responses (sent back under role ``user``, but a tool's output)."""
     kind: Role = "assistant" if rec.get("role") == "model" else "user"
     parts = _joined_text(get_list(rec, "parts"))
-    if kind == "assistant" and [p.get("text") for p in parts] == [_CONTEXT_REPLY]:
+    texts = [p.get("text") if isinstance(p, dict) else None for p in parts]
+    if kind == "assistant" and texts == [_CONTEXT_REPLY]:
         # written by the CLI itself after the setup context, not said by the model
         return [Piece("assistant", _CONTEXT_REPLY, None, True, "injected")]
     return blocks([_part_block(p) for p in parts], kind, None)
