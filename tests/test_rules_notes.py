@@ -146,3 +146,23 @@ def test_the_same_shapes_said_of_the_moment_give_no_note(memenv: MemEnv) -> None
         ("user", "用 map 重写一下"), ("user", "问题：构建失败了"), ("user", "必须今天修好"),
         ("user", "把组件放在 components 目录下"))
     assert notes == set()
+
+
+def test_a_topics_label_gives_way_to_the_rule_after_it(memenv: MemEnv) -> None:
+    notes = _extract(memenv, ("user", "- **Git**: never force-push to main\n"
+                                      "- **禁止 emoji**: 代码中不使用 emoji\n"
+                                      "- No magic numbers\n"
+                                      "- When fixing a bug, add a regression test"))
+    assert notes == {("project", "project_knowledge", "Never force-push to main"),
+                     ("project", "project_knowledge", "代码中不使用 emoji"),
+                     ("project", "project_knowledge", "No magic numbers"),
+                     ("project", "project_knowledge", "When fixing a bug, add a regression test")}
+
+
+def test_talk_shaped_like_those_rules_gives_no_note(memenv: MemEnv) -> None:
+    notes = _extract(memenv, ("user", "No worries."), ("user", "No errors on CI."),
+                     ("user", "Example: always use pnpm"), ("user", "When you're done, push."),
+                     ("user", "代码要改一下"), ("user", "回答一下这个问题"),
+                     ("user", "The test command is:\n```\nmake test\n```"))
+    # only the last: a command given after "is:", kept as before
+    assert notes == {("project", "project_knowledge", "Test command")}

@@ -16,7 +16,7 @@ from memcli.rules.patterns import lazy
 # started again inside every run of spaces was quadratic in it, and a match never starts
 # there (it could start one space earlier).
 
-LIST_MARK_RE = lazy(r"\s*(?:[-*•+]\s+|\d+[.)、]\s*)")
+LIST_MARK_RE = lazy(r"\s*(?:[-*•+]\s+|\d+[.)、]\s*|\d+[，,](?!\d)\s*)")
 _FILLER_RE = lazy(
     r"(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|fyi|nb|ps|plus|great|"
     r"thanks|thank you|cool|alright|all right|well|again|as i said|like i said|i repeat|"

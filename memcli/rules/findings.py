@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from memcli.rules.cues import LIST_MARK_RE, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
-from memcli.rules.labels import find_label
+from memcli.rules.labels import find_label, label_value
 from memcli.rules.model import Finding, Hit, Skip, State
 from memcli.rules.patterns import INSTRUCTION_VERBS, LEAD_SPACE, POINTER_WORDS, any_word, lazy
 from memcli.rules.standing import find_fact, find_standing
@@ -107,6 +107,7 @@ def _sentence_findings(sentence: str, read: _Reading, corrective: bool) -> list[
     if state is None:
         read.skip(not_kept_because(State(sentence)))
         return []
+    state = _after_label(state, read.slots)
     whole = _whole_sentence(state, read.slots)
     if whole is not None:
         outcome = _finish(whole, state, read)
@@ -128,6 +129,21 @@ def _sentence_findings(sentence: str, read: _Reading, corrective: bool) -> list[
         read.skip(found if isinstance(found, str) else
                   "no memory cue, standing instruction or fact about the project")
     return findings
+
+
+def _after_label(state: State, slots: list[str]) -> State:
+    """ "**Git**: never force-push to main": the rule after a topic's label, read with its
+    own cues. A label that is a task or a setting ("Test: make test") is read whole."""
+    value = label_value(state.text)
+    if value is None:
+        return state
+    labelled = find_label(state.text, slots, state)
+    if labelled is not None and labelled.title is not None:
+        return state
+    inner = prepare(replace(state, text=value))
+    if inner is None or detect(inner, slots) is None:
+        return state  # "Naming: snake_case for functions": the line says it only with its label
+    return inner
 
 
 def _whole_sentence(state: State, slots: list[str]) -> Hit | None:

@@ -16,14 +16,18 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import lazy
+from memcli.rules.patterns import INSTRUCTION_VERBS, lazy
 
 # Verbs a rules file starts its lines with. Not "fix", "run", "make", "create", "delete",
 # "implement", "try": those are almost always a task for now.
 _VERBS = (r"(?:use|prefix|suffix|indent|keep|name|write|wrap|sort|limit|cap|format|end|start|"
           r"begin|separate|group|mark|tag|document|annotate|avoid|declare|store|log|validate|"
           r"pin|quote|capitali[sz]e|lowercase|uppercase|put|place|add|include|return|raise|"
-          r"handle|squash|sign|order|align|type|sanitize|sanitise|escape|comment|prefer)")
+          r"handle|squash|sign|order|align|type|sanitize|sanitise|escape|comment|prefer|leave|"
+          r"optimi[sz]e|organi[sz]e|structure|reuse|mock|isolate|cache|memoi[sz]e|verify|cover|"
+          r"split|inject|encapsulate|colocate|co-locate|define|update)"
+          # "add or update tests", "create and export hooks": two verbs for one object
+          r"(?:\s+(?:or|and|/)\s+[a-z]+)?")
 # A determiner before the object names one thing ("the tests", "a dict", "my file").
 _DETERMINER = r"(?:the|a|an|this|that|these|those|my|its|his|her|their|some|one|it|them|me)\b"
 # "Prefix branches with feat/", "Use type hints on all public functions": a bare plural, or
@@ -109,10 +113,21 @@ _KEEP_STATE_EN = lazy(
 _KEEP_STATE_EN.needs = ("keep",)
 
 
+# "No trailing whitespace", "no magic numbers", "no default exports in components": what a
+# rules file forbids, in two or three words. "No worries", "no errors" are talk or news.
+_NO_KIND_EN = lazy(
+    r"no\s+(?!(?:worries|thanks|problems?|ideas?|luck|way|rush|need|clue|errors?|issues?|"
+    r"changes?|results?|warnings?|failures?|tests?|more|longer|one|doubt|matter)\b)"
+    r"(?:[a-z][\w-]*\s+){0,2}?(?:[a-z][\w-]*[^s\W]s|" + _MASS + r"|whitespace|spaces?|"
+    r"[\w.]+\.[a-z]+|[\w-]+\(\))\b(?:\s+(?:in|on|for|inside|outside|without)\s+\S.*)?", re.I)
+_NO_KIND_EN.needs = ("no ",)
+
+
 def _standing_en(text: str) -> bool:
     if _PAST_START_RE.match(text) or _NOW_EN.search(text):
         return False
-    if _PROHIBIT_KIND_EN.fullmatch(text) or _KEEP_STATE_EN.fullmatch(text):
+    if (_PROHIBIT_KIND_EN.fullmatch(text) or _KEEP_STATE_EN.fullmatch(text)
+            or _NO_KIND_EN.fullmatch(text)):
         return True
     follow = _FOLLOW_EN.fullmatch(text)
     if follow is not None:
@@ -151,8 +166,11 @@ _KIND_AFFIX_ZH = lazy(
 _KIND_AFFIX_ZH.needs = ("开头", "结尾", "前缀", "后缀")
 # 所有接口都要写单元测试, 每个函数不超过 50 行: every one of a kind.
 # 提交信息要简短, 数据库字段要用下划线命名: a kind of thing and what it must be.
+# 代码要简洁, 代码必须通过 lint: the code as a whole, with what it must be ("代码是…" would be
+# a statement about one piece of it, so only with a modal).
 _KIND_MODAL_ZH = lazy(
-    _KINDS_ZH + r"(?:都|一律|统一)?(?:要|必须|需要|应该|应当|不能|不得|禁止)\s*[^\s，,。].*")
+    r"(?:(?:代码|源码|所有代码)(?:的)?(?:" + _KINDS_ZH + r")?|" + _KINDS_ZH + r")"
+    r"(?:都|一律|统一)?(?:要|必须|需要|应该|应当|不能|不得|禁止)\s*[^\s，,。].*")
 _KIND_MODAL_ZH.needs = ("要", "必须", "应该", "应当", "不能", "不得", "禁止")
 _EVERY_ZH = lazy(
     r"(?:所有的?|每个|每一个|每条|每次提交|全部的?)[^，,。]{1,10}?(?:都要|都必须|都得|都应该|必须|需要|"
@@ -170,12 +188,16 @@ _ONE_OFF_ZH = lazy(
 _PROHIBIT_ZH = lazy(
     r"(?:禁止|严禁|不要|不许|不准|别|切勿|请勿|不得|不可|避免|尽量避免|绝不|决不)(?:在[^，,。]{1,8}?)?"
     r"(?:直接|随意|随便|擅自|自行|手动)?(?:使用|用|提交|推送|推到|修改|改动|编辑|删除|引入|添加|"
-    r"新增|加入|写|硬编码|暴露|打印|输出|存储|保存|上传|跳过|调用|安装|升级|手改|依赖|出现)\s*"
+    r"新增|加入|写|硬编码|暴露|打印|输出|存储|保存|上传|跳过|调用|安装|升级|手改|依赖|出现|新建|创建|"
+    r"生成|重命名|移动|覆盖|回滚|重置|强制推送|合并|发布|执行|运行|过度|滥用)\s*"
     r"[^，,。\s][^，,。]{1,20}"
-    # 避免过长的函数和过深的嵌套: what to avoid, with no verb
-    r"|(?:避免|尽量避免)[^，,。]{2,20}")
+    # 避免过长的函数和过深的嵌套, 禁止 emoji: what to avoid, with no verb
+    r"|(?:避免|尽量避免)[^，,。]{2,20}|(?:禁止|严禁)\s*[A-Za-z`][^，,。]{0,20}"
+    # 代码中不使用 emoji: what never goes into the code, the commits, the docs
+    r"|(?:在)?(?:代码|项目|仓库|提交|注释|日志|文档|测试)(?:信息)?(?:中|里|里面)(?:一律|都)?"
+    r"(?:不|不要|禁止)(?:使用|用|写|加|引入|包含|出现|提交)\s*[^，,。\s][^，,。]{0,20}")
 _PROHIBIT_ZH.needs = ("禁止", "严禁", "不要", "不许", "不准", "别", "切勿", "请勿", "不得", "不可",
-                      "避免", "绝不", "决不")
+                      "避免", "绝不", "决不", "不")
 # 必须写单元测试, 必须使用 TypeScript: what is always required.
 _REQUIRED_ZH = lazy(r"(?:必须|务必|一定要)[^，,。\s][^，,。]{1,30}")
 _REQUIRED_ZH.needs = ("必须", "务必", "一定要")
@@ -195,8 +217,13 @@ _USE_FOR_ZH = lazy(
     r"(?:编写|写|开发|实现|定义|做|进行|管理|格式化|校验|验证|构建|打包|部署|检查|处理|存储|记录|"
     r"渲染|请求|格式|规范|风格|命名|组织|描述|生成)[^，,。]{0,20}")
 _USE_FOR_ZH.needs = ("用",)
+# 保持代码整洁, 保持函数短小: a kind of thing kept so.
+_KEEP_ZH = lazy(
+    r"(?:始终|尽量)?保持\s*(?:代码|函数|组件|提交|文件|模块|PR|pr|分支|README|readme|文档|测试|"
+    r"接口|页面|目录结构)[^，,。]{1,15}")
+_KEEP_ZH.needs = ("保持",)
 _ZH_SHAPES = (_KIND_USE_ZH, _KIND_UNIFORM_ZH, _KIND_AFFIX_ZH, _KIND_MODAL_ZH, _EVERY_ZH,
-              _PROHIBIT_ZH, _REQUIRED_ZH, _FOLLOW_ZH, _PREFER_ZH, _USE_FOR_ZH)
+              _PROHIBIT_ZH, _REQUIRED_ZH, _FOLLOW_ZH, _PREFER_ZH, _USE_FOR_ZH, _KEEP_ZH)
 
 
 def _standing_zh(text: str) -> bool:
@@ -216,12 +243,27 @@ _PURPOSE_LEAD_EN = lazy(
 _PURPOSE_LEAD_EN.needs = ("for", "in", "when")
 
 
+# "When fixing a bug, add a regression test", "before adding a dependency, ask": a moment of
+# the work that comes back makes the imperative after it a habit, whatever its object.
+_RECURRING_LEAD_EN = lazy(
+    r"(?:when|whenever|before|after|while)\s+(?:you(?:'re|\s+are)?\s+)?(?:add|chang|writ|creat|"
+    r"edit|fix|remov|updat|refactor|touch|modify|commit|push|merg|deploy|releas|review|debug|"
+    r"test|build|implement|introduc|renam|mov|delet|install|upgrad|bump|open|start|finish|"
+    r"work)ing\b[^,]{0,40},\s*"
+    r"(?=(?:always\s+)?" + INSTRUCTION_VERBS + r"\b)", re.I)
+_RECURRING_LEAD_EN.needs = ("when", "before", "after", "while")
+
+
 def find_generic_imperative(text: str, slots: list[str], state: State) -> Hit | None:
     """A standing rule with no cue word: an imperative or a way about a kind of thing."""
     body = text.strip().rstrip(".!。！")
     # A rules file's line is short; a long sentence is a task described step by step.
     if not body or len(body) > 160 or len(body.split()) > 20:
         return None
+    recurring = _RECURRING_LEAD_EN.match(body)
+    if recurring is not None and not _NOW_EN.search(body) and not _PAST_START_RE.match(
+            body[recurring.end():]):
+        return Hit("rule", text, rule=_GENERIC_RULE, generic=True)
     lead = _PURPOSE_LEAD_EN.match(body)
     if lead is not None and not _NOW_EN.search(lead.group(0)):
         body = body[lead.end():]

@@ -81,6 +81,32 @@ _MOST_WORDS = 20
 _RULE = "a rules file's 'label: value' line"
 
 
+# Labels that introduce news or an example, not a topic of the rules.
+_NEWS_LABEL = lazy(
+    r"(?:status|note|notes|problem|question|error|errors|todo|update|step|steps|example|"
+    r"examples|e\.g|result|results|issue|bug|fix|output|log|logs|reason|answer|summary|context|"
+    r"background|goal|task|input|expected|actual|response|warning|edit|patch|diff|changes|"
+    r"问题|结果|报错|错误|原因|例如|示例|比如|背景|目标|任务|输出|输入|状态|备注|现象|日志)", re.I)
+_TOPIC_WORDS, _TOPIC_CJK_CHARS = 4, 8
+_VERB_IN_LABEL = lazy(r"\b(?:is|are|was|were|be|means?|says?|do|does|did|has|have)\b|是", re.I)
+
+
+def label_value(text: str) -> str | None:
+    """The rule after a topic's label ("**No emoji**: never put emoji in code" → "never put
+    emoji in code"), for lines whose label is no task or setting of its own."""
+    found = _LABEL_RE.fullmatch(text)
+    if found is None:
+        return None
+    label = " ".join(found.group("label").split()).strip(" *_")
+    if _VERB_IN_LABEL.search(label):
+        return None  # "The test command is: make test" is a sentence, not a label
+    long = (len(label) > _TOPIC_CJK_CHARS if any("\u4e00" <= ch <= "\u9fff" for ch in label)
+            else len(label.split()) > _TOPIC_WORDS)
+    if long or _NEWS_LABEL.fullmatch(label.lower()):
+        return None
+    return found.group("value")
+
+
 def find_label(text: str, slots: list[str], state: State) -> Hit | None:
     """A "Label: value" line whose label is a task or a setting of the project."""
     found = _LABEL_RE.fullmatch(text)

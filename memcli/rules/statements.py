@@ -177,9 +177,12 @@ _USES_RES = (
     lazy(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on)\s+"
                r"(?P<x>.+)", re.I),
     lazy(r"(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|monorepo|app|api|"
-         r"backend|frontend|cli|server|client|sdk|"
-               r"service|package|library)\s+(?:uses|is using|is built (?:with|on)|runs on|targets|"
-               r"requires|depends on|is written in)\s+(?P<x>.+)", re.I),
+         r"backend|frontend|cli|server|client|sdk|service|package|library|"
+         # "the test suite uses Jest", "the tests use sqlite", "our CI runs on GitHub Actions"
+         r"test suite|(?:unit |integration |e2e |end-to-end )?tests|ci|build|docs|site|"
+         r"web app|mobile app|workers?)\s+(?:uses?|is using|are using|(?:is|are) built (?:with|on)|"
+         r"runs? on|targets?|requires?|depends on|is written in|are written in)\s+(?P<x>.+)",
+         re.I),
     lazy(r"(?:这个|本|我们的?)(?:项目|仓库|代码库|repo)(?:里|中)?(?:用|使用|用的是|采用|基于)"
                r"\s*(?P<x>.+)", re.I),
     lazy(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+?)\s*(?:来|做|进行)(?P<y>.+)"),
