@@ -42,6 +42,10 @@ FLOORS = {
     # zh 0.14 before it).
     ("test6", "en"): {"precision": 0.95, "recall": 0.60, "routing": 0.80},
     ("test6", "zh"): {"precision": 0.95, "recall": 0.28, "routing": 0.60},
+    # 48 turns collected after round 6 and scored once (recall en 0.71, zh 0.60); only its
+    # junk was looked at.
+    ("test7", "en"): {"precision": 0.90, "recall": 0.60, "routing": 0.60},
+    ("test7", "zh"): {"precision": 0.95, "recall": 0.50, "routing": 0.60},
 }
 
 @pytest.mark.parametrize(("split", "lang"), sorted(FLOORS))

@@ -166,3 +166,14 @@ def test_talk_shaped_like_those_rules_gives_no_note(memenv: MemEnv) -> None:
                      ("user", "The test command is:\n```\nmake test\n```"))
     # only the last: a command given after "is:", kept as before
     assert notes == {("project", "project_knowledge", "Test command")}
+
+
+def test_imperatives_after_a_question_are_steps_of_the_request(memenv: MemEnv) -> None:
+    notes = _extract(memenv, ("user", "can you check if issue #11903 is fixed? use subagents "
+                                      "to investigate"),
+                     ("user", "Could you clean up the imports? Sort imports alphabetically."))
+    assert notes == set()
+    # a cue word still counts after a question
+    notes = _extract(memenv, ("user", "Can you fix the login page? Also, never commit directly "
+                                      "to main."))
+    assert notes == {("project", "project_knowledge", "Never commit directly to main")}

@@ -164,6 +164,11 @@ def _peel_fillers(text: str, pos: int) -> tuple[int, bool]:
             return pos, corrective
 
 
+def is_question(text: str) -> bool:
+    """Whether a sentence asks something (a question mark, a question word first, 吗/呢)."""
+    return _is_question(_strip_fillers(State(text)).text)
+
+
 def _is_question(text: str) -> bool:
     stripped = text.rstrip(" \t")
     if stripped.endswith(("?", "？")) or _QUESTION_START_RE.match(text):

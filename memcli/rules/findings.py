@@ -6,7 +6,7 @@ import datetime
 import re
 from dataclasses import dataclass, replace
 
-from memcli.rules.cues import LIST_MARK_RE, not_kept_because, prepare
+from memcli.rules.cues import LIST_MARK_RE, is_question, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
 from memcli.rules.labels import find_label, label_value
 from memcli.rules.model import Finding, Hit, Skip, State
@@ -49,13 +49,14 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
 
 # A turn of more than three sentences of prose is a task described, and its imperatives
 # with no cue word are its steps ("Use app tools to open the tabs…"), not standing rules;
-# the lines of a pasted list are read one by one, as rules files are written.
+# so is a turn that asks something ("can you check if #11903 is fixed? use subagents to
+# investigate"). The lines of a pasted list are read one by one, as rules files are written.
 _TASK_SENTENCES = 3
 
 
 def _task_description(sentences: list[str]) -> bool:
-    prose = sum(1 for s in sentences if not LIST_MARK_RE.match(s))
-    return prose > _TASK_SENTENCES
+    prose = [s for s in sentences if not LIST_MARK_RE.match(s)]
+    return len(prose) > _TASK_SENTENCES or any(is_question(s) for s in prose)
 
 
 def _without_generic(found: list[Finding], read: _Reading) -> list[Finding]:
