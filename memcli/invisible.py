@@ -12,6 +12,7 @@ Left alone on purpose: ordinary whitespace, the zero-width joiner and variation 
 
 from __future__ import annotations
 
+import functools
 import re
 
 # Zero-width and invisible formatting characters, and the Hangul fillers that render as
@@ -42,7 +43,13 @@ _LINE_TABLE: dict[int, str | None] = {
 }
 # The same for a text of many lines (a note's body shown to an agent or a person).
 _TEXT_TABLE: dict[int, str | None] = {**_LINE_TABLE, ord("\t"): "\t", ord("\n"): "\n"}
-_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+# Compiled when first used, like clean_body's gate below: a command that only reads a store
+# and prints no note's text (lint, show) needs neither.
+@functools.cache
+def _ascii_control() -> re.Pattern[str]:
+    return re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def safe_line(text: str) -> str:
@@ -59,7 +66,7 @@ def safe_line(text: str) -> str:
 def safe_text(text: str) -> str:
     """TEXT without control or invisible characters; its lines and tabs kept (a ``\\r\\n``
     line end becomes ``\\n``)."""
-    if text.isascii() and _ASCII_CONTROL.search(text) is None:
+    if text.isascii() and _ascii_control().search(text) is None:
         return text
     return text.replace("\r\n", "\n").translate(_TEXT_TABLE)
 
@@ -74,14 +81,18 @@ _BODY_TABLE: dict[int, str | None] = {
                      *range(0x202A, 0x202F), *range(0x2066, 0x206A))),
     ord("\t"): "\t", ord("\n"): "\n", ord("\r"): "\n",
 }
-_BODY_GATE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
-                        "\U000e0000-\U000e007f]")
+
+
+@functools.cache
+def _body_gate() -> re.Pattern[str]:
+    return re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+                      "\U000e0000-\U000e007f]")
 
 
 def clean_body(text: str) -> str:
     """TEXT as a note's body is written: no control character (a CRLF or a lone CR is a
     line break), tag character or bidi embedding, override or isolate."""
-    if _BODY_GATE.search(text) is None:
+    if _body_gate().search(text) is None:
         return text
     return text.replace("\r\n", "\n").translate(_BODY_TABLE)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memcli.invisible import strip_invisible
 
@@ -105,9 +105,8 @@ def title_key(title: str) -> str:
     return " ".join(unicodedata.normalize("NFC", strip_invisible(title)).casefold().split())
 
 
-@dataclass(frozen=True)
-class NoteName:
-    """A note file name read as its type and slug."""
+class NoteName(NamedTuple):
+    """A note file name read as its type and slug (a named tuple: cheap to define at import)."""
 
     filename: str
     type: str

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from memcli.errors import BrokenNoteError, StoreError
 from memcli.freshness import EXPIRES, REVIEW_AFTER, as_text, is_past
@@ -47,29 +47,31 @@ ListingProblem = Literal["", "not a folder", "unlistable"]
 # --------------------------------------------------------------------------- listing
 
 
-# Records a pass fills in and drops, never compared or shown: no __eq__ or __repr__, which
-# dataclass would compile at every import (a tenth of a millisecond each).
-# Not frozen: one per file, and a frozen __init__ costs 4 times more.
-@dataclass(slots=True, eq=False, repr=False)
+# Records a read fills in and drops, never compared or shown, written out as plain classes:
+# a dataclass compiles its methods from source at every start of every store command.
 class StoreEntry:
     """One entry of a store folder, sorted into its kind without being read."""
 
-    name: str
-    path: str  # text, not Path: building 10,000 Paths costs more than reading the files
-    kind: FileKind
-    why: str = ""  # for "unsafe": what it is instead of a regular file
+    __slots__ = ("kind", "name", "path", "why")
+
+    def __init__(self, name: str, path: str, kind: FileKind, why: str = "") -> None:
+        self.name = name
+        self.path = path  # text, not Path: building 10,000 Paths costs more than reading them
+        self.kind: FileKind = kind
+        self.why = why  # for "unsafe": what it is instead of a regular file
 
 
-@dataclass(eq=False, repr=False)
 class StoreListing:
     """A store folder's entries, sorted into kinds, or why it could not be listed."""
 
-    level: str
-    path: Path
-    exists: bool
-    problem: ListingProblem = ""
-    reason: str = ""  # the operating system's words when the folder cannot be listed
-    entries: list[StoreEntry] = field(default_factory=list)
+    def __init__(self, level: str, path: Path, exists: bool, problem: ListingProblem = "",
+                 reason: str = "") -> None:
+        self.level = level
+        self.path = path
+        self.exists = exists
+        self.problem: ListingProblem = problem
+        self.reason = reason  # the operating system's words when the folder cannot be listed
+        self.entries: list[StoreEntry] = []
 
     def of_kind(self, kind: FileKind) -> Iterator[StoreEntry]:
         return (e for e in self.entries if e.kind == kind)
@@ -147,17 +149,20 @@ def read_bytes(path: str, limit: int = MAX_NOTE_BYTES) -> bytes:
 # --------------------------------------------------------------------------- one note
 
 
-@dataclass(slots=True, eq=False, repr=False)
 class NoteRead:
     """One note file as read: its bytes, the decoded text, and the note or why not."""
 
-    name: str
-    data: bytes
-    text: str  # decoded; bytes that are not UTF-8 replaced, so that they can still be scanned
-    bad_byte: int | None  # offset of the first byte that is not UTF-8
-    note: Note | None
-    problem: str = ""  # BrokenNoteError's message, the file name first
-    no_frontmatter: bool = False
+    __slots__ = ("bad_byte", "data", "name", "no_frontmatter", "note", "problem", "text")
+
+    def __init__(self, name: str, data: bytes, text: str, bad_byte: int | None,
+                 note: Note | None) -> None:
+        self.name = name
+        self.data = data
+        self.text = text  # decoded; bytes not UTF-8 replaced, so that they can be scanned
+        self.bad_byte = bad_byte  # offset of the first byte that is not UTF-8
+        self.note = note
+        self.problem = ""  # BrokenNoteError's message, the file name first
+        self.no_frontmatter = False
 
 
 def read_note(name: str, data: bytes) -> NoteRead:
@@ -196,9 +201,9 @@ def _opens_with_fence(text: str) -> bool:
 # --------------------------------------------------------------------------- the state
 
 
-@dataclass(frozen=True, slots=True)
-class NoteHead:
-    """What commands need of every readable note without its body."""
+class NoteHead(NamedTuple):
+    """What commands need of every readable note without its body (a named tuple: one per
+    note, as small as a slotted object, and nothing compiled at import)."""
 
     entry: IndexEntry  # the index line the note implies
     title: str  # the frontmatter's title as written ("" when missing or not text)

@@ -19,7 +19,6 @@ The package follows the checks' seams: `_scan` (reading), `_notes` (one file), `
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -91,18 +90,16 @@ def _commit_fixes(settings: Settings, chosen: list[Target], changes: list[Change
                                now=settings.timestamp(), operations=fixes)])
 
 
-@dataclass(eq=False, repr=False)  # a pass, never compared or shown
 class _StoreRun:
     """One store checked (and, with fix, its repairs planned) in one pass over its files."""
 
-    target: Target
-    settings: Settings
-    fix: bool
-    findings: list[Finding] = field(default_factory=list)
-    changes: list[Change] = field(default_factory=list)
-    done: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
+    def __init__(self, target: Target, settings: Settings, fix: bool) -> None:
+        self.target = target
+        self.settings = settings
+        self.fix = fix
+        self.findings: list[Finding] = []
+        self.changes: list[Change] = []
+        self.done: list[str] = []
         self._plan: StoreFix | None = None
         self._now = self.settings.moment()  # one clock for the whole pass
         self.scan = scan_store(self.target.level, self.target.path, self._visit,

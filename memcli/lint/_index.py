@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from memcli.index import (
     MAX_CONTEXT_BYTES,
@@ -30,9 +30,9 @@ MAX_LINE_CHARS = 200
 _ENTRY_LIKE = re.compile(r"^\s*[-*+]\s*\[\s*(?P<type>[^\]]{1,40})\]")
 
 
-@dataclass(slots=True)
-class _IndexLine:
-    """One line of MEMORY.md, kept small: a 100,000-line index is read whole."""
+class _IndexLine(NamedTuple):
+    """One line of MEMORY.md, kept small: a 100,000-line index is read whole (a named tuple:
+    compared by the tests, and nothing compiled at import)."""
 
     number: int
     length: int  # characters, without the line end

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 Severity = Literal["error", "warning"]
 
@@ -47,8 +46,10 @@ CODES: dict[str, tuple[Severity, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Finding:
+# Finding and CheckedStore are named tuples (immutable, compared by value): a frozen
+# dataclass compiles six methods from source at every start, and a clean lint makes no
+# finding at all. memcli.render.lint names their JSON keys.
+class Finding(NamedTuple):
     """One problem: its code and severity, where it is, and what to do about it."""
 
     code: str
@@ -59,8 +60,7 @@ class Finding:
     message: str
 
 
-@dataclass(frozen=True)
-class CheckedStore:
+class CheckedStore(NamedTuple):
     """A store lint checked: its level, the path shown, whether it exists, its notes."""
 
     level: str
@@ -69,13 +69,18 @@ class CheckedStore:
     notes: int
 
 
-@dataclass
 class LintReport:
-    """What a lint run found and fixed, and the stores it checked."""
+    """What a lint run found and fixed, and the stores it checked (a plain class: a
+    dataclass would compile its methods at every start)."""
 
-    findings: list[Finding] = field(default_factory=list)
-    fixed: list[str] = field(default_factory=list)
-    stores: list[CheckedStore] = field(default_factory=list)
+    findings: list[Finding]
+    fixed: list[str]
+    stores: list[CheckedStore]
+
+    def __init__(self) -> None:
+        self.findings = []
+        self.fixed = []
+        self.stores = []
 
     @property
     def errors(self) -> int:

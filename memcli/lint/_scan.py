@@ -11,7 +11,6 @@ import functools
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from memcli.index import ODD_LINE_END
@@ -33,23 +32,26 @@ from memcli.store import (
 _ERROR_LINE = r" at line (\d+)"  # compiled for a broken note only (re caches it)
 
 
-# Records a pass fills in and drops, never compared or shown: no __eq__ or __repr__, which
-# dataclass would compile at every import (a tenth of a millisecond each).
-@dataclass(eq=False, repr=False)
+# Records one pass fills in and drops, never compared or shown, written out as plain
+# classes: a dataclass compiles its methods from source at every start (about 0.15 ms each
+# here, several times what lint's checks of 100 notes cost).
 class FileScan:
     """One file of a store, read once; dropped once its own checks are done."""
 
-    name: str
-    path: str  # text, not Path: building 10,000 Paths costs more than reading the files
-    data: bytes
-    text: str  # decoded; invalid bytes replaced, so that secrets are still found
-    bad_byte: int | None  # offset of the first byte that is not UTF-8
-    secrets: list[SecretFinding]
-    note: Note | None = None
-    problem: str = ""  # why the note could not be parsed
-    problem_line: int = 1
-    no_frontmatter: bool = False
-    folder: str = ""  # the store's folder as findings show it (StoreScan.shown)
+    def __init__(self, name: str, path: str, data: bytes, text: str, bad_byte: int | None,
+                 secrets: list[SecretFinding], note: Note | None = None, *,
+                 no_frontmatter: bool = False) -> None:
+        self.name = name
+        self.path = path  # text, not Path: building 10,000 Paths costs more than reading them
+        self.data = data
+        self.text = text  # decoded; invalid bytes replaced, so that secrets are still found
+        self.bad_byte = bad_byte  # offset of the first byte that is not UTF-8
+        self.secrets = secrets
+        self.note = note
+        self.problem = ""  # why the note could not be parsed
+        self.problem_line = 1
+        self.no_frontmatter = no_frontmatter
+        self.folder = ""  # the store's folder as findings show it (StoreScan.shown)
 
     @property
     def utf8(self) -> bool:
@@ -61,33 +63,36 @@ class FileScan:
         return os.path.join(self.folder, self.name)
 
 
-# Not frozen: one per note, and a frozen __init__ costs 4 times more.
-@dataclass(slots=True, eq=False, repr=False)
 class NoteFacts:
     """What the checks across files need of one note file, kept after it is read."""
 
-    head: NoteHead | None  # None when the note is broken, or once its store is checked
-    problem: str  # why it is broken ("" when it is not)
-    title: str | None  # the frontmatter's title when it is text
-    title_line: int  # the line of the title key (1 when there is none)
+    __slots__ = ("head", "problem", "title", "title_line")
+
+    def __init__(self, head: NoteHead | None, problem: str, title: str | None,
+                 title_line: int) -> None:
+        self.head = head  # None when the note is broken, or once its store is checked
+        self.problem = problem  # why it is broken ("" when it is not)
+        self.title = title  # the frontmatter's title when it is text
+        self.title_line = title_line  # the line of the title key (1 when there is none)
 
 
-@dataclass(eq=False, repr=False)
 class StoreScan:
     """One store as lint read it: what the checks across its files need, and what was odd."""
 
-    level: str
-    path: Path
-    exists: bool
-    problem: str = ""  # the store itself cannot be read (code in problem_code)
-    problem_code: str = ""
-    notes: dict[str, NoteFacts] = field(default_factory=dict)
-    index: FileScan | None = None
-    odd: dict[str, str] = field(default_factory=dict)  # named like a note, not a file
-    unreadable: dict[str, str] = field(default_factory=dict)
-    stray: list[str] = field(default_factory=list)
-    names: dict[str, str] = field(default_factory=dict)  # every file by name_key
-    cwd: Path | None = None  # paths in findings are shown relative to it
+    def __init__(self, level: str, path: Path, exists: bool, *,
+                 cwd: Path | None = None) -> None:
+        self.level = level
+        self.path = path
+        self.exists = exists
+        self.problem = ""  # the store itself cannot be read (code in problem_code)
+        self.problem_code = ""
+        self.notes: dict[str, NoteFacts] = {}
+        self.index: FileScan | None = None
+        self.odd: dict[str, str] = {}  # named like a note, not a file
+        self.unreadable: dict[str, str] = {}
+        self.stray: list[str] = []
+        self.names: dict[str, str] = {}  # every file by name_key
+        self.cwd = cwd  # paths in findings are shown relative to it
 
     def state(self) -> StoreState:
         """The writer's view of this store (what `memcli index` would render from)."""

@@ -57,9 +57,7 @@ Decisions worth knowing (each has a test in the corpus):
 
 from __future__ import annotations
 
-import bisect
 import re
-import string
 from collections.abc import Iterator, Sequence
 from typing import TypeAlias
 
@@ -138,7 +136,8 @@ def _structural_scans(text: str, hits: Hits) -> Iterator[Iterator[_Span]]:
 
 # A line break inside a token: a newline (or JSON's "\n") and the indentation after it.
 _BREAK = re.compile(r"(?:\r?\n|\\n)[ \t]{0,16}+")
-_TOKEN_CHARS = frozenset(string.ascii_letters + string.digits + "_-+/=.%~")
+_TOKEN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                         "_-+/=.%~")
 
 
 def _wrapped_tokens(text: str) -> list[_Span]:
@@ -164,6 +163,8 @@ def _wrapped_tokens(text: str) -> list[_Span]:
         pos = end
     if not joins:
         return []
+    import bisect  # a token cut by a line break is rare: not loaded for every text
+
     pieces.append(text[pos:])
     joined = "".join(pieces)
     out: list[_Span] = []
@@ -255,6 +256,8 @@ def _unredacted(span: _Span, places: _Places) -> _Span:
 
 
 def _original(pos: int, places: _Places, start: bool) -> int:
+    import bisect  # only a text that held a secret gets here
+
     # The last placeholder that begins before pos (or at pos, for a start).
     find = bisect.bisect_right if start else bisect.bisect_left
     i = find(places, pos, key=lambda place: place[0]) - 1

@@ -15,15 +15,15 @@ patterns that need them run on that lowercased copy.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 # ASCII letters, and the Kelvin sign, which str.lower() turns into "k": the only characters
 # whose lower case is an ASCII letter (tests/test_redact.py checks every code point).
 _KELVIN = "\u212a"
-_ASCII_LOWER: dict[int, int] = {**str.maketrans(string.ascii_uppercase, string.ascii_lowercase),
+# (Letters spelt out: the string module compiles a regular expression when imported.)
+_ASCII_LOWER: dict[int, int] = {**str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                                                "abcdefghijklmnopqrstuvwxyz"),
                                  0x212A: ord("k")}
 # str.lower() works in a buffer of 12 bytes a character: a 16 MB index lowercased whole would
 # take 200 MB for a moment, so a long text is lowercased a piece at a time.
@@ -50,15 +50,20 @@ def _lower_piece(piece: str) -> str:
     return low
 
 
-# Not frozen: one per text scanned, and a frozen __init__ costs 4x. Never compared or shown:
-# no __eq__ or __repr__ compiled at import.
-@dataclass(slots=True, eq=False, repr=False)
 class Hits:
-    """Which trigger strings a text holds: as they are, and as lowercase words."""
+    """Which trigger strings a text holds: as they are, and as lowercase words.
 
-    exact: frozenset[str]
-    folded: frozenset[str]
-    low: str | None = None  # lower(text), when the scan had it for free (ASCII text)
+    A plain class (one per text scanned, never compared or shown): a dataclass compiles its
+    methods at every start of `lint` and `extract`.
+    """
+
+    __slots__ = ("exact", "folded", "low")
+
+    def __init__(self, exact: frozenset[str], folded: frozenset[str],
+                 low: str | None = None) -> None:
+        self.exact = exact
+        self.folded = folded
+        self.low = low  # lower(text), when the scan had it for free (ASCII text)
 
 
 class _Finder:

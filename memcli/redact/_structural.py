@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import binascii
 import re
 from collections.abc import Iterator
 
@@ -74,6 +73,8 @@ def _cli_passwords(text: str, exact: frozenset[str]) -> Iterator[_Span]:
 
 
 def _decodes_to_login(value: str) -> bool:
+    import binascii  # only a Docker or npm login blob gets here
+
     try:
         raw = binascii.a2b_base64(value + "=" * (-len(value) % 4))
     except (binascii.Error, ValueError):
@@ -182,6 +183,8 @@ def _auth_headers(text: str, low: str) -> Iterator[_Span]:
         start, end = m.span("v")
         value = text[start:end]
         if m.group("scheme") == "basic":
+            import binascii  # only an Authorization: Basic header gets here
+
             # Base64 of "user:password" often has no digit; decoding it is the better test.
             try:
                 ok = b":" in binascii.a2b_base64(value) and not _is_placeholder(value)

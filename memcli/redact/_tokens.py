@@ -7,7 +7,6 @@ the public catalogue's rows come from :mod:`memcli.redact._catalogue` in the sam
 
 from __future__ import annotations
 
-import binascii
 import functools
 import re
 from collections.abc import Callable, Iterator
@@ -27,6 +26,8 @@ from memcli.redact._gates import Hits
 
 
 def _jwt_header_ok(token: str) -> bool:
+    import binascii  # only a JWT-shaped token gets here
+
     header = token.split(".", 1)[0]
     if len(header) > 8192:
         # Real headers are a few hundred characters (a few KiB with an x5c chain).

@@ -31,12 +31,18 @@ def lint_report(output: Output, report: LintReport, fmt: str) -> None:
 
 def lint_json(report: LintReport) -> JsonObject:
     return {
-        "findings": to_json(report.findings),
+        "findings": [_finding_json(f) for f in report.findings],
         "fixed": to_json(report.fixed),
         "errors": report.errors,
         "warnings": report.warnings,
-        "stores": to_json(report.stores),
+        "stores": [{"level": s.level, "path": s.path, "exists": s.exists, "notes": s.notes}
+                   for s in report.stores],
     }
+
+
+def _finding_json(finding: Finding) -> JsonObject:
+    return {"code": finding.code, "severity": finding.severity, "path": finding.path,
+            "line": finding.line, "column": finding.column, "message": finding.message}
 
 
 def _lint_line(output: Output, finding: Finding) -> str:
