@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from memcli.redact import _catalogue
 from memcli.redact._base import (
@@ -55,20 +54,29 @@ def _openai_ok(token: str) -> bool:
     return _has_letter_and_digit(body)
 
 
-@dataclass(frozen=True, eq=False)  # never compared: no __eq__, __hash__ compiled at import
 class Rule:
-    """One token rule: the kind it reports, its gates, its pattern and how a match is judged."""
+    """One token rule: the kind it reports, its gates, its pattern and how a match is judged.
 
-    kind: str
-    gates: tuple[str, ...]
-    source: str
-    accept: Callable[[str], bool] | None = None
-    group: str = ""
-    # A lowercase word that must be in the text too: the prefix alone is too common.
-    context: str = ""
-    # Whether its gates may start a token wrapped over two lines whose first line is too
-    # short to match alone.
-    wraps: bool = True
+    A plain class (never compared, never changed after the table is built): a dataclass
+    compiles its methods from source at every start of `lint` and `extract`.
+    """
+
+    def __init__(self, kind: str, gates: tuple[str, ...], source: str,
+                 accept: Callable[[str], bool] | None = None, group: str = "",
+                 context: str = "", wraps: bool = True) -> None:
+        self.kind = kind
+        self.gates = gates
+        self.source = source
+        self.accept = accept
+        self.group = group
+        # A lowercase word that must be in the text too: the prefix alone is too common.
+        self.context = context
+        # Whether its gates may start a token wrapped over two lines whose first line is too
+        # short to match alone.
+        self.wraps = wraps
+
+    def __repr__(self) -> str:
+        return f"Rule({self.kind!r}, {self.gates!r})"
 
     @functools.cached_property
     def pattern(self) -> re.Pattern[str]:
