@@ -450,3 +450,33 @@ def test_a_long_non_ascii_text_is_lowercased_without_a_big_buffer() -> None:
         tracemalloc.stop()
     assert low.startswith("db_password = 'zq7pl2mxv9kd3'")
     assert peak < 3 * len(text) * 2  # the result (2 bytes a character) and small pieces
+
+
+# --- the assignment gate ----------------------------------------------------------------------
+# An assignment pattern runs only on a text where its keyword is followed by what an
+# assignment needs before its value; the gate must never hide a match.
+
+_ASSIGNMENT_PIECES = st.sampled_from([
+    "token", "secret", "pass", "pwd", "key", "word", "_access_key", "api_", "_", "-", "9",
+    "x", " ", "\t", "\\", '"', "'", "`", ":", "=", "==", "\n", "abc123def456", "É", "$V"])
+
+
+@settings(max_examples=300)
+@given(st.lists(_ASSIGNMENT_PIECES, max_size=14))
+def test_the_assignment_gate_never_hides_a_match(pieces: list[str]) -> None:
+    from memcli.redact import _gates, _patterns, _structural
+
+    low = _gates.lower("".join(pieces))
+    for keyword in _structural._ENV_KEYWORDS:
+        if not _structural._may_assign(low, keyword):
+            assert _patterns._pats().env_key(keyword).search(low) is None, (low, keyword)
+
+
+def test_prose_about_tokens_compiles_no_assignment_pattern() -> None:
+    from memcli.redact import _patterns
+
+    _patterns._pats.cache_clear()
+    text = "title: Token rotation\n\nRotate the secret token weekly; the key lives in the vault.\n"
+    assert find_secrets(text) == []
+    assert "_env" not in vars(_patterns._pats())
+    assert [f.kind for f in find_secrets("API_TOKEN=abc123def456ghi\n")] == ["env-assignment"]

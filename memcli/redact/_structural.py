@@ -134,10 +134,39 @@ def _assigned_value(text: str, m: re.Match[str], name_start: int) -> tuple[int, 
     return (start, end) if _credential_like(text[start:end]) else None
 
 
+# What may follow a keyword before an assignment's ':' or '=': the rest of the name (a
+# superset of the patterns' suffixes, such as "word" or "_access_key"), then a quote, blanks.
+_NAME_TAIL = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _may_assign(low: str, keyword: str) -> bool:
+    """Whether some KEYWORD in LOW is followed by what an assignment needs before its value
+    (name characters, an optional quote, blanks, then ':' or '='): a note that only mentions
+    a token in prose compiles and runs no assignment pattern. Linear: the occurrences inside
+    one run of name characters share its answer, so the run is read once."""
+    size = len(low)
+    at = low.find(keyword)
+    while at >= 0:
+        end = at + len(keyword)
+        while end < size and low[end] in _NAME_TAIL:
+            end += 1
+        nxt = end
+        if nxt < size and low[nxt] == "\\":
+            nxt += 1
+        if nxt < size and low[nxt] in "\"'`":
+            nxt += 1
+        while nxt < size and low[nxt] in " \t":
+            nxt += 1
+        if nxt < size and low[nxt] in ":=":
+            return True
+        at = low.find(keyword, max(end, at + 1))
+    return False
+
+
 def _env_assignments(text: str, low: str, folded: frozenset[str]) -> Iterator[_Span]:
     p = _pats()
     for keyword in _ENV_KEYWORDS:
-        if keyword not in folded:
+        if keyword not in folded or not _may_assign(low, keyword):
             continue
         for m in p.env_key(keyword).finditer(low):
             name_start = m.start()
