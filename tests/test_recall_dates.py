@@ -58,6 +58,11 @@ THIS_WEEK = [f"2026-11-{d}" for d in range(23, 30)]
     ("十二月三号", ["2025-12-03"]),
     ("2026年3月5日", ["2026-03-05"]),
     ("昨日何をしましたか", ["2026-11-28"]),  # Japanese shares the word
+    ("over the weekend", ["2026-11-28", "2026-11-29"]),  # under way on a Sunday
+    ("last weekend", ["2026-11-21", "2026-11-22"]),
+    ("周末做了什么", ["2026-11-28", "2026-11-29"]),
+    ("上周末", ["2026-11-21", "2026-11-22"]),
+    ("上礼拜天", ["2026-11-22"]),
 ])
 def test_day_expressions_count_from_the_day_asked(text: str, days: list[str]) -> None:
     assert _days(text) == days
@@ -87,6 +92,12 @@ def test_month_expressions_count_from_the_day_asked(text: str,
     "run the tests", "一个月一次", "3 people", "what is the test command?"])
 def test_words_that_name_no_time(text: str) -> None:
     assert not named_dates(text, SUNDAY)
+
+
+def test_the_weekend_asked_on_a_weekday_is_the_last_one() -> None:
+    wednesday = date(2026, 11, 25)
+    for text in ("what did we do over the weekend?", "last weekend", "周末"):
+        assert _days(text, wednesday) == ["2026-11-21", "2026-11-22"], text
 
 
 def test_only_absolute_dates_without_the_day_asked() -> None:

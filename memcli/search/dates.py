@@ -38,6 +38,7 @@ from memcli.search.days import (
     month_back,
     week_of,
     weekday_before,
+    weekend,
     year_months,
 )
 from memcli.search.english import MONTHS, WEEKDAYS
@@ -112,6 +113,10 @@ def _read_past_days(match: re.Match[str], today: date) -> tuple[Days, Months]:
     return [today - timedelta(days=i) for i in range(number)], []
 
 
+def _read_weekend(match: re.Match[str], today: date) -> tuple[Days, Months]:
+    return weekend(today, last=match.group(1).lower() == "last"), []
+
+
 def _read_weekday(match: re.Match[str], today: date) -> tuple[Days, Months]:
     return [weekday_before(today, WEEKDAYS.index(match.group(1).lower()))], []
 
@@ -134,6 +139,7 @@ _ENGLISH: tuple[tuple[re.Pattern[str], Reader], ...] = tuple(
         (rf"\b(?:the\s+)?(?:past|last)\s+{_COUNT}\s+days\b|\b(?:the\s+)?past\s+week\b",
          _read_past_days),
         (rf"\b(?:last|on|this\s+past)\s+({_WEEKDAY})\b", _read_weekday),
+        (r"\b(last|this|over\s+the|on\s+the|at\s+the|the\s+past)\s+weekend\b", _read_weekend),
         (r"\b(this|last)\s+(week|month|year)\b", _read_span),
         (rf"\b(?P<day>\d{{1,2}}){_ORDINAL}\s+(?:of\s+)?(?P<month>{_MONTH})\b{_NO_YEAR}",
          _read_day_month),

@@ -24,6 +24,7 @@ from memcli.search.days import (
     latest_month,
     month_back,
     week_of,
+    weekend,
     year_months,
 )
 
@@ -89,6 +90,13 @@ def _read_weekday_of_week(back: int) -> Reader:
     return read
 
 
+def _weekend(last: bool) -> Reader:
+    def read(_match: re.Match[str], today: date) -> tuple[Days, Months]:
+        return weekend(today, last), []
+
+    return read
+
+
 def _read_weekday(match: re.Match[str], today: date) -> tuple[Days, Months]:
     """`周一` alone: the last Monday before today, as English `on Monday`."""
     back = (today.weekday() - _WEEKDAYS[match.group(1)]) % 7 or 7
@@ -109,6 +117,8 @@ READERS: tuple[tuple[re.Pattern[str], Reader], ...] = tuple(
         (r"昨天|昨日|昨晚|昨儿", fixed(1)),
         (r"今天|今日|今早|今晚|今儿", fixed(0)),
         (rf"{_NUMBER}\s*(天|{_WEEK}|个月)(?:以)?前", _read_ago),
+        (r"上(?:个)?周末", _weekend(True)),
+        (r"(?:这|本)?(?:个)?周末", _weekend(False)),
         (rf"上{_WEEK}{_WEEKDAY}", _read_weekday_of_week(1)),
         (rf"(?:这|本){_WEEK}{_WEEKDAY}", _read_weekday_of_week(0)),
         (rf"(?:上{_WEEK}|先週)", _week(1)),

@@ -65,6 +65,14 @@ def weekday_before(today: date, weekday: int) -> date:
     return today - timedelta(days=(today.weekday() - weekday) % 7 or 7)
 
 
+def weekend(today: date, last: bool) -> Days:
+    """The weekend a prompt means, none of it after TODAY: `last weekend` (that of last
+    week), `the weekend` (the one under way on a Saturday or Sunday, else the last one)."""
+    back = 1 if last or today.weekday() < 5 else 0
+    saturday = today - timedelta(days=today.weekday() + 7 * back - 5)
+    return [d for d in (saturday, saturday + timedelta(days=1)) if d <= today]
+
+
 def fixed(back: int) -> Reader:
     """A reader for a word that names one day BACK days before the prompt's (`yesterday`)."""
     def read(_match: re.Match[str], today: date) -> tuple[Days, Months]:
