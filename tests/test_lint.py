@@ -869,3 +869,25 @@ def test_near_duplicates_scale_linearly() -> None:
     # A guard against comparing every pair (400 million here: minutes), not a speed figure;
     # benchmarks/run.py measures the check's growth.
     assert time.perf_counter() - started < 30
+
+
+def test_level_checks_one_configured_store(stores: Stores) -> None:
+    # `show`, `search`, `index`, `log` and `consolidate` take --level; lint took only paths.
+    stores.write("user_preference_tabs.md", note_text(
+        {"type": "user_preference", "title": "Tabs", "summary": "Tabs.", "created": NOW,
+         "updated": NOW}), store=stores.user)
+    code, report = stores.lint("--level", "user")
+    assert code == 1
+    assert [s["level"] for s in report["stores"]] == ["user"]
+    assert {f["code"] for f in report["findings"]} == {"M107"}
+    code, report = stores.lint("--level", "project")
+    assert (code, report["findings"]) == (0, [])
+    assert [s["level"] for s in report["stores"]] == ["project"]
+
+
+@pytest.mark.parametrize("args", [["--level", "user", ".memcli/memory"], ["--level", "both"]])
+def test_level_with_a_path_or_an_unknown_level_is_a_usage_error(stores: Stores,
+                                                               args: list[str]) -> None:
+    result = stores.invoke("lint", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("memcli: error: ") and result.stderr.count("\n") == 1

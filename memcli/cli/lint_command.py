@@ -6,7 +6,14 @@ from typing import Annotated
 import typer
 
 from memcli.cli import _complete
-from memcli.cli._app import JsonOpt, command, finish, make_output, resolve_settings
+from memcli.cli._app import (
+    JsonOpt,
+    LevelOpt,
+    command,
+    finish,
+    make_output,
+    resolve_settings,
+)
 from memcli.cli._errors import handled
 
 
@@ -25,6 +32,7 @@ def lint(
     )] = None,
     as_json: JsonOpt = False,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail too.")] = False,
+    level: LevelOpt = None,
 ) -> None:
     """Check stores for broken, stale, duplicate or secret notes.
 
@@ -35,6 +43,7 @@ def lint(
     Examples:
       memcli lint
       memcli lint --fix .memcli/memory
+      memcli lint --level user
       memcli lint --format github   # in CI
     """
     from memcli import lint as linting
@@ -48,6 +57,6 @@ def lint(
         choices = ", ".join(LINT_FORMATS)
         raise UsageError(f"unknown --format '{output_format}'; use {choices}")
     settings = resolve_settings(ctx)
-    report = linting.run_lint(settings, paths or [], fix=fix)
+    report = linting.run_lint(settings, paths or [], fix=fix, level=level)
     lint_report(make_output(output_format == "json"), report, output_format)
     finish(report.exit_code(strict=strict))

@@ -50,9 +50,10 @@ __all__ = ["CODES", "CheckedStore", "Finding", "LintReport", "near_duplicates", 
            "scan_store"]
 
 
-def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool) -> LintReport:
+def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool,
+             level: str | None = None) -> LintReport:
     """Check the stores (under their locks); with fix, repair what is safe and check again."""
-    chosen = targets(settings, paths)
+    chosen = targets(settings, paths, level)
     with collector_paused():
         return _checked(settings, chosen, fix)
 
