@@ -891,3 +891,21 @@ def test_level_with_a_path_or_an_unknown_level_is_a_usage_error(stores: Stores,
     result = stores.invoke("lint", *args)
     assert result.exit_code == 2
     assert result.stderr.startswith("memcli: error: ") and result.stderr.count("\n") == 1
+
+
+def test_in_the_home_folder_lint_checks_the_user_store_as_the_user_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # There the project store found is ~/.memcli/memory, the user's own: lint reported it
+    # as the project store, and `--level project` linted the user store.
+    home = tmp_path / "home"
+    (home / ".memcli" / "memory").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("MEMCLI_HOME", str(home / ".memcli"))
+    for name in ("MEMCLI_PROJECT_STORE", "MEMCLI_USER_STORE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(home)
+    result = CliRunner().invoke(app, ["lint", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert [s["level"] for s in json.loads(result.stdout)["stores"]] == ["user"]
+    refused = CliRunner().invoke(app, ["lint", "--level", "project"])
+    assert refused.exit_code == 2 and "no project here" in refused.stderr

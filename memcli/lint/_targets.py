@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from memcli.config import Settings
+from memcli.core.stores import levels_for
 from memcli.errors import InputError, UsageError
-from memcli.names import INDEX_NAME, LEVELS, parse_note_name
+from memcli.names import INDEX_NAME, parse_note_name
 
 
 class Target(NamedTuple):
@@ -21,18 +22,12 @@ class Target(NamedTuple):
 def targets(settings: Settings, paths: Iterable[str], level: str | None = None) -> list[Target]:
     """The stores to check: the configured ones LEVEL names (default: both), or the store of
     each PATH."""
-    wanted = [
-        Target("project", settings.project_store),
-        Target("user", settings.user_store),
-    ]
     given = list(paths)
-    if level not in (None, "all", *LEVELS):
-        raise InputError(f"unknown level '{level}'; use project, user or all")
-    if level not in (None, "all"):
-        if given:
-            raise UsageError("--level chooses a configured store and PATH names one; give "
-                             "one of them")
-        wanted = [t for t in wanted if t.level == level]
+    if level not in (None, "all") and given:
+        raise UsageError("--level chooses a configured store and PATH names one; give one "
+                         "of them")
+    # In the home folder the project store found is the user's own: it is the user store.
+    wanted = [Target(lvl, settings.store_for(lvl)) for lvl in levels_for(level, settings)]
     if given:
         stores = [_store_of(raw, settings) for raw in given]
         wanted = [Target(_level_of(settings, store), store) for store in stores]
