@@ -263,3 +263,24 @@ def test_the_export_summary_counts_in_words(memenv: MemEnv) -> None:
     done = memenv.run("export", "claude-code", "--level", "user", str(memenv.root / "out"))
     assert done.returncode == 0, done.stderr
     assert "memcli: exported 1 note of the user store; 2 files written" in done.stderr
+
+
+@pytest.mark.parametrize("tool", sorted(ROUND_TRIPS))
+def test_export_dry_run_says_what_it_would_write_and_writes_nothing(memenv: MemEnv,
+                                                                    tool: str) -> None:
+    # import and hooks install had --dry-run; export, which writes into another tool's
+    # folder, had none.
+    _notes_to_export(memenv)
+    path = memenv.root / "out" / ROUND_TRIPS[tool][0]
+    before = memenv.stores_snapshot()
+    done = memenv.run("export", tool, "--level", "user", "--dry-run", str(path))
+    assert done.returncode == 0, done.stderr
+    assert not (memenv.root / "out").exists()
+    assert memenv.stores_snapshot() == before
+    assert done.stdout.startswith("would create ")
+    assert "dry run, nothing written" in done.stderr
+    assert memenv.run("export", tool, "--level", "user", str(path)).returncode == 0
+    again = json.loads(memenv.run("export", tool, "--level", "user", "--dry-run", "--json",
+                                  str(path)).stdout)
+    assert again["dry_run"] is True
+    assert {f["change"] for f in again["files"]} == {"unchanged"}

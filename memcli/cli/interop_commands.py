@@ -83,11 +83,13 @@ def _export_command(tool: _Tool) -> None:
         ctx: typer.Context,
         target: Annotated[Path, _argument(tool)],
         level: UserLevelOpt = tool.level,
+        dry_run: DryRunOpt = False,
         as_json: JsonOpt = False,
     ) -> None:
         from memcli.render import integration
 
-        result: ExportResult = _core(tool)(resolve_settings(ctx), target, level=level)
+        result: ExportResult = _core(tool)(resolve_settings(ctx), target, level=level,
+                                           dry_run=dry_run)
         getattr(integration, tool.render)(make_output(as_json), result)
         finish(result.exit_code)
 

@@ -59,10 +59,14 @@ def make_folder(folder: Path) -> None:
         raise StoreError(f"cannot create the folder {folder}: {exc.strerror}") from None
 
 
-def write_bytes_if_changed(path: Path, data: bytes, before: bytes | None) -> str:
-    """created, updated or unchanged (BEFORE is what PATH held); never through a link."""
+def write_bytes_if_changed(path: Path, data: bytes, before: bytes | None, *,
+                           dry_run: bool = False) -> str:
+    """created, updated or unchanged (BEFORE is what PATH held); never through a link.
+    With DRY_RUN, what it would be, and nothing written."""
     if before == data:
         return "unchanged"
+    if dry_run:
+        return "created" if before is None else "updated"
     make_folder(path.parent)
     try:
         replace_file(path, data)
@@ -71,8 +75,8 @@ def write_bytes_if_changed(path: Path, data: bytes, before: bytes | None) -> str
     return "created" if before is None else "updated"
 
 
-def write_if_changed(path: Path, text: str) -> str:
-    """created, updated or unchanged; never through a link."""
+def write_if_changed(path: Path, text: str, *, dry_run: bool = False) -> str:
+    """created, updated or unchanged; never through a link (with DRY_RUN, never at all)."""
     before = read_file(path)
     if before is not None:
         try:
@@ -80,4 +84,4 @@ def write_if_changed(path: Path, text: str) -> str:
                 return "unchanged"
         except UnicodeDecodeError:
             raise InputError(f"{path} is not UTF-8 text") from None
-    return write_bytes_if_changed(path, text.encode("utf-8"), before)
+    return write_bytes_if_changed(path, text.encode("utf-8"), before, dry_run=dry_run)

@@ -33,7 +33,8 @@ from memcli.text import one_line
 EXPORT_HEADER = "# Memory index\n\n"
 
 
-def export_store(settings: Settings, folder: Path, *, level: str = "project") -> ExportResult:
+def export_store(settings: Settings, folder: Path, *, level: str = "project",
+                 dry_run: bool = False) -> ExportResult:
     """Write one memcli store as a Claude Code memory folder (notes, then MEMORY.md)."""
     level = one_level(level)
     store = settings.store_for(level)
@@ -46,7 +47,7 @@ def export_store(settings: Settings, folder: Path, *, level: str = "project") ->
         notes = state.notes  # each parsed when exported: never all at once
         entries = ordered(state.entries())
         broken = dict(state.broken)
-    result = ExportResult(folder, level)
+    result = ExportResult(folder, level, dry_run=dry_run)
     for filename, why in sorted(broken.items()):
         result.left_out.append(LeftOut(filename, why.removeprefix(f"{filename}: "), True))
     if not notes:
@@ -54,7 +55,8 @@ def export_store(settings: Settings, folder: Path, *, level: str = "project") ->
             result.left_out.append(LeftOut(str(store), f"the {level} store does not exist yet",
                                            False))
         return result
-    make_folder(folder)
+    if not dry_run:
+        make_folder(folder)
     planned = [(entry, note.filename, _claude_name(note), claude_note(note, entry))
                for entry in entries if (note := notes.get(entry.filename)) is not None]
     # Every file this export replaces is read first, never through a link: a link at any
@@ -63,13 +65,14 @@ def export_store(settings: Settings, folder: Path, *, level: str = "project") ->
     index_before = read_file(folder / INDEX_NAME)
     exported: list[tuple[IndexEntry, str]] = []
     for entry, source, target, data in planned:
-        change = write_bytes_if_changed(folder / target, data, before[target])
+        change = write_bytes_if_changed(folder / target, data, before[target], dry_run=dry_run)
         result.files.append(ExportedFile(target, change, source))
         exported.append((entry, target))
     index = _claude_index(decode_index(index_before), exported)
     result.files.append(ExportedFile(
-        INDEX_NAME, write_bytes_if_changed(folder / INDEX_NAME, index, index_before), ""))
-    if any(f.change != "unchanged" for f in result.files):
+        INDEX_NAME, write_bytes_if_changed(folder / INDEX_NAME, index, index_before,
+                                           dry_run=dry_run), ""))
+    if not dry_run and any(f.change != "unchanged" for f in result.files):
         try:
             fsync_dir(folder)  # the renames themselves survive a power cut
         except OSError as exc:

@@ -138,7 +138,8 @@ def _summary_sections(text: str) -> list[tuple[str, str, str]]:
     return sections
 
 
-def export_codex(settings: Settings, folder: Path, *, level: str = "user") -> ExportResult:
+def export_codex(settings: Settings, folder: Path, *, level: str = "user",
+                 dry_run: bool = False) -> ExportResult:
     level = _one_level(level)
     if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
         raise InputError(f"{folder} is not a folder memcli can write (a link or a file)")
@@ -149,7 +150,7 @@ def export_codex(settings: Settings, folder: Path, *, level: str = "user") -> Ex
         notes = state.notes
         ours = [_block(notes[e.filename]) for e in ordered(state.entries())
                 if e.filename in notes]
-        result = ExportResult(folder, level)
+        result = ExportResult(folder, level, dry_run=dry_run)
         for filename, why in sorted(state.broken.items()):
             result.left_out.append(LeftOut(filename, why, True))
     if not state.exists:
@@ -159,7 +160,7 @@ def export_codex(settings: Settings, folder: Path, *, level: str = "user") -> Ex
     first = _BLOCK.search(existing)
     preamble = existing[:first.start()] if first is not None else existing
     text = preamble + "\n".join([*kept, *ours])
-    result.files.append(ExportedFile(INDEX, write_if_changed(path, text), ""))
+    result.files.append(ExportedFile(INDEX, write_if_changed(path, text, dry_run=dry_run), ""))
     return result
 
 

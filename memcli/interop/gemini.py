@@ -91,7 +91,8 @@ def import_gemini(settings: Settings, path: Path, *, level: str = "project",
     return result
 
 
-def export_gemini(settings: Settings, path: Path, *, level: str = "project") -> ExportResult:
+def export_gemini(settings: Settings, path: Path, *, level: str = "project",
+                  dry_run: bool = False) -> ExportResult:
     level = _one_level(level)
     target = gemini_file(path)
     text = read_text(target) or ""
@@ -100,7 +101,7 @@ def export_gemini(settings: Settings, path: Path, *, level: str = "project") -> 
         notes = state.notes
         entries = ordered(state.entries())
         bullets = [_bullet(notes[e.filename]) for e in entries if e.filename in notes]
-        result = ExportResult(target.parent, level)
+        result = ExportResult(target.parent, level, dry_run=dry_run)
         for filename, why in sorted(state.broken.items()):
             result.left_out.append(LeftOut(filename, why, True))
     if not state.exists:
@@ -108,7 +109,8 @@ def export_gemini(settings: Settings, path: Path, *, level: str = "project") -> 
     present = {one_line(fact) for fact in saved_memories(text)}
     new = [b for b in dict.fromkeys(bullets) if b not in present]
     updated = _with_bullets(text, new) if new else text
-    change = write_if_changed(target, updated) if new or not target.exists() else "unchanged"
+    change = (write_if_changed(target, updated, dry_run=dry_run) if new or not target.exists()
+              else "unchanged")
     result.files.append(ExportedFile(target.name, change, ""))
     return result
 

@@ -53,6 +53,7 @@ class ExportResult:
     level: str
     files: list[ExportedFile] = field(default_factory=list)
     left_out: list[LeftOut] = field(default_factory=list)
+    dry_run: bool = False  # the files say what an export would do; nothing was written
 
     @property
     def exit_code(self) -> int:

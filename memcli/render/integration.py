@@ -64,11 +64,14 @@ def export_result(output: Output, result: ExportResult) -> None:
     _export_left_out(output, result)
     for exported in result.files:
         source = f"  (from {exported.source})" if exported.source else ""
-        output.line(f"{exported.change} {result.folder / exported.filename}{source}")
+        output.line(f"{_change(result, exported.change)} {result.folder / exported.filename}"
+                    f"{source}")
     if result.files:
         written = sum(1 for f in result.files if f.change != "unchanged")
+        done = (f"{plural(written, 'file')} to write; dry run, nothing written" if result.dry_run
+                else f"{plural(written, 'file')} written")
         output.note(f"memcli: exported {plural(len(result.files) - 1, 'note')} of the "
-                    f"{result.level} store; {plural(written, 'file')} written")
+                    f"{result.level} store; {done}")
 
 
 def file_export_result(output: Output, result: ExportResult) -> None:
@@ -78,7 +81,16 @@ def file_export_result(output: Output, result: ExportResult) -> None:
         return
     _export_left_out(output, result)
     for exported in result.files:
-        output.line(f"{exported.change} {result.folder / exported.filename}")
+        output.line(f"{_change(result, exported.change)} {result.folder / exported.filename}")
+    if result.dry_run and result.files:
+        output.note("memcli: dry run, nothing written")
+
+
+def _change(result: ExportResult, change: str) -> str:
+    """created, updated, unchanged; in a dry run what would be done ("would create")."""
+    if not result.dry_run or change == "unchanged":
+        return change
+    return "would " + change.removesuffix("d")
 
 
 def _export_left_out(output: Output, result: ExportResult) -> None:
@@ -93,6 +105,7 @@ def export_json(result: ExportResult) -> JsonObject:
     return {
         "folder": str(result.folder),
         "level": result.level,
+        "dry_run": result.dry_run,
         "files": [{"file": f.filename, "change": f.change, "from": f.source}
                   for f in result.files],
         "left_out": [{"file": i.file, "reason": i.reason} for i in result.left_out],
