@@ -234,3 +234,14 @@ def test_status_is_not_healthy_with_an_index_that_is_not_utf8(memenv: MemEnv) ->
     assert report["healthy"] is False
     project = next(lv for lv in report["levels"] if lv["level"] == "project")
     assert project["index_problem"].startswith(f"MEMORY.md: line {line} ")
+
+
+def test_the_mcp_index_resource_refuses_an_index_that_is_not_utf8(memenv: MemEnv) -> None:
+    # It read the file with read_text("utf-8"): a UnicodeDecodeError, not a memcli error.
+    from memcli import mcp_tools
+    from memcli.config import Flags, resolve
+
+    _store_with_a_latin1_index(memenv)
+    settings = resolve(Flags(), memenv.env, memenv.repo)
+    with pytest.raises(BrokenNoteError, match="project store: MEMORY.md: line .* UTF-8"):
+        mcp_tools.index_text(settings, "project")
