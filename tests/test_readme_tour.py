@@ -124,3 +124,13 @@ def test_the_tour_starts_from_the_clone() -> None:
     lines = _tour_lines()
     assert lines[0].startswith(". .venv/bin/activate")
     assert any("examples/turn.jsonl" in line for line in lines)
+
+
+def test_search_and_recall_find_the_notes_the_tour_wrote(tour: dict) -> None:
+    # The tour searched for "make test --force-with-lease", which no note of the example
+    # turn is about: what a reader saw ranked had nothing to do with the query.
+    out, _ = _step(tour, "memcli search")
+    assert out.splitlines()[0].startswith("project/project_knowledge_test-command.md")
+    assert "project/correction_feedback_package-manager.md" in out
+    out, _ = _step(tour, "memcli recall")
+    assert "### [project_knowledge] Test command" in out and "uv run pytest -q" in out
