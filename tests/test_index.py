@@ -286,3 +286,19 @@ def test_context_block_budget(max_lines: int, max_bytes: int) -> None:
     assert block.shown + block.left_out == 300
     if block.left_out and "## User Memory" in block.text:  # not the last-resort cut
         assert block.text.splitlines()[-1].startswith(f"({block.left_out} more")
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.binary(max_size=40) | st.text(max_size=20).map(str.encode),
+       chunk=st.integers(1, 8))
+def test_the_chunked_utf8_check_agrees_with_decoding_whole(data: bytes, chunk: int) -> None:
+    # `show` and `context` check MEMORY.md a MiB at a time; a character cut at a chunk's
+    # edge is not an error, a bad byte anywhere is.
+    from memcli.index import _is_utf8
+
+    try:
+        data.decode("utf-8")
+        whole = True
+    except UnicodeDecodeError:
+        whole = False
+    assert _is_utf8(data, chunk) == whole
