@@ -243,5 +243,5 @@ def test_the_mcp_index_resource_refuses_an_index_that_is_not_utf8(memenv: MemEnv
 
     _store_with_a_latin1_index(memenv)
     settings = resolve(Flags(), memenv.env, memenv.repo)
-    with pytest.raises(BrokenNoteError, match="project store: MEMORY.md: line .* UTF-8"):
+    with pytest.raises(BrokenNoteError, match=r"project store: MEMORY\.md: line .* UTF-8"):
         mcp_tools.index_text(settings, "project")
