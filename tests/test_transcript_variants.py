@@ -365,6 +365,7 @@ def test_copilot_chat_log_with_broken_entries_never_raises() -> None:
            {"kind": 2, "k": ["requests", 0, "response"], "v": [{"value": "hi"}], "i": -1},
            {"kind": 3, "k": ["requests", 0, "message", "nope"]},
            {"kind": 1, "k": [], "v": None},
+           {"kind": 3, "k": ["requests", 0, ["message"]]},
            {"kind": 9, "k": ["x"]}]
     text = "".join(json.dumps(v) + "\n" for v in [snapshot, *odd])
     transcript = read_transcript(text)

@@ -70,7 +70,7 @@ def _apply(state: Any, entry: Record) -> None:
             target.extend(value if isinstance(value, list) else [])
     elif kind == 1:
         _set(parent, key, value)
-    elif isinstance(parent, dict):
+    elif isinstance(parent, dict) and isinstance(key, str):
         parent.pop(key, None)  # kind 3: delete
 
 
