@@ -88,15 +88,22 @@ class Found:
     days: Days = field(default_factory=list)
     months: Months = field(default_factory=list)
     spans: list[tuple[int, int]] = field(default_factory=list)
+    # One byte per character of the prompt, set where a span lies: a pasted log can hold
+    # thousands of date words, and comparing each with every span taken was quadratic.
+    _taken: bytearray = field(default_factory=bytearray, repr=False)
 
     def overlaps(self, match: re.Match[str]) -> bool:
         start, end = match.span()
-        return any(start < e and s < end for s, e in self.spans)
+        return self._taken.find(1, start, end) != -1
 
     def take(self, match: re.Match[str], read: tuple[Days, Months]) -> None:
         self.days += read[0]
         self.months += read[1]
-        self.spans.append(match.span())
+        start, end = match.span()
+        self.spans.append((start, end))
+        if len(self._taken) < end:
+            self._taken.extend(bytes(end - len(self._taken)))
+        self._taken[start:end] = b"\x01" * (end - start)
 
     def read(self, text: str, readers: Iterable[tuple[re.Pattern[str], Reader]],
              today: date) -> None:
