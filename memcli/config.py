@@ -377,9 +377,10 @@ def _absolute(value: Any, cwd: Path, home: Path | None) -> Path:
 def _store(name: str, value: Any, cwd: Path, home: Path | None,
            sources: Mapping[str, Setting]) -> Path:
     """A store's folder; an empty value (the working folder) or a file system root is refused:
-    memcli would write notes and MEMORY.md into whatever folder the command ran in."""
+    memcli would write notes and MEMORY.md into whatever folder the command ran in. A NUL
+    (TOML can write one) is in no path: the file system calls would raise."""
     text = str(value).strip()
-    path = _absolute(text, cwd, home) if text else None
+    path = _absolute(text, cwd, home) if text and "\0" not in text else None
     if path is None or path == Path(path.anchor):
         shown = repr(str(value))
         raise ConfigError(_located(f"{name} {shown} is not a store folder; name a folder of "

@@ -283,7 +283,7 @@ def test_memcli_trust_lets_the_project_config_decide_until_it_changes(memenv: Me
     assert "base_url" in json.loads(memenv.run("config", "--json").stdout)["ignored"]
 
 
-@pytest.mark.parametrize("value", ["", "/"])
+@pytest.mark.parametrize("value", ["", "/", "notes\\u0000x"])  # NUL: no path can hold it
 def test_a_user_store_that_is_the_working_folder_or_the_root_is_refused(
         memenv: MemEnv, value: str) -> None:
     config = memenv.root / "home" / ".memcli" / "config.toml"
