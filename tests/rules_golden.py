@@ -1,0 +1,124 @@
+"""The rules extractor's whole output on a fixed set of inputs, for a differential test.
+
+    python tests/rules_golden.py    # rewrite tests/fixtures/rules_golden.json
+
+The inputs: every turn of benchmarks/extraction.py's corpus (all splits, one message each, as
+that benchmark extracts them), the person's messages of each transcript fixture (stored in
+the golden file itself, so a change to a transcript reader does not change what this
+compares), and the LoCoMo dialogue beside the repository (each turn alone, and each
+conversation as one session of the person's messages). For each input the golden file holds
+the operations and the trace (what was found, kept and skipped, and why), as JSON.
+
+Regenerate it only from code whose output is the reference: a speed-up must leave it as it is
+(tests/test_rules_golden.py compares).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import hashlib
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+CORPUS = ROOT / "benchmarks" / "data" / "extraction"
+SPLITS = ("dev", "test", "test2", "test5", "test6", "test7")
+FIXTURES = ROOT / "tests" / "fixtures" / "transcripts"
+LOCOMO = ROOT / ".." / "shared" / "data" / "locomo" / "locomo-dev.json"
+GOLDEN = ROOT / "tests" / "fixtures" / "rules_golden.json"
+TODAY = datetime.date(2026, 5, 12)
+
+Messages = list[tuple[str, str]]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    raise TypeError(type(value).__name__)
+
+
+def run(messages: Messages) -> dict[str, Any]:
+    """The operations and the trace of one extraction, as JSON values."""
+    from memcli.messages import Message
+    from memcli.rules import RulesTrace, extract_rules
+
+    trace = RulesTrace()
+    ops = extract_rules([Message(role, text) for role, text in messages], [], today=TODAY,
+                        trace=trace)
+    kept = [dataclasses.asdict(f) for f in trace.kept]
+    found = [dataclasses.asdict(f) for f in trace.found]
+    record = {"ops": ops, "kept": kept, "skipped": [dataclasses.asdict(s) for s in trace.skipped]}
+    if found != kept:  # before repeats were merged, where that differs
+        record["found"] = found
+    return json.loads(json.dumps(record, default=_plain, ensure_ascii=False))
+
+
+def digested(record: dict[str, Any]) -> dict[str, Any]:
+    """The operations, and the rest of the trace as a digest: the LoCoMo turns skip nearly
+    every sentence, and their reasons in full would make the file megabytes."""
+    rest = json.dumps({k: v for k, v in record.items() if k != "ops"}, ensure_ascii=False,
+                      sort_keys=True)
+    return {"ops": record["ops"], "trace": hashlib.sha256(rest.encode()).hexdigest()}
+
+
+def corpus_inputs() -> Iterator[tuple[str, Messages]]:
+    for split in SPLITS:
+        lines = (CORPUS / f"{split}.jsonl").read_text("utf-8").splitlines()
+        for number, line in enumerate(line for line in lines if line.strip()):
+            yield f"{split}:{number}", [("user", json.loads(line)["text"])]
+
+
+def fixture_inputs() -> Iterator[tuple[str, Messages]]:
+    """Each fixture's messages as extract reads them; the others' text is left out (the
+    rules read only the person's), their place kept (a finding names its message)."""
+    from memcli.transcripts import read_transcript
+
+    for path in sorted(FIXTURES.rglob("*")):
+        if path.is_file() and path.suffix != ".md":
+            messages = read_transcript(path.read_bytes()).messages
+            yield (str(path.relative_to(FIXTURES)),
+                   [(m.role, m.text if m.role == "user" else "") for m in messages])
+
+
+def locomo_inputs() -> Iterator[tuple[str, Messages]]:
+    samples = json.loads(LOCOMO.read_text("utf-8"))
+    for sample in samples:
+        turns = [turn["text"] for key, session in sample["conversation"].items()
+                 if key.startswith("session") and isinstance(session, list)
+                 for turn in session]
+        for number, text in enumerate(turns):
+            yield f"{sample['sample_id']}:{number}", [("user", text)]
+        yield sample["sample_id"], [("user", text) for text in turns]
+
+
+def build() -> dict[str, Any]:
+    fixtures = {name: {"messages": messages, **run(messages)}
+                for name, messages in fixture_inputs()}
+    return {"today": TODAY.isoformat(),
+            "corpus": {name: run(messages) for name, messages in corpus_inputs()},
+            "fixtures": fixtures,
+            "locomo": {name: digested(run(messages)) for name, messages in locomo_inputs()}}
+
+
+def dump(golden: dict[str, Any]) -> str:
+    """One line per input, so a difference reads as a diff of the inputs that changed."""
+    def entries(section: dict[str, Any]) -> str:
+        return ",\n".join(json.dumps(k, ensure_ascii=False) + ": "
+                           + json.dumps(v, ensure_ascii=False, sort_keys=True)
+                           for k, v in section.items())
+
+    parts = [f'"{name}": {{\n{entries(golden[name])}\n}}'
+             for name in ("corpus", "fixtures", "locomo")]
+    return f'{{"today": "{golden["today"]}",\n' + ",\n".join(parts) + "}\n"
+
+
+if __name__ == "__main__":
+    GOLDEN.write_text(dump(build()), "utf-8")
+    print(f"wrote {GOLDEN.relative_to(ROOT)}")
