@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 RUN = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
 
 ROWS = {
@@ -83,3 +85,17 @@ def test_completion_benchmark_runs_and_reports_each_target() -> None:
     rows = [line for line in proc.stdout.splitlines() if line.startswith("TAB:")]
     assert len(rows) == 3
     assert all(line.endswith(("met", "NOT MET")) for line in rows)
+
+
+def test_rules_prose_benchmark_builds_a_session_of_the_persons_turns() -> None:
+    script = RUN.parent / "rules_prose.py"
+    proc = subprocess.run([sys.executable, str(script), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    if proc.stdout.startswith("skipped:"):
+        pytest.skip(proc.stdout.strip())
+    row = json.loads(proc.stdout)
+    # every record is read back as one message of the person, which the rules then read
+    assert row["records"] > 1000 and row["messages"] == row["records"]
+    assert 0.9 < row["size_mb"] < 1.1
+    assert row["extract_s"] > row["read_s"] > 0
