@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import SHORTEST_TEXT, lazy
+from memcli.rules.patterns import SHORTEST_TEXT, PatternGroup, lazy
 from memcli.rules.text import PH, capitalise, cut_title, restore, url_slot
 
 # The words the command patterns share: the tasks a command is for, how a command is given
@@ -54,7 +54,8 @@ _CMD_EN_RES = (
 _TEST_KIND_ZH = r"(?:单元|集成|端到端|e2e\s*|E2E\s*)?"
 _CMD_ZH_RES = (
     lazy(r"(?P<what>" + _TEST_KIND_ZH + r"测试|构建|编译|部署|发布|格式化|lint|检查|"
-         r"类型检查)\s*(?:的)?\s*(?:命令|指令|脚本)(?:是|为|用)\s*[:：]?\s*(?P<cmd>.+)", re.I),
+         r"类型检查)\s*(?:的)?\s*(?:命令|指令|脚本)(?:是|为|用)\s*[:：]?\s*(?P<cmd>.+)", re.I,
+         needs=("命令", "指令", "脚本")),
     lazy(r"(?:跑|运行|执行)(?:全部|所有的?)?(?P<what>" + _TEST_KIND_ZH + r"测试|lint|类型检查)"
                r"(?:要|请|就|都)?"
                r"(?:用|使用|用的是|是)\s*[:：]?\s*(?P<cmd>.+)", re.I),
@@ -78,7 +79,7 @@ _COMMAND_TITLES = (
 
 
 def find_command(text: str, slots: list[str], state: State) -> Hit | None:
-    for pattern in (*_CMD_EN_RES, *_CMD_ZH_RES):
+    for pattern in _COMMANDS.candidates(text):
         match = pattern.fullmatch(text)
         if match and restore(match.group("cmd"), slots).strip():
             noun = match.groupdict().get("noun")
@@ -139,7 +140,7 @@ _GENERIC_WHAT = lazy(r"^(?:(?:more|the|further)\s+)*(?:details?|info|information
 
 
 def find_reference(text: str, slots: list[str], state: State) -> Hit | None:
-    for pattern in (*_REF_RES, *_POINTER_RES):
+    for pattern in _REFERENCES.candidates(text):
         match = pattern.fullmatch(text)
         if not match:
             continue
@@ -179,3 +180,5 @@ _CMD_EN_RES[3].needs = ("test", "build", "deploy", "release")
 _CMD_EN_RES[5].needs = ("use",)
 _CMD_EN_RES[6].needs = ("command", "cmd", "script")
 _CMD_EN_RES[7].needs = _CMD_EN_RES[8].needs = ("deploy",)
+_COMMANDS = PatternGroup(*_CMD_EN_RES, *_CMD_ZH_RES)
+_REFERENCES = PatternGroup(*_REF_RES, *_POINTER_RES)

@@ -15,7 +15,14 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import DIGITS, MOMENT_WORDS, POINTER_WORDS, any_word, lazy
+from memcli.rules.patterns import (
+    DIGITS,
+    MOMENT_WORDS,
+    POINTER_WORDS,
+    PatternGroup,
+    any_word,
+    lazy,
+)
 from memcli.rules.text import capitalise, restore
 from memcli.rules.topics import style_topic, tool_category
 
@@ -112,8 +119,9 @@ _PATH_PURPOSE_EN.needs = ("is for", "is where", "holds", "is used", "is only")
 _PATH_PURPOSE_ZH = lazy(
     r"[\w./-]+\s*(?:目录|文件夹)(?:是)?(?:专门)?(?:用来|用于|拿来)(?:存|放|存放|保存|装)?.+")
 _PATH_PURPOSE_ZH.needs = ("目录", "文件夹")
-_PLAIN_RULES = (_PREFER_EN, _WE_DONT_USE_EN, _PATH_PURPOSE_EN, _PATH_PURPOSE_ZH, _LIMIT_ZH,
-                _STYLE_FOR_EN, _STYLE_ZH)
+_PLAIN_RULES = PatternGroup(_PREFER_EN, _WE_DONT_USE_EN, _PATH_PURPOSE_EN, _PATH_PURPOSE_ZH,
+                            _LIMIT_ZH, _STYLE_FOR_EN, _STYLE_ZH)
+_CHOSEN_FOR = PatternGroup(*_DEFAULT_RES, _FOR_TASK_USE_EN, _USE_TO_ZH)
 # "Keep your answers short", 尽量使用中文进行对话, 保持回答简洁: how the assistant answers,
 # said of all its answers ("be more concise" alone is about the one on screen).
 _ALL_ANSWERS_RE = lazy(
@@ -147,12 +155,13 @@ def find_convention(text: str, slots: list[str], state: State) -> Hit | None:
         if must is not None and _general_subject(must) and not _MODAL_POINTER_RE.search(
                 text[must.end("subj"):]):
             return Hit("rule", text, rule="a rule with 'must' or a limit, about a kind of thing")
-    for pattern in (*_DEFAULT_RES, _FOR_TASK_USE_EN, _USE_TO_ZH):
+    for pattern in _CHOSEN_FOR.candidates(text):
         chosen = pattern.fullmatch(text)
         if chosen is not None and not _POINTER_RE.search(text):
             tool = restore(chosen.group("x"), slots).replace("`", "").strip()
             return Hit("rule", text, tool_category(tool), rule="a tool chosen for a kind of work")
-    if any(pattern.fullmatch(text) for pattern in _PLAIN_RULES) and not _POINTER_RE.search(text):
+    if (any(pattern.fullmatch(text) for pattern in _PLAIN_RULES.candidates(text))
+            and not _POINTER_RE.search(text)):
         return Hit("rule", text, rule="a convention of the project")
     return None
 

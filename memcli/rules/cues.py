@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from memcli.rules.model import State
 from memcli.rules.patterns import lazy
@@ -40,13 +40,14 @@ _POLITE_RE = lazy(
     r"|(?:always|never|from now on|stop|not)\b)"
     r"|你?(?:能不能|能否|可不可以|可以|能)(?:请你|帮我|麻烦你)?"
     r"(?=记住|记下|记一下|以后|从现在开始|总是|不要|别))", re.I)
-_POLITE_END_RE = lazy(r"(?<!\s)\s*+[吗嘛么]?\s*+[?？]+\s*$")
+_POLITE_END_RE = lazy(r"(?<!\s)\s*+[吗嘛么]?\s*+[?？]+\s*$", needs=("?", "？"))
 _QUESTION_START_RE = lazy(
     r"^(?:(?:do(?!\s+not\b)|does|did|should|shall|can|could|would|will|is|are|was|were|has|have|why|"
     r"what|how|where|which|who|whose|isn't|aren't|doesn't|didn't|shouldn't|won't|"
     r"wouldn't|may|might|am)\b|don't you\b|为什么|怎么|什么|哪|谁|是否)", re.I)
 _QUESTION_ZH_RE = lazy(
-    r"是不是|要不要|能不能|可不可以|会不会|对不对|有没有|好不好|行不行|[吗呢么]\W*$")
+    r"是不是|要不要|能不能|可不可以|会不会|对不对|有没有|好不好|行不行|[吗呢么]\W*$",
+    needs=("不", "没", "吗", "呢", "么"))
 _HYPOTHETICAL_RE = lazy(
     # "If in doubt, ask" and "if you're not sure, ask me" are standing instructions.
     r"^(?:(?:if(?!\s+(?:in\s+doubt|unsure|uncertain|you(?:'re|\s+are)\s+(?:not\s+sure|unsure|"
@@ -100,15 +101,22 @@ _DURABLE_RE = lazy(
     r"henceforth|for (?:all )?future [a-z]+|in all future [a-z]+|from this point on|"
     r"for the future)\b"
     r"|(?:从现在开始|从现在起|从今以后|从今往后|从今天起|今后|以后|往后)(?:都|也|请|你|就|的话)*)"
-    r"\s*[:：,，]?\s*", re.I)
+    r"\s*[:：,，]?\s*", re.I,
+    needs=("from now on", "from here on", "going forward", "moving forward", "future",
+           "henceforth", "from this point on", "以后", "从现在", "从今", "今后", "往后"))
 _TRAILING_DURABLE_RE = lazy(
     r"(?<!\s)\s*+[,;，]?\s*+(?:from now on|going forward|moving forward|in (?:the )?future|"
-    r"from here on(?: out)?|以后都这样|以后也是|以后都是|从现在开始)\s*[.!。！]*$", re.I)
+    r"from here on(?: out)?|以后都这样|以后也是|以后都是|从现在开始)\s*[.!。！]*$", re.I,
+    needs=("from now on", "going forward", "moving forward", "future", "from here on", "以后",
+           "从现在开始"))
 _TRAILING_REMEMBER_RE = lazy(
     r"(?<!\s)\s*+[,;，—–-]?\s*+(?:(?:so\s+)?keep (?:that|this|it) in mind|remember that|"
     r"don't forget that|for future reference|for the record|fyi|btw|记住了?|记一下|记好了?)"
-    r"(?:\s+(?:when|before|while|if)\b.*)?\s*[.!。！]*$", re.I)
-_TRAILING_POLITE_RE = lazy(r"(?<!\s)\s*+,?\s*+(?:please|thanks|thank you)\s*[.!]*$", re.I)
+    r"(?:\s+(?:when|before|while|if)\b.*)?\s*[.!。！]*$", re.I,
+    needs=("keep", "remember that", "don't forget that", "for future reference", "for the record",
+           "fyi", "btw", "记"))
+_TRAILING_POLITE_RE = lazy(r"(?<!\s)\s*+,?\s*+(?:please|thanks|thank you)\s*[.!]*$", re.I,
+                           needs=("please", "thank"))
 _REPORTED_RE.needs = ("said", "says", "told me", "thinks", "suggested", "wrote", "claim", "说",
                       "觉得", "认为", "提到", "建议", "写着")
 
@@ -119,7 +127,7 @@ def prepare(state: State) -> State | None:
     polite = _POLITE_RE.match(state.text)
     if polite:
         text = _POLITE_END_RE.sub("", state.text[polite.end():])
-        state = replace(state, text=text)
+        state = state.but(text=text)
     elif _is_question(state.text):
         return None
     if _HYPOTHETICAL_RE.match(state.text) or _REPORTED_RE.match(state.text):
@@ -141,7 +149,7 @@ def _strip_fillers(state: State) -> State:
     pos, corrective = _peel_fillers(state.text, 0)
     if pos == 0:
         return state
-    return replace(state, text=state.text[pos:], corrective=state.corrective or corrective)
+    return state.but(text=state.text[pos:], corrective=state.corrective or corrective)
 
 
 def _peel_fillers(text: str, pos: int) -> tuple[int, bool]:
@@ -187,18 +195,18 @@ def _strip_cues(state: State) -> State:
         flags.update(dict.fromkeys(found, True))
         pos, after_no = _peel_fillers(text, cue_end)
         corrective = corrective or after_no
-    state = replace(state, text=text[pos:], corrective=corrective, **flags)
+    state = state.but(text=text[pos:], corrective=corrective, **flags)
     trailing = _TRAILING_DURABLE_RE.search(state.text)
     if trailing:
-        state = replace(state, text=state.text[:trailing.start()], durable=True)
+        state = state.but(text=state.text[:trailing.start()], durable=True)
     trailing = _TRAILING_REMEMBER_RE.search(state.text)
     if trailing and trailing.start() > 0:
         # "…, keep that in mind" remembers; a trailing "btw" or "fyi" only marks an aside.
         said = not re.match(r"\W*(?:fyi|btw)\b", trailing.group(0), re.I)
-        state = replace(state, text=state.text[:trailing.start()],
+        state = state.but(text=state.text[:trailing.start()],
                         remember=state.remember or said)
     text = _TRAILING_POLITE_RE.sub("", state.text)
-    return replace(state, text=text.rstrip(" \t.!;,。！；，、"))
+    return state.but(text=text.rstrip(" \t.!;,。！；，、"))
 
 
 @dataclass(frozen=True)

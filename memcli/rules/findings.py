@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from memcli.rules.cues import LIST_MARK_RE, is_question, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
@@ -119,7 +119,7 @@ def _sentence_findings(sentence: str, read: _Reading, corrective: bool) -> list[
     findings = []
     found: Finding | str | None = None
     for n, clause in enumerate(_CLAUSE_RE.split(state.text)):
-        clause_state = prepare(replace(state, text=clause)) if n else replace(state, text=clause)
+        clause_state = prepare(state.but(text=clause)) if n else state.but(text=clause)
         if clause_state is None:
             continue
         hit = detect(clause_state, read.slots)
@@ -141,7 +141,7 @@ def _after_label(state: State, slots: list[str]) -> State:
     labelled = find_label(state.text, slots, state)
     if labelled is not None and labelled.title is not None:
         return state
-    inner = prepare(replace(state, text=value))
+    inner = prepare(state.but(text=value))
     if inner is None or detect(inner, slots) is None:
         return state  # "Naming: snake_case for functions": the line says it only with its label
     return inner
@@ -164,7 +164,9 @@ _CLAUSE_RE = lazy(
     r"|(?:,|(?<!\s))\s++and\s++(?=(?:also\s+)?(?:always|never|don't|do not|please)\b)"
     r"|" + LEAD_SPACE + r",\s*+(?=(?:always|never)\s++" + INSTRUCTION_VERBS + r"\b)"
     r"|,\s*+and\s++(?=(?:the|our)\s)"
-    r"|" + LEAD_SPACE + r"[，,]\s*+(?=总是|永远不要|不要|别|绝不|始终|也不要|一直)", re.I)
+    r"|" + LEAD_SPACE + r"[，,]\s*+(?=总是|永远不要|不要|别|绝不|始终|也不要|一直)", re.I,
+    # each delimiter: a semicolon, a comma, or "and" before one of the words after it
+    needs=(";", "；", ",", "，", "always", "never", "don't", "do not", "please"))
 
 
 # --------------------------------------------------------------------------- finishing

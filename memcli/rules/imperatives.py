@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import INSTRUCTION_VERBS, lazy
+from memcli.rules.patterns import INSTRUCTION_VERBS, PatternGroup, lazy
 
 # Verbs a rules file starts its lines with. Not "fix", "run", "make", "create", "delete",
 # "implement", "try": those are almost always a task for now.
@@ -222,14 +222,16 @@ _KEEP_ZH = lazy(
     r"(?:始终|尽量)?保持\s*(?:代码|函数|组件|提交|文件|模块|PR|pr|分支|README|readme|文档|测试|"
     r"接口|页面|目录结构)[^，,。]{1,15}")
 _KEEP_ZH.needs = ("保持",)
-_ZH_SHAPES = (_KIND_USE_ZH, _KIND_UNIFORM_ZH, _KIND_AFFIX_ZH, _KIND_MODAL_ZH, _EVERY_ZH,
-              _PROHIBIT_ZH, _REQUIRED_ZH, _FOLLOW_ZH, _PREFER_ZH, _USE_FOR_ZH, _KEEP_ZH)
+_ZH_SHAPES = PatternGroup(_KIND_USE_ZH, _KIND_UNIFORM_ZH, _KIND_AFFIX_ZH, _KIND_MODAL_ZH,
+                          _EVERY_ZH, _PROHIBIT_ZH, _REQUIRED_ZH, _FOLLOW_ZH, _PREFER_ZH,
+                          _USE_FOR_ZH, _KEEP_ZH)
 
 
 def _standing_zh(text: str) -> bool:
-    if _ONE_OFF_ZH.search(text):
+    shapes = _ZH_SHAPES.candidates(text)  # none, for nearly every English sentence
+    if not shapes or _ONE_OFF_ZH.search(text):
         return False
-    return any(p.fullmatch(text) for p in _ZH_SHAPES)
+    return any(p.fullmatch(text) for p in shapes)
 
 
 _GENERIC_RULE = "an imperative about a kind of thing (no cue word)"

@@ -15,21 +15,33 @@ from typing import Any
 class LazyPattern:
     """A stand-in for ``re.compile(pattern, flags)`` that compiles on the first call."""
 
-    __slots__ = ("_compiled", "flags", "needs", "pattern")
+    __slots__ = ("_compiled", "_mask", "_needs", "flags", "pattern")
 
     def __init__(self, pattern: str, flags: int = 0, needs: tuple[str, ...] = ()) -> None:
         self.pattern = pattern
         self.flags = flags
-        # Words one of which every match holds (lower case): a text without any of them is
-        # answered at once, and the pattern is not compiled for it.
         self.needs = needs
         self._compiled: re.Pattern[str] | None = None
 
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """Words one of which every match holds (lower case): a text without any of them is
+        answered at once, and the pattern is not compiled for it."""
+        return self._needs
+
+    @needs.setter
+    def needs(self, words: tuple[str, ...]) -> None:
+        self._needs = words
+        _NEEDED.generation += 1
+        # An empty word is in every text: such a pattern is never hopeless.
+        self._mask = 0 if "" in words else _NEEDED.bits(words)
+
     def _hopeless(self, text: str) -> bool:
-        if not self.needs:
-            return False
-        folded = _casefold(text)
-        return not any(word in folded for word in self.needs)
+        return bool(self._mask) and not self._mask & _NEEDED.present(text)
+
+    def _compile(self) -> re.Pattern[str]:
+        self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled
 
     def possible(self, text: str) -> bool:
         """Whether a match may start anywhere in ``text``: the ``needs`` check, asked once
@@ -38,9 +50,7 @@ class LazyPattern:
 
     @property
     def compiled(self) -> re.Pattern[str]:
-        if self._compiled is None:
-            self._compiled = re.compile(self.pattern, self.flags)
-        return self._compiled
+        return self._compiled or self._compile()
 
     def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
         return None if self._hopeless(text[pos:] if pos else text) else self.compiled.match(
@@ -52,11 +62,16 @@ class LazyPattern:
         only matches at 0 here."""
         return self.compiled.match(text, pos)
 
+    # fullmatch and search written out: the stages call them a hundred times a clause.
     def fullmatch(self, text: str) -> re.Match[str] | None:
-        return None if self._hopeless(text) else self.compiled.fullmatch(text)
+        if self._mask and not self._mask & _NEEDED.present(text):
+            return None
+        return (self._compiled or self._compile()).fullmatch(text)
 
     def search(self, text: str) -> re.Match[str] | None:
-        return None if self._hopeless(text) else self.compiled.search(text)
+        if self._mask and not self._mask & _NEEDED.present(text):
+            return None
+        return (self._compiled or self._compile()).search(text)
 
     def finditer(self, text: str) -> Iterator[re.Match[str]]:
         return iter(()) if self._hopeless(text) else self.compiled.finditer(text)
@@ -68,16 +83,88 @@ class LazyPattern:
         return text if self._hopeless(text) else self.compiled.sub(repl, text, count=count)
 
 
-# The last text folded, and its fold: the stages try pattern after pattern on one clause, and
-# folding it anew for each was a fifth of the extractor's time on a long session.
-_last_fold = ("", "")
+class _NeededWords:
+    """Every pattern's ``needs`` words, found in a text by one scan of it.
+
+    The stages try pattern after pattern on one clause; each asked whether its own words were
+    in the folded clause, one ``in`` at a time, and on a long prose session that was a third
+    of the extractor's time. Now each word has a bit, each pattern the bits of its words, and
+    one Aho-Corasick pass over the folded clause gives the bits of the words it holds
+    (``word in folded`` for every word at once), kept for the next pattern asking about the
+    same text. The automaton is built on first use and again after words were added.
+    """
+
+    def __init__(self) -> None:
+        self.words: dict[str, int] = {}
+        self._automaton: Any = None
+        self._bits: list[int] = []
+        self._seen: dict[str, int] = {}  # the texts asked about lately, and their bits
+        self.generation = 0  # moves whenever a pattern's needs are set
+
+    def bits(self, words: tuple[str, ...]) -> int:
+        mask = 0
+        for word in words:
+            if word not in self.words:
+                self.words[word] = len(self.words)
+                self._automaton = None
+                self._seen.clear()
+            mask |= 1 << self.words[word]
+        return mask
+
+    def present(self, text: str) -> int:
+        """The bits of the words ``text`` holds. A clause is asked about by pattern after
+        pattern, and so are its parts (a pattern's groups, the clause before its reason): the
+        last few texts' bits are kept."""
+        found = self._seen.get(text)
+        if found is None:
+            if len(self._seen) >= _SEEN_TEXTS:
+                self._seen.clear()
+            found = self._seen[text] = self._scan(text)
+        return found
+
+    def _scan(self, text: str) -> int:
+        if self._automaton is None:
+            import ahocorasick_rs  # on first use: importing the rules compiles nothing
+
+            self._automaton = ahocorasick_rs.AhoCorasick(list(self.words))
+            self._bits = [1 << index for index in range(len(self.words))]
+        bits, mask = self._bits, 0
+        for index, _, _ in self._automaton.find_matches_as_indexes(text.casefold(),
+                                                                   overlapping=True):
+            mask |= bits[index]
+        return mask
 
 
-def _casefold(text: str) -> str:
-    global _last_fold
-    if _last_fold[0] != text:
-        _last_fold = (text, text.casefold())
-    return _last_fold[1]
+_SEEN_TEXTS = 32
+_NEEDED = _NeededWords()
+
+
+class PatternGroup:
+    """Patterns a stage tries in turn on one text: :meth:`candidates` leaves out, in one
+    step, those whose needed words the text lacks (their ``fullmatch`` would be None), so
+    a chat sentence does not call a dozen patterns one by one to hear "no" from each."""
+
+    __slots__ = ("_by_bits", "_generation", "_union", "patterns")
+
+    def __init__(self, *patterns: LazyPattern) -> None:
+        self.patterns = patterns
+        self._by_bits: dict[int, tuple[LazyPattern, ...]] = {}
+        self._generation, self._union = -1, 0
+
+    def candidates(self, text: str) -> tuple[LazyPattern, ...]:
+        """The patterns that may match ``text``, in their order."""
+        if self._generation != _NEEDED.generation:
+            self._by_bits.clear()
+            self._generation = _NEEDED.generation
+            self._union = 0
+            for pattern in self.patterns:
+                self._union |= pattern._mask
+        bits = _NEEDED.present(text) & self._union
+        found = self._by_bits.get(bits)
+        if found is None:
+            found = self._by_bits[bits] = tuple(
+                p for p in self.patterns if not p._mask or p._mask & bits)
+        return found
 
 
 def lazy(pattern: str, flags: int = 0, needs: tuple[str, ...] = ()) -> LazyPattern:

@@ -15,7 +15,15 @@ from __future__ import annotations
 import re
 
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import DIGITS, POINTER_WORDS, SHORTEST_TEXT, LazyPattern, any_word, lazy
+from memcli.rules.patterns import (
+    DIGITS,
+    POINTER_WORDS,
+    SHORTEST_TEXT,
+    LazyPattern,
+    PatternGroup,
+    any_word,
+    lazy,
+)
 
 # --------------------------------------------------------------------------- facts
 
@@ -126,14 +134,15 @@ _NEVER_CONTRAST_EN.needs = ("never",)
 _HOST_FACT_EN.needs = (".",)
 _HOST_FACT_ZH.needs = (".",)
 _PROJECT_ALL_ZH.needs = ("这个", "本", "我们")
-_FACTS = (_VERSION_FACT_EN, _RUNTIME_IS_EN, _KIND_OF_APP_EN, _PATH_FACT_EN, _TESTS_NEED_EN,
-          _CONFIG_EN, _SUITE_RUNS_EN, _IN_THIS_PROJECT_EN, _DOCS_LANGUAGE_EN, _VERSION_FACT_ZH,
-          _PATH_FACT_ZH, _PROJECT_ALL_ZH, _PORT_FACT_EN, _NEVER_CONTRAST_EN, _HOST_FACT_EN,
-          _HOST_FACT_ZH)
+_FACTS = PatternGroup(
+    _VERSION_FACT_EN, _RUNTIME_IS_EN, _KIND_OF_APP_EN, _PATH_FACT_EN, _TESTS_NEED_EN,
+    _CONFIG_EN, _SUITE_RUNS_EN, _IN_THIS_PROJECT_EN, _DOCS_LANGUAGE_EN, _VERSION_FACT_ZH,
+    _PATH_FACT_ZH, _PROJECT_ALL_ZH, _PORT_FACT_EN, _NEVER_CONTRAST_EN, _HOST_FACT_EN,
+    _HOST_FACT_ZH)
 
 
 def find_fact(text: str, slots: list[str], state: State) -> Hit | None:
-    for pattern in _FACTS:
+    for pattern in _FACTS.candidates(text):
         match = pattern.fullmatch(text)
         if match is None:
             continue
@@ -321,20 +330,19 @@ _TOPIC_ALWAYS_ZH.needs = ("一律", "统一", "遵循", "遵守", "务必", "原
                          "不允许", "应当", "千万", "永远不要", "绝对不要", "绝不", "决不")
 _BEFORE_FIRST_ZH.needs = ("先",)
 _UNLESS_ZH.needs = ("除非",)
-_STANDING = (_PROHIBIT_EN, _PROHIBIT_PATH_EN, _PROHIBIT_ARTEFACT_EN, _LEAVE_ALONE_EN,
-             _ONLY_UNLESS_EN, _HABIT_AFTER_EN, _HABIT_FIRST_EN, _HABIT_ZH, _CHECK_AFTER_ZH,
-             _EVERY_TIME_ZH,
-             _BEFORE_FIRST_ZH,
-             _PROHIBIT_ZH, _PROHIBIT_ARTEFACT_ZH, _PROHIBIT_ALTERNATIVE_ZH, _TOPIC_ALWAYS_ZH,
-             _UNLESS_ZH)
-_ASKING = (_ASK_BEFORE_EN, _ASK_BEFORE_ZH, _ASK_WHEN_UNSURE_EN, _WITHOUT_LEAVE_ZH,
-           _ASK_WHEN_UNCLEAR)
+_STANDING = PatternGroup(
+    _PROHIBIT_EN, _PROHIBIT_PATH_EN, _PROHIBIT_ARTEFACT_EN, _LEAVE_ALONE_EN, _ONLY_UNLESS_EN,
+    _HABIT_AFTER_EN, _HABIT_FIRST_EN, _HABIT_ZH, _CHECK_AFTER_ZH, _EVERY_TIME_ZH,
+    _BEFORE_FIRST_ZH, _PROHIBIT_ZH, _PROHIBIT_ARTEFACT_ZH, _PROHIBIT_ALTERNATIVE_ZH,
+    _TOPIC_ALWAYS_ZH, _UNLESS_ZH)
+_ASKING = PatternGroup(_ASK_BEFORE_EN, _ASK_BEFORE_ZH, _ASK_WHEN_UNSURE_EN, _WITHOUT_LEAVE_ZH,
+                       _ASK_WHEN_UNCLEAR)
 
 
 def find_standing(text: str, slots: list[str], state: State) -> Hit | None:
-    if any(pattern.fullmatch(text) for pattern in _ASKING):
+    if any(pattern.fullmatch(text) for pattern in _ASKING.candidates(text)):
         return Hit("behaviour", text, rule="a standing instruction")
-    for pattern in _STANDING:
+    for pattern in _STANDING.candidates(text):
         match = pattern.fullmatch(text)
         if match is None or _one_off(pattern, match):
             continue

@@ -7,15 +7,22 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 
-from memcli.rules.commands import command_for, find_command, find_reference
+from memcli.rules.commands import find_command, find_reference
 from memcli.rules.conventions import find_convention, find_personal_setup
 from memcli.rules.imperatives import find_generic_imperative
 from memcli.rules.layout import find_layout
 from memcli.rules.model import Hit, State
-from memcli.rules.patterns import INSTRUCTION_VERBS, SHORTEST_TEXT, LazyPattern, lazy
+from memcli.rules.patterns import (
+    INSTRUCTION_VERBS,
+    SHORTEST_TEXT,
+    LazyPattern,
+    PatternGroup,
+    lazy,
+)
 from memcli.rules.standing import REASON, find_fact, find_standing
-from memcli.rules.text import cut_title, is_cjk, restore
+from memcli.rules.text import is_cjk, restore
 from memcli.rules.topics import pair_category, style_topic, tool_category, use_category
+from memcli.rules.uses import find_uses
 
 # --------------------------------------------------------------------------- detection
 
@@ -86,8 +93,9 @@ _SIDE_TRIM = " \t，,。.!！了吧"
 
 
 def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
-    for pattern in _CORRECTION_RES:
-        match = pattern.fullmatch(text) or _choice_before_reason(pattern, text)
+    head = _ReasonHead(text)
+    for pattern in _CORRECTIONS.candidates(text):  # none of the others matches the head
+        match = pattern.fullmatch(text) or head.choice(pattern)
         if match:
             x = restore(match.group("x").strip(_SIDE_TRIM), slots)
             y = restore(match.group("y").strip(_SIDE_TRIM), slots)
@@ -113,12 +121,23 @@ def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
 # "use npm instead of pnpm, the deploy box doesn't have pnpm": the choice, then why. The
 # reason stays in the note; the choice is read without it.
 _TRAILING_REASON_RE = lazy(r"(?P<head>" + SHORTEST_TEXT + r")(?:" + REASON
-                           + r"|\s*+[，,；;]\s*+(?:因为|由于|毕竟|否则|不然|要不然).+)", re.I)
+                           + r"|\s*+[，,；;]\s*+(?:因为|由于|毕竟|否则|不然|要不然).+)", re.I,
+                           needs=(",", ";", "—", "–", "-", "，", "；"))
 
 
-def _choice_before_reason(pattern: LazyPattern, text: str) -> re.Match[str] | None:
-    reason = _TRAILING_REASON_RE.fullmatch(text)
-    return pattern.fullmatch(reason.group("head")) if reason else None
+class _ReasonHead:
+    """The clause without its trailing reason, found once for all the correction patterns:
+    the reason's pattern tries every position of the clause, the costliest of the rules."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._head: str | bool | None = False  # False: not looked for yet
+
+    def choice(self, pattern: LazyPattern) -> re.Match[str] | None:
+        if self._head is False:
+            reason = _TRAILING_REASON_RE.fullmatch(self.text)
+            self._head = reason.group("head") if reason else None
+        return pattern.fullmatch(self._head) if isinstance(self._head, str) else None
 
 
 _NOT_THAT_RE = lazy(r"(?!(?:it|it's|this|that|that's|you|you're|he|she|they|i|i'm|there|"
@@ -171,71 +190,6 @@ def _term(text: str) -> str:
 
 
 
-_USES_RES = (
-    lazy(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on|"
-               r"rel(?:y|ies) on)\s+(?P<x>.+?)\s+(?:for|to)\s+(?P<y>.+)", re.I),
-    lazy(r"(?:we|our team|the team)\s+(?:uses?|are using|is using|standardi[sz]es? on)\s+"
-               r"(?P<x>.+)", re.I),
-    lazy(r"(?:this|the|our)\s+(?:project|repo|repository|codebase|code base|monorepo|app|api|"
-         r"backend|frontend|cli|server|client|sdk|service|package|library|"
-         # "the test suite uses Jest", "the tests use sqlite", "our CI runs on GitHub Actions"
-         r"test suite|(?:unit |integration |e2e |end-to-end )?tests|ci|build|docs|site|"
-         r"web app|mobile app|workers?)\s+(?:uses?|is using|are using|(?:is|are) built (?:with|on)|"
-         r"runs? on|targets?|requires?|depends on|is written in|are written in)\s+(?P<x>.+)",
-         re.I),
-    lazy(r"(?:这个|本|我们的?)(?:项目|仓库|代码库|repo)(?:里|中)?(?:用|使用|用的是|采用|基于)"
-               r"\s*(?P<x>.+)", re.I),
-    lazy(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+?)\s*(?:来|做|进行)(?P<y>.+)"),
-    lazy(r"我们(?:都|一般|统一)?(?:用|使用|采用)\s*(?P<x>.+)"),
-)
-_LANG_VERSION_RE = lazy(
-    r"^(python|node(?:\.?js)?|go|golang|rust|java|ruby|typescript|php)\s*v?\d+(?:\.\d+)*\b",
-    re.I)
-_LANG_NAMES = {"python": "Python", "node": "Node.js", "nodejs": "Node.js", "node.js": "Node.js",
-               "go": "Go", "golang": "Go", "rust": "Rust", "java": "Java", "ruby": "Ruby",
-               "typescript": "TypeScript", "php": "PHP"}
-
-
-def _find_uses(text: str, slots: list[str], state: State) -> Hit | None:
-    for pattern in _USES_RES:
-        match = pattern.fullmatch(text)
-        if not match:
-            continue
-        x = restore(match.group("x"), slots)
-        y = match.groupdict().get("y")
-        # "we use a lot of memory", "we use it twice": an amount or a pointer, not a choice.
-        vague = _VAGUE_USE_RE if y else _VAGUE_USE_ALONE_RE
-        if vague.match(x):
-            return None
-        return Hit("fact", text, _uses_title(x, restore(y, slots) if y else None))
-    return None
-
-
-_VAGUE_USE_RE = lazy(
-    r"^(?:it|this|that|them|these|those|up|lots|a lot|a bit|too|way|much|more|less|so|"
-    r"这个|那个|它)(?:\b|(?<=[^\x00-\x7f]))", re.I)
-_VAGUE_USE_ALONE_RE = lazy(_VAGUE_USE_RE.pattern + r"|^(?:a|an|the|some|any)\b", re.I)
-
-
-def _uses_title(x: str, y: str | None) -> str | None:
-    category = tool_category(x)
-    if category is not None:
-        return category
-    version = _LANG_VERSION_RE.match(x.replace("`", "").strip())
-    if version:
-        return _LANG_NAMES[version.group(1).lower()] + " version"
-    if y and not _ANY_PURPOSE_RE.match(y):
-        command = command_for(y)
-        return command or cut_title(re.sub(r"^(?:the|our)\s+", "", y, flags=re.I), words=6)
-    return None
-
-
-_ANY_PURPOSE_RE = lazy(r"^(?:everything|anything|all|most things|all of it|所有|一切)\b",
-                             re.I)
-
-
-
-
 _ALWAYS_NEVER_RES = (
     lazy(r"(?:always|never|don't ever|do not ever|never ever)\s+(?P<rest>.+)", re.I),
     lazy(r"we\s+(?:always|never)\s+(?P<rest>" + INSTRUCTION_VERBS + r"\b.*)", re.I),
@@ -254,7 +208,7 @@ _NOT_IMPERATIVE_ZH = lazy(r"^(?:在|是|没|有|会|报错|出错|失败|崩溃|
 
 
 def _find_always_never(text: str, slots: list[str], state: State) -> Hit | None:
-    for pattern in _ALWAYS_NEVER_RES:
+    for pattern in _ALWAYS_NEVER.candidates(text):
         match = pattern.fullmatch(text)
         if match and _imperative(match.group("rest"), "always" in match.groupdict()):
             return Hit("rule", text, use_category(restore(match.group("rest"), slots)))
@@ -298,7 +252,7 @@ _HABIT_RE = lazy(
 
 
 def _find_prefer(text: str, slots: list[str], state: State) -> Hit | None:
-    for pattern in _PREFER_RES:
+    for pattern in _PREFERS.candidates(text):
         match = pattern.fullmatch(text)
         if match is None:
             continue
@@ -382,7 +336,7 @@ _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...
     (find_correction, "a correction (use X, not Y)"),
     (find_reference, "a link with a word saying what it is"),
     (find_command, "a command for a task of the project"),
-    (_find_uses, "a fact about what the project uses"),
+    (find_uses, "a fact about what the project uses"),
     (_find_always_never, "an 'always' / 'never' rule"),
     (_find_prefer, "a preference ('I prefer …')"),
     (_find_prohibition, "a 'don't' about a standing habit"),
@@ -398,4 +352,23 @@ _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...
 # Words one of which each pattern needs (see LazyPattern.needs).
 _CORRECTION_RES[0].needs = ("instead of", "rather than", "not", "over", "never", "don't use",
                             "do not use")
+_CORRECTION_RES[1].needs = _DONT_USE_RES[0].needs = ("don't", "do not", "never", "stop")
+_CORRECTION_RES[2].needs = ("switched", "moved", "migrated")
+_CORRECTION_RES[3].needs = ("换成", "改成", "迁移到", "切换到", "换到")
+_CORRECTION_RES[4].needs = _DONT_USE_RES[1].needs = ("用",)
+_CORRECTION_RES[5].needs = ("用", "应该是", "应是")
+_CORRECTION_RES[6].needs = ("代替", "替代", "取代", "替换")
+_CORRECTIONS = PatternGroup(*_CORRECTION_RES)
+_USE_INSTEAD_ALONE_RE.needs = ("instead",)
+_ALWAYS_NEVER_RES[0].needs = ("always", "ever")  # "never" and "don't ever" hold "ever"
 _ALWAYS_NEVER_RES[1].needs = ("always", "never")
+_ALWAYS_NEVER_RES[2].needs = ("不", "别", "严禁")
+_ALWAYS_NEVER_RES[3].needs = ("总是", "一直", "始终", "每次都", "务必", "一律", "永远")
+_PREFER_RES[0].needs = _PREFER_RES[1].needs = ("prefer", "rather")
+_PREFER_RES[2].needs = ("prefer", "like", "love", "can't stand", "cannot stand")
+_PREFER_RES[3].needs = ("preference",)
+_PREFER_RES[4].needs = ("喜欢", "偏好", "倾向于", "偏爱", "习惯", "讨厌")
+_PROHIBITION_RES[0].needs = ("don't", "stop", "quit", "no")  # "do not", "no more" hold "no"
+_PROHIBITION_RES[1].needs = ("不", "别")
+_ALWAYS_NEVER = PatternGroup(*_ALWAYS_NEVER_RES)
+_PREFERS = PatternGroup(*_PREFER_RES)
