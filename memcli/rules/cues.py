@@ -181,7 +181,8 @@ def _is_question(text: str) -> bool:
     stripped = text.rstrip(" \t")
     if stripped.endswith(("?", "？")) or _QUESTION_START_RE.match(text):
         return True
-    return bool(_QUESTION_ZH_RE.search(text.rstrip("。！.! ")))
+    # asked of the whole text first: its words are known already, the stripped text's not
+    return _QUESTION_ZH_RE.possible(text) and bool(_QUESTION_ZH_RE.search(text.rstrip("。！.! ")))
 
 
 def _strip_cues(state: State) -> State:

@@ -109,7 +109,8 @@ def _sentence_findings(sentence: str, read: _Reading, corrective: bool) -> list[
         read.skip(not_kept_because(State(sentence)))
         return []
     state = _after_label(state, read.slots)
-    whole = _whole_sentence(state, read.slots)
+    clauses = _CLAUSE_RE.split(state.text)
+    whole = _whole_sentence(state, read.slots, len(clauses))
     if whole is not None:
         outcome = _finish(whole, state, read)
         if isinstance(outcome, str):
@@ -118,7 +119,7 @@ def _sentence_findings(sentence: str, read: _Reading, corrective: bool) -> list[
         return [outcome]
     findings = []
     found: Finding | str | None = None
-    for n, clause in enumerate(_CLAUSE_RE.split(state.text)):
+    for n, clause in enumerate(clauses):
         clause_state = prepare(state.but(text=clause)) if n else state.but(text=clause)
         if clause_state is None:
             continue
@@ -147,11 +148,11 @@ def _after_label(state: State, slots: list[str]) -> State:
     return inner
 
 
-def _whole_sentence(state: State, slots: list[str]) -> Hit | None:
+def _whole_sentence(state: State, slots: list[str], clauses: int) -> Hit | None:
     """A correction, a standing rule or a fact that spans the sentence's commas: "gen/ 里的代码
     是生成的，不要手改" is one statement, not a fact and a stray "不要手改"."""
     hit = find_label(state.text, slots, state) or find_correction(state.text, slots, state)
-    if hit is not None or len(_CLAUSE_RE.split(state.text)) == 1:
+    if hit is not None or clauses == 1:
         return hit  # one clause: the clause detectors see it whole, with their titles
     return find_standing(state.text, slots, state) or find_fact(state.text, slots, state)
 

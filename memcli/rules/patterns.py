@@ -37,7 +37,8 @@ class LazyPattern:
         self._mask = 0 if "" in words else _NEEDED.bits(words)
 
     def _hopeless(self, text: str) -> bool:
-        return bool(self._mask) and not self._mask & _NEEDED.present(text)
+        mask = self._mask
+        return bool(mask) and not mask & (_SEEN.get(text) or _NEEDED.present(text))
 
     def _compile(self) -> re.Pattern[str]:
         self._compiled = re.compile(self.pattern, self.flags)
@@ -64,12 +65,14 @@ class LazyPattern:
 
     # fullmatch and search written out: the stages call them a hundred times a clause.
     def fullmatch(self, text: str) -> re.Match[str] | None:
-        if self._mask and not self._mask & _NEEDED.present(text):
+        mask = self._mask
+        if mask and not mask & (_SEEN.get(text) or _NEEDED.present(text)):
             return None
         return (self._compiled or self._compile()).fullmatch(text)
 
     def search(self, text: str) -> re.Match[str] | None:
-        if self._mask and not self._mask & _NEEDED.present(text):
+        mask = self._mask
+        if mask and not mask & (_SEEN.get(text) or _NEEDED.present(text)):
             return None
         return (self._compiled or self._compile()).search(text)
 
@@ -98,7 +101,7 @@ class _NeededWords:
         self.words: dict[str, int] = {}
         self._automaton: Any = None
         self._bits: list[int] = []
-        self._seen: dict[str, int] = {}  # the texts asked about lately, and their bits
+        self.seen: dict[str, int] = {}  # the texts asked about lately, and their bits
         self.generation = 0  # moves whenever a pattern's needs are set
 
     def bits(self, words: tuple[str, ...]) -> int:
@@ -107,7 +110,7 @@ class _NeededWords:
             if word not in self.words:
                 self.words[word] = len(self.words)
                 self._automaton = None
-                self._seen.clear()
+                self.seen.clear()
             mask |= 1 << self.words[word]
         return mask
 
@@ -115,11 +118,11 @@ class _NeededWords:
         """The bits of the words ``text`` holds. A clause is asked about by pattern after
         pattern, and so are its parts (a pattern's groups, the clause before its reason): the
         last few texts' bits are kept."""
-        found = self._seen.get(text)
+        found = self.seen.get(text)
         if found is None:
-            if len(self._seen) >= _SEEN_TEXTS:
-                self._seen.clear()
-            found = self._seen[text] = self._scan(text)
+            if len(self.seen) >= _SEEN_TEXTS:
+                self.seen.clear()
+            found = self.seen[text] = self._scan(text)
         return found
 
     def _scan(self, text: str) -> int:
@@ -137,6 +140,7 @@ class _NeededWords:
 
 _SEEN_TEXTS = 32
 _NEEDED = _NeededWords()
+_SEEN = _NEEDED.seen  # read directly on the hot path (cleared, never replaced)
 
 
 class PatternGroup:
