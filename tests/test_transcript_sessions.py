@@ -14,28 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from transcript_cli import EXTRA, extract, isolate
 from typer.testing import CliRunner
 
 from memcli.cli import app
 from memcli.transcripts import read_transcript
 
-EXTRA = Path(__file__).parent / "fixtures" / "transcripts" / "extra"
-
 
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("MEMCLI_PROJECT_STORE", str(tmp_path / "repo" / ".memcli" / "memory"))
-    monkeypatch.setenv("MEMCLI_NOW", "2026-11-30T12:00:00Z")
-    monkeypatch.delenv("MEMCLI_PROVIDER", raising=False)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def extract(path: Path, *flags: str) -> dict[str, Any]:
-    result = CliRunner().invoke(app, ["extract", "--json", "--input", str(path), *flags])
-    assert result.exit_code == 0, result.output
-    document: dict[str, Any] = json.loads(result.stdout)
-    return document
+    return isolate(tmp_path, monkeypatch)
 
 
 def texts(name: str, role: str, **options: Any) -> list[str]:
