@@ -288,11 +288,12 @@ class StoreState:
 
     def rendered_index(self) -> str:
         """The MEMORY.md the notes call for; refused for a MEMORY.md that is not UTF-8."""
-        problem = self.index_problem
-        if problem:  # a rewrite would replace the bytes that are not UTF-8
-            raise BrokenNoteError(f"{self.level} store: {problem}; memcli will not rewrite "
-                                  "it until then, nothing was changed")
-        return render_index(self.index_text, self.entries())
+        try:  # decoded once, strictly: a rewrite would replace the bytes that are not UTF-8
+            text = None if self.index_bytes is None else self.index_bytes.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BrokenNoteError(f"{self.level} store: {self.index_problem}; memcli will not "
+                                  "rewrite it until then, nothing was changed") from None
+        return render_index(text, self.entries())
 
     def index_is_fresh(self) -> bool:
         """Whether MEMORY.md holds exactly what :meth:`rendered_index` would write."""
