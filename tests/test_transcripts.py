@@ -614,6 +614,13 @@ DETECTION_SAMPLES = {
     "openhands": {"id": 1, "timestamp": "t", "source": "user", "message": "hello",
                   "action": "message", "args": {"content": "hello"}},
     "goose": {"role": "user", "created": 1, "content": [{"type": "text", "text": "hello"}]},
+    "droid-stream-json": {"type": "message", "session_id": "s", "role": "user", "id": "m",
+                          "text": "hello", "timestamp": 1},
+    "codebuddy": {"type": "message", "id": "m", "sessionId": "s", "timestamp": 1,
+                  "role": "user", "content": [{"type": "input_text", "text": "hello"}]},
+    "grok": {"type": "user", "content": [{"type": "text", "text": "hello"}], "prompt_index": 0},
+    "antigravity": {"step_index": 0, "source": "USER_EXPLICIT", "type": "USER_INPUT",
+                    "content": "<USER_REQUEST>\nhello\n</USER_REQUEST>"},
 }
 # Cline's history is Anthropic messages: it is told apart as a whole document, by its markers.
 CLINE_DOCUMENT = [{"role": "user", "content": [{"type": "text", "text": "<task>\nhello\n</task>"}]}]

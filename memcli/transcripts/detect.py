@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from memcli.transcripts.formats.aider import AIDER_TEXT
+from memcli.transcripts.formats.antigravity import ANTIGRAVITY
+from memcli.transcripts.formats.buddy import BUDDY
 from memcli.transcripts.formats.claude import (
     CLAUDE_CODE,
     CLAUDE_LOGLINE,
@@ -27,11 +29,13 @@ from memcli.transcripts.formats.copilot_chat import COPILOT_CHAT
 from memcli.transcripts.formats.copilot_share import COPILOT_SHARE_TEXT
 from memcli.transcripts.formats.cursor import CURSOR, CURSOR_STREAM
 from memcli.transcripts.formats.cursor_export import CURSOR_EXPORT_TEXT
+from memcli.transcripts.formats.droid import DROID_STREAM
 from memcli.transcripts.formats.gemini import GEMINI, GEMINI_CONTENT
 from memcli.transcripts.formats.gemini_api import GEMINI_API
 from memcli.transcripts.formats.gemini_share import GEMINI_SHARE_TEXT
 from memcli.transcripts.formats.gemini_stream import GEMINI_JSON, GEMINI_STREAM
 from memcli.transcripts.formats.goose import GOOSE
+from memcli.transcripts.formats.grok import GROK
 from memcli.transcripts.formats.headless import drop_repeated_results, join_deltas
 from memcli.transcripts.formats.kimi import KIMI_WIRE
 from memcli.transcripts.formats.openai_api import CHAT_RESPONSE, RESPONSES
@@ -45,6 +49,8 @@ from memcli.transcripts.model import Entry, Format, Record, TextFormat
 
 DETECTION_ORDER: tuple[Format, ...] = (
     OPENCODE_RUN,  # its reasoning events would pass for a bare Codex item
+    DROID_STREAM,  # its messages carry a sessionId and a role, like CodeBuddy's
+    BUDDY,  # its items are a legacy Codex rollout's, with a sessionId
     CODEX,
     CODEX_EXEC,
     KIMI_WIRE,
@@ -55,6 +61,8 @@ DETECTION_ORDER: tuple[Format, ...] = (
     CLAUDE_STREAM,
     CLAUDE_META,
     PI,
+    ANTIGRAVITY,
+    GROK,  # its user records would pass for Gemini CLI's
     GEMINI,
     GEMINI_STREAM,
     OPENCODE,

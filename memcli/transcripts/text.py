@@ -47,7 +47,28 @@ _WRAPPER_REASONS = {
     "app-context": "injected",
     "session_context": "injected",
     "qwen:user-prompt-submit-context": "hook output",
+    # Cursor and Grok CLI: the machine and the repository, before the person's words
+    "user_info": "injected",
+    "git_status": "injected",
+    "additional_data": "injected",
+    "attached_files": "injected",
+    # CodeBuddy and WorkBuddy: context, and earlier turns quoted back to the model
+    "memory_and_skills_reminder": "injected",
+    "automation_system_reminder": "injected",
+    "previous_user_message": "injected",
+    "previous_assistant_message": "injected",
+    "previous_tool_call": "injected",
+    "cb_summary": "compaction summary",
+    "conversation_history_summary": "compaction summary",
+    "identity_context": "injected",
+    "connector-status": "injected",
+    # Antigravity: settings the person changed, and what the editor adds
+    "USER_SETTINGS_CHANGE": "injected",
+    "ADDITIONAL_METADATA": "injected",
 }
+# Cursor, Grok CLI, CodeBuddy (``user_query``) and Antigravity (``USER_REQUEST``) put what
+# the person typed inside one of these and their own context around it.
+_TYPED_TAGS = ("user_query", "USER_REQUEST")
 # An unclosed wrapper runs to the end: truncated logs cut them mid-block. A task
 # notification is followed by the harness's "Full transcript available at: ..." line.
 _WRAPPER_START = re.compile(
@@ -129,11 +150,48 @@ def _split_wrappers(text: str, kind: Role, ts: str | None) -> list[Piece]:
         wrappers.append(Piece(kind, match.group(0), ts, True, reason))
         last = match.end()
     said.append(text[last:])
-    own = Piece(kind, "".join(said), ts)
+    own = _typed(Piece(kind, "".join(said), ts))
     if not wrappers:
-        return [own]
+        return own
     merged = _merge_wrappers(wrappers)
-    return [*merged, own] if not said[0].strip() else [own, *merged]
+    return [*merged, *own] if not said[0].strip() else [*own, *merged]
+
+
+def _typed(own: Piece) -> list[Piece]:
+    """A user's text holding a typed wrapper: the words inside it are the person's, what is
+    around them the tool's (wrappers already split out, so one quoted inside an earlier
+    turn's ``<previous_user_message>`` is gone)."""
+    if own.kind != "user" or "<" not in own.text:
+        return [own]
+    typed: list[str] = []
+    rest: list[str] = []
+    for tag in _TYPED_TAGS:
+        if f"<{tag}>" in own.text:
+            _cut(own.text if not rest else "".join(rest), tag, typed, rest)
+    if not typed:
+        return [own]
+    pieces = [Piece("user", "\n\n".join(typed), own.timestamp)]
+    context = "".join(rest).strip()
+    if context:
+        pieces.append(Piece("user", context, own.timestamp, True, "injected"))
+    return pieces
+
+
+def _cut(text: str, tag: str, typed: list[str], rest: list[str]) -> None:
+    """Move what is inside each closed ``<tag>`` of ``text`` to ``typed`` and the text
+    around them to ``rest`` (in place of what it held); one scan, an unclosed tag ends it."""
+    opening, closing = f"<{tag}>", f"</{tag}>"
+    around: list[str] = []
+    pos = 0
+    while (start := text.find(opening, pos)) >= 0:
+        end = text.find(closing, start)
+        if end < 0:
+            break
+        around.append(text[pos:start])
+        typed.append(text[start + len(opening):end].strip())
+        pos = end + len(closing)
+    around.append(text[pos:])
+    rest[:] = around
 
 
 def _wrappers(text: str) -> Iterator[re.Match[str]]:

@@ -14,6 +14,10 @@ from memcli.transcripts.text import blocks
 
 _SESSION_KEYS = frozenset({"uuid", "parentUuid", "sessionId", "leafUuid", "isSidechain"})
 _MESSAGE_TYPES = frozenset({"user", "assistant"})
+# Types of other tools' flat records that carry a sessionId too (CodeBuddy, Factory Droid's
+# stream-json): Claude Code never writes these, and its lines never a top-level role.
+_FOREIGN_TYPES = frozenset({"message", "tool_call", "tool_result", "completion",
+                            "function_call", "function_call_result", "reasoning"})
 
 
 def _is_message_line(rec: Record) -> bool:
@@ -29,6 +33,8 @@ def _is_message_line(rec: Record) -> bool:
 
 def is_session_line(rec: Record) -> bool:
     if not isinstance(rec.get("type"), str) or _SESSION_KEYS.isdisjoint(rec):
+        return False
+    if "role" in rec or rec["type"] in _FOREIGN_TYPES:
         return False
     if "session_id" in rec and "sessionId" not in rec:
         return False  # print-mode output and Agent SDK messages carry a uuid too

@@ -37,6 +37,7 @@ _LEGACY_ITEMS = frozenset(
         "reasoning",
         "function_call",
         "function_call_output",
+        "function_call_result",  # the OpenAI Agents SDK's name for a call's output
         "custom_tool_call",
         "custom_tool_call_output",
         "local_shell_call",
@@ -123,7 +124,7 @@ def response_item(item: Record, ts: str | None) -> list[Piece] | None:
         return [call_piece(get_str(item, "name"), item.get("arguments", item.get("input")), ts)]
     if itype in ("local_shell_call", "web_search_call"):
         return [call_piece(str(itype), item.get("action"), ts)]
-    if itype in ("function_call_output", "custom_tool_call_output"):
+    if itype in ("function_call_output", "function_call_result", "custom_tool_call_output"):
         return _output(item.get("output"), ts)
     return None
 
@@ -131,6 +132,8 @@ def response_item(item: Record, ts: str | None) -> list[Piece] | None:
 def _output(output: Any, ts: str | None) -> list[Piece]:
     if isinstance(output, dict) and "content" in output:
         output = output["content"]
+    elif isinstance(output, dict) and isinstance(output.get("text"), str):
+        output = [output]  # the Agents SDK's {"type": "text", "text": ...}
     if isinstance(output, list):
         return blocks(output, "tool", ts)
     return [tool_piece(output, ts)]

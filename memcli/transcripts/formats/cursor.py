@@ -23,6 +23,8 @@ _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant", "tool": "to
 def _matches(rec: Record) -> bool:
     if rec.get("type") == "turn_ended" and len(rec) <= 3:
         return True
+    if rec.get("type") == "metadata" and set(rec) == {"type", "metadata"}:
+        return isinstance(rec["metadata"], dict)  # the chat's overview, on its first line
     return isinstance(rec.get("role"), str) and isinstance(rec.get("message"), dict) and (
         "type" not in rec
     )

@@ -20,7 +20,9 @@ from memcli.transcripts.model import Entry, Piece, Record, get_str
 from memcli.transcripts.text import text_pieces
 
 # the formats whose streams close a turn with a result record
-RESULT_FORMATS = frozenset({"claude-stream-json", "cursor-stream-json"})
+RESULT_FORMATS = frozenset({"claude-stream-json", "cursor-stream-json", "droid-stream-json"})
+# the record that closes a turn: Claude's and Cursor's result, Droid's completion
+_CLOSING = frozenset({"result", "completion"})
 
 
 def result_pieces(rec: Record) -> list[Piece] | None:
@@ -39,7 +41,7 @@ def drop_repeated_results(entries: list[Entry], dropped: Counter[str]) -> None:
             continue
         if any(p.kind == "user" and not p.injected for p in entry.pieces):
             said = []  # a new turn (an input stream sends each prompt as a user record)
-        if entry.rec.get("type") == "result":
+        if entry.rec.get("type") in _CLOSING:
             if said:
                 dropped["duplicate"] += len(entry.pieces)
                 entry.pieces = []

@@ -12,7 +12,8 @@ from memcli.messages import Role
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
 from memcli.transcripts.text import blocks, call_piece, tool_piece
 
-_NAMESPACES = frozenset({"context", "turn", "usage", "config", "tools", "approval", "session"})
+_NAMESPACES = frozenset({"context", "turn", "usage", "config", "tools", "approval", "session",
+                         "llm", "permission", "profile"})
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant", "tool": "tool"}
 
 
@@ -34,6 +35,12 @@ def read(rec: Record) -> list[Piece] | None:
     kind = rec.get("type")
     if kind == "turn.prompt":
         return blocks(rec.get("input"), "user", None, not _from_person(rec))
+    if kind == "turn.steer":
+        # typed while the agent was working: the person's words, in the turn they steer
+        pieces = blocks(rec.get("input"), "user", None, not _from_person(rec))
+        for piece in pieces:
+            piece.mid_turn = True
+        return pieces
     if kind == "context.append_message":
         return _message(get_dict(rec, "message") or {})
     if kind == "context.append_loop_event":

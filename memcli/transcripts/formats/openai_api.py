@@ -35,7 +35,9 @@ def _is_chat_response(rec: Record) -> bool:
 def read_chat_response(rec: Record) -> list[Piece] | None:
     first = get_list(rec, "choices")[0]
     message = get_dict(first, "message") or {}
-    return read_role_message({"role": "assistant", **message})
+    # the choice is the model's reply whatever role its message claims: a "user" there must
+    # never become the person's words
+    return read_role_message({**message, "role": "assistant"})
 
 
 CHAT_RESPONSE = Format(

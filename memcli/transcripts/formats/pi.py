@@ -38,6 +38,8 @@ def _matches(rec: Record) -> bool:
         return message is not None and isinstance(message.get("role"), str) and "id" in rec
     if kind == "compaction":
         return "summary" in rec
+    if kind == "session_start":  # Factory Droid's header has no time
+        return "id" in rec and ("cwd" in rec or "title" in rec)
     return kind in _OTHER_TYPES and "id" in rec and "timestamp" in rec
 
 
