@@ -117,15 +117,18 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     if options.show_prompt:
         result.prompt = _prompt(messages, known, today, options.redact)
         return result
-    if not messages:
-        return result
     trace: RulesTrace | None = None
-    if provider == "rules":
+    items: list[Any] = []
+    if not messages:
+        # Not an error: a hook fires on turns with nothing new. The empty document (or the
+        # empty apply report) still follows, so that a pipeline reads what it always reads.
+        result.notice = _nothing_read(stats)
+    elif provider == "rules":
         from memcli.rules import RulesTrace, extract_rules
 
         trace = RulesTrace() if options.explain else None
-        items: list[Any] = extract_rules(messages, [*known["project"], *known["user"]],
-                                         today=today, trace=trace)
+        items = extract_rules(messages, [*known["project"], *known["user"]], today=today,
+                              trace=trace)
         if not items:
             result.notice = _nothing_found(messages)
     else:
@@ -154,9 +157,21 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     return result
 
 
+def _nothing_read(stats: TranscriptStats) -> str:
+    if not stats.records and not stats.broken:
+        return "nothing to extract: the transcript is empty"
+    records = "1 record" if stats.records == 1 else f"{stats.records} records"
+    return (f"nothing to extract: the transcript holds no message ({records}, none of them a "
+            "message; `memcli transcript` shows what was read)")
+
+
 def _nothing_found(messages: Sequence[Message]) -> str:
     said = sum(1 for message in messages if message.role == "user")
     noun = "message" if said == 1 else "messages"
+    if not said:
+        others = "1 message" if len(messages) == 1 else f"{len(messages)} messages"
+        return (f"nothing to extract: no message from the person among the {others} read, "
+                "and the rules extractor reads only what the person typed")
     return (f"no explicit memory cues in {said} {noun} from the person; the rules extractor "
             "keeps only explicit statements (remember that..., always/never..., the test "
             "command is...); use --provider openai or anthropic for the rest")

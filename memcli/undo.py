@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 from memcli.config import Settings
 from memcli.core.apply import unified_diff
+from memcli.core.lookup import NameQuery, find_notes
 from memcli.core.stores import commit_recorded, levels_for, open_stores
 from memcli.errors import BrokenNoteError, NotFoundError, UsageError
 from memcli.history import FileRecord, Operation, Source, Transaction, transactions
-from memcli.names import INDEX_NAME, LEVELS, name_key, parse_note_name, title_key
+from memcli.names import INDEX_NAME, LEVELS
 from memcli.notes import parse_note
 from memcli.opening import locked
 from memcli.plan import FileChange
@@ -43,7 +44,11 @@ def _as_change(item: FileRecord) -> FileChange:
 
 def read_log(settings: Settings, level: str | None, note: str | None = None,
              limit: int | None = None) -> LogResult:
-    """The transactions of the chosen stores, newest first; with note, only those touching it."""
+    """The transactions of the chosen stores, newest first; with note, only those touching it.
+
+    A NOTE that no transaction touched and no note of the stores is named is not found: a
+    typo, not a note without history.
+    """
     levels = levels_for(level, settings)
     stores = {lvl: settings.store_for(lvl) for lvl in levels}
     # Locked like any read: a batch a killed process left is finished (with its record) first.
@@ -51,33 +56,41 @@ def read_log(settings: Settings, level: str | None, note: str | None = None,
         found, bad = transactions(stores)
     result = LogResult(found, note, bad)
     if note is not None:
-        _only_note(result, note)
+        _only_note(result, NameQuery.of(note, stores))
+        if not result.transactions and not _is_a_note(settings, levels, note):
+            raise NotFoundError(f"no note or history matches '{note}'; see `memcli show` for "
+                                "the notes and `memcli log` for the history")
     if limit is not None:
         result.transactions = result.transactions[:limit]
     return result
 
 
-def _only_note(result: LogResult, note: str) -> None:
+def _is_a_note(settings: Settings, levels: tuple[str, ...], name: str) -> bool:
+    """Whether NAME means a note of the stores now (one written by hand has no history)."""
+    with open_stores(settings, levels, bodies=False) as states:
+        return bool(find_notes(states, name))
+
+
+def _only_note(result: LogResult, wanted: NameQuery) -> None:
     kept: list[Transaction] = []
     for txn in result.transactions:
-        files = [f for f in txn.files if f.filename != INDEX_NAME and _names(f, note)]
+        files = [f for f in txn.files if f.filename != INDEX_NAME and _names(f, wanted)]
         if files:
             kept.append(txn)
             result.files[txn.id] = files
     result.transactions = kept
 
 
-def _names(item: FileRecord, wanted: str) -> bool:
-    """Whether a person naming `wanted` may mean this file: file name, slug or title."""
-    key = name_key(wanted)
-    parsed = parse_note_name(item.filename)
-    if name_key(item.filename) == key or (parsed is not None and name_key(parsed.slug) == key):
+def _names(item: FileRecord, wanted: NameQuery) -> bool:
+    """Whether a person naming `wanted` may mean this file: file name, slug or title, then
+    or now."""
+    if wanted.means(item.level, item.filename, None):
         return True
     for data in (item.before, item.after):
         if data is None:
             continue
         try:
-            if title_key(parse_note(item.filename, data).title) == title_key(wanted):
+            if wanted.means(item.level, item.filename, parse_note(item.filename, data).title):
                 return True
         except BrokenNoteError:
             continue

@@ -145,14 +145,16 @@ def test_unreadable_transcript_is_an_error_that_says_what_it_saw(env: dict[str, 
     assert "type=summary: 1" in result.stderr
 
 
-def test_known_records_without_messages_warn_and_give_no_operations(
+def test_known_records_without_messages_say_so_and_give_no_operations(
     env: dict[str, str],
 ) -> None:
     line = '{"type": "summary", "summary": "x", "leafUuid": "u"}\n'
     result = _invoke("extract", input=line)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["operations"] == []
-    assert "no messages" in result.stderr
+    # one line (it was two: a count of what was skipped and a warning that said it again)
+    assert result.stderr.count("\n") == 1
+    assert "nothing to extract: the transcript holds no message" in result.stderr
 
 
 def test_unknown_lines_beside_known_ones_warn_with_counts_and_strict_fails(
@@ -167,11 +169,12 @@ def test_unknown_lines_beside_known_ones_warn_with_counts_and_strict_fails(
     assert strict.stderr.startswith("memcli: error: transcript has 2 records of unknown shape")
 
 
-def test_empty_transcript_is_a_quiet_no_op(env: dict[str, str]) -> None:
+def test_empty_transcript_is_a_no_op_that_says_so(env: dict[str, str]) -> None:
+    # Not an error (a hook fires on turns with nothing new), but never a silent empty read.
     result = _invoke("extract", input="\n  \n")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["operations"] == []
-    assert result.stderr == ""
+    assert result.stderr == "memcli: nothing to extract: the transcript is empty\n"
 
 
 def test_every_fixture_transcript_extracts_without_a_crash(env: dict[str, str]) -> None:

@@ -123,6 +123,38 @@ def test_log_of_one_note_shows_its_diffs_newest_first(memenv: MemEnv) -> None:
     assert "+Run go vet too." in data["transactions"][0]["diff"]
 
 
+def test_log_of_a_name_that_is_no_note_and_has_no_history_is_not_found(memenv: MemEnv) -> None:
+    memenv.apply([create("project", "Build", "Run go test.")])
+    for args in (("log", "Biuld"), ("log", "Biuld", "--json")):
+        result = memenv.run(*args)
+        assert result.returncode == 1, result
+        assert result.stdout == ""
+        assert result.stderr.splitlines() == [
+            "memcli: error: no note or history matches 'Biuld'; see `memcli show` for the "
+            "notes and `memcli log` for the history"]
+    # in an empty store too: the name is the mistake, not the missing history
+    assert memenv.invoke("log", "Build", "--level", "user").exit_code == 1
+
+
+def test_log_names_a_note_as_show_does(memenv: MemEnv) -> None:
+    memenv.apply([create("project", "Build workflow", "Run go test.")])
+    # what memcli prints (project/NAME.md), a path into the store, a title typed with its stop
+    for name in ("project/project_knowledge_build-workflow.md", "Build workflow.",
+                 str(memenv.project / "project_knowledge_build-workflow.md")):
+        data = json.loads(memenv.invoke("log", name, "--json").stdout)
+        assert len(data["transactions"]) == 1, name
+    assert memenv.invoke("log", "user/project_knowledge_build-workflow.md").exit_code == 1
+
+
+def test_log_of_a_note_written_by_hand_says_it_has_no_history(memenv: MemEnv) -> None:
+    memenv.write_note("project", "project_knowledge_hand.md",
+                      {"type": "project_knowledge", "title": "Hand", "summary": "By hand."})
+    result = memenv.invoke("log", "Hand")
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "no history of Hand yet" in result.stderr
+    assert json.loads(memenv.invoke("log", "Hand", "--json").stdout)["transactions"] == []
+
+
 def test_log_level_and_limit(memenv: MemEnv) -> None:
     memenv.apply([create("project", "A", "a.")])
     memenv.apply([create("user", "B", "b.")])

@@ -49,11 +49,11 @@ def test_markdown_error_names_what_it_saw_in_the_issue_s_words(run_memcli: Any) 
 
 
 @pytest.mark.parametrize("text", ["", "\n\n  \n"])
-def test_empty_input_is_a_quiet_no_op_for_extract(run_memcli: Any, text: str) -> None:
+def test_empty_input_is_a_no_op_for_extract_that_says_so(run_memcli: Any, text: str) -> None:
     done = run_memcli("extract", input=text)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["operations"] == []
-    assert done.stderr == ""
+    assert done.stderr == "memcli: nothing to extract: the transcript is empty\n"
 
 
 def test_empty_input_reads_as_nothing_for_transcript(run_memcli: Any) -> None:

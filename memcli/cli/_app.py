@@ -355,14 +355,16 @@ def read_input(source: str | Path, what: str = "input", limit: int = MAX_INPUT_B
 
 
 def read_input_bytes(source: str | Path, what: str = "input",
-                     limit: int = MAX_INPUT_BYTES) -> bytes:
-    """The bytes of a file, or of stdin for '-', at most ``limit`` of them."""
+                     limit: int = MAX_INPUT_BYTES, how: str = "pipe it in or pass a file"
+                     ) -> bytes:
+    """The bytes of a file, or of stdin for '-', at most ``limit`` of them; HOW says what to
+    do when stdin is a terminal (read at once, not waited on)."""
     from memcli.errors import InputError
 
     try:
         if str(source) == "-":
             if sys.stdin is None or sys.stdin.isatty():
-                raise InputError(f"no {what} on stdin; pipe it in or pass a file")
+                raise InputError(f"no {what} on stdin; {how}")
             data = sys.stdin.buffer.read(limit + 1)
         else:
             with open(source, "rb") as handle:

@@ -107,7 +107,8 @@ def extract(
     settings = resolve_settings(ctx, provider=provider, model=model, base_url=base_url,
                                 timeout=timeout)
     output = make_output(as_json)
-    text = transcript_text(input_path)
+    text = transcript_text(
+        input_path, "pipe one in (memcli extract < SESSION.jsonl) or pass --input FILE")
     options = ExtractOptions(
         fmt=fmt, include_tools=include_tools, include_thinking=include_thinking,
         include_injected=include_injected, last_turn=last_turn, strict=strict,

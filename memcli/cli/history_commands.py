@@ -33,7 +33,7 @@ def log(
     """Show what changed, when and why: the history, or one note's.
 
     Lists the recorded transactions, newest first, each with its id; with NOTE, that note's
-    changes as diffs.
+    changes as diffs (a NAME that is no note and has no history exits 1).
 
     Reads the history folders of the stores (.memcli-history/); writes nothing.
 

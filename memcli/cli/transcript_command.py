@@ -26,9 +26,11 @@ if TYPE_CHECKING:
     from memcli.transcripts.source import TranscriptFile
 
 
-def transcript_text(source: str) -> "str | bytes | TranscriptFile":
+def transcript_text(source: str, how: str = "pipe it in or pass a file"
+                    ) -> "str | bytes | TranscriptFile":
     """What the transcript reader reads: a file where it lies (zstd-compressed too), the
-    bytes of stdin for '-', or a session folder (OpenCode) as text."""
+    bytes of stdin for '-', or a session folder (OpenCode) as text. HOW says what to do when
+    stdin is a terminal."""
     from memcli.transcripts.source import TranscriptFile, folder_as_text
 
     if source != "-":
@@ -40,7 +42,7 @@ def transcript_text(source: str) -> "str | bytes | TranscriptFile":
     elif (stdin := _file_on_stdin()) is not None:
         # the hook's worker hands each job its turn this way: read it where it lies too
         return TranscriptFile(Path("stdin"), MAX_TRANSCRIPT_BYTES, stdin)
-    return read_input_bytes(source, "transcript", MAX_TRANSCRIPT_BYTES)
+    return read_input_bytes(source, "transcript", MAX_TRANSCRIPT_BYTES, how)
 
 
 def _file_on_stdin() -> "BinaryIO | None":

@@ -50,37 +50,56 @@ def find_notes(stores: dict[str, StoreState], name: str) -> list[Found]:
     What memcli prints (`project/NAME.md`), a path to the note, its file name with or
     without `.md`, its slug, or its title (any case).
     """
-    level_hint, bare = _split_reference(stores, name)
-    key = name_key(bare)
-    stem_key = name_key(bare + ".md")
-    wanted_titles = {title_key(name), title_key(name.rstrip(".。!！ "))}
+    wanted = NameQuery.of(name, {level: state.path for level, state in stores.items()})
     found: list[Found] = []
     for level, state in stores.items():
-        if level_hint is not None and level != level_hint:
-            continue
         for filename in (*state.heads, *state.broken):
             head = state.heads.get(filename)
-            parsed = parse_note_name(filename)
             title = head.title if head is not None else state.broken_titles.get(filename)
-            if (name_key(filename) in (key, stem_key)
-                    or (parsed is not None and name_key(parsed.slug) == key)
-                    or (title is not None and title_key(title) in wanted_titles)):
+            if wanted.means(level, filename, title):
                 note = state.notes[filename] if head is not None else None
                 found.append(Found(level, filename, note, state.path / filename,
                                    state.broken.get(filename, "")))
     return found
 
 
-def _split_reference(stores: dict[str, StoreState], name: str) -> tuple[str | None, str]:
+@dataclass(frozen=True)
+class NameQuery:
+    """What a person typed to name a note, ready to compare with a note's names: `show`,
+    `rm` and `log` read a name the same way."""
+
+    level: str | None  # the level `project/x.md` or a path into a store names
+    keys: tuple[str, str]  # the file name as typed, and with `.md` added
+    slug: str
+    titles: frozenset[str]
+
+    @classmethod
+    def of(cls, name: str, folders: dict[str, Path]) -> NameQuery:
+        """NAME read against the stores' FOLDERS (by level)."""
+        level, bare = _split_reference(folders, name)
+        return cls(level, (name_key(bare), name_key(bare + ".md")), name_key(bare),
+                   frozenset({title_key(name), title_key(name.rstrip(".。!！ "))}))
+
+    def means(self, level: str, filename: str, title: str | None) -> bool:
+        """Whether the note FILENAME of LEVEL (titled TITLE, when known) is the one named."""
+        if self.level is not None and level != self.level:
+            return False
+        parsed = parse_note_name(filename)
+        return (name_key(filename) in self.keys
+                or (parsed is not None and name_key(parsed.slug) == self.slug)
+                or (title is not None and title_key(title) in self.titles))
+
+
+def _split_reference(folders: dict[str, Path], name: str) -> tuple[str | None, str]:
     """`project/x.md` → ("project", "x.md"); a path into a store → its level and file name."""
     head, sep, tail = name.replace("\\", "/").rpartition("/")
     if not sep or not tail:
         return None, name
-    if head in stores:
+    if head in folders:
         return head, tail
     folder = resolved(Path(head))
-    for level, state in stores.items():
-        if resolved(state.path) == folder:
+    for level, path in folders.items():
+        if resolved(path) == folder:
             return level, tail
     return None, tail
 

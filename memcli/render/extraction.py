@@ -48,15 +48,14 @@ def extract_result(output: Output, result: ExtractResult, *, verbose: bool,
 
 def _what_was_read(output: Output, result: ExtractResult) -> None:
     stats = result.stats
-    if stats.skipped or stats.broken:
+    # With no message at all, the notice says so in one line.
+    if stats.messages and (stats.skipped or stats.broken):
         not_messages = "is not a message" if stats.skipped == 1 else "are not messages"
         output.note(f"memcli: transcript: {plural(stats.messages, 'message')}; skipped "
                     f"{plural(stats.skipped, 'record')} that {not_messages} and "
                     f"{plural(stats.broken, 'broken line')}")
     for warning in result.warnings:
         output.warn(warning)
-    if not stats.messages and stats.records:
-        output.warn("no messages found in the transcript; nothing to extract")
     if stats.redacted:
         output.note(f"memcli: redacted {stats.redacted} secrets from the transcript")
     if result.notice:
