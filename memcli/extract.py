@@ -19,6 +19,7 @@ from memcli.prompt import PromptText, build_prompt
 from memcli.similar import Merged
 
 if TYPE_CHECKING:
+    from memcli.budget import Budget, Cut
     from memcli.explain import Explanation
     from memcli.history import Source
     from memcli.providers import ProviderSettings
@@ -81,6 +82,7 @@ class ExtractResult:
     merged: list[Merged] = field(default_factory=list)
     positions: list[int] = field(default_factory=list)  # of each operation in the reply
     explanation: Explanation | None = None
+    cut: Cut | None = None  # what the extractor's budget left out of the transcript
 
     @property
     def exit_code(self) -> int:
@@ -93,29 +95,19 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
                 on_progress: Callable[[int], None] | None = None,
                 on_read: Callable[[int, int], None] | None = None) -> ExtractResult:
     settings.require_extraction()
-    from memcli.transcripts import read_transcript
-    from memcli.transcripts.verdict import check
+    provider = settings.provider
+    from memcli.budget import PROMPT, RULES
 
-    transcript = read_transcript(
-        text, fmt=options.fmt, include_tools=options.include_tools,
-        include_thinking=options.include_thinking, include_injected=options.include_injected,
-        last_turn=options.last_turn,
-        strict=options.strict, on_progress=on_read,
-    )
-    warnings = check(transcript, strict=options.strict)
-    messages, redactions = _redacted(transcript.messages, options.redact)
-    stats = TranscriptStats(len(messages), transcript.records, transcript.skipped,
-                            transcript.broken, transcript.formats, transcript.truncated,
-                            redactions, transcript.unknown)
+    budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
+    messages, stats, warnings, cut = _read(text, options, budget, on_read)
     with open_stores(settings, LEVELS) as stores:
         # Without a project here only the user store is open; project notes are unknown.
         known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
         base = {lvl: state.fingerprint for lvl, state in stores.items()}
-    provider = settings.provider
     today = settings.moment().date()
-    result = ExtractResult(provider, [], [], base, stats, warnings=warnings)
+    result = ExtractResult(provider, [], [], base, stats, warnings=warnings, cut=cut)
     if options.show_prompt:
-        result.prompt = _prompt(messages, known, today, options.redact)
+        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped)
         return result
     trace: RulesTrace | None = None
     items: list[Any] = []
@@ -134,7 +126,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     else:
         # Built only for a model: the rules never read it, and redacting every index line
         # of a large store is not free.
-        result.prompt = _prompt(messages, known, today, options.redact)
+        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped)
         items = _ask_model(settings, provider, result.prompt, result, on_progress)
     _validate(items, options, result)
     sources = _merge_near_duplicates(result, known, options.on_conflict)
@@ -163,6 +155,32 @@ def _nothing_read(stats: TranscriptStats) -> str:
     records = "1 record" if stats.records == 1 else f"{stats.records} records"
     return (f"nothing to extract: the transcript holds no message ({records}, none of them a "
             "message; `memcli transcript` shows what was read)")
+
+
+def _read(text: str | bytes | TranscriptFile, options: ExtractOptions, budget: Budget,
+          on_read: Callable[[int, int], None] | None
+          ) -> tuple[list[Message], TranscriptStats, list[str], Cut]:
+    """The transcript's messages within the extractor's budget, redacted, and what was read.
+
+    The budget is applied before anything else reads the text: a paste of megabytes costs
+    the extractor (and the redaction) what its kept start and end cost."""
+    from memcli.budget import fit
+    from memcli.transcripts import read_transcript
+    from memcli.transcripts.verdict import check
+
+    transcript = read_transcript(
+        text, fmt=options.fmt, include_tools=options.include_tools,
+        include_thinking=options.include_thinking, include_injected=options.include_injected,
+        last_turn=options.last_turn,
+        strict=options.strict, on_progress=on_read,
+    )
+    warnings = check(transcript, strict=options.strict)
+    fitted, cut = fit(transcript.messages, budget)
+    messages, redactions = _redacted(fitted, options.redact)
+    stats = TranscriptStats(len(transcript.messages), transcript.records, transcript.skipped,
+                            transcript.broken, transcript.formats, transcript.truncated,
+                            redactions, transcript.unknown)
+    return messages, stats, warnings, cut
 
 
 def _nothing_found(messages: Sequence[Message]) -> str:
@@ -201,9 +219,10 @@ def _source(options: ExtractOptions, result: ExtractResult) -> Source:
 
 
 def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,
-            redact: bool) -> PromptText:
+            redact: bool, left_out: int) -> PromptText:
     shown = {lvl: _redacted_entries(known[lvl], redact) for lvl in LEVELS}
-    return build_prompt(messages, shown["project"], shown["user"], today=today.isoformat())
+    return build_prompt(messages, shown["project"], shown["user"], today=today.isoformat(),
+                        left_out=left_out)
 
 
 def _redacted_entries(entries: Sequence[IndexEntry], enabled: bool) -> list[IndexEntry]:

@@ -11,8 +11,6 @@ from string import Template
 from memcli.index import IndexEntry, ordered, render_line
 from memcli.messages import Message
 
-# The model sees the newest messages first when the turn is too long to send whole.
-MAX_TRANSCRIPT_CHARS = 60_000
 # A closing tag in any case or spacing ("</Transcript >"): a model is no XML parser.
 _FENCE_CLOSE = re.compile(r"</(?=transcript\s*>)", re.IGNORECASE)
 
@@ -43,9 +41,11 @@ def build_prompt(
     user: Sequence[IndexEntry],
     *,
     today: str,
-    max_chars: int = MAX_TRANSCRIPT_CHARS,
+    left_out: int = 0,
 ) -> PromptText:
-    transcript, dropped = render_transcript(messages, max_chars)
+    """The prompt for MESSAGES, already within the model's budget (:mod:`memcli.budget`);
+    LEFT_OUT older messages did not fit, and the model is told so."""
+    transcript = render_transcript(messages, left_out)
     values = {
         "today": today,
         "project_index": _index_lines(project),
@@ -54,26 +54,16 @@ def build_prompt(
     }
     system = Template(template("system.md")).safe_substitute(values)
     body = Template(template("user.md")).safe_substitute(values)
-    return PromptText(system, body, dropped)
+    return PromptText(system, body, left_out)
 
 
 def _index_lines(entries: Sequence[IndexEntry]) -> str:
     return "\n".join(render_line(e) for e in ordered(entries)) or "(empty)"
 
 
-def render_transcript(messages: Sequence[Message], max_chars: int) -> tuple[str, int]:
-    """Newest messages kept whole within the budget; older ones dropped, and counted."""
-    blocks: list[str] = []
-    size = 0
-    for message in reversed(messages):
+def render_transcript(messages: Sequence[Message], left_out: int = 0) -> str:
+    blocks = [f"[{left_out} earlier messages left out]"] if left_out else []
+    for message in messages:
         # A message must not be able to close the transcript element and speak as the prompt.
-        text = _FENCE_CLOSE.sub("</ ", message.text)
-        block = f"[{message.role}] {text}"
-        if blocks and size + len(block) > max_chars:
-            break
-        blocks.append(block[:max_chars])
-        size += len(block) + 2
-    dropped = len(messages) - len(blocks)
-    if dropped:
-        blocks.append(f"[{dropped} earlier messages left out]")
-    return "\n\n".join(reversed(blocks)), dropped
+        blocks.append(f"[{message.role}] {_FENCE_CLOSE.sub('</ ', message.text)}")
+    return "\n\n".join(blocks)

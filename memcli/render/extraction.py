@@ -11,6 +11,7 @@ from memcli.render.output import BOLD, Output, plural
 from memcli.render.store import apply_json, apply_report
 
 if TYPE_CHECKING:
+    from memcli.budget import Cut
     from memcli.config import Settings
     from memcli.explain import Explanation
     from memcli.extract import ExtractResult
@@ -56,10 +57,27 @@ def _what_was_read(output: Output, result: ExtractResult) -> None:
                     f"{plural(stats.broken, 'broken line')}")
     for warning in result.warnings:
         output.warn(warning)
+    if result.cut:
+        output.note(f"memcli: {budget_line(result.cut)}")
     if stats.redacted:
         output.note(f"memcli: redacted {stats.redacted} secrets from the transcript")
     if result.notice:
         output.note(f"memcli: {result.notice}")
+
+
+def budget_line(cut: Cut) -> str:
+    """What the extractor's budget left out, in one line."""
+    budget = cut.budget
+    parts = []
+    if cut.shortened:
+        parts.append(f"kept the start and the end of {plural(cut.shortened, 'message')} over "
+                     f"{budget.message:,} characters ({cut.characters:,} characters left out)")
+    if cut.dropped:
+        what = "of the person's words" if budget.person_only else "of the conversation"
+        parts.append(f"left out {plural(cut.dropped, 'older message')}: the "
+                     f"{'rules read' if budget.person_only else 'model is sent'} the newest "
+                     f"{budget.total:,} characters {what}")
+    return "transcript over the extraction budget: " + "; ".join(parts)
 
 
 def operations_document(result: ExtractResult) -> JsonObject:
@@ -72,6 +90,11 @@ def extract_json(result: ExtractResult) -> JsonObject:
     data = operations_document(result)
     data["rejected"] = [{"position": p, "reason": r} for p, r in result.rejected]
     data["transcript"] = to_json(result.stats)
+    if result.cut:
+        cut = result.cut
+        data["budget"] = {"message_chars": cut.budget.message, "total_chars": cut.budget.total,
+                          "shortened": cut.shortened, "characters_left_out": cut.characters,
+                          "messages_left_out": cut.dropped}
     if result.notice:
         data["notice"] = result.notice
     if result.report is not None:
