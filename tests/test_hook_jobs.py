@@ -16,6 +16,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from fakeserver import FakeServer, Step, openai_stream
 from test_hooks import (  # noqa: F401  (agent is a fixture)
     DEADLINE,
@@ -30,6 +31,7 @@ from test_hooks import (  # noqa: F401  (agent is a fixture)
 
 from memcli.config import Flags, resolve
 from memcli.hooks import queue_dir
+from memcli.hooks.queue import drain
 from memcli.hooks.sessions import MARKS
 
 _REPLY = json.dumps({"operations": [{
@@ -134,6 +136,48 @@ def test_a_fifo_transcript_is_refused_without_hanging_the_queue(agent: Agent) ->
     assert agent.hook(stop_payload(agent, "s2", transcript, "Noted.")).returncode == 0
     agent.wait_for_workers(finished_jobs=1)
     assert agent.notes() == ["project_knowledge_test-command.md"], agent.log_text()
+
+
+def _not_a_file(agent: Agent, kind: str) -> Path:
+    path = agent.tmp / f"transcript-{kind}"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "device":
+        return Path(os.devnull)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["folder", "missing", "fifo", "device"])
+def test_a_transcript_that_is_not_a_file_is_one_line_of_the_log(agent: Agent,
+                                                                kind: str) -> None:
+    # a payload names any path it likes; each was a traceback in the log, or a job queued
+    path = _not_a_file(agent, kind)
+    done = agent.hook(stop_payload(agent, "s1", path))
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
+    log = agent.log_text()
+    assert "Traceback" not in log and len(log.splitlines()) == 1, log
+    what = {"folder": "is a folder", "missing": "does not exist", "fifo": "is a FIFO",
+            "device": "is a device"}[kind]
+    assert f"the transcript {path} {what}" in log
+    assert queue_files(agent) == []
+
+
+@pytest.mark.parametrize("kind", ["folder", "missing", "fifo"])
+def test_a_transcript_no_longer_a_file_when_its_job_runs_is_one_line_of_the_log(
+        agent: Agent, kind: str) -> None:
+    # the transcript was a file when the turn was queued, and is something else now
+    queue = agent.tmp / "queue"
+    queue.mkdir()
+    job = {"session_id": "s", "transcript": str(_not_a_file(agent, kind)), "size": 100,
+           "argv": ["extract"], "cwd": str(agent.repo), "attempts": 0}
+    (queue / "00000000000000000001-1.json").write_text(json.dumps(job))
+    drain(queue, agent.home / ".memcli", job_timeout=DEADLINE)
+    log = agent.log_text()
+    assert "Traceback" not in log and len(log.splitlines()) == 1, log
+    assert "job 00000000000000000001-1.json: the transcript" in log
+    assert not list(queue.glob("*.json"))
 
 
 def test_the_log_is_private_and_the_child_command_line_holds_no_password(agent: Agent) -> None:

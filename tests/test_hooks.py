@@ -382,7 +382,8 @@ def test_a_broken_payload_exits_0_prints_nothing_and_logs(agent: Agent, payload:
 
     assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
     log = agent.log_text()
-    assert "hook" in log and ("not JSON" in log or "failed" in log or "payload" in log), log
+    assert "hook" in log and ("not JSON" in log or "failed" in log or "payload" in log
+                              or "does not exist" in log), log
     assert agent.notes() == []
 
 

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from memcli.hooks.log import BadPayload, log
+from memcli.hooks.log import BadPayload, log, not_a_file
 
 if TYPE_CHECKING:
     from memcli.config import Settings
@@ -109,6 +109,8 @@ def queue_extraction(call: HookCall, transcript_path: str | None, *,
     transcript = Path(transcript_path).expanduser()
     if not transcript.is_absolute():
         transcript = base / transcript
+    if (refused := not_a_file(transcript)) is not None:
+        raise refused
     turn = Turn(session_id=session, transcript=transcript, size=transcript.stat().st_size,
                 last_assistant_message=last_message)
     return queue_turn(turn, settings, base, call.env, call.home)

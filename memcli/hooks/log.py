@@ -21,6 +21,27 @@ class BadPayload(Exception):
     """A payload the hook cannot use: logged in one line, without a traceback."""
 
 
+def not_a_file(path: Path) -> BadPayload | None:
+    """Why the transcript at PATH cannot be read, in one line; None when it is a file.
+
+    A payload names any path it likes: a folder, a FIFO (whose reader would wait for a
+    writer forever), a device such as /dev/zero (endless), or nothing at all."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return BadPayload(f"the transcript {path} does not exist; nothing to extract")
+    except OSError as exc:
+        return BadPayload(f"cannot read the transcript {path}: {exc.strerror}")
+    if stat.S_ISREG(mode):
+        return None
+    kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device")
+    return BadPayload(f"the transcript {path} is {kind}, not a regular file; nothing to "
+                      "extract")
+
+
 def memcli_folder(env: Mapping[str, str]) -> Path:
     """The user's memcli folder, even when the configuration cannot be read."""
     try:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.hooks.log import log, log_failure, log_path, now, open_log
+from memcli.hooks.log import BadPayload, log, log_failure, log_path, not_a_file, now, open_log
 from memcli.paths import resolved
 
 if TYPE_CHECKING:
@@ -330,13 +330,18 @@ def turn_input(transcript: Path, size: int, last_message: Any) -> bytes:
 
 def _read_regular(path: Path, size: int) -> bytes:
     """The first ``size`` bytes of a regular file; a FIFO, a device or a socket is refused
-    (reading one would hang the queue while it holds the lock)."""
+    (reading one would hang the queue while it holds the lock), in one line of the log, as
+    is a transcript gone or unreadable since the turn was queued."""
     import stat
 
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        raise not_a_file(path) or BadPayload(f"cannot read the transcript {path}") from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError(f"the transcript {path} is not a regular file")
+            raise not_a_file(path) or BadPayload(f"the transcript {path} is not a regular "
+                                                 "file")
         with os.fdopen(fd, "rb", closefd=False) as handle:
             return handle.read(size)
     finally:
