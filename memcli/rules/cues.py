@@ -18,16 +18,32 @@ from memcli.rules.patterns import lazy
 
 LIST_MARK_RE = lazy(r"\s*(?:[-*•+]\s+|\d+[.)、]\s*|\d+[，,](?!\d)\s*)")
 _FILLER_RE = lazy(
-    r"(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|fyi|nb|ps|plus|great|"
-    r"thanks|thank you|cool|alright|all right|well|again|as i said|like i said|i repeat|"
-    r"important|note|just so you know|heads up|personally|honestly|frankly|tbh|imo|imho|"
-    r"to be honest|ideally)\b|好的|好吧|嗯嗯?|哦|噢|另外|还有|对了|顺便说一下|"
-    r"顺便说|顺便|补充一下|补充|然后|那么|所以|注意|重要)\s*[,:;!，。:：！、—–-]*\s*",
+    r"(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|(?:just\s+)?fyi|nb|ps|"
+    r"plus|great|thanks|thank you|cool|alright|all right|well|again|as i said|like i said|"
+    r"i repeat|important|note to self|quick note|side note|note|just so you know|"
+    r"for your information|for context|fwiw|psa|heads[- ]up|good to know|worth noting|"
+    r"(?:one|quick|small|another|last|one last|one other|one small)\s+thing"
+    r"(?:\s+though|\s+before we (?:continue|go on|start|move on))?|real quick|"
+    r"personally|honestly|frankly|tbh|imo|imho|to be honest|ideally)\b|好的|好吧|嗯嗯?|哦|噢|"
+    r"另外|还有|对了|顺便说一下|顺便说一句|顺便提一句|顺便提一下|顺便说|顺便|补充一下|补充|"
+    r"提醒一下|提个醒|备注一下|备注|然后|那么|所以|注意|重要)\s*[,:;!，。:：！、—–-]*\s*",
     re.I)
+# An aside before a statement ("fyi the build takes ten minutes", "heads up: main is
+# protected", 备注：…) tells the agent something that lasts only when what follows has the
+# shape of a lasting fact (see :func:`memcli.rules.asides.lasting_aside`); the same words
+# before news ("fyi I pushed a fix") or a request keep nothing.
+_ASIDE_RE = lazy(
+    r"\b(?:fyi|note to self|note|quick note|side note|just so you know|for your information|"
+    r"for context|fwiw|psa|heads[- ]up|good to know|worth noting)\b"
+    r"|(?:顺便说一句|顺便提一句|顺便提一下|顺便说一下|提醒一下|提个醒|备注一下|备注|注意|fyi)"
+    r"\s*[,:：，]", re.I)
 _CORRECTIVE_RE = lazy(
     r"(?:(?:no|nope|nah|wrong|incorrect|not quite|that's wrong|that is wrong|"
     r"that's not right)\s*[,.!:;—–-]+|(?:actually|correction|wait)\b[,.!:;—–-]*"
-    r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+"
+    # typed without the comma: "no it's make check", "nope we use uv"
+    r"|(?:no|nope|nah)\s+(?=(?:it's|it is|its|that's|we|we're|use|it should|should|don't|"
+    r"do not|never|always)\b)"
+    r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+|其实(?:呢)?[，,]?(?=\s*(?:是|应该|我们|用))"
     # The person repeating what they said before: "I said use pnpm", "I told you to run the
     # tests first", 我说过不要提交 lockfile, 说了多少次了，用中文回答.
     r"|i(?:'ve|\s+have)?\s+(?:already\s+|clearly\s+)?(?:said|told\s+you)"
@@ -44,9 +60,10 @@ _POLITE_END_RE = lazy(r"(?<!\s)\s*+[吗嘛么]?\s*+[?？]+\s*$", needs=("?", "�
 _QUESTION_START_RE = lazy(
     r"^(?:(?:do(?!\s+not\b)|does|did|should|shall|can|could|would|will|is|are|was|were|has|have|why|"
     r"what|how|where|which|who|whose|isn't|aren't|doesn't|didn't|shouldn't|won't|"
-    r"wouldn't|may|might|am)\b|don't you\b|为什么|怎么|什么|哪|谁|是否)", re.I)
+    r"wouldn't|may|might|am)\b|don't you\b(?!\s+ever\b)|为什么|怎么|什么|哪|谁|是否)", re.I)
 _QUESTION_ZH_RE = lazy(
-    r"是不是|要不要|能不能|可不可以|会不会|对不对|有没有|好不好|行不行|[吗呢么]\W*$",
+    r"(?<!问)(?<!问我)(?<!问你)(?:是不是|要不要|能不能|可不可以|会不会|对不对|有没有|好不好|行不行)"
+    r"|[吗呢么]\W*$",
     needs=("不", "没", "吗", "呢", "么"))
 _HYPOTHETICAL_RE = lazy(
     # "If in doubt, ask" and "if you're not sure, ask me" are standing instructions.
@@ -56,9 +73,9 @@ _HYPOTHETICAL_RE = lazy(
     r"hypothetically|in case|unless|even if|pretend|for example|for instance|as if|"
     r"e\.g\.)(?:\b|(?=\W))|如果|假如|要是|假设|万一|比如|例如|譬如|假使|倘若)", re.I)
 _DIRECTIVE_RE = lazy(
-    r"(?:please|kindly|you should|you must|you need to|you have to|make sure (?:to|that you|"
-    r"you)|be sure to|i want you to|i need you to|i'd like you to|i would like you to|"
-    r"try to|we should|we must|we need to|请你|请|你要|你应该|一定要)"
+    r"(?:please|pls|plz|kindly|you should|you must|you need to|you have to|"
+    r"make sure (?:to|that you|you)|be sure to|i want you to|i need you to|i'd like you to|"
+    r"i would like you to|try to|we should|we must|we need to|请你|请|你要|你应该|一定要)"
     r"(?:\b|(?=\W)|(?<=[^\x00-\x7f]))\s*",
     re.I)
 _REMEMBER_RE = lazy(
@@ -97,13 +114,36 @@ _TODO_TO_RE = lazy(r"to\s+", re.I)
 _TODO_ZH_RE = lazy(
     r"(?:记得(?:要)?|(?:千万|可)?(?:别忘了|别忘记|不要忘了|不要忘记))\s*[:：,，]?\s*")
 _DURABLE_RE = lazy(
-    r"(?:(?:from now on|from here on(?: out)?|going forward|moving forward|in (?:the )?future|"
+    r"(?:(?:from now on|from here on(?: out)?|(?:going|moving) forward(?!\s+with\b)|"
+    r"in (?:the )?future|"
     r"henceforth|for (?:all )?future [a-z]+|in all future [a-z]+|from this point on|"
     r"for the future)\b"
-    r"|(?:从现在开始|从现在起|从今以后|从今往后|从今天起|今后|以后|往后)(?:都|也|请|你|就|的话)*)"
+    r"|(?:从现在开始|从现在起|从今以后|从今往后|从今天起|今后|以后(?!的|再说)|往后)(?:都|也|请|你|就|的话)*)"
     r"\s*[:：,，]?\s*", re.I,
     needs=("from now on", "from here on", "going forward", "moving forward", "future",
            "henceforth", "from this point on", "以后", "从现在", "从今", "今后", "往后"))
+# "in this repo we keep one component per file", 在这个仓库里我们统一用 tab 缩进: what "we" do
+# here, said of the project. Peeled like a cue: what follows is read on its own, and a bare
+# "we <verb> …" after it is kept (see rules.asides.find_scoped).
+_SCOPE_RE = lazy(
+    r"(?:(?:in|on|for|across|throughout|within|around)\s+(?:this|our|the)\s+(?:repo(?:sitory)?|"
+    r"project|codebase|code\s+base|team|org|organi[sz]ation|company|monorepo|shop|workspace)"
+    r"(?:\s+here)?\b\s*,?\s*(?=(?:we|our|all|every|each)\b|[a-z][\w-]*s\s+(?:are|must|should)\b)"
+    r"|在?(?:(?:我们|咱们)的?)?(?:这个|本|该)?(?:项目|仓库|代码库|团队|repo)(?:里面|里|中|内)\s*[，,]?\s*"
+    r"(?=我们|咱们|所有|统一|一律))", re.I,
+    needs=("repo", "project", "codebase", "code base", "team", "org", "company", "shop",
+           "workspace", "项目", "仓库", "代码库", "团队"))
+# "our convention is that …", "by convention, …", 按照惯例，…, 我们的约定是…: the rule follows.
+_CONVENTION_RE = lazy(
+    r"(?:(?:our|the|a|one|team|house)\s+(?:convention|rule|norm|practice|policy)"
+    r"(?:\s+(?:here|in this (?:repo|project|codebase)))?\s+is\s+(?:that|to\b)?"
+    r"(?!\s*(?:confusing|weird|messy|unclear|a mess|kind of|pretty|not|broken|outdated|"
+    r"inconsistent|wrong|bad|annoying|strange|odd|different|what|unknown|simple)\b)"
+    r"|we\s+have\s+(?:a|the|this)\s+(?:convention|rule)\s+(?:that|of)\b|by\s+convention\b"
+    r"|as\s+a\s+(?:general\s+)?rule(?:\s+of\s+thumb)?\b|(?:house|team)\s+rule\s*[:：]"
+    r"|(?:我们|咱们)(?:这边|团队|项目)?的(?:约定|惯例|规矩|规范)是|按照?惯例|约定俗成地?"
+    r"|(?:约定|规矩)\s*[:：])\s*[:：,，]?\s*", re.I,
+    needs=("convention", "rule", "norm", "practice", "policy", "约定", "惯例", "规矩", "规范"))
 _TRAILING_DURABLE_RE = lazy(
     r"(?<!\s)\s*+[,;，]?\s*+(?:from now on|going forward|moving forward|in (?:the )?future|"
     r"from here on(?: out)?|以后都这样|以后也是|以后都是|从现在开始)\s*[.!。！]*$", re.I,
@@ -149,7 +189,9 @@ def _strip_fillers(state: State) -> State:
     pos, corrective = _peel_fillers(state.text, 0)
     if pos == 0:
         return state
-    return state.but(text=state.text[pos:], corrective=state.corrective or corrective)
+    aside = state.aside or bool(_ASIDE_RE.search(state.text[:pos]))
+    return state.but(text=state.text[pos:], corrective=state.corrective or corrective,
+                     aside=aside)
 
 
 def _peel_fillers(text: str, pos: int) -> tuple[int, bool]:
@@ -188,7 +230,8 @@ def _is_question(text: str) -> bool:
 def _strip_cues(state: State) -> State:
     text, pos, corrective = state.text, 0, state.corrective
     flags: dict[str, bool] = {}
-    gates = _CueGates(text.rfind("是"), _REMEMBER_RE.possible(text), _SAVE_CUE_RE.possible(text))
+    gates = _CueGates(text.rfind("是"), _REMEMBER_RE.possible(text), _SAVE_CUE_RE.possible(text),
+                      _SCOPE_RE.possible(text), _CONVENTION_RE.possible(text))
     while True:
         cue_end, found = _one_cue(text, pos, gates)
         if cue_end == pos:
@@ -219,6 +262,8 @@ class _CueGates:
     last_copula: int
     remember: bool
     save: bool
+    scope: bool
+    convention: bool
 
 
 def _one_cue(text: str, pos: int, gates: _CueGates) -> tuple[int, tuple[str, ...]]:
@@ -246,4 +291,10 @@ def _one_cue(text: str, pos: int, gates: _CueGates) -> tuple[int, tuple[str, ...
     match = _DURABLE_RE.match_at(text, pos)
     if match:
         return match.end(), ("durable",)
+    match = _CONVENTION_RE.match_at(text, pos) if gates.convention else None
+    if match:
+        return match.end(), ("durable",)
+    match = _SCOPE_RE.match_at(text, pos) if gates.scope else None
+    if match:
+        return match.end(), ("scoped",)
     return pos, ()

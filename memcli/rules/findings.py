@@ -23,7 +23,7 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
     # The placeholder marks must not come from the text itself; typographic apostrophes
     # ("don’t") must match the same cues as typed ones.
     text = text.replace("\ue000", "").replace("\ue001", "").replace("\u2019", "'")
-    sentences = split_sentences(mask(text, slots))
+    sentences = split_sentences(_SPELLED_RE.sub(_spelled, mask(text, slots)))
     findings: list[Finding] = []
     corrective = False
     in_task = _task_description(sentences)
@@ -45,6 +45,17 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
             corrective = False
         i += 1
     return findings
+
+
+# Typed without the apostrophe ("dont use moment"): read, and written in the note, as the
+# cue words are spelled. Code and links are masked already, so they stay as typed.
+_SPELLED_RE = lazy(r"\b(?:do|does|did|is|are|was|should|would|could|have|has)nt\b", re.I,
+                   needs=("nt",))
+
+
+def _spelled(match: re.Match[str]) -> str:
+    word = match.group(0)
+    return word[:-2] + ("N'T" if word.isupper() else "n't")
 
 
 # A turn of more than three sentences of prose is a task described, and its imperatives

@@ -90,6 +90,8 @@ class State:
     todo: bool = False
     durable: bool = False
     personal: bool = False  # "save this as a preference:", "add a global memory:"
+    aside: bool = False  # "fyi", "heads up", 备注: a fact may follow (see rules.asides)
+    scoped: bool = False  # "in this repo," / 在这个仓库里: what "we" do here follows
 
     def but(self, **changes: str | bool) -> State:
         """``dataclasses.replace`` without its look at the fields on every call: a clause is

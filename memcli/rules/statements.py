@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import replace
 
+from memcli.rules.asides import find_corrected_fact, find_scoped, lasting_aside, of_the_moment
 from memcli.rules.commands import find_command, find_reference
 from memcli.rules.conventions import find_convention, find_personal_setup
 from memcli.rules.imperatives import find_generic_imperative
@@ -14,9 +15,11 @@ from memcli.rules.layout import find_layout
 from memcli.rules.model import Hit, State
 from memcli.rules.patterns import (
     INSTRUCTION_VERBS,
+    POINTER_WORDS,
     SHORTEST_TEXT,
     LazyPattern,
     PatternGroup,
+    any_word,
     lazy,
 )
 from memcli.rules.standing import REASON, find_fact, find_standing
@@ -36,7 +39,9 @@ def statement_why(hit: Hit, state: State) -> str:
     cues = [name for flag, name in ((state.remember, "'remember'"),
                                     (state.durable, "'from now on'"),
                                     (state.todo, "'remember to' with a recurring moment"),
-                                    (state.corrective, "after a 'no'"))
+                                    (state.corrective, "after a 'no'"),
+                                    (state.aside, "an aside ('fyi', 'heads up')"),
+                                    (state.scoped, "'in this repo'"))
             if flag]
     kind = hit.rule or _KINDS.get(hit.kind, hit.kind)
     return kind + (" (cue: " + ", ".join(cues) + ")" if cues else "")
@@ -50,7 +55,9 @@ def detect(state: State, slots: list[str]) -> Hit | None:
             return hit if hit.rule else replace(hit, rule=label)
     if state.remember or state.durable or state.todo:
         return Hit("rule" if state.durable or state.todo else "fact", text)
-    return None
+    if state.aside and lasting_aside(text, slots):
+        return Hit("fact", text, rule="a lasting fact told in passing ('fyi', 'heads up')")
+    return find_scoped(text, state)
 
 
 # What the choice is for, before its 用: "金额用分存整数", "这个项目用 pnpm". Reported speech
@@ -65,7 +72,7 @@ _CORRECTION_RES = (
     lazy(_PURPOSE_LEAD + _USE_VERB + r"\s+(?P<x>\S+(?:\s+\S+){0,3}?)(?:\s*+,\s*+|\s++)"
          r"(?:instead of|rather than|not|over|and not|never|don't use|do not use)"
                r"\s+(?P<y>\S+(?:\s+\S+){0,3}?)(?:\s+(?:for|to|when|in|on|with)\s+.+)?$", re.I),
-    lazy(r"(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+?)\s*[,;:]?\s+"
+    lazy(r"(?:we\s+)?(?:don't|do not|never|stop)\s+(?:use|using)\s+(?P<y>.+?)\s*[,;:]?\s+"
                r"(?:use|we use|instead use|prefer|go with|switch to)\s+(?P<x>.+?)"
                r"(?:\s+instead)?$", re.I),
     # "we switched to ruff, stop using black", "我们换成 pnpm 了，别再用 npm": the move, then
@@ -80,7 +87,7 @@ _CORRECTION_RES = (
                r"(?:要|请|改|而是|应该|就)?(?:用|使用)(?P<x>.+)$"),
     lazy(_SUBJECT_ZH + r"(?:(?:要|请|应该|改)?(?:用|使用)|应该是|应是)(?P<x>" + SHORTEST_TEXT
          + r")\s*+(?:而不是|"
-         r"而非|[，,]?\s*+(?:不要|别|不是))(?:用|使用)?\s*(?P<y>.+)$"),
+         r"而非|[，,]?\s*+(?:不要|别|不是|不用|不使用))(?:用|使用)?\s*(?P<y>.+)$"),
     lazy(_SUBJECT_ZH + r"(?:要|请|应该|改)?(?:用|使用)(?P<x>" + SHORTEST_TEXT + r")\s*+(?:来)?"
          r"(?:代替|替代|取代|替换)\s*(?P<y>.+)$"),
 )
@@ -109,7 +116,7 @@ def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
         return _correction_hit(text, restore(match.group("x").strip(_SIDE_TRIM), slots), None)
     match = (_NOT_THAT_RE.fullmatch(text) or _NOT_THAT_ZH_RE.fullmatch(text)
              if state.corrective else None)
-    if match:
+    if match and not of_the_moment(text):
         # "no, money is stored as Decimal, never float": the statement is the correction;
         # only a category ("…, don't use tabs" -> Indentation) gives it a shorter title.
         y = restore(match.group("y").strip(_SIDE_TRIM), slots)
@@ -191,7 +198,7 @@ def _term(text: str) -> str:
 
 
 _ALWAYS_NEVER_RES = (
-    lazy(r"(?:always|never|don't ever|do not ever|never ever)\s+(?P<rest>.+)", re.I),
+    lazy(r"(?:never ever|don't you ever|do not ever|don't ever|always|never)\s+(?P<rest>.+)", re.I),
     lazy(r"we\s+(?:always|never)\s+(?P<rest>" + INSTRUCTION_VERBS + r"\b.*)", re.I),
     lazy(r"(?:永远不要|永远别|永远不|绝不|绝对不要|绝对别|千万不要|千万别|不要再|别再|再也不要|决不|从不|"
          r"严禁)"
@@ -244,7 +251,9 @@ _VAGUE_OBJECT_RE = lazy(
 
 
 _HABIT_RE = lazy(
-    r"^(?:(?:didn't|did not|don't|do not|not|never|always)\s+)?(?:use|used|write|wrote|keep|"
+    # "I'd rather you didn't touch the lockfile": any verb, when it is what not to do
+    r"^(?:didn't|did not|don't|do not|not|never)\s+(?!do\b|say\b|go\b)[a-z]+\b.*\s\S"
+    r"|^(?:(?:didn't|did not|don't|do not|not|never|always)\s+)?(?:use|used|write|wrote|keep|"
     r"kept|ask|asked|avoid|avoided|stick|stuck|put|name|named|add|added|run|ran|leave|left|"
     r"follow|followed|explain|explained|answer|answered|reply|replied|split|mock|mocked|pin|"
     r"pinned|log|logged|commit|committed|push|pushed|check|checked|stop|stopped|skip|"
@@ -258,7 +267,8 @@ def _find_prefer(text: str, slots: list[str], state: State) -> Hit | None:
             continue
         you = match.groupdict().get("you")
         if you is not None:
-            return Hit("prefer", text) if _HABIT_RE.match(you) else None
+            return Hit("prefer", text) if _HABIT_RE.match(you) and not _POINTER_RE.search(
+                you) else None
         if not _VAGUE_OBJECT_RE.match(match.group("rest")):
             return Hit("prefer", text, use_category(restore(match.group("rest"), slots)))
     return None
@@ -268,6 +278,23 @@ _PROHIBITION_RES = (
     lazy(r"(?:don't|do not|stop|quit|no more|no)\s+(?P<rest>.+)", re.I),
     lazy(r"(?:不要|别|不用|不需要|不必)(?P<rest>.+)"),
 )
+
+
+# "stop mocking the http client", "quit putting console.log everywhere": a habit, named by
+# what it makes; "stop running the server" or "stop doing that" asks for this moment.
+_STOP_HABIT_RE = lazy(
+    r"(?:stop|quit|don't keep|do not keep|no more)\s+(?:adding|putting|writing|mocking|creating|"
+    r"inserting|including|generating|importing|wrapping|making|renaming|committing|pushing|"
+    r"calling|hardcoding|hard-coding|ignoring|skipping|disabling|removing|deleting|changing|"
+    r"touching|editing|modifying|reformatting|rewriting|suggesting|guessing|assuming|printing|"
+    r"logging|catching|swallowing|returning|raising|throwing|installing|upgrading|bumping|"
+    r"pinning|vendoring|copying|duplicating|sprinkling|nesting|inventing|leaving|using|"
+    r"casting|silencing|suppressing|commenting out)\s+"
+    r"(?P<what>(?!(?:things|stuff|anything|everything|more|random)\b)[^,;]+)(?:[,;].*)?", re.I)
+# A pointer at the work at hand; "that" only at the end ("didn't do that"), since before it
+# it is mostly a relative pronoun ("comments that repeat the code").
+_POINTER_RE = lazy(any_word(tuple(w for w in POINTER_WORDS if w != "that")) + r"|\bthat\s*$",
+                   re.I)
 
 
 def _find_prohibition(text: str, slots: list[str], state: State) -> Hit | None:
@@ -280,6 +307,10 @@ def _find_prohibition(text: str, slots: list[str], state: State) -> Hit | None:
             return Hit("behaviour", text)
         if state.corrective:
             return Hit("correction", text)
+        habit = _STOP_HABIT_RE.fullmatch(text)
+        if habit and not _POINTER_RE.search(restore(habit.group("what"), slots)) and (
+                " and " not in habit.group("what")):  # "stop adding X and explain": a task
+            return Hit("correction", text, rule="a habit to stop")
         if state.remember or state.durable:
             return Hit("rule", text)
     return None
@@ -334,6 +365,7 @@ def _find_corrected(text: str, slots: list[str], state: State) -> Hit | None:
 _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...] = (
     (_find_decision, "a decision the team made"),
     (find_correction, "a correction (use X, not Y)"),
+    (find_corrected_fact, "a fact put right after a 'no'"),
     (find_reference, "a link with a word saying what it is"),
     (find_command, "a command for a task of the project"),
     (find_uses, "a fact about what the project uses"),

@@ -72,7 +72,8 @@ _STYLE_TOPICS: tuple[tuple[LazyPattern, str, str], ...] = (
                 r"\bcheck with me\b|\bconfirm with me\b|\bwait for my (?:ok|approval|"
                 r"confirmation)\b|\bask me first\b|"
                 r"\bwithout my\s+(?:explicit\s+)?(?:approval|permission|ok|go-ahead)\b|"
-                r"先问我|先确认|征求我的?同意|经过我的?同意|等我确认|"
+                r"\bkeep\s+asking\s+(?:me\s+)?(?:whether|if|for|to|before)\b|"
+                r"先问我|先确认|征求我的?同意|经过我的?同意|等我确认|(?:每次都|总是|老是|一直|反复)问我|"
                 r"(?:没有|没|未经|不经过?)我的?(?:许可|允许|同意|批准)|"
                 r"(?:未|没有|没)(?:经)?(?:明确)?(?:要求|允许|同意|许可)(?:之?前|以前)", re.I),
      _ASKING, CORRECTION),
