@@ -45,6 +45,14 @@ this session and after it: recall en 0.52 -> 0.71, zh 0.53 -> 0.60, precision en
 a question ("can you check if #11903 is fixed? use subagents to investigate") is a step of
 the request now (en precision 0.94; the other "junk" is a second sentence of one bullet,
 "Comments: Only when necessary.", labelled as part of one memory).
+``test8`` is 121 turns (83 English, 38 Chinese) written for round 7 before any of its rules:
+the hedges, asides and corrections people type in a session ("i'd rather you …", "never
+ever", "fyi …", "heads up: …", "in this repo we …", "no, it's X, not Y", 备注：…, 其实是…)
+and what must not become a memory (questions, one-off tasks, pasted logs and code,
+quotations, the assistant's words, hypotheticals), in lower case, with typos, mixed
+languages and long messages. It was scored before round 7 (recall en 0.633, zh 0.833,
+precision en 0.861, zh 0.870) and once after it; round 7 tuned on 176 new written dev turns
+of the same families, with other wording.
 An operation counts as a hit when its title or content holds every key word of a labelled
 memory of the same turn (case-folded); each memory is matched at most once.
 

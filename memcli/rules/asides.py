@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from memcli.rules.model import Hit, State
+from memcli.rules.model import Hit
 from memcli.rules.patterns import INSTRUCTION_VERBS, lazy
 from memcli.rules.text import PH, is_cjk, restore
 from memcli.rules.topics import pair_category
@@ -22,6 +22,9 @@ _NEWS_EN = lazy(
     r"here)\b|\b(?:this|these|those|today|tonight|tomorrow|yesterday|now|later|soon|again|"
     r"yet|already|just|currently|right now|at the moment|for now|anymore|recently|lately|"
     r"was|were|did|didn't|had|got|broke|went|came|found|wait)\b"
+    # a time of one day: "the demo is at 3pm", "… on friday"
+    r"|\b(?:at|by|until|till)\s+\d{1,2}(?::\d\d)?\s*(?:am|pm)?\b|\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b"
+    r"|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
     r"|\b(?:is|are|am|'s|'re)\s+(?:\w+ing)\b"
     # a state of the moment: "the api is down", "the PR is merged", "tests pass on ci"
     r"|\b(?:is|are|'s|'re)\s+(?:(?:still|all|also|a bit|kind of)\s+)?(?:down|up|broken|green|"
@@ -67,10 +70,10 @@ _WE_HABIT_RE = lazy(
 _KIND_IS_RE = lazy(r"[a-z][\w-]*s\s+(?:are|must be|should be)\s+(?!\w+ing\b)\w+\s+\S", re.I)
 
 
-def find_scoped(text: str, state: State) -> Hit | None:
-    """ "in this repo we keep one component per file": a habit of the project."""
-    if state.scoped and (_WE_HABIT_RE.match(text) or _KIND_IS_RE.match(text)) and (
-            not _NEWS_ZH.search(text)):
+def find_scoped(text: str) -> Hit | None:
+    """ "in this repo we keep one component per file", after "in this repo": a habit of
+    the project."""
+    if (_WE_HABIT_RE.match(text) or _KIND_IS_RE.match(text)) and not _NEWS_ZH.search(text):
         return Hit("rule", text, rule="what the project does, said of it")
     return None
 
@@ -112,10 +115,8 @@ def of_the_moment(text: str) -> bool:
 _DOING_RE = lazy(r"\b\w+ing\b|失败|报错|挂", re.I)
 
 
-def find_corrected_fact(text: str, slots: list[str], state: State) -> Hit | None:
-    """A fact put right after a "no," / 不对，."""
-    if not state.corrective:
-        return None
+def find_corrected_fact(text: str, slots: list[str]) -> Hit | None:
+    """A fact put right after a "no," / 不对，: "it's X, not Y", "the TTL is 5 minutes"."""
     match = _ITS_NOT_EN.fullmatch(text) or _ITS_NOT_ZH.fullmatch(text)
     if match and not of_the_moment(text):
         x = restore(match.group("x").strip(" ,，`"), slots)
@@ -129,7 +130,5 @@ def find_corrected_fact(text: str, slots: list[str], state: State) -> Hit | None
     return None
 
 
-_SETTING_IS_EN.needs = ("is", "are")
-_ITS_NOT_EN.needs = ("not", "rather than", "instead of")
-_ITS_NOT_ZH.needs = ("不是",)
-_SETTING_IS_ZH.needs = ("是", "为", "在")
+# Only after a "no" are these tried, so the words they need are not listed: a word as
+# common as "is" would make every clause's one scan for needed words (patterns.py) longer.

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from memcli.rules.model import State
-from memcli.rules.patterns import lazy
+from memcli.rules.patterns import lazy, words_in
 
 # --------------------------------------------------------------------------- lead words
 
@@ -17,14 +17,34 @@ from memcli.rules.patterns import lazy
 # there (it could start one space earlier).
 
 LIST_MARK_RE = lazy(r"\s*(?:[-*•+]\s+|\d+[.)、]\s*|\d+[，,](?!\d)\s*)")
+_FILLERS_EN = (
+    "ok", "okay", "also", "and", "btw", "by the way", "oh", "hey", "so", "one more thing",
+    "just fyi", "fyi", "nb", "ps", "plus", "great", "thanks", "thank you", "cool", "alright",
+    "all right", "well", "again", "as i said", "like i said", "i repeat", "important",
+    "crucial", "critical", "note to self", "quick note", "side note", "note",
+    "just so you know", "for your information", "for context", "fwiw", "psa", "heads[- ]up",
+    "good to know", "worth noting",
+    *(f"{w}\\s+thing(?:\\s+though|\\s+before we (?:continue|go on|start|move on))?"
+      for w in ("one", "quick", "small", "another", "last", "one last", "one other",
+                "one small")),
+    "real quick", "you're right", "you are right", "good point", "fair enough", "exactly",
+    "right", "yes", "yeah", "yep", "sure", "personally", "honestly", "frankly", "tbh", "imo",
+    "imho", "to be honest", "ideally")
+
+
+def _by_first_letter(words: tuple[str, ...]) -> str:
+    """ "a(?:lso|nd|gain)|b(?:tw|y the way)|…" for "also|and|again|btw|by the way|…": a
+    sentence that starts with none of them is refused at its first letter, not tried
+    against each of the sixty (the order within a letter is kept)."""
+    groups: dict[str, list[str]] = {}
+    for word in words:
+        groups.setdefault(word[0], []).append(word[1:])
+    return "|".join(first + "(?:" + "|".join(rests) + ")" for first, rests in groups.items())
+
+
 _FILLER_RE = lazy(
-    r"(?:(?:ok(?:ay)?|also|and|btw|by the way|oh|hey|so|one more thing|(?:just\s+)?fyi|nb|ps|"
-    r"plus|great|thanks|thank you|cool|alright|all right|well|again|as i said|like i said|"
-    r"i repeat|important|note to self|quick note|side note|note|just so you know|"
-    r"for your information|for context|fwiw|psa|heads[- ]up|good to know|worth noting|"
-    r"(?:one|quick|small|another|last|one last|one other|one small)\s+thing"
-    r"(?:\s+though|\s+before we (?:continue|go on|start|move on))?|real quick|"
-    r"personally|honestly|frankly|tbh|imo|imho|to be honest|ideally)\b|好的|好吧|嗯嗯?|哦|噢|"
+    r"(?:(?:" + _by_first_letter(_FILLERS_EN) + r")\b|好的|好吧|嗯嗯?|哦|噢|"
+    r"你说得对|你说的对|说得对|没错|对的|"
     r"另外|还有|对了|顺便说一下|顺便说一句|顺便提一句|顺便提一下|顺便说|顺便|补充一下|补充|"
     r"提醒一下|提个醒|备注一下|备注|然后|那么|所以|注意|重要)\s*[,:;!，。:：！、—–-]*\s*",
     re.I)
@@ -35,6 +55,7 @@ _FILLER_RE = lazy(
 _ASIDE_RE = lazy(
     r"\b(?:fyi|note to self|note|quick note|side note|just so you know|for your information|"
     r"for context|fwiw|psa|heads[- ]up|good to know|worth noting)\b"
+    r"|\b(?:important|crucial|critical)\s*[:：]"
     r"|(?:顺便说一句|顺便提一句|顺便提一下|顺便说一下|提醒一下|提个醒|备注一下|备注|注意|fyi)"
     r"\s*[,:：，]", re.I)
 _CORRECTIVE_RE = lazy(
@@ -42,7 +63,7 @@ _CORRECTIVE_RE = lazy(
     r"that's not right)\s*[,.!:;—–-]+|(?:actually|correction|wait)\b[,.!:;—–-]*"
     # typed without the comma: "no it's make check", "nope we use uv"
     r"|(?:no|nope|nah)\s+(?=(?:it's|it is|its|that's|we|we're|use|it should|should|don't|"
-    r"do not|never|always)\b)"
+    r"do not|never|always|no|nope)\b)"
     r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+|其实(?:呢)?[，,]?(?=\s*(?:是|应该|我们|用))"
     # The person repeating what they said before: "I said use pnpm", "I told you to run the
     # tests first", 我说过不要提交 lockfile, 说了多少次了，用中文回答.
@@ -51,7 +72,7 @@ _CORRECTIVE_RE = lazy(
     r"|我?(?:之前|以前|早就|已经|都)?(?:跟你|和你|对你)?说(?:过|了)(?:很多次|好几次|多少次|"
     r"几次|多少遍)?了?(?!的)[，,。！!:：、]*)\s*", re.I)
 _POLITE_RE = lazy(
-    r"^(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?"
+    r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
     r"(?=(?:remember|note|keep in mind|make a note)(?:\s+(?:that|to)\b|\s*[:,])"
     r"|(?:always|never|from now on|stop|not)\b)"
     r"|你?(?:能不能|能否|可不可以|可以|能)(?:请你|帮我|麻烦你)?"
@@ -71,28 +92,38 @@ _HYPOTHETICAL_RE = lazy(
     r"uncertain|in\s+doubt))\b)|suppose|supposing|imagine|what if|say|let's say|lets say|"
     r"assuming|assume|"
     r"hypothetically|in case|unless|even if|pretend|for example|for instance|as if|"
+    # wondering aloud is not deciding: "maybe we should always squash"
+    r"maybe|perhaps|i wonder|wondering|i was wondering|not sure (?:if|whether)|"
+    r"curious (?:if|whether)|"
+    r"i was thinking|thinking (?:about|of)|what about|how about|"
     r"e\.g\.)(?:\b|(?=\W))|如果|假如|要是|假设|万一|比如|例如|譬如|假使|倘若)", re.I)
 _DIRECTIVE_RE = lazy(
     r"(?:please|pls|plz|kindly|you should|you must|you need to|you have to|"
     r"make sure (?:to|that you|you)|be sure to|i want you to|i need you to|i'd like you to|"
-    r"i would like you to|try to|we should|we must|we need to|请你|请|你要|你应该|一定要)"
+    r"i would like you to|try to|we should|we must|we need to|请你|请|你要|你应该|一定要|"
+    r"我希望你|希望你|我要你|我想让你|麻烦你|拜托你?)"
     r"(?:\b|(?=\W)|(?<=[^\x00-\x7f]))\s*",
     re.I)
 _REMEMBER_RE = lazy(
-    r"(?:(?:remember|memori[sz]e|keep in mind|don't forget|do not forget|never forget|"
+    r"(?:(?:remember|remeber|rember|remmeber|remembr|memori[sz]e|keep in mind|don't forget|"
+    r"(?:just\s+)?(?:an?\s+)?(?:friendly\s+|quick\s+|gentle\s+)?reminder|"
+    r"do not forget|never forget|memo(?=\s*:)|"
     r"make a note|note for the future|for future reference|reminder|for the record)\b"
     r"(?!\s+(?:when|how|what|why|where|who|whom|whether|if|the time|me)\b)"
     r"(?:\s+(?:this|that)\s*(?=[:：]))?(?:\s+that\b)?"
-    r"|(?:帮我|麻烦你?)?(?:记住|记下|记一下|记好|牢记|记着)(?:了|啊|哦|这一点|这点)?)"
+    r"|(?:帮我|麻烦你?)?(?:记住|记下|记一下|记好|牢记|记着|备忘(?:一下)?(?=\s*[:：]))"
+    r"(?:了|啊|哦|这一点|这点)?)"
     r"\s*[:：,，\-–—]?\s*", re.I)
 # Someone else's words, reported: "he said use yarn", "同事说以后都用 pnpm".
 _REPORTED_RE = lazy(
-    r"^(?:(?:he|she|they|someone|somebody|people|my (?:colleague|boss|manager|lead|teammate)|"
-    r"the (?:team|docs?|readme)|[A-Z][a-z]+)\s+(?:said|says|told me|thinks|suggested|wrote|"
-    r"claims?)\b|(?:他|她|他们|她们|同事|别人|有人|老板|领导|用户|客户|大家|文档|注释|README|"
+    r"^(?:(?:he|she|they|someone|somebody|people|you|my (?:colleague|boss|manager|lead|teammate)|"
+    r"the (?:team|docs?|readme|assistant|model|agent|bot)|[A-Z][a-z]+)\s+(?:(?:just|earlier|"
+    r"already)\s+)?(?:said|says|told me|thinks|suggested|wrote|mentioned|claimed|claims?)\b"
+    r"|你(?:刚才|之前|上面|刚刚)?(?:说|提到|建议)(?!得|的对|的没错)|(?:他|她|他们|她们|同事|别人|有人|老板|领导|用户|客户|大家|文档|注释|README|"
     r"readme|[^，,。我]{1,6}?(?:同事|老师|文档|说明))(?:也|还|都)?(?:说|觉得|认为|提到|建议|写着))")
-_REMEMBER_RE.needs = ("remember", "memori", "keep in mind", "forget", "make a note", "note for",
-                      "future reference", "reminder", "for the record", "记")
+_REMEMBER_RE.needs = ("remember", "remeber", "rember", "remmeber", "remembr", "memo",
+                      "keep in mind", "forget", "make a note", "note for", "future reference",
+                      "reminder", "for the record", "记", "备忘")
 # Words for a memory tool: "save this as a preference:", "add a global memory:", 记到记忆里：.
 # A preference, or a global or personal memory, belongs to the person, not the project.
 _SAVE_CUE_RE = lazy(
@@ -117,22 +148,26 @@ _DURABLE_RE = lazy(
     r"(?:(?:from now on|from here on(?: out)?|(?:going|moving) forward(?!\s+with\b)|"
     r"in (?:the )?future|"
     r"henceforth|for (?:all )?future [a-z]+|in all future [a-z]+|from this point on|"
-    r"for the future)\b"
-    r"|(?:从现在开始|从现在起|从今以后|从今往后|从今天起|今后|以后(?!的|再说)|往后)(?:都|也|请|你|就|的话)*)"
+    r"for the future|for the rest of (?:this|the) (?:project|repo|codebase)|"
+    r"(?:until|unless) (?:i say|i tell you|told|you hear|further notice) otherwise)\b"
+    r"|(?:你|您|我们|咱们)?(?:从现在开始|从现在起|从今以后|从今往后|从今天起|今后|以后(?!的|再说)|往后)"
+    r"(?:都|也|请|你|就|的话)*)"
     r"\s*[:：,，]?\s*", re.I,
     needs=("from now on", "from here on", "going forward", "moving forward", "future",
-           "henceforth", "from this point on", "以后", "从现在", "从今", "今后", "往后"))
+           "henceforth", "from this point on", "the rest of", "otherwise", "以后", "从现在",
+           "从今", "今后", "往后"))
 # "in this repo we keep one component per file", 在这个仓库里我们统一用 tab 缩进: what "we" do
 # here, said of the project. Peeled like a cue: what follows is read on its own, and a bare
 # "we <verb> …" after it is kept (see rules.asides.find_scoped).
 _SCOPE_RE = lazy(
-    r"(?:(?:in|on|for|across|throughout|within|around)\s+(?:this|our|the)\s+(?:repo(?:sitory)?|"
+    r"(?:around\s+here\s*,?\s*(?=we\b)|"
+    r"(?:in|on|for|across|throughout|within|around)\s+(?:this|our|the)\s+(?:repo(?:sitory)?|"
     r"project|codebase|code\s+base|team|org|organi[sz]ation|company|monorepo|shop|workspace)"
     r"(?:\s+here)?\b\s*,?\s*(?=(?:we|our|all|every|each)\b|[a-z][\w-]*s\s+(?:are|must|should)\b)"
     r"|在?(?:(?:我们|咱们)的?)?(?:这个|本|该)?(?:项目|仓库|代码库|团队|repo)(?:里面|里|中|内)\s*[，,]?\s*"
     r"(?=我们|咱们|所有|统一|一律))", re.I,
     needs=("repo", "project", "codebase", "code base", "team", "org", "company", "shop",
-           "workspace", "项目", "仓库", "代码库", "团队"))
+           "workspace", "around here", "项目", "仓库", "代码库", "团队"))
 # "our convention is that …", "by convention, …", 按照惯例，…, 我们的约定是…: the rule follows.
 _CONVENTION_RE = lazy(
     r"(?:(?:our|the|a|one|team|house)\s+(?:convention|rule|norm|practice|policy)"
@@ -141,14 +176,20 @@ _CONVENTION_RE = lazy(
     r"inconsistent|wrong|bad|annoying|strange|odd|different|what|unknown|simple)\b)"
     r"|we\s+have\s+(?:a|the|this)\s+(?:convention|rule)\s+(?:that|of)\b|by\s+convention\b"
     r"|as\s+a\s+(?:general\s+)?rule(?:\s+of\s+thumb)?\b|(?:house|team)\s+rule\s*[:：]"
+    r"|(?:general\s+)?rule\s+of\s+thumb\s*[:：,]|make\s+it\s+a\s+(?:rule|habit)\s+to\b"
+    r"|(?:make\s+a|get\s+in(?:to)?\s+the)\s+habit\s+of\b"
     r"|(?:我们|咱们)(?:这边|团队|项目)?的(?:约定|惯例|规矩|规范)是|按照?惯例|约定俗成地?"
     r"|(?:约定|规矩)\s*[:：])\s*[:：,，]?\s*", re.I,
-    needs=("convention", "rule", "norm", "practice", "policy", "约定", "惯例", "规矩", "规范"))
+    needs=("convention", "rule", "norm", "practice", "policy", "habit", "约定", "惯例", "规矩",
+           "规范"))
 _TRAILING_DURABLE_RE = lazy(
     r"(?<!\s)\s*+[,;，]?\s*+(?:from now on|going forward|moving forward|in (?:the )?future|"
     r"from here on(?: out)?|以后都这样|以后也是|以后都是|从现在开始)\s*[.!。！]*$", re.I,
     needs=("from now on", "going forward", "moving forward", "future", "from here on", "以后",
            "从现在开始"))
+# "… unless I say otherwise" lasts, and its condition stays in the note.
+_OTHERWISE_RE = lazy(r"\b(?:until|unless)\s+(?:i say|i tell you|told|you hear)\s+otherwise\b",
+                     re.I, needs=("otherwise",))
 _TRAILING_REMEMBER_RE = lazy(
     r"(?<!\s)\s*+[,;，—–-]?\s*+(?:(?:so\s+)?keep (?:that|this|it) in mind|remember that|"
     r"don't forget that|for future reference|for the record|fyi|btw|记住了?|记一下|记好了?)"
@@ -157,8 +198,8 @@ _TRAILING_REMEMBER_RE = lazy(
            "fyi", "btw", "记"))
 _TRAILING_POLITE_RE = lazy(r"(?<!\s)\s*+,?\s*+(?:please|thanks|thank you)\s*[.!]*$", re.I,
                            needs=("please", "thank"))
-_REPORTED_RE.needs = ("said", "says", "told me", "thinks", "suggested", "wrote", "claim", "说",
-                      "觉得", "认为", "提到", "建议", "写着")
+_REPORTED_RE.needs = ("said", "says", "told me", "thinks", "suggested", "wrote", "claim",
+                      "mentioned", "说", "觉得", "认为", "提到", "建议", "写着")
 
 
 def prepare(state: State) -> State | None:
@@ -203,10 +244,12 @@ def _peel_fillers(text: str, pos: int) -> tuple[int, bool]:
     corrective = False
     while True:
         start = pos
-        for pattern in (LIST_MARK_RE, _FILLER_RE):
-            found = pattern.match_at(text, pos)
-            if found:
-                pos = found.end()
+        found = LIST_MARK_RE.match_at(text, pos)
+        if found:
+            pos = found.end()
+        found = _FILLER_RE.match_at(text, pos)
+        if found:
+            pos = found.end()
         found = _CORRECTIVE_RE.match_at(text, pos)
         if found:
             pos, corrective = found.end(), True
@@ -230,8 +273,10 @@ def _is_question(text: str) -> bool:
 def _strip_cues(state: State) -> State:
     text, pos, corrective = state.text, 0, state.corrective
     flags: dict[str, bool] = {}
-    gates = _CueGates(text.rfind("是"), _REMEMBER_RE.possible(text), _SAVE_CUE_RE.possible(text),
-                      _SCOPE_RE.possible(text), _CONVENTION_RE.possible(text))
+    words = words_in(text)  # each of these patterns needs words
+    gates = _CueGates(text.rfind("是"), bool(_REMEMBER_RE.mask & words),
+                      bool(_SAVE_CUE_RE.mask & words), bool(_SCOPE_RE.mask & words),
+                      bool(_CONVENTION_RE.mask & words))
     while True:
         cue_end, found = _one_cue(text, pos, gates)
         if cue_end == pos:
@@ -243,6 +288,8 @@ def _strip_cues(state: State) -> State:
     trailing = _TRAILING_DURABLE_RE.search(state.text)
     if trailing:
         state = state.but(text=state.text[:trailing.start()], durable=True)
+    elif _OTHERWISE_RE.mask & words and _OTHERWISE_RE.compiled.search(state.text):
+        state = state.but(durable=True)
     trailing = _TRAILING_REMEMBER_RE.search(state.text)
     if trailing and trailing.start() > 0:
         # "…, keep that in mind" remembers; a trailing "btw" or "fyi" only marks an aside.

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import functools
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from memcli.rules.cues import LIST_MARK_RE, is_question, not_kept_because, prepare
 from memcli.rules.dates import absolute_dates
@@ -23,7 +25,7 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
     # The placeholder marks must not come from the text itself; typographic apostrophes
     # ("don’t") must match the same cues as typed ones.
     text = text.replace("\ue000", "").replace("\ue001", "").replace("\u2019", "'")
-    sentences = split_sentences(_SPELLED_RE.sub(_spelled, mask(text, slots)))
+    sentences = split_sentences(_with_apostrophes(mask(text, slots)))
     findings: list[Finding] = []
     corrective = False
     in_task = _task_description(sentences)
@@ -49,8 +51,24 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
 
 # Typed without the apostrophe ("dont use moment"): read, and written in the note, as the
 # cue words are spelled. Code and links are masked already, so they stay as typed.
-_SPELLED_RE = lazy(r"\b(?:do|does|did|is|are|was|should|would|could|have|has)nt\b", re.I,
-                   needs=("nt",))
+_SPELLED_RE = lazy(r"\b(?:do|does|did|is|are|was|should|would|could|have|has)nt\b", re.I)
+_SPELLED = ("dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "shouldnt", "wouldnt",
+            "couldnt", "havent", "hasnt")
+
+
+@functools.cache
+def _spelled_words() -> Any:
+    import ahocorasick_rs
+
+    return ahocorasick_rs.AhoCorasick(list(_SPELLED))
+
+
+def _with_apostrophes(text: str) -> str:
+    # The words looked for first, all at once: the pattern alone, tried at every word of
+    # every message, cost 3 % of the extractor's time on a chat session.
+    if not _spelled_words().find_matches_as_indexes(text.lower()):
+        return text
+    return _SPELLED_RE.sub(_spelled, text)
 
 
 def _spelled(match: re.Match[str]) -> str:

@@ -50,6 +50,13 @@ class LazyPattern:
         return not self._hopeless(text)
 
     @property
+    def mask(self) -> int:
+        """The bits of the ``needs`` words (0: none needed). ``mask & words_in(text)`` is
+        :meth:`possible` for a pattern with needed words, for a stage that asks it of
+        several patterns about one text."""
+        return self._mask
+
+    @property
     def compiled(self) -> re.Pattern[str]:
         return self._compiled or self._compile()
 
@@ -136,6 +143,11 @@ class _NeededWords:
                                                                    overlapping=True):
             mask |= bits[index]
         return mask
+
+
+def words_in(text: str) -> int:
+    """The bits of the needed words ``text`` holds (see :attr:`LazyPattern.mask`)."""
+    return _SEEN.get(text) or _NEEDED.present(text)
 
 
 _SEEN_TEXTS = 32

@@ -57,14 +57,14 @@ def detect(state: State, slots: list[str]) -> Hit | None:
         return Hit("rule" if state.durable or state.todo else "fact", text)
     if state.aside and lasting_aside(text, slots):
         return Hit("fact", text, rule="a lasting fact told in passing ('fyi', 'heads up')")
-    return find_scoped(text, state)
+    return find_scoped(text) if state.scoped else None
 
 
 # What the choice is for, before its 用: "金额用分存整数", "这个项目用 pnpm". Reported speech
 # ("他说用 yarn") is not the person's word.
 _SUBJECT_ZH = r"(?P<subj>(?![^，,。]*?(?:说|觉得|认为|问|如果|要是|假如))[^，,。用]{0,12}?)"
-_USE_VERB = (r"(?:we\s+|you\s+should\s+|let's\s+|always\s+)?(?:use|switch to|go with|pick|"
-             r"choose|stick with|stick to|should use)")
+_USE_VERB = (r"(?:(?:we\s+|you\s+should\s+|let's\s+|always\s+)?(?:use|switch to|go with|pick|"
+             r"choose|stick with|stick to|should use)|(?:we're|we\s+are)\s+using)")
 # What the choice is for, before it: "for repeatable installs use npm ci, not npm install".
 _PURPOSE_LEAD = r"(?:(?:for|when|in)\s++[^,\s][^,]{0,40}?,?\s++)?"
 _CORRECTION_RES = (
@@ -122,7 +122,7 @@ def find_correction(text: str, slots: list[str], state: State) -> Hit | None:
         y = restore(match.group("y").strip(_SIDE_TRIM), slots)
         return Hit("correction", text, pair_category(None, y), frozenset({_term(y)}),
                    rule="correction")
-    return None
+    return find_corrected_fact(text, slots) if state.corrective else None
 
 
 # "use npm instead of pnpm, the deploy box doesn't have pnpm": the choice, then why. The
@@ -198,8 +198,15 @@ def _term(text: str) -> str:
 
 
 _ALWAYS_NEVER_RES = (
-    lazy(r"(?:never ever|don't you ever|do not ever|don't ever|always|never)\s+(?P<rest>.+)", re.I),
-    lazy(r"we\s+(?:always|never)\s+(?P<rest>" + INSTRUCTION_VERBS + r"\b.*)", re.I),
+    lazy(r"(?:never,?\s+ever|don't you ever|do not ever|don't ever|always|allways|alwasy|alwyas|"
+         r"never|under\s+no\s+circumstances(?:\s+(?:should|may|must|can)\s+you)?"
+         r"|(?:don't|do not)\s*,?\s+(?:under\s+any\s+circumstances|ever)\s*,)"
+         r"\s+(?P<rest>.+)", re.I),
+    # "I don't want you to ever push to main", "I never want to see print statements in …"
+    lazy(r"i\s+(?:(?:don't|do not)\s+(?:ever\s+)?want\s+you\s+to\s+ever|never\s+want\s+"
+         r"(?:you\s+)?to(?:\s+see)?)\s+(?P<rest>.+)", re.I),
+    lazy(r"(?:we|let's|let us)\s+(?:always|never)\s+(?P<rest>" + INSTRUCTION_VERBS + r"\b.*)",
+         re.I),
     lazy(r"(?:永远不要|永远别|永远不|绝不|绝对不要|绝对别|千万不要|千万别|不要再|别再|再也不要|决不|从不|"
          r"严禁)"
                r"(?P<rest>.+)"),
@@ -217,6 +224,8 @@ _NOT_IMPERATIVE_ZH = lazy(r"^(?:在|是|没|有|会|报错|出错|失败|崩溃|
 def _find_always_never(text: str, slots: list[str], state: State) -> Hit | None:
     for pattern in _ALWAYS_NEVER.candidates(text):
         match = pattern.fullmatch(text)
+        if match and pattern is _ALWAYS_NEVER_RES[1] and _POINTER_RE.search(match.group("rest")):
+            return None  # "I never want to go through this again"
         if match and _imperative(match.group("rest"), "always" in match.groupdict()):
             return Hit("rule", text, use_category(restore(match.group("rest"), slots)))
     return None
@@ -244,10 +253,12 @@ _PREFER_RES = (
                r"do not like|can't stand|cannot stand)\s+(?P<rest>.+)", re.I),
     lazy(r"my\s+preference\s+is\s+(?:for\s+|to\s+)?(?P<rest>.+)", re.I),
     lazy(r"我(?:个人)?(?:更|比较|还是|一般|通常|非常|很|真的|特别|最)*"
-               r"(?:喜欢|偏好|倾向于|偏爱|习惯|讨厌|不喜欢)(?P<rest>.+)"),
+               r"(?:喜欢|偏好|倾向于|偏爱|习惯|讨厌|不喜欢|(?:宁愿|宁可|希望)你?)(?P<rest>.+)"),
 )
 _VAGUE_OBJECT_RE = lazy(
-    r"^(?:(?:it|this|that|these|those|them|your|you|the idea)\b|你|这|那|它)", re.I)
+    # "I love how you tell it" praises; "Yeah, I love to" agrees
+    r"^(?:(?:it|this|that|these|those|them|your|you|the idea|how|what|when)\b|to\s*$|你|这|那|它)",
+    re.I)
 
 
 _HABIT_RE = lazy(
@@ -365,7 +376,6 @@ def _find_corrected(text: str, slots: list[str], state: State) -> Hit | None:
 _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...] = (
     (_find_decision, "a decision the team made"),
     (find_correction, "a correction (use X, not Y)"),
-    (find_corrected_fact, "a fact put right after a 'no'"),
     (find_reference, "a link with a word saying what it is"),
     (find_command, "a command for a task of the project"),
     (find_uses, "a fact about what the project uses"),
@@ -392,14 +402,15 @@ _CORRECTION_RES[5].needs = ("用", "应该是", "应是")
 _CORRECTION_RES[6].needs = ("代替", "替代", "取代", "替换")
 _CORRECTIONS = PatternGroup(*_CORRECTION_RES)
 _USE_INSTEAD_ALONE_RE.needs = ("instead",)
-_ALWAYS_NEVER_RES[0].needs = ("always", "ever")  # "never" and "don't ever" hold "ever"
-_ALWAYS_NEVER_RES[1].needs = ("always", "never")
-_ALWAYS_NEVER_RES[2].needs = ("不", "别", "严禁")
-_ALWAYS_NEVER_RES[3].needs = ("总是", "一直", "始终", "每次都", "务必", "一律", "永远")
+_ALWAYS_NEVER_RES[0].needs = ("always", "ever", "allways", "alwasy", "alwyas", "circumstances")
+_ALWAYS_NEVER_RES[1].needs = ("want you to ever", "never want")
+_ALWAYS_NEVER_RES[2].needs = ("always", "never")
+_ALWAYS_NEVER_RES[3].needs = ("不", "别", "严禁")
+_ALWAYS_NEVER_RES[4].needs = ("总是", "一直", "始终", "每次都", "务必", "一律", "永远")
 _PREFER_RES[0].needs = _PREFER_RES[1].needs = ("prefer", "rather")
 _PREFER_RES[2].needs = ("prefer", "like", "love", "can't stand", "cannot stand")
 _PREFER_RES[3].needs = ("preference",)
-_PREFER_RES[4].needs = ("喜欢", "偏好", "倾向于", "偏爱", "习惯", "讨厌")
+_PREFER_RES[4].needs = ("喜欢", "偏好", "倾向于", "偏爱", "习惯", "讨厌", "宁愿", "宁可", "希望")
 _PROHIBITION_RES[0].needs = ("don't", "stop", "quit", "no")  # "do not", "no more" hold "no"
 _PROHIBITION_RES[1].needs = ("不", "别")
 _ALWAYS_NEVER = PatternGroup(*_ALWAYS_NEVER_RES)

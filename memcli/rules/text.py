@@ -31,9 +31,28 @@ _URL_RE = lazy(r"https?://[^\s<>\"'`）」，。]+")
 _QUOTE_RE = lazy(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』")
 
 
+# Lines pasted rather than said, dropped like a fenced block: a log line (a level, a
+# timestamp, a traceback, "TypeError: …"), a code comment ("// never change this",
+# an indented "# always return a list"), and what an assistant said ("Claude: I'll …").
+_PASTED_LINE_RE = lazy(
+    r"^[ \t]*(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d\S*\]?[ \t]"
+    r"|\[?(?:INFO|WARN|WARNING|ERROR|ERR!?|DEBUG|TRACE|FATAL|CRITICAL|NOTICE)\]?(?::|[ \t])"
+    r"|npm (?:ERR!|WARN)|Traceback \(most recent call last\)|File \"[^\"\n]*\", line \d+"
+    r"|at \S+ \(\S+:\d+:\d+\)|(?:[A-Z]\w*)?(?:Error|Exception):|[A-Z]\w*Warning:"
+    r"|//|/\*|(?i:assistant|claude|chatgpt|gpt|copilot|gemini|codex|cursor|bot|助手)[ \t]*[:：])"
+    r".*$|^(?:[ ]{2,}|\t)[ \t]*#.*$", re.M)
+
+
+def _without_pasted_lines(text: str) -> str:
+    if "\n" not in text:  # one line: one match at its start, not a search of every position
+        return "" if _PASTED_LINE_RE.compiled.match(text) else text
+    return _PASTED_LINE_RE.sub("", text)
+
+
 def mask(text: str, slots: list[str]) -> str:
     text = drop_injected(text)
     text = _BLOCKQUOTE_RE.sub("", text)
+    text = _without_pasted_lines(text)
     # A one-line block right after "…is:" is the value being stated; keep it as inline code.
     text = _LEAD_FENCE_RE.sub(lambda m: ": `" + m.group(2) + "`", text)
     text = _FENCE_RE.sub("\n", text)

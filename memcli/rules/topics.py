@@ -259,7 +259,7 @@ def route(hit: Hit, state: State, plain: str) -> Routed:
     title = hit.title or ("Indentation" if _INDENT_RE.search(plain) else None)
     if hit.kind == "reference":
         return _routed(plain, PROJECT, REFERENCE, title, "a link to look things up")
-    if hit.kind == "correction" or (state.corrective and hit.kind == "rule"):
+    if hit.kind == "correction" or (state.corrective and hit.kind in ("rule", "fact")):
         return _routed(plain, PROJECT, CORRECTION, title, "a correction")
     if hit.kind == "prefer":
         return _routed(plain, USER, PREFERENCE, title, "a personal preference")
