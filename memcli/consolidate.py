@@ -18,7 +18,6 @@ consolidation prompt with the store's notes and answer the same kind of document
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import re
 from collections.abc import Iterable
@@ -192,7 +191,7 @@ def _shorten(settings: Settings, stores: dict[str, StoreState], now: dt.datetime
             break
         short = shorten(entry.summary, SHORT_SUMMARY)
         saved = (len(render_line(entry).encode())
-                 - len(render_line(dataclasses.replace(entry, summary=short)).encode()))
+                 - len(render_line(entry.replace(summary=short)).encode()))
         if saved <= 0:
             break
         content = stores[entry.level].notes[entry.filename].content

@@ -232,7 +232,7 @@ def _redacted_entries(entries: Sequence[IndexEntry], enabled: bool) -> list[Inde
         return list(entries)
     from memcli.redact import redact
 
-    return [replace(e, title=redact(e.title)[0], summary=redact(e.summary)[0])
+    return [e.replace(title=redact(e.title)[0], summary=redact(e.summary)[0])
             for e in entries]
 
 

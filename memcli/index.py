@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from memcli.invisible import INVISIBLE
 from memcli.names import NOTE_TYPES
+from memcli.record import FrozenRecord
 from memcli.text import one_line
 
 DEFAULT_HEADER = (
@@ -35,16 +35,32 @@ _NOTE_FILE_STARTS = tuple(f" ({name}_" for name in NOTE_TYPES)
 _TYPE_RANK = {name: rank for rank, name in enumerate(NOTE_TYPES)}
 
 
-@dataclass(frozen=True, slots=True)
-class IndexEntry:
+class IndexEntry(FrozenRecord):
     """What the index says about one note; also what the extractors know of a store."""
 
-    level: str
-    type: str
-    title: str
-    summary: str
-    filename: str
-    updated: str = ""
+    __slots__ = __match_args__ = ("level", "type", "title", "summary", "filename", "updated")
+    level: Final[str]
+    type: Final[str]
+    title: Final[str]
+    summary: Final[str]
+    filename: Final[str]
+    updated: Final[str]
+
+    def __init__(self, level: str, type: str, title: str, summary: str,
+                 filename: str, updated: str = "") -> None:
+        self.level = level
+        self.type = type
+        self.title = title
+        self.summary = summary
+        self.filename = filename
+        self.updated = updated
+
+    def replace(self, *, title: str | None = None, summary: str | None = None) -> IndexEntry:
+        """A copy with the title or summary changed (what a redaction or a shortening
+        changes; the other fields say which note it is)."""
+        return IndexEntry(self.level, self.type, self.title if title is None else title,
+                          self.summary if summary is None else summary, self.filename,
+                          self.updated)
 
 
 # Control characters that are not whitespace, and the bidi embeddings, overrides and

@@ -2,18 +2,20 @@
 
 A result type says what happened; :mod:`memcli.render` chooses the keys users script
 against, and :func:`to_json` turns what it hands over into plain JSON values: dataclasses
-field by field, paths as text, enums by value, dates in ISO 8601, tuples and sets as lists.
-Anything else is a programming error, not something to guess a form for.
+and records (:mod:`memcli.record`) field by field, paths as text, enums by value, dates in
+ISO 8601, tuples and sets as lists. Anything else is a programming error, not something to
+guess a form for.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import enum
 from collections.abc import Mapping
 from pathlib import PurePath
 from typing import TypeAlias
+
+from memcli.record import Record
 
 JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
 JsonObject: TypeAlias = "dict[str, JsonValue]"
@@ -29,8 +31,15 @@ def to_json(value: object) -> JsonValue:
         return [to_json(item) for item in value]
     if isinstance(value, set | frozenset):
         return [to_json(item) for item in sorted(value)]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Record):
+        return {name: to_json(getattr(value, name)) for name in value.__match_args__}
+    # dataclasses.is_dataclass, asked without importing dataclasses: lint's whole run
+    # defines no dataclass, and the module costs as much to import as one costs to define.
+    if not isinstance(value, type) and hasattr(type(value), "__dataclass_fields__"):
+        import dataclasses
+
+        return {f.name: to_json(getattr(value, f.name))
+                for f in dataclasses.fields(value)}  # type: ignore[arg-type]
     return _scalar(value)
 
 

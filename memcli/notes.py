@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 from memcli.errors import BrokenNoteError
+from memcli.record import FrozenRecord
 
 FENCE = "---"
 _BOM = "\ufeff"
@@ -87,17 +87,34 @@ def now_iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(FrozenRecord):
     """One parsed note: its frontmatter values, the text around them, and its bytes."""
 
-    filename: str
-    meta: dict[str, Any]
-    frontmatter: str  # the text between the fences, exactly as on disk
-    body: str  # everything after the closing fence line, exactly as on disk
-    newline: str = "\n"
-    bom: bool = False
-    raw: bytes = field(default=b"", repr=False)
+    __slots__ = __match_args__ = ("filename", "meta", "frontmatter", "body", "newline", "bom",
+                                  "raw")
+    _unshown = frozenset({"raw"})
+    filename: Final[str]
+    meta: Final[dict[str, Any]]
+    frontmatter: Final[str]  # the text between the fences, exactly as on disk
+    body: Final[str]  # everything after the closing fence line, exactly as on disk
+    newline: Final[str]
+    bom: Final[bool]
+    raw: Final[bytes]
+
+    def __init__(self, filename: str, meta: dict[str, Any], frontmatter: str, body: str,
+                 newline: str = "\n", bom: bool = False, raw: bytes = b"") -> None:
+        self.filename = filename
+        self.meta = meta
+        self.frontmatter = frontmatter
+        self.body = body
+        self.newline = newline
+        self.bom = bom
+        self.raw = raw
+
+    def replace(self, *, body: str) -> Note:
+        """A copy with another body (a repair rewrites the body, never the frontmatter)."""
+        return Note(self.filename, self.meta, self.frontmatter, body, self.newline, self.bom,
+                    self.raw)
 
     def _text(self, key: str) -> str:
         value = self.meta.get(key)
@@ -175,25 +192,70 @@ def parse_note_text(filename: str, text: str, data: bytes) -> Note:
 _LINE_END = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _FENCE_LINE = (r"(?:---|\.\.\.)[\t \x1f\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]*"
                rf"(?:\r\n|[{_LINE_END}]|\Z)")
-_FENCE_FIRST = re.compile(_FENCE_LINE)
-# Led by the line end before the fence, not a lookbehind: the engine then skips to line
-# ends instead of trying the pattern at every character (8 us against 1 us a note).
-_FENCE_LATER = re.compile(rf"[{_LINE_END}](?P<fence>{_FENCE_LINE})")
+# Line ends other than "\n" and "\r\n": a frontmatter holding one goes to the patterns.
+_ODD_LINE_ENDS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+@functools.cache
+def _fence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The fence as the first line, and as a later one. Compiled on first use (2 ms at
+    every start): a frontmatter of lines ending in "\n" closed by a bare `---` line, which
+    is what memcli writes and what people mostly write, never needs them."""
+    # Led by the line end before the fence, not a lookbehind: the engine then skips to line
+    # ends instead of trying the pattern at every character (8 us against 1 us a note).
+    return re.compile(_FENCE_LINE), re.compile(rf"[{_LINE_END}](?P<fence>{_FENCE_LINE})")
 
 
 def _split_at_closing_fence(filename: str, text: str, pos: int = 0) -> tuple[str, str]:
     """The frontmatter and the body of TEXT[POS:], the text after the opening fence line."""
-    found = _FENCE_FIRST.match(text, pos)
-    start = pos
-    if found is None:
-        found = _FENCE_LATER.search(text, pos)
-        start = -1 if found is None else found.start("fence")
-    if found is None or start - pos > MAX_FRONTMATTER_CHARS:
+    found = _plain_fence(text, pos)
+    start, end = found if found is not None else _fence_by_pattern(text, pos)
+    if start < 0 or start - pos > MAX_FRONTMATTER_CHARS:
         if len(text) - pos > MAX_FRONTMATTER_CHARS:
             raise BrokenNoteError(f"{filename}: the frontmatter is larger than "
                                   f"{MAX_FRONTMATTER_CHARS // 1024} KiB")
         raise BrokenNoteError(f"{filename}: the frontmatter has no closing '---' line; add one")
-    return text[pos:start], text[found.end():]
+    return text[pos:start], text[end:]
+
+
+def _plain_fence(text: str, pos: int) -> tuple[int, int] | None:
+    """Where the closing fence of TEXT[POS:] starts and ends, when the lines before it end
+    in "\n" (or "\r\n") and it is a bare `---` line; None when the patterns must decide."""
+    if text.startswith("---", pos):
+        start = pos
+    else:
+        start = text.find("\n---", pos) + 1
+        if start <= 0:
+            return None
+    # The first line that starts with `---`: a fence if nothing follows it on its line.
+    after = start + 3
+    if text.startswith("\n", after):
+        end = after + 1
+    elif text.startswith("\r\n", after):
+        end = after + 2
+    elif after == len(text):
+        end = after
+    else:
+        return None  # trailing whitespace, or `----`: not for this check to say
+    head = text[pos:start]
+    # No earlier line may be a `...` fence, nor end in anything but "\n" or "\r\n".
+    if head.startswith("...") or "\n..." in head:
+        return None
+    if "\r" in head and head.count("\r") != head.count("\r\n"):
+        return None
+    if any(char in head for char in _ODD_LINE_ENDS):
+        return None
+    return start, end
+
+
+def _fence_by_pattern(text: str, pos: int) -> tuple[int, int]:
+    """:func:`_plain_fence` for any text: (-1, -1) when there is no closing fence."""
+    first, later = _fence_patterns()
+    found = first.match(text, pos)
+    if found is not None:
+        return pos, found.end()
+    found = later.search(text, pos)
+    return (-1, -1) if found is None else (found.start("fence"), found.end())
 
 
 def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:

@@ -6,7 +6,6 @@ effect of the operations before it, so a batch may create a note and then update
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -119,7 +118,7 @@ class _Working:
         self.written[filename] = None
 
     def index_text(self) -> str:
-        view = dataclasses.replace(self.state, heads=self.heads, broken=self.broken)
+        view = self.state.replace(heads=self.heads, broken=self.broken)
         return view.rendered_index()
 
 

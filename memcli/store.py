@@ -18,7 +18,6 @@ import errno
 import gc
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Literal, NamedTuple
@@ -39,6 +38,7 @@ from memcli.index import (
 from memcli.names import INDEX_NAME, NOTE_TYPES, is_note_name, parse_note_name
 from memcli.notes import Note, decode_note, parse_note_text
 from memcli.paths import read_regular_file
+from memcli.record import Record
 
 FileKind = Literal["note", "index", "stray", "unsafe"]
 ListingProblem = Literal["", "not a folder", "unlistable"]
@@ -221,21 +221,41 @@ def head_of(level: str, note: Note) -> NoteHead:
                     "" if review_after is None else as_text(review_after))
 
 
-@dataclass
-class StoreState:
+class StoreState(Record):
     """One store as read under its lock; the in-memory view a batch is validated against."""
 
-    level: str
-    path: Path
-    exists: bool
-    heads: dict[str, NoteHead] = field(default_factory=dict)  # every readable note
-    broken: dict[str, str] = field(default_factory=dict)  # file name -> why
-    # The `title:` line of each broken note that has one, so that `show TITLE` finds it.
-    broken_titles: dict[str, str] = field(default_factory=dict)
-    unsafe: dict[str, str] = field(default_factory=dict)  # symlinks and other non-files
-    stray: list[str] = field(default_factory=list)  # files that are not notes
-    index_bytes: bytes | None = None
-    raw: dict[str, bytes] = field(default_factory=dict, repr=False)  # note bytes, when kept
+    __slots__ = __match_args__ = ("level", "path", "exists", "heads", "broken",
+                                  "broken_titles", "unsafe", "stray", "index_bytes", "raw")
+    _unshown = frozenset({"raw"})
+
+    def __init__(self, level: str, path: Path, exists: bool, *,
+                 heads: dict[str, NoteHead] | None = None,
+                 broken: dict[str, str] | None = None,
+                 broken_titles: dict[str, str] | None = None,
+                 unsafe: dict[str, str] | None = None, stray: list[str] | None = None,
+                 index_bytes: bytes | None = None,
+                 raw: dict[str, bytes] | None = None) -> None:
+        self.level = level
+        self.path = path
+        self.exists = exists
+        self.heads: dict[str, NoteHead] = {} if heads is None else heads  # readable notes
+        self.broken: dict[str, str] = {} if broken is None else broken  # file name -> why
+        # The `title:` line of each broken note that has one, so that `show TITLE` finds it.
+        self.broken_titles: dict[str, str] = {} if broken_titles is None else broken_titles
+        # Symlinks and other non-files; files that are not notes.
+        self.unsafe: dict[str, str] = {} if unsafe is None else unsafe
+        self.stray: list[str] = [] if stray is None else stray
+        self.index_bytes = index_bytes
+        self.raw: dict[str, bytes] = {} if raw is None else raw  # note bytes, when kept
+
+    def replace(self, *, heads: dict[str, NoteHead],
+                broken: dict[str, str] | None = None) -> StoreState:
+        """A copy of this state with other notes (and broken ones): the store as a batch of
+        changes would leave it. The other fields are shared, not copied."""
+        return StoreState(self.level, self.path, self.exists, heads=heads,
+                          broken=self.broken if broken is None else broken,
+                          broken_titles=self.broken_titles, unsafe=self.unsafe,
+                          stray=self.stray, index_bytes=self.index_bytes, raw=self.raw)
 
     @property
     def fingerprint(self) -> str:

@@ -7,7 +7,6 @@ as that transaction left it: a note changed since is named and left alone unless
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from memcli.config import Settings
@@ -238,6 +237,6 @@ def _regenerated(state: StoreState, restored: dict[str, bytes | None]) -> bytes:
             heads[name] = head_of(state.level, parse_note(name, data))
         except BrokenNoteError as exc:
             broken[name] = str(exc)
-    view = dataclasses.replace(state, heads=heads, broken=broken)
+    view = state.replace(heads=heads, broken=broken)
     return view.rendered_index().encode()
 

@@ -60,7 +60,7 @@ def fresh_entries(stores: dict[str, StoreState], now: datetime
 def _redacted(entries: Sequence[IndexEntry]) -> list[IndexEntry]:
     from memcli.redact import redact
 
-    return [replace(e, title=redact(e.title)[0], summary=redact(e.summary)[0])
+    return [e.replace(title=redact(e.title)[0], summary=redact(e.summary)[0])
             for e in entries]
 
 

@@ -6,7 +6,6 @@ notes as the repairs leave them, once every note was read.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -145,7 +144,7 @@ def _repaired(file: FileScan, note: Note, clock: Callable[[], datetime]
     if not changes and body == note.body:
         return None, what
     try:
-        data = render_updated_note(dataclasses.replace(note, body=body), changes, None)
+        data = render_updated_note(note.replace(body=body), changes, None)
     except (yaml_error(), RecursionError, ValueError):
         return None, []
     return (data, what) if data != file.data else (None, [])
@@ -221,7 +220,7 @@ def _fix_index(plan: StoreFix, state: StoreState) -> None:
         return
     if index is None and not plan.notes:
         return
-    after = dataclasses.replace(state, heads=plan.notes)
+    after = state.replace(heads=plan.notes)
     text, secrets = redact(after.rendered_index())
     data = text.encode()
     if index is not None and data == index.data:
