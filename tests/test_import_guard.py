@@ -205,12 +205,14 @@ def test_lint_without_fix_loads_no_repair_module(tmp_path: Path) -> None:
 # they load no locking library (the store locks are the standard library's flock), no
 # logging, asyncio or JSON, no extraction provider's types, no trust records when there is
 # no project config, no near-duplicate statement matching (memcli.similar: lint's M303
-# needs the title words only, from memcli.text), and lint loads the instruction comparison
-# only when the repository has an AGENTS.md, CLAUDE.md or GEMINI.md.
+# needs the title words only, from memcli.text), no secret token rules (the prefilter's
+# gates are tables of their own; the rules load for a text holding one), and lint loads the
+# instruction comparison only when the repository has an AGENTS.md, CLAUDE.md or GEMINI.md.
 NEVER_FOR_READING = ("filelock", "logging", "asyncio", "json", "yaml", "frontmatter", "rich",
                      "pydantic", "httpx", "stamina")
 NOT_WITHOUT_NEED = ("memcli.providers._types", "memcli.trust", "memcli.interop.instructions",
-                    "memcli.lint._fix", "memcli.history", "memcli.similar", "memcli.transaction")
+                    "memcli.lint._fix", "memcli.history", "memcli.similar", "memcli.transaction",
+                    "memcli.redact._tokens", "memcli.redact._catalogue")
 # The context block (memcli context's budget): lint's M108 needs it only for a store whose
 # entries might not fit it, show never.
 NOT_FOR_LINT_OR_SHOW = ("memcli.context_block", "memcli.tokens")

@@ -182,6 +182,43 @@ def test_patterns_compile_on_first_use_not_at_import() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
+def test_the_gate_tables_are_the_token_rules_own() -> None:
+    # memcli.redact._gates_table spells out what the rules say, so that the prefilter is
+    # built without building the rules; a rule added or changed must change it too.
+    from memcli.redact import _catalogue, _gates_table, _tokens
+
+    rules = _tokens.RULES
+    assert _gates_table.GATES == _tokens.GATES
+    assert _gates_table.WRAP_GATES == _tokens.WRAP_GATES
+    assert _gates_table.CONTEXTS == _tokens.CONTEXTS
+    contexts_of = {gate: [rule.context for rule in rules if gate in rule.gates]
+                   for gate in _tokens.GATES}
+    needing_context = {gate: tuple(sorted(set(words)))
+                       for gate, words in contexts_of.items() if all(words)}
+    assert needing_context == _gates_table.CONTEXT_OF
+    kinds = tuple(dict.fromkeys((*_catalogue.KINDS, *_catalogue.SHAPED_KINDS)))
+    assert kinds == _gates_table.CATALOGUE_KINDS
+
+
+def test_the_token_rules_load_only_for_a_text_one_of_them_can_run_on() -> None:
+    code = """if True:
+        import sys
+        from memcli.redact import find_secrets
+        assert find_secrets("plain words and en-us, key: value") == []
+        # '-us' gates only the Mailchimp row, which needs the word "mailchimp" too.
+        assert find_secrets("ab12cd34ab12cd34ab12cd34ab12cd34-us5 here") == []
+        assert "memcli.redact._tokens" not in sys.modules, "loaded for a plain text"
+        token = "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh"
+        assert [f.kind for f in find_secrets(f"token {token}")] == ["huggingface-token"]
+        assert "memcli.redact._catalogue" in sys.modules
+        mailchimp = "mailchimp ab12cd34ab12cd34ab12cd34ab12cd34-us5 here"
+        assert [f.kind for f in find_secrets(mailchimp)] == ["mailchimp-key"]
+        print("ok")
+    """
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
 def test_pem_block_is_redacted_whole() -> None:
     text = next(t for k, t in SECRETS if k == "private-key" and "RSA" in t)
     out, _ = redact(text)

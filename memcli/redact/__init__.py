@@ -61,7 +61,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TypeAlias
 
-from memcli.redact import _catalogue, _gates, _tokens
+from memcli.redact import _gates, _gates_table
 from memcli.redact._base import (
     REDACTED,
     SecretFinding,
@@ -88,8 +88,7 @@ KINDS: tuple[str, ...] = tuple(dict.fromkeys((
     "aws-access-key",
     "aws-secret-key",
     "github-token",
-    *_catalogue.KINDS,
-    *_catalogue.SHAPED_KINDS,
+    *_gates_table.CATALOGUE_KINDS,
     "anthropic-key",
     "openai-key",
     "slack-token",
@@ -109,9 +108,23 @@ _PRIORITY = {kind: rank for rank, kind in enumerate(KINDS)}
 # words found in the lowercased text.
 _STRUCTURAL = ("PRIVATE KEY", "://", ":\\/\\/", "login", "password", "-u", '"auth"', "_auth")
 _ENV_WORDS = ("pass", "pwd", "token", "secret", "key")
-_EXACT = tuple(sorted({*_tokens.GATES, *_STRUCTURAL}))
-_FOLDED = tuple(sorted({"aws", "authorization", *_ENV_WORDS, *_tokens.CONTEXTS}))
+_EXACT = tuple(sorted({*_gates_table.GATES, *_STRUCTURAL}))
+_FOLDED = tuple(sorted({"aws", "authorization", *_ENV_WORDS, *_gates_table.CONTEXTS}))
 _hits = _gates.Prefilter(_EXACT, _FOLDED).scan
+_TOKEN_GATES = frozenset(_gates_table.GATES)
+
+
+def _token_scan(text: str, hits: Hits) -> list[_Span]:
+    """The token rules' findings; the rules are imported only for a text holding a gate
+    one of them runs on (a gate, and its context word when its rules need one)."""
+    found = hits.exact & _TOKEN_GATES
+    context_of = _gates_table.CONTEXT_OF
+    if not any(gate not in context_of or not hits.folded.isdisjoint(context_of[gate])
+               for gate in found):
+        return []
+    from memcli.redact import _tokens
+
+    return list(_tokens.scan(text, hits))
 
 
 def _structural_scans(text: str, hits: Hits) -> Iterator[Iterator[_Span]]:
@@ -168,7 +181,7 @@ def _wrapped_tokens(text: str) -> list[_Span]:
     pieces.append(text[pos:])
     joined = "".join(pieces)
     out: list[_Span] = []
-    for start, end, kind in _tokens.scan(joined, _hits(joined)):
+    for start, end, kind in _token_scan(joined, _hits(joined)):
         first = bisect.bisect_right(joins, start)
         last = bisect.bisect_left(joins, end) - 1
         # Up to the first break after which the text stops looking like a token.
@@ -219,8 +232,8 @@ _MAX_ROUNDS = 8
 def _spans(text: str) -> list[_Span]:
     """One pass of every detector, overlapping spans merged."""
     hits = _hits(text)
-    tokens = list(_tokens.scan(text, hits))
-    if tokens or not hits.exact.isdisjoint(_tokens.WRAP_GATES):
+    tokens = _token_scan(text, hits)
+    if tokens or not hits.exact.isdisjoint(_gates_table.WRAP_GATES):
         tokens += _wrapped_tokens(text)
     spans = sorted(
         tokens + [s for scan in _structural_scans(text, hits) for s in scan],
