@@ -88,7 +88,20 @@ class _Working:
         self.keys: dict[str, str] = {
             name_key(n): n for n in (*state.heads, *state.broken, *state.unsafe)
         }
-        self.titles: dict[str, str] = {title_key(h.title): f for f, h in state.heads.items()}
+        # A title's notes: one, as memcli writes them; two or more when notes were written by
+        # hand, imported or merged by git with the same title (which lint reports, M303).
+        self.titles: dict[str, list[str]] = {}
+        for f, h in state.heads.items():
+            self.titles.setdefault(title_key(h.title), []).append(f)
+
+    def holders(self, title: str) -> list[str]:
+        """The notes whose title has TITLE's key."""
+        return self.titles.get(title_key(title), [])
+
+    def _untitle(self, filename: str, title: str) -> None:
+        holders = self.titles.get(title_key(title), [])
+        if filename in holders:
+            holders.remove(filename)
 
     def find(self, filename: str) -> str | None:
         return self.keys.get(name_key(filename))
@@ -101,18 +114,18 @@ class _Working:
         note = parse_note(filename, data)
         old = self.heads.get(filename)
         if old is not None:
-            self.titles.pop(title_key(old.title), None)
+            self._untitle(filename, old.title)
         self.changed[filename] = note
         self.heads[filename] = head_of(self.state.level, note)
         self.keys[name_key(filename)] = filename
-        self.titles[title_key(note.title)] = filename
+        self.titles.setdefault(title_key(note.title), []).append(filename)
         self.written[filename] = data
 
     def remove(self, filename: str) -> None:
         old = self.heads.pop(filename, None)
         self.changed.pop(filename, None)
-        if old is not None and self.titles.get(title_key(old.title)) == filename:
-            del self.titles[title_key(old.title)]
+        if old is not None:
+            self._untitle(filename, old.title)
         self.broken.pop(filename, None)
         self.keys.pop(name_key(filename), None)
         self.written[filename] = None
@@ -195,7 +208,7 @@ class Planner:
         title = self._clean(op.title, "title", outcome)
         slug = self._slug(op, title, outcome)
         filename = note_filename(op.type, slug)
-        existing = work.find(filename) or work.titles.get(title_key(title))
+        existing = work.find(filename) or self._titled(work, op, title)
         if existing is not None:
             if self.on_conflict == "update":
                 update = UpdateOp(level=op.level, filename=existing, content=op.content,
@@ -222,6 +235,22 @@ class Planner:
         work.put(filename, render_new_note(meta, content))
         outcome.filename = filename
         outcome.message = f"create {op.level}/{filename}"
+
+    def _titled(self, work: _Working, op: CreateOp, title: str) -> str | None:
+        """The one note a create's title names. When two or more notes share that title, the
+        one of the create's type; when that does not settle it, which one the create meant
+        is anyone's guess: updating one would overwrite a note the statement may not be
+        about, so only a new name (rename) goes ahead."""
+        holders = work.holders(title)
+        if len(holders) > 1:
+            # The one of them of the create's own type is the one it is about.
+            holders = [f for f in holders if work.heads[f].entry.type == op.type] or holders
+        if len(holders) > 1 and self.on_conflict != "rename":
+            raise _Rejected(
+                f"{len(holders)} notes in the {op.level} store have the title {title!r} "
+                f"({', '.join(sorted(holders))}); update the one you mean by its file name, "
+                "or pass --on-conflict rename to keep them all")
+        return holders[0] if holders else None
 
     def _slug(self, op: CreateOp, title: str, outcome: Outcome) -> str:
         if op.slug is None:
@@ -302,9 +331,10 @@ class Planner:
         work = self.work[op.level]
         if op.title is not None:
             title = self._clean(op.title, "title", outcome)
-            holder = work.titles.get(title_key(title))
-            if holder not in (None, note.filename):
-                raise _Rejected(f"the title {title!r} is already used by {holder}")
+            others = [f for f in work.holders(title) if f != note.filename]
+            # A note that already has the title keeps it, even where another has it too.
+            if others and title_key(title) != title_key(note.title):
+                raise _Rejected(f"the title {title!r} is already used by {others[0]}")
             if title != note.title:
                 changes["title"] = title
         summary = note.summary

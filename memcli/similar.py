@@ -205,6 +205,13 @@ def merge_near_duplicates(operations: Sequence[dict[str, object]],
             result.merged.append(Merged(level, title, earlier, "merged", index))
             continue
         near = find_near(level, title, summary, known)
+        near, twins = _one_of_twins(near, str(op["type"]), level, known)
+        if twins and on_conflict != "rename":
+            result.refused.append((index,
+                f"'{title}' nearly repeats {len(twins)} notes of the {level} store with one "
+                f"title ({', '.join(twins)}); update the one you mean by its file name, or "
+                "--on-conflict rename keeps them all"))
+            continue
         if near is None or on_conflict == "rename":
             if near is not None:
                 result.merged.append(Merged(level, title, near, "kept", index))
@@ -222,6 +229,24 @@ def merge_near_duplicates(operations: Sequence[dict[str, object]],
                 "--on-conflict update updates that note, rename keeps both"))
             result.merged.append(Merged(level, title, near, "refused", index))
     return result
+
+
+def _one_of_twins(near: Near | None, note_type: str, level: str, known: Sequence[KnownNote]
+                  ) -> tuple[Near | None, list[str]]:
+    """The note a create repeats when other notes of the level have its title's words too
+    (written by hand, imported, merged by git): the one of the create's type, else none of
+    them (and their names), since updating the first would overwrite a note the statement
+    may not be about."""
+    if near is None:
+        return None, []
+    words = title_tokens(near.title)
+    twins = [n for n in known if n.level == level and _same_words(words, title_tokens(n.title))]
+    if len(twins) < 2:
+        return near, []
+    typed = [n for n in twins if n.type == note_type]
+    if len(typed) == 1:
+        return Near(typed[0].filename, typed[0].title, near.why), []
+    return None, sorted(n.filename for n in twins)
 
 
 def _as_update(op: dict[str, object], near: Near) -> dict[str, object]:
