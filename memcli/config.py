@@ -16,6 +16,7 @@ from memcli.config_file import NO_CONFIG, ConfigFile, read_config
 from memcli.errors import ConfigError
 from memcli.paths import resolved
 from memcli.providers.registry import EXTRACTORS, OFFLINE, PROVIDERS
+from memcli.zone import UTC, Zone
 
 Clock = Callable[[], dt.datetime]
 
@@ -27,7 +28,7 @@ MAX_SECONDS = 24 * 3600.0
 # Settings only the environment gives: MEMCLI_NOW fixes the clock for tests and reproducible
 # runs, and a repository that could set it would date the user's notes and history and
 # decide which of them have expired.
-ENVIRONMENT_ONLY = frozenset({"now"})
+ENVIRONMENT_ONLY = frozenset({"now", "zone"})
 
 
 # Setting and Flags are named tuples: every command resolves its settings, and each frozen
@@ -74,6 +75,9 @@ class Settings(NamedTuple):
     ignored: dict[str, str]
     # Keys of a config file that are no setting (a typo such as `provdier`), with where.
     unknown: tuple[str, ...] = ()
+    # The person's time zone (TZ, else the system's): the days that "yesterday", `expires`
+    # and "tomorrow" in a transcript count in. Timestamps stay in UTC.
+    zone: Zone = UTC
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
@@ -84,8 +88,9 @@ class Settings(NamedTuple):
             raise ConfigError(message)
 
     def moment(self) -> dt.datetime:
-        """Now, as an aware datetime: MEMCLI_NOW when set, else the clock."""
-        return _parse_now(self.now) if self.now else self.clock()
+        """Now, as the person's wall time (aware, with their zone's offset): MEMCLI_NOW when
+        set, else the clock. Its ``date()`` is the person's today."""
+        return self.zone.local(_parse_now(self.now) if self.now else self.clock())
 
     def timestamp(self) -> str:
         """Now as the frontmatter writes it (UTC, to the second): MEMCLI_NOW, else the clock."""
@@ -106,8 +111,9 @@ class Flags(NamedTuple):
 
 
 def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | None = None,
-            clock: Clock | None = None) -> Settings:
-    """The settings of one command; ``home`` defaults to $HOME, ``clock`` has no default."""
+            clock: Clock | None = None, zone: Zone = UTC) -> Settings:
+    """The settings of one command; ``home`` defaults to $HOME, ``clock`` has no default,
+    ``zone`` (the person's time zone, which the entry point finds) is UTC by default."""
     home = home if home is not None else _maybe_home(env)
     user_home = memcli_home(env, home)
     root = find_project_root(cwd, user_home)
@@ -133,6 +139,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     spec = PROVIDERS.get(provider)
     sources["now"] = _choose("now", None, ("MEMCLI_NOW",), env, NO_CONFIG, NO_CONFIG, None)
     now = sources["now"].value
+    # Shown by `memcli config`; the entry point reads the zone itself (the C library's).
+    sources["zone"] = _choose("zone", None, ("TZ",), env, NO_CONFIG, NO_CONFIG, "the system's")
     if now is not None:
         now = fixed_now(str(now))
     project_path = _store("project_store", project_store, cwd, home, sources)
@@ -162,6 +170,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         problems=problems,
         ignored=ignored,
         unknown=_unknown_keys(sources, (project_cfg, user_cfg)),
+        zone=zone,
     )
 
 

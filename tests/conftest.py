@@ -4,7 +4,8 @@ Everything memcli could touch lives under pytest's tmp_path: the one autouse fix
 HOME and MEMCLI_HOME at a temporary folder (and drops store overrides inherited from the
 shell), so no test can reach the real home folder or a real store. The rest is opt-in:
 
-* ``memenv``: a project store and a user store in tmp_path, a fixed clock (MEMCLI_NOW),
+* ``memenv``: a project store and a user store in tmp_path, a fixed clock (MEMCLI_NOW; TZ
+  is UTC for every test),
   NO_COLOR, the working directory in a fresh "repo" folder; methods to run memcli in
   process (``invoke``, ``apply``) or as a subprocess (``run``), to write notes by hand and
   to snapshot a folder tree byte for byte.
@@ -38,6 +39,9 @@ def _isolated_home(tmp_path_factory: pytest.TempPathFactory,
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("MEMCLI_HOME", str(home / ".memcli"))
+    # Days are the person's: a fixed clock names the same day on every machine only in a
+    # fixed zone (tests of other zones set TZ themselves).
+    monkeypatch.setenv("TZ", "UTC")
     for name in _INHERITED:
         monkeypatch.delenv(name, raising=False)
     return home

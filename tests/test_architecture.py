@@ -148,6 +148,10 @@ PROCESS_STATE = {
     "time.localtime": "the wall clock", "time.ctime": "the wall clock",
     "datetime.datetime.now": "the wall clock", "datetime.datetime.utcnow": "the wall clock",
     "datetime.datetime.today": "the wall clock", "datetime.date.today": "the wall clock",
+    # The person's time zone: the entry point hands it down as Settings.zone.
+    "time.tzset": "the time zone", "time.timezone": "the time zone",
+    "time.altzone": "the time zone", "time.tzname": "the time zone",
+    "time.mktime": "the time zone", "zoneinfo.ZoneInfo": "the time zone",
 }
 # Methods that read process state whatever object they are called on.
 PROCESS_STATE_METHODS = {"expanduser": "the home folder", "isatty": "the terminal"}

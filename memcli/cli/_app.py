@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from memcli.config import Settings
     from memcli.render.output import Output
+    from memcli.zone import Zone
 
 # The order a newcomer meets the commands in `memcli --help`: the main job first, plumbing
 # last. Each command states its section and its rank within it where it is defined
@@ -265,7 +266,7 @@ def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
     options = dict(ctx.obj or {})
     options.update({k: v for k, v in flags.items() if v is not None})
     settings = resolve(Flags(**options), os.environ, working_folder(), home=home_folder(),
-                       clock=system_clock)
+                       clock=system_clock, zone=person_zone())
     if ctx.info_name not in QUIET_ABOUT_PROBLEMS:
         for problem in settings.problems.values():
             sys.stderr.write(f"memcli: warning: {problem} (only extraction uses it; "
@@ -283,6 +284,25 @@ def system_clock() -> "datetime":
     from datetime import UTC, datetime
 
     return datetime.now(UTC)
+
+
+def person_zone() -> "Zone":
+    """The person's time zone: TZ, else the system's, as the C library reads them (with
+    their daylight saving rules, for any date)."""
+    import time
+
+    from memcli.zone import Zone
+
+    if hasattr(time, "tzset"):  # POSIX: TZ as the environment says now, not at start-up
+        time.tzset()
+    return Zone(utc_offset)
+
+
+def utc_offset(seconds: float) -> int:
+    """Seconds east of UTC of the person's zone at a POSIX time."""
+    import time
+
+    return time.localtime(seconds).tm_gmtoff
 
 
 def working_folder() -> Path:

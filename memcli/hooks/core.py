@@ -11,6 +11,7 @@ never raised to the agent.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -69,14 +70,16 @@ def read_payload(stream: IO[bytes], agent: str) -> dict[str, Any]:
 def settings_for(call: HookCall) -> tuple[Settings, Path]:
     """Settings for the project the agent works in (the payload's cwd, else ours)."""
     from memcli.config import Flags, resolve
+    from memcli.zone import Zone
 
     where = call.text("cwd")
     base = Path(where) if where and Path(where).is_dir() else call.cwd
     stores = {k: str(call.flags[k]) if call.flags.get(k) is not None else None
               for k in ("project_store", "user_store")}
     given = Flags(project_store=stores["project_store"], user_store=stores["user_store"])
-    # The hook is an entry point like the CLI: the wall clock enters here.
-    return resolve(given, call.env, base, clock=lambda: datetime.now(UTC)), base
+    # The hook is an entry point like the CLI: the wall clock and the time zone enter here.
+    zone = Zone(lambda seconds: time.localtime(seconds).tm_gmtoff)
+    return resolve(given, call.env, base, clock=lambda: datetime.now(UTC), zone=zone), base
 
 
 def context_text(call: HookCall) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from memcli.search import dates_cjk
 from memcli.search.days import (
@@ -42,6 +42,7 @@ from memcli.search.days import (
     year_months,
 )
 from memcli.search.english import MONTHS, WEEKDAYS
+from memcli.zone import UTC, Zone, parse_stamp
 
 _MONTHS = {name: number for number, name in enumerate(MONTHS, start=1)}
 _MONTH = "|".join(_MONTHS)
@@ -199,8 +200,22 @@ def without_dates(text: str, named: Named) -> str:
 # ---------------------------------------------------------------------- a note's dates
 
 
-def note_date(stamp: str) -> date | None:
-    """The day of a note's `created` or `updated` value (ISO), None when it has none."""
+def note_date(stamp: str, zone: Zone = UTC) -> date | None:
+    """The person's day (in ZONE) of a note's `created` or `updated` value (ISO), None when
+    it has none. A value with a time is an instant, whose day depends on the zone; a bare
+    day is the day the person wrote."""
+    when = note_time(stamp)
+    if isinstance(when, datetime):
+        return zone.day_of(when)
+    return when
+
+
+def note_time(stamp: str) -> datetime | date | None:
+    """A note's `created` or `updated` value: an instant, a bare day, or None."""
+    when = parse_stamp(stamp)
+    if when is not None:
+        return when
+    # Something after the day that is no time ("2026-11-29 evening"): the day is still meant.
     match = _NOTE_DATE.match(stamp.strip())
     if not match:
         return None
@@ -210,12 +225,12 @@ def note_date(stamp: str) -> date | None:
         return None
 
 
-def nearness(named: Named, stamps: Sequence[str]) -> float:
+def nearness(named: Named, stamps: Sequence[str], zone: Zone = UTC) -> float:
     """1 when one of a note's dates is a day (or in a month) the prompt names, 0.5 when it is
-    within :data:`NEAR_DAYS` of such a day, else 0."""
+    within :data:`NEAR_DAYS` of such a day, else 0 (the note's days in the person's ZONE)."""
     best = 0.0
     for stamp in stamps:
-        when = note_date(stamp)
+        when = note_date(stamp, zone)
         if when is None:
             continue
         if (when.year, when.month) in named.months:

@@ -37,6 +37,7 @@ from memcli.search.fts import Hit, StoreIndex, token
 from memcli.search.topic import topic_terms
 from memcli.store import StoreState
 from memcli.tokens import count_tokens
+from memcli.zone import UTC, Zone
 
 # Chosen on the tuning part of LoCoMo's development half, checked on its held-out part and
 # on the coding-agent set (docs/recall.md has the sweep).
@@ -133,13 +134,15 @@ def search(settings: Settings, query: str, *, level: str | None = None,
     if not query.strip():  # a script that lost its variable: "no note matches" would hide it
         raise InputError("the search query is empty: give the words to look for")
     return search_states(load_states(settings, level), query, cache_dir(settings), limit=limit,
-                         now=settings.moment())
+                         now=settings.moment(), zone=settings.zone)
 
 
 def search_states(states: Sequence[StoreState], query: str, cache: Path | None, *,
-                  limit: int | None = 10, now: datetime | None = None) -> SearchResult:
-    """QUERY over STATES; NOW (when it is asked) lets "yesterday" and the like count, and
-    tells the notes that expired."""
+                  limit: int | None = 10, now: datetime | None = None,
+                  zone: Zone = UTC) -> SearchResult:
+    """QUERY over STATES; NOW (when it is asked, as the person's wall time) lets "yesterday"
+    and the like count, and tells the notes that expired; the days of the notes are the
+    person's, in ZONE."""
     terms = query_terms(query)
     names = entity_terms(query)
     dates = named_dates(query, None if now is None else now.date())
@@ -156,9 +159,10 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             result.in_memory = result.in_memory or index.stats.in_memory
             hits = index.ranked(terms, max(limit or 0, CANDIDATES))
             if topic is not None:  # the prompt names a time
-                hits += index.dated(topic, dates, CANDIDATES, without={h.filename for h in hits})
+                hits += index.dated(topic, dates, CANDIDATES, without={h.filename for h in hits},
+                                    zone=zone)
             judge = _Judge(index, terms, names, topic)
-            result.hits.extend(_hit(state, h, judge, dates, asks, now) for h in hits)
+            result.hits.extend(_hit(state, h, judge, dates, asks, now, zone) for h in hits)
         finally:
             index.close()
     result.hits = reranked(result.hits)
@@ -236,7 +240,7 @@ class _Asks:
 
 
 def _hit(state: StoreState, hit: Hit, judge: _Judge, dates: Named, asks: _Asks,
-         now: datetime | None) -> SearchHit:
+         now: datetime | None, zone: Zone = UTC) -> SearchHit:
     """A candidate, scored by BM25 alone until :func:`reranked`."""
     note: Note = state.notes[hit.filename]
     stamps = [s for s in (note.created, note.updated) if note_date(s) is not None]
@@ -247,7 +251,7 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, dates: Named, asks: _Asks,
         content=note.content,
         score=hit.score, bm25=hit.score, coverage=round(judge.prompt.of(hit), 4),
         names_ok=judge.names_ok(hit), snippet="",
-        date_nearness=nearness(dates, stamps) if dates else 0.0,
+        date_nearness=nearness(dates, stamps, zone) if dates else 0.0,
         tells_when=asks.when and tells_when(note.content),
         tells_name=asks.name and tells_name(note.content, judge.given),
         topic_coverage=round(judge.topic.of(hit), 4), written=max(stamps, default=""),

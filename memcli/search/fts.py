@@ -7,9 +7,11 @@ whose bytes changed and dropping those that are gone. FTS5 holds the terms that
 :mod:`memcli.search.analyze` produced (written as plain ASCII tokens, so SQLite's own
 tokenizer only splits on spaces) and ranks with its built-in BM25.
 
-A second table holds the days each note was created and updated on, so that a prompt naming
-a day ("what did we decide yesterday?") can consider every note written then, even one that
-shares no word with the prompt (:meth:`StoreIndex.dated`).
+A second table holds when each note was created and updated (the instant in UTC, or the bare
+day a person wrote), so that a prompt naming a day ("what did we decide yesterday?") can
+consider every note written then, even one that shares no word with the prompt
+(:meth:`StoreIndex.dated`). Instants, not days: which day an instant falls on is the
+person's zone's to say, and the cache is shared by every zone a command runs in.
 
 When the cache cannot be used (a read-only or full disk, a corrupt file, another process
 holding it too long) the index is built in memory for this one command instead: search
@@ -22,15 +24,19 @@ import hashlib
 import sqlite3
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from datetime import UTC as UTC_TZ
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 from memcli.notes import Note
 from memcli.search.analyze import ANALYZER_VERSION, Analyzed, analyze
-from memcli.search.dates import Named, note_date
+from memcli.search.dates import Named, note_time
 from memcli.store import StoreState
+from memcli.zone import UTC, Zone
 
 # 2: the `days` table (the days each note was created and updated on).
-SCHEMA_VERSION = "2"
+# 3: `days.day` holds instants in UTC (a bare day only where the note gives no time).
+SCHEMA_VERSION = "3"
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
 GRAM_WEIGHT = 0.4
@@ -148,17 +154,18 @@ class StoreIndex:
         return [Hit(name, -rank, frozenset(words.split())) for name, rank, words in rows]
 
     def dated(self, query: Analyzed, named: Named, limit: int,
-              without: Collection[str] = ()) -> list[Hit]:
+              without: Collection[str] = (), zone: Zone = UTC) -> list[Hit]:
         """At most LIMIT notes created or updated on a day (or in a month) NAMED names, those
         holding most of QUERY's word terms first (then the most recently written), all at
         score 0, leaving out the notes WITHOUT names (the candidates BM25 found already):
-        left out after the cut, they would take the places of notes of that day.
+        left out after the cut, they would take the places of notes of that day. The days
+        are the person's, in ZONE.
 
         Not ranked by BM25: FTS5 answers a MATCH limited to a list of rows one row at a
         time (0.5 s for a month of a 10,000-note store); counting the terms each of those
         rows holds takes milliseconds.
         """
-        where, params = _day_clause(named)
+        where, params = _day_clause(named, zone)
         if not where:
             return []
         rows = self.db.execute(
@@ -174,23 +181,49 @@ class StoreIndex:
         return [Hit(name, 0.0, frozenset(words.split())) for _, name, words in held[:limit]]
 
 
-def _day_clause(named: Named) -> tuple[str, list[str]]:
-    """An SQL condition on `days.day` for the days and months NAMED names, and its values."""
+def _day_clause(named: Named, zone: Zone = UTC) -> tuple[str, list[str]]:
+    """An SQL condition on `days.day` for the days and months NAMED names in ZONE, and its
+    values: a bare day is that day; an instant, when it falls between the day's first
+    instant in the zone and the next day's."""
+    spans = [(day, _next_day(day)) for day in named.days]
+    spans += [(date(year, month, 1), _next_month(year, month)) for year, month in named.months]
     clauses: list[str] = []
     params: list[str] = []
-    if named.days:
-        clauses.append(f"day IN ({','.join('?' * len(named.days))})")
-        params += [day.isoformat() for day in named.days]
-    for year, month in named.months:
-        clauses.append("day BETWEEN ? AND ?")
-        params += [f"{year:04d}-{month:02d}-01", f"{year:04d}-{month:02d}-31"]
+    for first, after in spans:
+        clauses.append("(length(day) = 10 AND day >= ? AND day < ?)"
+                       " OR (length(day) > 10 AND day >= ? AND day < ?)")
+        params += [first.isoformat(), after.isoformat(),
+                   _instant(zone.start_of(first)), _instant(zone.start_of(after))]
     return " OR ".join(clauses), params
 
 
+def _next_day(day: date) -> date:
+    return day + timedelta(days=1) if day < date.max else day
+
+
+def _next_month(year: int, month: int) -> date:
+    return date(year + month // 12, month % 12 + 1, 1) if (year, month) < (9999, 12) else date.max
+
+
 def note_days(note: Note) -> set[str]:
-    """The days (ISO) NOTE was created and updated on."""
-    days = (note_date(stamp) for stamp in (note.created, note.updated))
-    return {day.isoformat() for day in days if day is not None}
+    """When NOTE was created and updated: each an instant in UTC (`…T…Z`, which sorts as
+    time does), or the bare day (ISO) a person wrote without a time."""
+    found: set[str] = set()
+    for stamp in (note.created, note.updated):
+        when = note_time(stamp)
+        if isinstance(when, datetime):
+            try:
+                found.add(_instant(when))
+                continue
+            except OverflowError:  # year 1 ahead of UTC: its day is as good
+                when = when.date()
+        if when is not None:
+            found.add(when.isoformat())
+    return found
+
+
+def _instant(moment: datetime) -> str:
+    return moment.astimezone(UTC_TZ).replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
 
 
 def _match_expression(query: Analyzed) -> str:
