@@ -87,6 +87,10 @@ def test_cjk_runs_become_bigrams() -> None:
 def test_names_are_capitalised_words_inside_a_sentence() -> None:
     assert entity_terms("What did Caroline do? Melanie went") == ["carolin"]
     assert entity_terms("Run it. Then fix parseConfig in src/Main.py") == []
+    # A name is the whole word: `GitHub` is not `git` (which the note on `git push` holds),
+    # and a note about GitHub Actions failed the names test of a prompt about them.
+    assert entity_terms("Did the GitHub Actions run on PostgreSQL and Python3?") == [
+        "github", "action", "postgresql", "python3"]
 
 
 def test_months_and_weekdays_are_not_names() -> None:
@@ -99,6 +103,11 @@ def test_question_words_leave_the_prompt_but_never_all_of_it() -> None:
     assert "food" not in " ".join(query_terms("what kind of food did she mention?").pairs)
     assert query_terms("what did I say?").words == ["say"]  # nothing else to search for
     assert query_terms("what type hints do we use?").words == ["type", "hint", "use"]
+
+
+def test_the_words_around_a_request_leave_the_prompt() -> None:
+    assert query_terms("ok, now please just run the tests").words == ["run", "test"]
+    assert query_terms("I always mix them up").words == ["mix"]
 
 
 def test_dates_a_prompt_names() -> None:
@@ -377,6 +386,37 @@ def test_recall_drops_notes_that_do_not_name_who_is_asked_about(store: Any) -> N
         "type": "user_preference", "title": "Melanie", "summary": "Melanie paints."})
     assert recall_json(store, "Where did Caroline go hiking?")["notes"]
     assert recall_json(store, "Where did Melanie go hiking?")["notes"] == []
+
+
+def test_recall_abstains_when_the_prompt_is_about_someone_else(store: Any) -> None:
+    # "Where did Melanie go hiking with her family…" is about what Caroline did: the note
+    # about Melanie in the mountains covers enough of it, the one about Caroline much more.
+    store.write_note("project", "user_preference_melanie.md", {
+        "type": "user_preference", "title": "Melanie's retreat",
+        "summary": "Melanie went to the mountains to paint."})
+    assert recall_json(store, "Where did Melanie go in the mountains?")["notes"]
+    assert recall_json(store, "Where did Melanie go hiking with her family in the "
+                              "mountains?")["notes"] == []
+
+
+def test_recall_a_prompt_of_several_sentences_by_the_one_a_note_answers(store: Any) -> None:
+    prompt = ("The tests are failing after my last change. Can you run them and figure out "
+              "what broke? I think it has something to do with the parser.")
+    assert [n["file"] for n in recall_json(store, prompt)["notes"]][:1] == [
+        "project_knowledge_test-command.md"]
+    # A short sentence says too little to recall a note by itself.
+    assert recall_json(store, "Thanks, that works. Now rename the helper to something "
+                              "clearer and update the callers.")["notes"] == []
+
+
+def test_recall_a_name_no_note_holds_says_the_prompt_is_about_something_else(
+        store: Any) -> None:
+    store.write_note("project", "correction_feedback_dates.md", {
+        "type": "correction_feedback", "title": "Dates in UTC",
+        "summary": "Store timestamps in UTC."},
+        "Always store timestamps in UTC and convert to local time only in the UI.\n")
+    assert recall_json(store, "which time zone do we store timestamps in?")["notes"]
+    assert recall_json(store, "what time zone is Tokyo in?")["notes"] == []
 
 
 def test_recall_respects_the_budget(store: Any) -> None:

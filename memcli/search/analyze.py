@@ -161,6 +161,11 @@ def _unique(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
+# A capitalised word, whole: `Caroline`, `GitHub`, `PostgreSQL` (a name that reads `git` for
+# `GitHub` is a name the note does not hold), `Python3`.
+_NAME = re.compile(r"[A-Z][a-z][A-Za-z0-9]*(?:'s)?")
+
+
 def entity_terms(text: str) -> list[str]:
     """Stems of capitalised words that do not start a sentence: names in a prompt.
 
@@ -168,7 +173,7 @@ def entity_terms(text: str) -> list[str]:
     recall step uses these to drop such notes (adversarial questions swap a name).
     """
     found: list[str] = []
-    for match in re.finditer(r"[A-Z][a-z]+(?:'s)?", text):
+    for match in _NAME.finditer(text):
         start = match.start()
         before = text[:start].rstrip()
         if not before or before[-1] in ".?!:;\"'(\n":
@@ -179,3 +184,13 @@ def entity_terms(text: str) -> list[str]:
         if word not in STOP_WORDS and word not in CALENDAR_WORDS:
             found.append(stem(word))
     return _unique(found)
+
+
+# A sentence ends at . ! ? ; before a space or the end (`v2.1.0`, `notes.txt` stay whole), at
+# a line break, and at CJK sentence punctuation.
+_CLAUSE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+|[。！？；]+")
+
+
+def clauses(text: str) -> list[str]:
+    """The sentences of TEXT (one, for a text that is one sentence)."""
+    return [part for part in (p.strip() for p in _CLAUSE_END.split(text)) if part]

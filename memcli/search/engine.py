@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -30,7 +30,14 @@ from memcli.errors import InputError
 from memcli.freshness import is_past
 from memcli.invisible import safe_line
 from memcli.notes import Note
-from memcli.search.analyze import Analyzed, entity_terms, normalise, query_terms, stem
+from memcli.search.analyze import (
+    Analyzed,
+    clauses,
+    entity_terms,
+    normalise,
+    query_terms,
+    stem,
+)
 from memcli.search.cues import asks_name, tells_name
 from memcli.search.dates import Named, asks_when, named_dates, nearness, note_date, tells_when
 from memcli.search.fts import Hit, StoreIndex, token
@@ -50,12 +57,24 @@ RECALL_THRESHOLD = 0.45
 # Chosen on the tuning part of LoCoMo's development half (docs/recall.md).
 DATED_NEARNESS = 0.5
 DATED_MARGIN = 0.05
+# A prompt is about someone else when a note without the names it asks about covers more of
+# it, by this much, than every note with them: LoCoMo's adversarial questions ask what one
+# person did about what the other did. Chosen on the tuning part of LoCoMo's development
+# half (docs/recall.md).
+NAMES_MARGIN = 0.05
 DEFAULT_BUDGET = 1000
 MAX_RECALLED = 10
 CANDIDATES = 50
 # A prompt's word that no note holds still says what the prompt is about ("write a haiku"
 # is not about the note on writing commit messages), at this share of a rare word's weight.
 UNKNOWN_WEIGHT = 0.25
+# A name no note holds (`Tokyo` in "what time zone is Tokyo in?") says the prompt is about
+# something the store does not know: it weighs as much as the rarest word.
+UNKNOWN_NAME_WEIGHT = 1.0
+# A prompt of several sentences asks several things ("Is everything OK? Do all the tests
+# pass?"): a note that covers one sentence of at least this many terms is as relevant as one
+# that covers the whole prompt. Shorter sentences ("Thanks, that works.") say too little.
+CLAUSE_TERMS = 3
 SNIPPET_CHARS = 160
 
 
@@ -148,6 +167,7 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
     dates = named_dates(query, None if now is None else now.date())
     topic = topic_terms(query, dates) if dates else None
     asks = _Asks(when=asks_when(query), name=asks_name(query))
+    clause_words = [query_terms(c).words for c in clauses(query)]
     result = SearchResult(query, [], dated=bool(dates), time_only=topic is not None
                           and not topic.words, terms=terms)
     for state in states:
@@ -161,7 +181,7 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             if topic is not None:  # the prompt names a time
                 hits += index.dated(topic, dates, CANDIDATES, without={h.filename for h in hits},
                                     zone=zone)
-            judge = _Judge(index, terms, names, topic)
+            judge = _Judge(index, terms, names, topic, clause_words)
             result.hits.extend(_hit(state, h, judge, dates, asks, now, zone) for h in hits)
         finally:
             index.close()
@@ -199,15 +219,23 @@ class _Judge:
     """Coverage and names of a note against one prompt, with one store's statistics."""
 
     def __init__(self, index: StoreIndex, terms: Analyzed, names: Sequence[str],
-                 topic: Analyzed | None = None) -> None:
+                 topic: Analyzed | None = None,
+                 clause_words: Sequence[list[str]] = ()) -> None:
+        parts = [words for words in clause_words if len(words) >= CLAUSE_TERMS
+                 and words != terms.words]
         frequencies = index.document_frequencies([*terms.words, *names,
-                                                  *(topic.words if topic else ())])
-        self.prompt = _Share(terms.words, frequencies, index.documents)
+                                                  *(topic.words if topic else ()),
+                                                  *(w for words in parts for w in words)])
+        self.prompt = _Share(terms.words, frequencies, index.documents, names)
+        self.parts = [_Share(words, frequencies, index.documents, names) for words in parts]
         self.topic = self.prompt if topic is None else _Share(topic.words, frequencies,
-                                                               index.documents)
+                                                               index.documents, names)
         # Only names the store knows can tell notes apart; an unknown one says nothing.
         self.names = [token(n) for n in names if n in frequencies]
         self.given = frozenset(names)  # every name the prompt holds, known or not
+
+    def coverage(self, hit: Hit) -> float:
+        return max([self.prompt.of(hit), *(part.of(hit) for part in self.parts)])
 
     def names_ok(self, hit: Hit) -> bool:
         return all(name in hit.words for name in self.names)
@@ -216,10 +244,12 @@ class _Judge:
 class _Share:
     """The share of some prompt words' IDF weight in a store that a note holds (0-1)."""
 
-    def __init__(self, words: Sequence[str], frequencies: dict[str, int], total: int) -> None:
+    def __init__(self, words: Sequence[str], frequencies: dict[str, int], total: int,
+                 names: Collection[str] = ()) -> None:
         self.weights = {token(t): _idf(total, frequencies[t]) for t in words if t in frequencies}
-        unknown = [t for t in words if t not in frequencies]
-        self.whole = sum(self.weights.values()) + UNKNOWN_WEIGHT * _idf(total, 0) * len(unknown)
+        unknown = sum(UNKNOWN_NAME_WEIGHT if t in names else UNKNOWN_WEIGHT
+                      for t in words if t not in frequencies)
+        self.whole = sum(self.weights.values()) + _idf(total, 0) * unknown
 
     def of(self, hit: Hit) -> float:
         if not self.weights:
@@ -249,7 +279,7 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, dates: Named, asks: _Asks,
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
         type=note.type, title=safe_line(note.title), summary=safe_line(note.summary),
         content=note.content,
-        score=hit.score, bm25=hit.score, coverage=round(judge.prompt.of(hit), 4),
+        score=hit.score, bm25=hit.score, coverage=round(judge.coverage(hit), 4),
         names_ok=judge.names_ok(hit), snippet="",
         date_nearness=nearness(dates, stamps, zone) if dates else 0.0,
         tells_when=asks.when and tells_when(note.content),
@@ -341,7 +371,8 @@ def relevant(found: SearchResult, threshold: float = RECALL_THRESHOLD) -> list[S
     cover enough of it. Notes must hold the names the prompt asks about, and must not have
     expired (as `memcli context` leaves expired notes out).
     """
-    live = [h for h in found.hits if h.names_ok and not h.expired]
+    unexpired = [h for h in found.hits if not h.expired]
+    live = [h for h in unexpired if h.names_ok]
     if found.time_only:
         # sorted() is stable: the same day keeps the ranking's order.
         return sorted((h for h in live if h.date_nearness == 1.0),
@@ -350,7 +381,16 @@ def relevant(found: SearchResult, threshold: float = RECALL_THRESHOLD) -> list[S
         return [h for h in live
                 if h.topic_coverage >= threshold + DATED_MARGIN
                 and h.date_nearness >= DATED_NEARNESS]
+    if _about_someone_else(unexpired, live):
+        return []
     return [h for h in live if h.coverage >= threshold]
+
+
+def _about_someone_else(hits: Sequence[SearchHit], named: Sequence[SearchHit]) -> bool:
+    """Whether a note without the names the prompt asks about covers it by more than
+    NAMES_MARGIN than any note with them: the prompt asks about what someone else did."""
+    elsewhere = max((h.coverage for h in hits if not h.names_ok), default=0.0)
+    return elsewhere > max((h.coverage for h in named), default=0.0) + NAMES_MARGIN
 
 
 def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,

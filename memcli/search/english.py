@@ -30,7 +30,14 @@ _QUESTION_TEXT = """
 kind thing things something anything way ways mention mentioned say said share shared talk
 talked tell told think thought might likely describe
 """
-QUESTION_WORDS = frozenset(_QUESTION_TEXT.split())
+# And the words a person types to an agent around the request: "ok, now please just fix
+# it", "I always mix them up". No gain or loss on LoCoMo (whose questions hold none); in a
+# prompt of several sentences they matched notes by chance.
+_FILLER_TEXT = """
+please thanks thank ok okay hey hi hello just also now really actually basically maybe perhaps
+sure anyway quite always
+"""
+QUESTION_WORDS = frozenset(_QUESTION_TEXT.split() + _FILLER_TEXT.split())
 
 # The same for Chinese, where a prompt's CJK run becomes bigrams that straddle the asking
 # words: "我的编辑器是什么" gives 的编, 器是, 是什, 什么 besides 编辑, 辑器, and the note "我用 vim
