@@ -313,35 +313,61 @@ class _CueGates:
     convention: bool
 
 
-def _one_cue(text: str, pos: int, gates: _CueGates) -> tuple[int, tuple[str, ...]]:
+_Cue = tuple[int, tuple[str, ...]]
+
+
+def _one_cue(text: str, pos: int, gates: _CueGates) -> _Cue:
     """Where the memory cue at ``pos`` ends (``pos``: none) and the flags it sets."""
-    match = _DIRECTIVE_RE.match_at(text, pos)
-    if match:
-        return match.end(), ()
-    match = _REMEMBER_RE.match_at(text, pos) if gates.remember else None
-    if match:
-        to = _TODO_TO_RE.match_at(text, match.end())
-        return (to.end(), ("todo",)) if to else (match.end(), ("remember",))
-    match = _SAVE_CUE_RE.match_at(text, pos) if gates.save else None
-    if match:
-        whose = (match.group("whose") or match.group("whose2") or "").strip().lower()
-        what = (match.group("what") or match.group("what2") or "").lower()
-        personal = whose in ("global", "user", "personal") or (
-            (not whose and what == "preference") or match.group("zh") == "偏好")
-        return match.end(), ("remember", "personal") if personal else ("remember",)
-    match = _TODO_ZH_RE.match_at(text, pos)
-    if match:
-        # 别忘了 + a copula states a fact ("别忘了测试命令是…"); otherwise it is a task.
-        fact = match.group(0).startswith(("别", "不", "千", "可")) and (
-            gates.last_copula >= match.end())
-        return match.end(), ("remember",) if fact else ("todo",)
-    match = _DURABLE_RE.match_at(text, pos)
-    if match:
-        return match.end(), ("durable",)
-    match = _CONVENTION_RE.match_at(text, pos) if gates.convention else None
-    if match:
-        return match.end(), ("durable",)
-    match = _SCOPE_RE.match_at(text, pos) if gates.scope else None
-    if match:
-        return match.end(), ("scoped",)
+    for reader in (_directive_cue, _remember_cue, _save_cue, _todo_zh_cue, _flag_cue):
+        found = reader(text, pos, gates)
+        if found is not None:
+            return found
     return pos, ()
+
+
+def _directive_cue(text: str, pos: int, gates: _CueGates) -> _Cue | None:
+    """ "please", "make sure to", 请: peeled, it sets nothing."""
+    match = _DIRECTIVE_RE.match_at(text, pos)
+    return (match.end(), ()) if match else None
+
+
+def _remember_cue(text: str, pos: int, gates: _CueGates) -> _Cue | None:
+    """ "remember (that) …" keeps a fact; "remember to …" is a to-do."""
+    match = _REMEMBER_RE.match_at(text, pos) if gates.remember else None
+    if match is None:
+        return None
+    to = _TODO_TO_RE.match_at(text, match.end())
+    return (to.end(), ("todo",)) if to else (match.end(), ("remember",))
+
+
+def _save_cue(text: str, pos: int, gates: _CueGates) -> _Cue | None:
+    """A memory tool's words; a preference, or a global or personal memory, is the person's."""
+    match = _SAVE_CUE_RE.match_at(text, pos) if gates.save else None
+    if match is None:
+        return None
+    whose = (match.group("whose") or match.group("whose2") or "").strip().lower()
+    what = (match.group("what") or match.group("what2") or "").lower()
+    personal = whose in ("global", "user", "personal") or (
+        (not whose and what == "preference") or match.group("zh") == "偏好")
+    return match.end(), ("remember", "personal") if personal else ("remember",)
+
+
+def _todo_zh_cue(text: str, pos: int, gates: _CueGates) -> _Cue | None:
+    """记得 / 别忘了: 别忘了 + a copula states a fact ("别忘了测试命令是…"); otherwise a task."""
+    match = _TODO_ZH_RE.match_at(text, pos)
+    if match is None:
+        return None
+    fact = match.group(0).startswith(("别", "不", "千", "可")) and (
+        gates.last_copula >= match.end())
+    return match.end(), ("remember",) if fact else ("todo",)
+
+
+def _flag_cue(text: str, pos: int, gates: _CueGates) -> _Cue | None:
+    """ "from now on", "our convention is", "in this repo we": each sets one flag."""
+    readers = ((_DURABLE_RE, True, "durable"), (_CONVENTION_RE, gates.convention, "durable"),
+               (_SCOPE_RE, gates.scope, "scoped"))
+    for pattern, possible, flag in readers:
+        match = pattern.match_at(text, pos) if possible else None
+        if match:
+            return match.end(), (flag,)
+    return None
