@@ -51,8 +51,9 @@ ever", "fyi …", "heads up: …", "in this repo we …", "no, it's X, not Y", �
 and what must not become a memory (questions, one-off tasks, pasted logs and code,
 quotations, the assistant's words, hypotheticals), in lower case, with typos, mixed
 languages and long messages. It was scored before round 7 (recall en 0.633, zh 0.833,
-precision en 0.861, zh 0.870) and once after it; round 7 tuned on 176 new written dev turns
-of the same families, with other wording.
+precision en 0.861, zh 0.870) and once after it (recall en 0.918, zh 0.917, precision
+en 0.918, zh 0.957: its author wrote round 7's rules, so that is likely optimistic); round 7
+tuned on 176 new written dev turns of the same families, with other wording.
 An operation counts as a hit when its title or content holds every key word of a labelled
 memory of the same turn (case-folded); each memory is matched at most once.
 

@@ -46,6 +46,11 @@ FLOORS = {
     # junk was looked at.
     ("test7", "en"): {"precision": 0.90, "recall": 0.60, "routing": 0.60},
     ("test7", "zh"): {"precision": 0.95, "recall": 0.50, "routing": 0.60},
+    # 121 turns of session phrasing written before round 7 and scored before and after it
+    # (recall en 0.633 -> 0.918, zh 0.833 -> 0.917); its author then wrote round 7's rules,
+    # so the after-figure is likely optimistic. Room for a turn or two more or less.
+    ("test8", "en"): {"precision": 0.88, "recall": 0.88, "routing": 0.88},
+    ("test8", "zh"): {"precision": 0.90, "recall": 0.85, "routing": 0.85},
 }
 
 @pytest.mark.parametrize(("split", "lang"), sorted(FLOORS))
