@@ -349,3 +349,18 @@ def _value_text(piece: Piece) -> str:
 
 def call_text(name: str | None, args: Any) -> str:
     return f"[{name or 'tool'}] {as_text(args)}"
+
+
+def reply_pieces(thinking: str | None, content: str | None, calls: list[Any], args_key: str,
+                 ts: str | None) -> list[Piece]:
+    """A model's turn written as one record (Antigravity, Grok CLI): its reasoning, its
+    text, then its tool calls, each ``{"name": ..., args_key: ...}``."""
+    pieces: list[Piece] = []
+    if thinking:
+        pieces.append(Piece("thinking", thinking, ts))
+    if content:
+        pieces += text_pieces(content, "assistant", ts)
+    for call in calls:
+        if isinstance(call, dict):
+            pieces.append(call_piece(get_str(call, "name"), call.get(args_key), ts))
+    return pieces

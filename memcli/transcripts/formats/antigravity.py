@@ -11,7 +11,7 @@ steps (a compaction ``CHECKPOINT``, a ``SYSTEM_MESSAGE``) are the CLI's own.
 from __future__ import annotations
 
 from memcli.transcripts.model import Format, Piece, Record, get_list, get_str
-from memcli.transcripts.text import call_piece, text_pieces, tool_piece
+from memcli.transcripts.text import reply_pieces, text_pieces, tool_piece
 
 _SYSTEM_REASONS = {"CHECKPOINT": "compaction summary"}
 
@@ -33,21 +33,9 @@ def read(rec: Record) -> list[Piece] | None:
         reason = _SYSTEM_REASONS.get(str(kind), "injected")
         return [Piece("user", content, ts, True, reason)]
     if kind == "PLANNER_RESPONSE":
-        return _planner(rec, ts, content)
+        return reply_pieces(get_str(rec, "thinking"), content, get_list(rec, "tool_calls"),
+                            "args", ts)
     return [tool_piece(content, ts)] if content is not None else None
-
-
-def _planner(rec: Record, ts: str | None, content: str | None) -> list[Piece]:
-    pieces: list[Piece] = []
-    thinking = get_str(rec, "thinking")
-    if thinking:
-        pieces.append(Piece("thinking", thinking, ts))
-    if content:
-        pieces += text_pieces(content, "assistant", ts)
-    for call in get_list(rec, "tool_calls"):
-        if isinstance(call, dict):
-            pieces.append(call_piece(get_str(call, "name"), call.get("args"), ts))
-    return pieces
 
 
 ANTIGRAVITY = Format(

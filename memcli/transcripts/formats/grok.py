@@ -11,7 +11,7 @@ the typed words sit inside ``<user_query>`` when the CLI adds context around the
 from __future__ import annotations
 
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece, text_pieces, tool_piece
+from memcli.transcripts.text import blocks, call_piece, reply_pieces, tool_piece
 
 # keys only Grok's records carry beside their type
 _USER_KEYS = frozenset({"prompt_index", "synthetic_reason", "prior_turn_interrupt"})
@@ -39,25 +39,15 @@ def read(rec: Record) -> list[Piece] | None:
         reason = get_str(rec, "synthetic_reason")
         return blocks(rec.get("content"), "user", None, injected=reason is not None)
     if kind == "assistant":
-        return _assistant(rec)
+        reasoning = get_dict(rec, "reasoning") or {}
+        return reply_pieces(get_str(reasoning, "text"), get_str(rec, "content"),
+                            get_list(rec, "tool_calls"), "arguments", None)
     if kind == "tool_result":
         return [tool_piece(rec.get("content"), None)]
     if kind == "backend_tool_call":
         search = get_dict(rec, "kind") or {}
         return [call_piece(get_str(search, "tool_type"), search.get("action"), None)]
     return None  # the system prompt
-
-
-def _assistant(rec: Record) -> list[Piece]:
-    pieces: list[Piece] = []
-    reasoning = get_dict(rec, "reasoning") or {}
-    if isinstance(reasoning.get("text"), str):
-        pieces.append(Piece("thinking", reasoning["text"], None))
-    pieces += text_pieces(get_str(rec, "content") or "", "assistant", None)
-    for call in get_list(rec, "tool_calls"):
-        if isinstance(call, dict):
-            pieces.append(call_piece(get_str(call, "name"), call.get("arguments"), None))
-    return pieces
 
 
 GROK = Format(
