@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from fakeserver import FakeServer, Step, openai_stream
-from transcript_cli import EXTRA, extract, isolate
+from transcript_cli import EXTRA, extract, isolate, lines, said
 from typer.testing import CliRunner
 
 from memcli.cli import app
@@ -25,14 +25,6 @@ from memcli.transcripts import read_transcript
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return isolate(tmp_path, monkeypatch)
-
-
-def said(text: str, **options: Any) -> list[tuple[str, str]]:
-    return [(m.role, m.text) for m in read_transcript(text, **options).messages]
-
-
-def lines(*records: dict[str, Any]) -> str:
-    return "".join(json.dumps(r) + "\n" for r in records)
 
 
 # ---------------------------------------------------------------- the person's words, extracted

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from transcript_cli import EXTRA, extract, isolate
+from transcript_cli import EXTRA, extract, isolate, said
 from typer.testing import CliRunner
 
 from memcli.cli import app
@@ -26,10 +26,6 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def contents(document: dict[str, Any]) -> list[str]:
     return [op["content"] for op in document["operations"]]
-
-
-def said(text: str, **options: Any) -> list[tuple[str, str]]:
-    return [(m.role, m.text) for m in read_transcript(text, **options).messages]
 
 
 # --------------------------------------------------------------------------- Claude Code

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from transcript_cli import EXTRA, extract, isolate
+from transcript_cli import EXTRA, extract, isolate, lines, said
 
 from memcli.transcripts import read_transcript
 
@@ -19,14 +19,6 @@ from memcli.transcripts import read_transcript
 @pytest.fixture
 def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return isolate(tmp_path, monkeypatch)
-
-
-def said(text: str, **options: Any) -> list[tuple[str, str]]:
-    return [(m.role, m.text) for m in read_transcript(text, **options).messages]
-
-
-def lines(*records: dict[str, Any]) -> str:
-    return "".join(json.dumps(r) + "\n" for r in records)
 
 
 # --------------------------------------------------------------------------- OpenAI API

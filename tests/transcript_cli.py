@@ -1,5 +1,5 @@
-"""What the transcript-format tests share: the fixtures folder, a clean run's environment and
-``memcli extract --json`` in process."""
+"""What the transcript-format tests share: the fixtures folder, a clean run's environment,
+``memcli extract --json`` in process, and JSON lines in, (role, text) pairs out."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from memcli.cli import app
+from memcli.transcripts import read_transcript
 
 EXTRA = Path(__file__).parent / "fixtures" / "transcripts" / "extra"
 
@@ -35,3 +36,13 @@ def extract(path: Path, *flags: str) -> dict[str, Any]:
     assert result.exit_code == 0, result.output
     document: dict[str, Any] = json.loads(result.stdout)
     return document
+
+
+def said(text: str, **options: Any) -> list[tuple[str, str]]:
+    """The (role, text) of each message ``read_transcript`` reads from ``text``."""
+    return [(m.role, m.text) for m in read_transcript(text, **options).messages]
+
+
+def lines(*records: dict[str, Any]) -> str:
+    """The records as JSON lines, each ended by a newline."""
+    return "".join(json.dumps(r) + "\n" for r in records)
