@@ -86,7 +86,7 @@ from typing import Any
 
 DATA = Path(__file__).resolve().parent / "data" / "extraction"
 TODAY = datetime.date(2026, 5, 12)
-SPLITS = ("dev", "test", "test2", "test5", "test6", "test7", "test8")
+SPLITS = ("dev", "test", "test2", "test5", "test6", "test7", "test8", "test9")
 LANGS = ("en", "zh")
 
 Extractor = Callable[[str], list[dict[str, Any]]]

@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 CORPUS = ROOT / "benchmarks" / "data" / "extraction"
-SPLITS = ("dev", "test", "test2", "test5", "test6", "test7", "test8")
+SPLITS = ("dev", "test", "test2", "test5", "test6", "test7", "test8", "test9")
 FIXTURES = ROOT / "tests" / "fixtures" / "transcripts"
 LOCOMO = ROOT / ".." / "shared" / "data" / "locomo" / "locomo-dev.json"
 GOLDEN = ROOT / "tests" / "fixtures" / "rules_golden.json"
