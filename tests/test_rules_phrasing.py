@@ -7,6 +7,7 @@ words of a memory tool ("save this as a preference:"); and their one-off look-al
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -307,3 +308,106 @@ def test_how_the_assistant_works_third_round(text: str, title: str) -> None:
 
 def test_asking_when_unsure_does_not_replace_asking_before_an_action() -> None:
     assert one("always ask before deleting files")[2] != one("If in doubt, ask me.")[2]
+
+
+# --------------------------------------------------------------------- round 8: level words
+
+
+@pytest.mark.parametrize("text", [
+    "quit putting console.log everywhere",
+    "stop hardcoding the bucket name everywhere, read it from settings",
+    "use type hints everywhere",
+    "don't put console.log anywhere",
+    "avoid global state anywhere in the codebase",
+])
+def test_everywhere_said_of_the_code_stays_in_the_project(text: str) -> None:
+    [found] = ops(text)
+    assert found["level"] == "project"
+
+
+@pytest.mark.parametrize("text", [
+    "I prefer tabs in all my projects",
+    "use tabs everywhere I code",
+    "always use 2-space indentation, whatever the project",
+    "no matter which repo, never force-push to main",  # the level words in another clause
+    "always, in every project, run the formatter before committing",
+])
+def test_words_about_all_of_the_persons_projects_make_it_theirs(text: str) -> None:
+    [found] = ops(text)
+    assert (found["level"], found["type"]) == ("user", "user_preference")
+
+
+@pytest.mark.parametrize("text", [
+    "don't put console.log everywhere",
+    "不要到处加 print",
+])
+def test_a_prohibition_everywhere_is_a_habit(text: str) -> None:
+    [found] = ops(text)
+    assert (found["level"], found["type"]) == ("project", "project_knowledge")
+
+
+@pytest.mark.parametrize("text", ["don't go anywhere", "don't put it anywhere"])
+def test_a_prohibition_everywhere_needs_what_not_to_do(text: str) -> None:
+    assert ops(text) == []
+
+
+# --------------------------------------------------------------------- round 8: said again
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("I told you, we use uv", "Package manager"),
+    ("like I said, we use uv", "Package manager"),
+    ("as I said before, we use uv", "Package manager"),
+    ("for the third time, we use pnpm", "Package manager"),
+    ("how many times do I have to say it, we use pnpm", "Package manager"),
+    ("How many times do I have to tell you? We use pnpm.", "Package manager"),
+    ("we've been over this, use httpx not requests", "HTTP client"),
+    ("we use pnpm, I already told you", "Package manager"),
+    ("never push to main, like I said before", None),
+    ("I keep telling you: don't mock the database", None),
+    ("I've said it before and I'll say it again: never commit secrets", None),
+    ("For the last time. Never push to main.", None),
+    ("我都讲过好几遍了，用 yarn", "Package manager"),
+    ("你要我说几遍，不要用 var", None),
+    ("第三次了，别再用 moment.js", None),
+    ("用 pnpm，我都说过了", "Package manager"),
+])
+def test_a_convention_said_again_weighs_as_a_correction(text: str, title: str | None) -> None:
+    level, note_type, found = one(text)
+    assert (level, note_type) == ("project", "correction_feedback")
+    assert title is None or found == title
+
+
+def test_a_convention_said_again_has_the_title_it_has_when_said_once() -> None:
+    for again, once in [("like I said, never push to main", "never push to main"),
+                        ("as I mentioned, the test command is make check",
+                         "the test command is make check"),
+                        ("我再说一遍：提交前先跑 lint", "提交前先跑 lint")]:
+        assert one(again)[2] == one(once)[2]
+
+
+def test_a_convention_said_again_updates_its_note() -> None:
+    @dataclass(frozen=True)
+    class Known:
+        level: str
+        type: str
+        title: str
+        summary: str
+        filename: str
+
+    known = [Known("project", "project_knowledge", "Package manager", "We use pnpm.",
+                   "project_knowledge_package-manager.md")]
+    [found] = extract_rules([Message("user", "like I said, we use pnpm")], known, today=TODAY)
+    assert (found["action"], found["filename"]) == (
+        "update", "project_knowledge_package-manager.md")
+
+
+@pytest.mark.parametrize("text", [
+    "like I said yesterday, the build was broken",  # news, said again
+    "as I said, I'll be out on friday",
+    "like I said, thanks for the help",
+    "how many times do I have to restart this thing?",  # a question about now
+    "how many times do I have to ask you to run the linter?",
+    "我说过了，今天先不发版",
+])
+def test_saying_again_keeps_only_what_lasts(text: str) -> None:
+    assert ops(text) == []

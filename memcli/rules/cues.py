@@ -20,7 +20,7 @@ LIST_MARK_RE = lazy(r"\s*(?:[-*•+]\s+|\d+[.)、]\s*|\d+[，,](?!\d)\s*)")
 _FILLERS_EN = (
     "ok", "okay", "also", "and", "btw", "by the way", "oh", "hey", "so", "one more thing",
     "just fyi", "fyi", "nb", "ps", "plus", "great", "thanks", "thank you", "cool", "alright",
-    "all right", "well", "again", "as i said", "like i said", "i repeat", "important",
+    "all right", "well", "again", "important",
     "crucial", "critical", "note to self", "quick note", "side note", "note",
     "just so you know", "for your information", "for context", "fwiw", "psa", "heads[- ]up",
     "good to know", "worth noting",
@@ -58,6 +58,34 @@ _ASIDE_RE = lazy(
     r"|\b(?:important|crucial|critical)\s*[:：]"
     r"|(?:顺便说一句|顺便提一句|顺便提一下|顺便说一下|提醒一下|提个醒|备注一下|备注|注意|fyi)"
     r"\s*[,:：，]", re.I)
+_EARLIER = (r"(?:\s+(?:before|already|earlier|above|yesterday|last\s+time|the\s+other\s+day|"
+            r"(?:so\s+|too\s+)?many\s+times|a\s+(?:few|couple\s+of|dozen|hundred|million)\s+times|"
+            r"(?:twice|three\s+times)(?:\s+already)?))*")
+_SAID_AGAIN = (
+    r"i(?:'ve|\s+have)\s+said\s+it\s+before,?\s+and\s+i(?:'ll|\s+will)\s+say\s+it\s+again"
+    r"\s*[,.!:;—–-]*|"
+    r"i(?:'ve|\s+have)?\s+(?:already\s+|clearly\s+|just\s+)?(?:said|told\s+you)"
+    r"(?:\s+(?:this|that|it)(?=\s*[,.!:;—–-]|\s+(?:before|already|earlier)\b))?" + _EARLIER
+    + r"(?:\s+to\b)?[,.!:;—–-]*"
+    r"|(?:like|as)\s+i(?:'ve|\s+have)?\s+(?:already\s+|just\s+)?(?:said|told\s+you|mentioned|"
+    r"explained|wrote|noted)" + _EARLIER + r"\s*[,.!:;—–-]*"
+    r"|i(?:'ve|\s+have)?\s+already\s+(?:mentioned|explained)(?:\s+(?:this|that|it))?" + _EARLIER
+    + r"\s*[,.!:;—–-]+"
+    r"|i\s+(?:keep|kept)\s+(?:telling\s+you|saying)(?:\s+(?:this|that|it))?\s*[,.!:;—–-]*"
+    r"|i\s+repeat\s*[,.!:;—–-]*|(?:once|yet)\s+again\s*[,.!:;—–-]+"
+    r"|we(?:'ve|\s+have)\s+(?:already\s+)?(?:been|gone)\s+over\s+(?:this|that|it)" + _EARLIER
+    + r"\s*[,.!:;—–-]*"
+    r"|for\s+the\s+(?:second|third|fourth|fifth|tenth|hundredth|thousandth|millionth|umpteenth|"
+    r"nth|last|\d+(?:st|nd|rd|th))\s+time\s*[,.!:;—–-]*"
+    r"|how\s+many\s+(?:more\s+)?times\s+(?:do|must|should|will|have|did)\s+i\s+(?:have\s+to\s+|"
+    r"need\s+to\s+|got\s+to\s+|gotta\s+)?(?:say|tell\s+you|repeat|explain|ask\s+you)"
+    r"(?:\s+(?:this|that|it|myself))?(?:\s+again)?\s*[?!,.:;—–-]*"
+    r"|(?:我|你)?(?:之前|以前|早就|已经|都|明明)?(?:跟你|和你|对你|给你)?(?:说|讲|强调|提醒)(?:过|了)"
+    r"(?:很多|好几|多少|几|无数|[二三四五六七八九十两\d]+)?[次遍]?了?(?!的)[，,。！!:：、]*"
+    r"|(?:我)?(?:再|重新)?(?:说|讲|强调|重申)(?:一遍|一次|一下)[，,。！!:：、]*"
+    r"|(?:我)?重申(?:一下)?[，,。！!:：、]*"
+    r"|(?:要我|我要)(?:说|讲)(?:多少|几)[次遍](?:你才(?:记得住|记住|明白|懂))?[?？!！，,。]*"
+    r"|(?:这是)?第[二三四五六七八九十几\d]+次(?:说|强调|提醒)?了?[，,。！!:：、]*")
 _CORRECTIVE_RE = lazy(
     r"(?:(?:no|nope|nah|wrong|incorrect|not quite|that's wrong|that is wrong|"
     r"that's not right)\s*[,.!:;—–-]+|(?:actually|correction|wait)\b[,.!:;—–-]*"
@@ -66,11 +94,10 @@ _CORRECTIVE_RE = lazy(
     r"do not|never|always|no|nope)\b)"
     r"|(?:不对|不是这样|不是的|不是|错了|不行|不)[，,。！!:：、]+|其实(?:呢)?[，,]?(?=\s*(?:是|应该|我们|用))"
     # The person repeating what they said before: "I said use pnpm", "I told you to run the
-    # tests first", 我说过不要提交 lockfile, 说了多少次了，用中文回答.
-    r"|i(?:'ve|\s+have)?\s+(?:already\s+|clearly\s+)?(?:said|told\s+you)"
-    r"(?:\s+(?:before|already|earlier|(?:so\s+)?many\s+times))?(?:\s+to\b)?[,.!:;—–-]*"
-    r"|我?(?:之前|以前|早就|已经|都)?(?:跟你|和你|对你)?说(?:过|了)(?:很多次|好几次|多少次|"
-    r"几次|多少遍)?了?(?!的)[，,。！!:：、]*)\s*", re.I)
+    # tests first", "like I said, …", "for the third time, …", "how many times do I have to
+    # tell you, …", 我说过不要提交 lockfile, 说了多少次了，用中文回答: a convention said again
+    # weighs as a correction.
+    r"|" + _SAID_AGAIN + r")\s*", re.I)
 _POLITE_RE = lazy(
     r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+|pls\s+)?"
     r"(?=(?:remember|note|keep in mind|make a note)(?:\s+(?:that|to)\b|\s*[:,])"
@@ -196,6 +223,15 @@ _TRAILING_REMEMBER_RE = lazy(
     r"(?:\s+(?:when|before|while|if)\b.*)?\s*[.!。！]*$", re.I,
     needs=("keep", "remember that", "don't forget that", "for future reference", "for the record",
            "fyi", "btw", "记"))
+# "we use pnpm, I already told you", "…, like I said", "…（我说过了）": said again, at the end.
+_TRAILING_SAID_RE = lazy(
+    r"(?<!\s)\s*+[,;，—–-]\s*+(?:(?:like|as)\s+i(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you|"
+    r"mentioned)|i(?:'ve|\s+have)?\s+(?:already\s+)?(?:said|told\s+you)(?:\s+(?:this|that|it))?|"
+    r"i\s+keep\s+(?:telling\s+you|saying)|for\s+the\s+(?:second|third|fourth|fifth|hundredth|"
+    r"millionth|umpteenth|nth|last|\d+(?:st|nd|rd|th))\s+time)" + _EARLIER + r"\s*[.!。！]*$"
+    r"|[（(，,]\s*(?:我)?(?:都|已经|早就)?(?:说|讲)(?:过|了)(?:很多|好几|多少|几)?[次遍]?了?[)）]?[。！!]*$",
+    re.I,
+    needs=("said", "told you", "mentioned", "keep telling", "keep saying", "time", "说", "讲"))
 _TRAILING_POLITE_RE = lazy(r"(?<!\s)\s*+,?\s*+(?:please|thanks|thank you)\s*[.!]*$", re.I,
                            needs=("please", "thank"))
 _REPORTED_RE.needs = ("said", "says", "told me", "thinks", "suggested", "wrote", "claim",
@@ -257,6 +293,13 @@ def _peel_fillers(text: str, pos: int) -> tuple[int, bool]:
             return pos, corrective
 
 
+def only_corrects(text: str) -> bool:
+    """Whether a sentence is nothing but a "no" or the person saying it again ("How many
+    times do I have to tell you?"): it corrects the sentence after it."""
+    pos, corrective = _peel_fillers(text, 0)
+    return corrective and not text[pos:].strip(" \t.!?。！？,，")
+
+
 def is_question(text: str) -> bool:
     """Whether a sentence asks something (a question mark, a question word first, 吗/呢)."""
     return _is_question(_strip_fillers(State(text)).text)
@@ -296,6 +339,9 @@ def _strip_cues(state: State) -> State:
         said = not re.match(r"\W*(?:fyi|btw)\b", trailing.group(0), re.I)
         state = state.but(text=state.text[:trailing.start()],
                         remember=state.remember or said)
+    trailing = _TRAILING_SAID_RE.search(state.text)
+    if trailing and trailing.start() > 0:
+        state = state.but(text=state.text[:trailing.start()], corrective=True)
     text = _TRAILING_POLITE_RE.sub("", state.text)
     return state.but(text=text.rstrip(" \t.!;,。！；，、"))
 

@@ -8,7 +8,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from memcli.rules.cues import LIST_MARK_RE, is_question, not_kept_because, prepare
+from memcli.rules.cues import (
+    LIST_MARK_RE,
+    is_question,
+    not_kept_because,
+    only_corrects,
+    prepare,
+)
 from memcli.rules.dates import absolute_dates
 from memcli.rules.labels import find_label, label_value
 from memcli.rules.model import Finding, Hit, Skip, State
@@ -35,7 +41,7 @@ def findings_in_text(text: str, today: datetime.date, message: int = 0,
         merged = _merge_dont_use(sentence, sentences[i + 1] if i + 1 < len(sentences) else "")
         if merged is not None:
             sentence, quote, i = merged, quote + " " + sentences[i + 1], i + 1
-        if _BARE_NO_RE.match(sentence):
+        if _BARE_NO_RE.match(sentence) or only_corrects(sentence):
             corrective = True
         else:
             quote = " ".join(restore(_without_list_mark(quote), slots).split())
@@ -241,7 +247,7 @@ def _finish(hit: Hit, state: State, read: _Reading) -> Finding | str:
     content = _content(hit.body, read.slots, read.today)
     if content is None:
         return "too short or too vague to stand on its own"
-    routed = route(hit, state, plain)
+    routed = route(hit, state, plain, read.quote)
     title = routed.title
     if title is None and _POINTING_RE.search(content) and len(content.split()) <= 4:
         # "Always pin it": what "it" is was said before, out of reach here

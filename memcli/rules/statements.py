@@ -200,7 +200,9 @@ def _term(text: str) -> str:
 _ALWAYS_NEVER_RES = (
     lazy(r"(?:never,?\s+ever|don't you ever|do not ever|don't ever|always|allways|alwasy|alwyas|"
          r"never|under\s+no\s+circumstances(?:\s+(?:should|may|must|can)\s+you)?"
-         r"|(?:don't|do not)\s*,?\s+(?:under\s+any\s+circumstances|ever)\s*,)"
+         r"|(?:don't|do not)\s*,?\s+(?:under\s+any\s+circumstances|ever)\s*,"
+         # "always, in every repo, sign your commits": where, between commas
+         r"|(?:always|never)\s*,\s*(?:in|on|for|across|at)\s+[^,]{1,40},)"
          r"\s+(?P<rest>.+)", re.I),
     # "I don't want you to ever push to main", "I never want to see print statements in …"
     lazy(r"i\s+(?:(?:don't|do not)\s+(?:ever\s+)?want\s+you\s+to\s+ever|never\s+want\s+"
@@ -322,9 +324,17 @@ def _find_prohibition(text: str, slots: list[str], state: State) -> Hit | None:
         if habit and not _POINTER_RE.search(restore(habit.group("what"), slots)) and (
                 " and " not in habit.group("what")):  # "stop adding X and explain": a task
             return Hit("correction", text, rule="a habit to stop")
-        if state.remember or state.durable:
+        rest = match.group("rest")
+        if state.remember or state.durable or (
+                _ANYWHERE_RE.search(rest) and not _POINTER_RE.search(restore(rest, slots))):
             return Hit("rule", text)
     return None
+
+
+# "don't put console.log everywhere", 不要到处加 print: a prohibition everywhere in the code
+# is a habit, not a request about one place ("don't go anywhere" names nothing).
+_ANYWHERE_RE = lazy(r"^\S+\s+\S.*?\b(?:everywhere|anywhere)\b|^(?:再)?(?:到处|随处|四处)\S", re.I,
+                    needs=("everywhere", "anywhere", "到处", "随处", "四处"))
 
 
 # "We decided to go with Postgres rather than SQLite, because …", 我们决定用 pnpm: a choice

@@ -226,12 +226,17 @@ _PROJECT_MARK_RE = lazy(
 _USER_MARK_RE = lazy(
     r"\b(?:all (?:of )?my|any of my|every one of my)\s+(?:projects|repos|repositories|code|"
     r"work)\b|\b(?:every|any|all|each)\s+(?:project|repo|repository|codebase)s?\b|"
-    r"\beverywhere\b|\bin general\b|\bacross (?:all )?(?:projects|repos)\b|\bglobally\b|"
+    # "everywhere" alone is said of the code ("quit putting console.log everywhere"); it is
+    # the person's when it is where they work ("everywhere I code").
+    r"\beverywhere\s+(?:i|we)\s+(?:work|code|go|program|develop)\b|"
+    r"\b(?:whatever|regardless\s+of|no\s+matter)\s+(?:(?:the|what|which)\s+)?"
+    r"(?:project|repo|repository|codebase)\b|"
+    r"\bin general\b|\bacross (?:all )?(?:projects|repos)\b|\bglobally\b|"
     r"\bglobal\s+(?:memory|memories|preferences?|rules?|settings?)\b|"
     r"所有项目|所有的项目|每个项目|任何项目|所有仓库|全局", re.I)
 _PROJECT_MARK_RE.needs = ("this", "our", "the current", "in here", "项目", "仓库", "代码库", "repo")
-_USER_MARK_RE.needs = ("my", "every", "any", "all", "each", "everywhere", "in general", "across",
-                       "global", "所有", "每个", "任何", "全局")
+_USER_MARK_RE.needs = ("my", "every", "any", "all", "each", "whatever", "regardless", "no matter",
+                       "in general", "across", "global", "所有", "每个", "任何", "全局")
 
 
 # "播报结果的时候不要念路径", "when you explain, skip the history": a habit of the assistant's own
@@ -250,28 +255,33 @@ class Routed:
     why: str
 
 
-def route(hit: Hit, state: State, plain: str) -> Routed:
-    """Level, type and topic title of a hit; plain is its restored text."""
+def route(hit: Hit, state: State, plain: str, sentence: str = "") -> Routed:
+    """Level, type and topic title of a hit; plain is its restored text, sentence the whole
+    sentence it is a clause of ("no matter which repo, never force-push": the level words
+    may sit in another clause)."""
     topic = style_topic(plain) if hit.kind not in ("reference", "command") else None
     if topic is not None:
         return _routed(plain, USER, topic[1], _style_title(topic[0], plain),
-                       f"about how the assistant talks or behaves ({topic[0]})")
+                       f"about how the assistant talks or behaves ({topic[0]})", sentence)
     title = hit.title or ("Indentation" if _INDENT_RE.search(plain) else None)
     if hit.kind == "reference":
-        return _routed(plain, PROJECT, REFERENCE, title, "a link to look things up")
+        return _routed(plain, PROJECT, REFERENCE, title, "a link to look things up", sentence)
     if hit.kind == "correction" or (state.corrective and hit.kind in ("rule", "fact")):
-        return _routed(plain, PROJECT, CORRECTION, title, "a correction")
+        return _routed(plain, PROJECT, CORRECTION, title, "a correction", sentence)
     if hit.kind == "prefer":
-        return _routed(plain, USER, PREFERENCE, title, "a personal preference")
+        return _routed(plain, USER, PREFERENCE, title, "a personal preference", sentence)
     if hit.kind == "rule" and _ANSWERING_RE.search(plain):
-        return _routed(plain, USER, PREFERENCE, title, "about how the assistant answers")
+        return _routed(plain, USER, PREFERENCE, title, "about how the assistant answers", sentence)
     if state.personal:
-        return _routed(plain, USER, PREFERENCE, title, "said to be kept as a preference")
-    return _routed(plain, PROJECT, KNOWLEDGE, title, "a rule or fact about the work here")
+        return _routed(plain, USER, PREFERENCE, title, "said to be kept as a preference", sentence)
+    return _routed(plain, PROJECT, KNOWLEDGE, title, "a rule or fact about the work here", sentence)
 
 
-def _routed(plain: str, default: str, note_type: str, title: str | None, why: str) -> Routed:
+def _routed(plain: str, default: str, note_type: str, title: str | None, why: str,
+            sentence: str = "") -> Routed:
     level = _level(plain, default)
+    if level == default and sentence and sentence != plain:
+        level = _level(sentence, default)
     if level != default:
         why += f"; the words name the {level} level"
     if level == USER and note_type == KNOWLEDGE:
