@@ -51,6 +51,11 @@ FLOORS = {
     # so the after-figure is likely optimistic. Room for a turn or two more or less.
     ("test8", "en"): {"precision": 0.88, "recall": 0.88, "routing": 0.88},
     ("test8", "zh"): {"precision": 0.90, "recall": 0.85, "routing": 0.85},
+    # 48 turns written before round 8 ('everywhere' said of code, a convention said again,
+    # chat about people's lives) by the author of its rules, scored before and after it
+    # (recall en 0.652 -> 0.826, zh 0.500 -> 0.833; precision en 0.600, zh 0.750 -> 1.000).
+    ("test9", "en"): {"precision": 0.90, "recall": 0.70, "routing": 0.80},
+    ("test9", "zh"): {"precision": 0.80, "recall": 0.65, "routing": 0.80},
 }
 
 @pytest.mark.parametrize(("split", "lang"), sorted(FLOORS))

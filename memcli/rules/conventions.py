@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from memcli.rules.chat import GUESSED_FEELING
 from memcli.rules.model import Hit, State
 from memcli.rules.patterns import (
     DIGITS,
@@ -42,7 +43,7 @@ _MUST_EN = lazy(
     r"(?P<quant>(?:all|every|each|any|no)\s+(?:the\s+|our\s+)?)?"
     r"(?P<the>(?:the|our|your|my)\s+)?(?P<subj>[\w.`-]+(?:\s+[\w.`-]+){0,3}?)\s+"
     r"(?:must(?:\s+not|n't)?|should(?:\s+(?:always|never|not))?|shall(?:\s+not)?|may\s+never)\s+"
-    r"(?!be\s+(?:more|less|\w+er)\b)(?P<rest>\S.*)", re.I)
+    r"(?!be\s+(?:more|less|\w+er)\b)(?!" + GUESSED_FEELING + r")(?P<rest>\S.*)", re.I)
 _MUST_EN.needs = ("must", "should", "shall", "may never")
 # "Lines are at most 120 characters", "functions have no more than 50 lines", 每行最多 120 字符.
 _LIMIT_EN = lazy(

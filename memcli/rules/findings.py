@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from memcli.rules.chat import about_life, has_subject
 from memcli.rules.cues import (
     LIST_MARK_RE,
     is_question,
@@ -154,14 +155,20 @@ def _sentence_findings(sentence: str, read: _Reading, corrective: bool) -> list[
         return [outcome]
     findings = []
     found: Finding | str | None = None
+    described = False  # the clause before said what someone does ("they brighten our day")
     for n, clause in enumerate(clauses):
         clause_state = prepare(state.but(text=clause)) if n else state.but(text=clause)
         if clause_state is None:
+            continue
+        if described and _GOES_ON_RE.match(clause):
+            found = ("goes on describing someone, not an instruction "
+                     "('they … and always make us smile')")
             continue
         hit = detect(clause_state, read.slots)
         found = _finish(hit, clause_state, read) if hit else None
         if isinstance(found, Finding):
             findings.append(found)
+        described = not isinstance(found, Finding) and has_subject(clause_state.text)
     if not findings:
         read.skip(found if isinstance(found, str) else
                   "no memory cue, standing instruction or fact about the project")
@@ -205,6 +212,8 @@ _CLAUSE_RE = lazy(
     needs=(";", "；", ",", "，", "always", "never", "don't", "do not", "please"))
 
 
+_GOES_ON_RE = lazy(r"(?:also\s+)?(?:always|never)\b", re.I)
+
 # --------------------------------------------------------------------------- finishing
 
 _EPHEMERAL_RE = lazy(
@@ -244,6 +253,11 @@ def _finish(hit: Hit, state: State, read: _Reading) -> Finding | str:
     transient = _is_ephemeral(hit, state, plain)
     if transient:
         return transient
+    # the sentence's words too: "Pets make us happier and never let us down"
+    life = (about_life(plain) or about_life(read.quote)
+            if hit.kind not in ("reference", "command") else "")
+    if life:
+        return f"about someone's life, nothing of the work ('{life}')"
     content = _content(hit.body, read.slots, read.today)
     if content is None:
         return "too short or too vague to stand on its own"

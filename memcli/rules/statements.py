@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from memcli.rules.asides import find_corrected_fact, find_scoped, lasting_aside, of_the_moment
+from memcli.rules.chat import is_gerund, names_the_work, own_plan
 from memcli.rules.commands import find_command, find_reference
 from memcli.rules.conventions import find_convention, find_personal_setup
 from memcli.rules.imperatives import find_generic_imperative
@@ -53,7 +54,8 @@ def detect(state: State, slots: list[str]) -> Hit | None:
         hit = detector(text, slots, state)
         if hit is not None:
             return hit if hit.rule else replace(hit, rule=label)
-    if state.remember or state.durable or state.todo:
+    if state.remember or ((state.durable or state.todo) and not own_plan(text)):
+        # "I'll start journaling from now on" is the speaker's plan, not the assistant's rule
         return Hit("rule" if state.durable or state.todo else "fact", text)
     if state.aside and lasting_aside(text, slots):
         return Hit("fact", text, rule="a lasting fact told in passing ('fyi', 'heads up')")
@@ -219,7 +221,8 @@ _NOT_IMPERATIVE = frozenset(
      "seems", "mind", "again", "ever", "knew", "thought", "said", "got", "gets", "fails",
      "breaks", "broke", "gonna", "the", "a", "an", "this", "that", "these", "those", "it",
      "my", "your", "our", "his", "her", "their", "so", "such", "more", "less", "true",
-     "false", "here", "there", "in", "at", "on"})
+     "false", "here", "there", "in", "at", "on", "good", "happy", "glad", "up", "down",
+     "nice", "great", "fun", "welcome", "ready", "around", "too", "very", "really"})
 _NOT_IMPERATIVE_ZH = lazy(r"^(?:在|是|没|有|会|报错|出错|失败|崩溃|卡|挂|不行|这样|不|很|忘)")
 
 
@@ -238,7 +241,15 @@ def _imperative(rest: str, always_zh: bool) -> bool:
     if always_zh and _NOT_IMPERATIVE_ZH.match(rest):
         return False
     first = rest.split()[0].lower().strip(",.") if rest.split() else ""
-    return first not in _NOT_IMPERATIVE and not (first.endswith("ed") and first != "need")
+    return first not in _NOT_IMPERATIVE and not (first.endswith("ed") and first != "need") and (
+        not is_gerund(first) and not _third_person(first))
+
+
+def _third_person(word: str) -> bool:
+    """ "always puts a smile on my face", "never gives up": a description of someone."""
+    if not word.endswith("s") or word.endswith(("ss", "us", "is")):
+        return False
+    return any(re.fullmatch(INSTRUCTION_VERBS, stem) for stem in (word[:-1], word[:-2]))
 
 
 _PREFER_RES = (
@@ -251,7 +262,7 @@ _PREFER_RES = (
     lazy(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
                r"(?P<rest>.+)", re.I),
     lazy(r"i\s+(?:(?:really|strongly|generally|usually|much|also|do|definitely|"
-               r"personally|always|still)\s+)*(?:prefer|like|love|dislike|don't like|"
+               r"personally|always|still)\s+)*(?P<verb>prefer|like|love|dislike|don't like|"
                r"do not like|can't stand|cannot stand)\s+(?P<rest>.+)", re.I),
     lazy(r"my\s+preference\s+is\s+(?:for\s+|to\s+)?(?P<rest>.+)", re.I),
     lazy(r"我(?:个人)?(?:更|比较|还是|一般|通常|非常|很|真的|特别|最)*"
@@ -282,9 +293,24 @@ def _find_prefer(text: str, slots: list[str], state: State) -> Hit | None:
         if you is not None:
             return Hit("prefer", text) if _HABIT_RE.match(you) and not _POINTER_RE.search(
                 you) else None
-        if not _VAGUE_OBJECT_RE.match(match.group("rest")):
-            return Hit("prefer", text, use_category(restore(match.group("rest"), slots)))
+        rest = match.group("rest")
+        if not _VAGUE_OBJECT_RE.match(rest) and not _fond_of_life(match, restore(rest, slots)):
+            return Hit("prefer", text, use_category(restore(rest, slots)))
     return None
+
+
+# "I love the ocean", "I like to collect jerseys", "I love baking": fond words that name a
+# way of working only when they name the work ("I love small, focused PRs").
+_LIKED_THING_RE = lazy(r"^(?:(?:all\s+)?(?:the|his|her|their|our|its)\b|to\s|\w+ing\b)", re.I)
+
+
+def _fond_of_life(match: re.Match[str], rest: str) -> bool:
+    verb = (match.groupdict().get("verb") or "").lower()
+    if verb in ("", "prefer") or names_the_work(rest) or use_category(rest):
+        return False
+    first = rest.split()[0] if rest.split() else ""
+    return bool(_LIKED_THING_RE.match(rest)) and (
+        not first.lower().endswith("ing") or is_gerund(first))
 
 
 _PROHIBITION_RES = (
