@@ -10,8 +10,10 @@ Absolute dates (ISO `2026-11-20`, `20 November 2026`, `November 20, 2026`, `Nove
 the prompt is asked is read only when the caller gives that day (a live prompt; a
 benchmark's questions have none): English `today`, `yesterday`, `3 days ago`, `2 weeks
 ago`, `last Monday` / `on Monday`, `this week`, `last week`, `the past 3 days`, `this
-month`, `last month`, `this year`, and a day or month without a year (`3 March`, `March
-3rd`, `in March`); Chinese (and the Japanese words they share) in :mod:`memcli.search.dates_cjk`.
+month`, `last month`, `this year`, `the other day`, a day or month without a year (`3
+March`, `March 3rd`, `in March`), and any of these after `since` (the days from then to
+today: :func:`memcli.search.days.since`); Chinese (and the Japanese words they share) in
+:mod:`memcli.search.dates_cjk`.
 
 A prompt that asks *when* ("when did we move to Postgres?", "how long has the flag been
 on?") names no date at all: it is answered by a note that says when (`in March`, `since
@@ -36,6 +38,7 @@ from memcli.search.days import (
     latest_day,
     latest_month,
     month_back,
+    other_day,
     week_of,
     weekday_before,
     weekend,
@@ -134,12 +137,13 @@ def _read_month(match: re.Match[str], today: date) -> tuple[Days, Months]:
 _ENGLISH: tuple[tuple[re.Pattern[str], Reader], ...] = tuple(
     (re.compile(pattern, re.IGNORECASE), reader) for pattern, reader in (
         (r"\b(?:the\s+)?day\s+before\s+yesterday\b", fixed(2)),
+        (r"\bthe\s+other\s+day\b|\ba\s+few\s+days\s+(?:ago|back)\b", other_day),
         (r"\b(?:yesterday|last\s+night)\b", fixed(1)),
         (r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b", fixed(0)),
         (rf"\b{_COUNT}\s+(days?|weeks?|months?)\s+ago\b", _read_ago),
         (rf"\b(?:the\s+)?(?:past|last)\s+{_COUNT}\s+days\b|\b(?:the\s+)?past\s+week\b",
          _read_past_days),
-        (rf"\b(?:last|on|this\s+past)\s+({_WEEKDAY})\b", _read_weekday),
+        (rf"\b(?:(?:last|on|this\s+past)\s+|(?<=\bsince\s))({_WEEKDAY})\b", _read_weekday),
         (r"\b(last|this|over\s+the|on\s+the|at\s+the|the\s+past)\s+weekend\b", _read_weekend),
         (r"\b(this|last)\s+(week|month|year)\b", _read_span),
         (rf"\b(?P<day>\d{{1,2}}){_ORDINAL}\s+(?:of\s+)?(?P<month>{_MONTH})\b{_NO_YEAR}",
@@ -156,7 +160,7 @@ _ENGLISH: tuple[tuple[re.Pattern[str], Reader], ...] = tuple(
 def named_dates(text: str, today: date | None = None) -> Named:
     """The days a prompt names; the months it names only when it names no day. What counts
     from the day the prompt is asked is read only when TODAY (that day) is given."""
-    found = Found()
+    found = Found(today=today)
     _read_absolute(text, found)
     if today is not None:
         found.read(text, (*_ENGLISH, *dates_cjk.READERS), today)

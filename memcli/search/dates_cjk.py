@@ -23,6 +23,7 @@ from memcli.search.days import (
     latest_day,
     latest_month,
     month_back,
+    other_day,
     week_of,
     weekend,
     year_months,
@@ -113,6 +114,7 @@ def _read_month(match: re.Match[str], today: date) -> tuple[Days, Months]:
 
 READERS: tuple[tuple[re.Pattern[str], Reader], ...] = tuple(
     (re.compile(pattern), reader) for pattern, reader in (
+        (r"前几天|前些天|前两天|前些日子", other_day),
         (r"前天", fixed(2)),
         (r"昨天|昨日|昨晚|昨儿", fixed(1)),
         (r"今天|今日|今早|今晚|今儿", fixed(0)),

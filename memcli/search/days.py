@@ -81,13 +81,60 @@ def fixed(back: int) -> Reader:
     return read
 
 
+def other_day(_match: re.Match[str], today: date) -> tuple[Days, Months]:
+    """ "the other day", "a few days ago", 前几天: some days ago, not one of them in
+    particular (two to a week before the prompt's day)."""
+    return [today - timedelta(days=back) for back in range(2, 8)], []
+
+
+# "since last Tuesday", "since March", 上周二以来, 自从三天前: a time from then up to the day
+# the prompt is asked, not that day alone. 从…开始 needs both its words ("从 3 月 5 日到 3 月
+# 10 日" is a span of its own).
+_SINCE_BEFORE = re.compile(r"(?:\b(?:ever\s+)?since|自从)\s*$", re.IGNORECASE)
+_SINCE_AFTER = re.compile(r"\s*(?:以来|至今|到现在|到今天)")
+_FROM_BEFORE = re.compile(r"从\s*$")
+_FROM_AFTER = re.compile(r"\s*(?:开始|起)")
+# A range longer than this is read as the months it covers: a prompt names a few days.
+RANGE_DAYS = 31
+
+
+def since(match: re.Match[str], read: tuple[Days, Months],
+          today: date) -> tuple[tuple[Days, Months], tuple[int, int]]:
+    """READ, or the days (or months) from its first up to TODAY when the words around MATCH
+    say "since"; and the span of the words read (with 以来, 自从…, which ask nothing else)."""
+    start, end = match.span()
+    text = match.string
+    before = _SINCE_BEFORE.search(text, max(0, start - 12), start)
+    after = _SINCE_AFTER.match(text, end)
+    if before is None and after is None:
+        before = _FROM_BEFORE.search(text, max(0, start - 4), start)
+        after = _FROM_AFTER.match(text, end) if before else None
+        before = before if after else None
+    if before is None and after is None:
+        return read, (start, end)
+    span = (before.start() if before else start, after.end() if after else end)
+    return _up_to(read, today), span
+
+
+def _up_to(read: tuple[Days, Months], today: date) -> tuple[Days, Months]:
+    first = min([*read[0], *(date(year, month, 1) for year, month in read[1])], default=today)
+    if first >= today:
+        return read
+    if (today - first).days < RANGE_DAYS:
+        return [first + timedelta(days=i) for i in range((today - first).days + 1)], []
+    months = range(first.year * 12 + first.month - 1, today.year * 12 + today.month)
+    return [], [(index // 12, index % 12 + 1) for index in months]
+
+
 @dataclass
 class Found:
-    """The days, months and spans read from one prompt so far."""
+    """The days, months and spans read from one prompt so far; with the day the prompt is
+    asked (``today``), a date after "since" is read as the time from it up to that day."""
 
     days: Days = field(default_factory=list)
     months: Months = field(default_factory=list)
     spans: list[tuple[int, int]] = field(default_factory=list)
+    today: date | None = None
     # One byte per character of the prompt, set where a span lies: a pasted log can hold
     # thousands of date words, and comparing each with every span taken was quadratic.
     _taken: bytearray = field(default_factory=bytearray, repr=False)
@@ -97,9 +144,11 @@ class Found:
         return self._taken.find(1, start, end) != -1
 
     def take(self, match: re.Match[str], read: tuple[Days, Months]) -> None:
+        start, end = match.span()
+        if self.today is not None:
+            read, (start, end) = since(match, read, self.today)
         self.days += read[0]
         self.months += read[1]
-        start, end = match.span()
         self.spans.append((start, end))
         if len(self._taken) < end:
             self._taken.extend(bytes(end - len(self._taken)))
