@@ -65,7 +65,7 @@ DETECTED: dict[str, dict[str, int]] = {
     "extra/gemini-print-json.json": {"gemini-stream-json": 1},
     "extra/gemini-stream-json.jsonl": {"gemini-stream-json": 10},
     "extra/goose-session.jsonl": {"goose": 6},
-    "extra/grok-chat-history.jsonl": {"grok": 10, "codex": 1},
+    "extra/grok-chat-history.jsonl": {"grok": 11},
     "extra/kimi-wire-steer.jsonl": {"kimi-wire": 15},
     "extra/openai-chat-request.json": {"openai": 1},
     "extra/openai-chat-response.json": {"openai": 1},

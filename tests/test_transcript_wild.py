@@ -164,3 +164,33 @@ def test_kimi_steer_from_another_origin_is_not_the_person() -> None:
 def test_statement_of_each_new_shape_reaches_the_extractor(
         env: Path, name: str, fact: str) -> None:
     assert fact in [op["content"] for op in extract(EXTRA / name)["operations"]]
+
+
+# --------------------------------------------------------------------------- Grok CLI
+
+
+_GROK_REASONING = {"type": "reasoning", "id": "rs_1", "status": "completed",
+                   "summary": [{"type": "summary_text", "text": "Check the config first."}]}
+
+
+def test_grok_reasoning_record_is_counted_as_grok() -> None:
+    # Its reasoning is a bare Responses item, a legacy Codex rollout's shape; in a Grok file
+    # it is Grok's, in the counts and in each message's format.
+    text = lines(
+        {"type": "user", "content": [{"type": "text", "text": "Use tabs."}], "prompt_index": 0},
+        _GROK_REASONING,
+        {"type": "assistant", "content": "Done.", "model_id": "grok-build"},
+    )
+    transcript = read_transcript(text, include_thinking=True)
+    assert transcript.formats == {"grok": 3}
+    assert transcript.message_formats == ["grok", "grok", "grok"]
+    assert [m.text for m in transcript.messages] == ["Use tabs.", "Check the config first.",
+                                                     "Done."]
+
+
+def test_a_legacy_codex_rollouts_reasoning_stays_codex() -> None:
+    header = {"id": "s1", "timestamp": "2025-08-01T10:00:00Z", "instructions": ""}
+    message = {"type": "message", "role": "user",
+               "content": [{"type": "input_text", "text": "Use tabs."}]}
+    transcript = read_transcript(lines(header, message, _GROK_REASONING))
+    assert transcript.formats == {"codex": 3}

@@ -723,7 +723,7 @@ EXPECTED: dict[str, Expected] = {
         ),
         Expected(
             HERE / "extra/grok-chat-history.jsonl",
-            {"grok": 10, "codex": 1},
+            {"grok": 11},
             [u("The site is built with Hugo, not Jekyll. Update the build docs."),
              a("docs/build.md now describes the Hugo build."),
              u("Thanks, commit it."), a("Committed.")],

@@ -19,6 +19,7 @@ from memcli.transcripts.detect import (
     kind_of,
 )
 from memcli.transcripts.formats import cline, copilot_chat
+from memcli.transcripts.formats.codex import is_bare_item
 from memcli.transcripts.formats.gemini import set_messages
 from memcli.transcripts.model import (
     ORDER_KEYS,
@@ -148,6 +149,7 @@ class _Collector:
         self.formats: dict[str, int] = {}
         self.unknown: Counter[str] = Counter()
         self.bare_responses = 0  # top-level OpenAI Responses messages ({"type": "message"})
+        self.bare_items = 0  # Codex records that are bare Responses items (no envelope)
 
     def add_record(self, value: Any, rec_no: int) -> None:
         self.records += 1
@@ -158,16 +160,25 @@ class _Collector:
         self.formats[found] = self.formats.get(found, 0) + 1
         if found == "openai" and isinstance(value, dict) and value.get("type") == "message":
             self.bare_responses += 1
+        elif found == "codex" and is_bare_item(value):
+            self.bare_items += 1
 
     def fold_responses(self) -> None:
-        """A legacy Codex rollout writes its messages as bare Responses messages beside its
-        other items: when every OpenAI record is one, they are that rollout's."""
-        if "codex" not in self.formats or self.formats.get("openai") != self.bare_responses:
-            return
-        self.formats["codex"] += self.formats.pop("openai")
+        """Bare Responses items are the format of the file they are in. Grok CLI writes its
+        reasoning as one, which alone is a legacy Codex rollout's item: when every Codex record
+        of a Grok file is one, they are Grok's. A legacy Codex rollout writes its messages as
+        bare Responses messages beside its other items: when every OpenAI record is one, they
+        are that rollout's."""
+        if "grok" in self.formats and self.formats.get("codex") == self.bare_items:
+            self._fold("codex", "grok")
+        if "codex" in self.formats and self.formats.get("openai") == self.bare_responses:
+            self._fold("openai", "codex")
+
+    def _fold(self, source: str, into: str) -> None:
+        self.formats[into] += self.formats.pop(source)
         for entry in self.entries:
-            if entry.fmt == "openai":
-                entry.fmt = "codex"
+            if entry.fmt == source:
+                entry.fmt = into
 
     def _record(self, value: Any, rec_no: int) -> str | None:
         items = _items(value)

@@ -65,6 +65,13 @@ def _matches(rec: Record) -> bool:
     return _is_rollout(rec) or _is_legacy(rec)
 
 
+def is_bare_item(value: Any) -> bool:
+    """A Responses item with no rollout envelope (a legacy rollout's reasoning, calls and
+    their outputs), not the header or a state marker."""
+    kind = value.get("type") if isinstance(value, dict) else None
+    return isinstance(kind, str) and kind in _LEGACY_ITEMS and "payload" not in value
+
+
 def read(rec: Record) -> list[Piece] | None:
     ts = get_str(rec, "timestamp")
     kind = rec.get("type")
