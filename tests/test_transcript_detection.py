@@ -38,6 +38,7 @@ DETECTED: dict[str, dict[str, int]] = {
     "extra/claude-code-export.txt": {"claude-export": 17},
     "extra/claude-code-injected.jsonl": {"claude-code": 12},
     "extra/claude-code-queued-prompts.jsonl": {"claude-code": 21},
+    "extra/claude-code-subagent.jsonl": {"claude-code": 4},
     "extra/claude-print-json.json": {"claude-stream-json": 1},
     "extra/claude-stream-json.jsonl": {"claude-stream-json": 6},
     "extra/cline-ui_messages.json": {"cline": 1},

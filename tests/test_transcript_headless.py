@@ -55,6 +55,8 @@ def test_statement_in_the_output_is_extracted(env: Path, name: str, fact: str) -
     ("openai-chat-response.json", "now uses `Decimal.quantize`", "ALTERNATIVE_CHOICE"),
     ("openai-responses-response.json", "The changelog lives in `docs/CHANGES.md`", "rs_2"),
     ("gemini-api-response.json", "The 3.1 notes are drafted.", "ALTERNATIVE_CANDIDATE"),
+    # a Claude Code subagent's own file: its replies, not the parent agent's prompt
+    ("claude-code-subagent.jsonl", "retry_delay_ms = 250.", "three times"),
 ])
 def test_reply_reaches_the_model_and_tool_output_does_not(
     env: Path, monkeypatch: pytest.MonkeyPatch, name: str, reply: str, absent: str

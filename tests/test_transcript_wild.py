@@ -12,7 +12,9 @@ from typing import Any
 
 import pytest
 from transcript_cli import EXTRA, extract, isolate, lines, said
+from typer.testing import CliRunner
 
+from memcli.cli import app
 from memcli.transcripts import read_transcript
 
 
@@ -194,3 +196,85 @@ def test_a_legacy_codex_rollouts_reasoning_stays_codex() -> None:
                "content": [{"type": "input_text", "text": "Use tabs."}]}
     transcript = read_transcript(lines(header, message, _GROK_REASONING))
     assert transcript.formats == {"codex": 3}
+
+
+# --------------------------------------------------------------------------- Claude Code subagents
+
+SUBAGENT = EXTRA / "claude-code-subagent.jsonl"
+_REPLIES = [
+    ("assistant", "I'll search the config folder for the retry settings."),
+    ("assistant", "The retry delay is set in config/http.toml, line 4: retry_delay_ms = 250."),
+]
+_GREP = ("tool", "[Grep] " + json.dumps({"pattern": "retry", "path": "config"}))
+
+
+def _sidechain(kind: str, uuid: str, parent: str | None, content: Any,
+               agent: str = "a7c31f0") -> dict[str, Any]:
+    return {"type": kind, "uuid": uuid, "parentUuid": parent, "isSidechain": True,
+            "sessionId": "parent", "agentId": agent,
+            "message": {"role": kind, "content": content}}
+
+
+def test_a_subagents_own_file_is_read_as_its_conversation() -> None:
+    # Every line of <session>/subagents/agent-<id>.jsonl is a sidechain: dropping them all
+    # read such a file as no message at all.
+    transcript = read_transcript(SUBAGENT.read_text("utf-8"))
+    assert [(m.role, m.text) for m in transcript.messages] == _REPLIES
+    # the parent agent's prompt is its words, not the person's
+    assert transcript.dropped["subagent"] == 1
+    assert said(SUBAGENT.read_text("utf-8"), last_turn=True) == _REPLIES
+    # its tool calls are behind --include-tools, whole
+    assert said(SUBAGENT.read_text("utf-8"), include_tools=True)[1] == _GREP
+
+
+def test_a_subagent_files_prompt_is_context_and_its_tools_are_tools() -> None:
+    text = SUBAGENT.read_text("utf-8")
+    everything = said(text, include_injected=True, include_tools=True, include_thinking=True)
+    prompt = [t for role, t in everything if "three times" in t]
+    assert len(prompt) == 1 and ("tool", prompt[0]) in everything
+    assert not any(role == "user" for role, _ in everything)
+    assert _GREP in everything
+    assert ("tool", "GREP_OUTPUT config/http.toml:4: retry_delay_ms = 250") in everything
+    assert any(role == "thinking" and "THINKING_SECRET" in t for role, t in everything)
+
+
+def test_a_subagent_file_read_from_stdin_or_by_path_gives_its_replies(env: Path) -> None:
+    by_path = extract(SUBAGENT)
+    result = CliRunner().invoke(app, ["extract", "--json"], input=SUBAGENT.read_text("utf-8"))
+    assert result.exit_code == 0, result.output
+    piped = json.loads(result.stdout)
+    for document in (by_path, piped):
+        assert document["transcript"]["messages"] == 2
+        # the rules read what the person typed, and nobody did
+        assert document["operations"] == []
+
+
+def test_sidechain_lines_in_a_session_stay_out_of_its_conversation() -> None:
+    text = lines(
+        {"type": "user", "uuid": "u1", "parentUuid": None, "isSidechain": False,
+         "sessionId": "s", "message": {"role": "user", "content": "Review the parser."}},
+        _sidechain("user", "s1", None, "Read reader.py and list its bugs."),
+        _sidechain("assistant", "s2", "s1",
+                   [{"type": "text", "text": "SIDECHAIN_REPLY"},
+                    {"type": "tool_use", "id": "t1", "name": "Read", "input": {"file": "a.py"}}]),
+        {"type": "assistant", "uuid": "a1", "parentUuid": "u1", "isSidechain": False,
+         "sessionId": "s", "message": {"role": "assistant", "content": "It has two bugs."}},
+    )
+    transcript = read_transcript(text)
+    assert [(m.role, m.text) for m in transcript.messages] == [
+        ("user", "Review the parser."), ("assistant", "It has two bugs.")]
+    assert transcript.dropped["subagent"] == 3
+    # shown as context, a sidechain's tool call keeps its arguments
+    shown = said(text, include_injected=True, include_tools=True)
+    assert ("tool", "SIDECHAIN_REPLY") in shown
+    assert ("tool", '[Read] {"file": "a.py"}') in shown
+
+
+def test_the_compacting_agents_file_is_a_compaction_summary() -> None:
+    text = lines(_sidechain("user", "c1", None, "Summarise the conversation so far.",
+                            agent="acompact-3f2a"),
+                 _sidechain("assistant", "c2", "c1", [{"type": "text", "text": "SUMMARY"}],
+                            agent="acompact-3f2a"))
+    transcript = read_transcript(text)
+    assert transcript.messages == []
+    assert transcript.dropped == {"subagent": 1, "compaction summary": 1}

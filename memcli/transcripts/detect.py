@@ -19,6 +19,7 @@ from memcli.transcripts.formats.claude import (
     CLAUDE_LOGLINE,
     CLAUDE_META,
     CLAUDE_STREAM,
+    settle_sidechains,
 )
 from memcli.transcripts.formats.claude_export import CLAUDE_EXPORT_TEXT
 from memcli.transcripts.formats.cline import CLINE, CLINE_UI
@@ -90,6 +91,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
 WholeInputPass = Callable[[list[Entry], Counter[str]], None]
 WHOLE_INPUT_PASSES: tuple[WholeInputPass, ...] = (
     mark_subagent,  # Codex: a subagent's rollout
+    settle_sidechains,  # Claude Code: a subagent's lines, and a subagent's own file
     drop_repeated_results,  # Claude Code and Cursor print mode: the closing result
     join_deltas,  # Gemini CLI's replies and Cursor's thinking, streamed in pieces
 )

@@ -88,7 +88,8 @@ class Piece:
 # ``Entry.rec`` adds it here; tests/test_transcript_tail.py reads every fixture with whole
 # records too and fails when the two reads differ.
 ORDER_KEYS = frozenset({
-    "type", "uuid", "parentUuid", "logicalParentUuid", "isSidechain", "id", "$rewindTo",
+    "type", "uuid", "parentUuid", "logicalParentUuid", "isSidechain", "agentId", "id",
+    "$rewindTo",
     # the print-mode passes (formats/headless.py)
     "delta", "subtype", "model_call_id", "timestamp_ms",
 })

@@ -19,6 +19,7 @@ from memcli.transcripts.detect import (
     kind_of,
 )
 from memcli.transcripts.formats import cline, copilot_chat
+from memcli.transcripts.formats.claude import SIDECHAIN
 from memcli.transcripts.formats.codex import is_bare_item
 from memcli.transcripts.formats.gemini import set_messages
 from memcli.transcripts.model import (
@@ -125,8 +126,9 @@ def _lightened(rec: Record, pieces: list[Piece] | None, opts: Options) -> Record
         if piece.expand is not None:
             if not (opts.include_tools or opts.include_injected):
                 piece.raw = None
-        elif left_out_because(piece, opts) is not None:
+        elif left_out_because(piece, opts) not in (None, SIDECHAIN):
             # left out now is left out for good: later steps only mark more pieces injected
+            # (but a subagent's own file gives its sidechain lines back, settle_sidechains)
             piece.raw = None
     kept = {key: rec[key] for key in ORDER_KEYS if key in rec}
     if rec.get("type") == "session_meta" and "payload" in rec:

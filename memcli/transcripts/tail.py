@@ -14,6 +14,9 @@ it the caller reads the whole file:
 - Gemini CLI rewrites a message under its id and retracts from an id on: an id the window
   holds that also appears before it grows the window back to it.
 - A Codex subagent is told by the file's first ``session_meta`` header.
+- Claude Code's sidechain lines are a conversation only in a subagent's own file, an input
+  of nothing but them: it has no line the person typed, so its window grows to the whole
+  file, and a window of a session's sidechain lines alone grows until it holds the session's.
 - A print-mode stream's closing result is compared with its turn's replies, which start
   at the turn's prompt; pieces of one streamed message are joined into the first.
 - Bare chat lines whose format is decided by the whole file's counts (a legacy Codex
@@ -32,6 +35,7 @@ from typing import Any
 from memcli.transcripts import order
 from memcli.transcripts.detect import WHOLE_INPUT_PASSES
 from memcli.transcripts.formats import copilot_chat
+from memcli.transcripts.formats.claude import settle_sidechains
 from memcli.transcripts.formats.codex import mark_subagent
 from memcli.transcripts.formats.headless import (
     RESULT_FORMATS,
@@ -54,7 +58,7 @@ _PLAIN_ID = re.compile(r"[A-Za-z0-9_.:+/=-]{1,200}")
 _BOM = b"\xef\xbb\xbf"
 # The passes over the whole input whose reach this module knows (see _settled): with any
 # other, every last turn is read whole until this module learns what that pass looks at.
-_KNOWN_PASSES = (mark_subagent, drop_repeated_results, join_deltas)
+_KNOWN_PASSES = (mark_subagent, settle_sidechains, drop_repeated_results, join_deltas)
 # The formats join_deltas joins the pieces of (records marked as a piece of a message).
 _DELTA_FORMATS = frozenset({"gemini-stream-json", "cursor-stream-json"})
 

@@ -7,9 +7,11 @@ stream-json`` writes ``session_id`` (snake case) and ``system``/``result`` recor
 
 from __future__ import annotations
 
+from collections import Counter
+
 from memcli.messages import Role
 from memcli.transcripts.formats.headless import result_pieces
-from memcli.transcripts.model import Format, Piece, Record, get_dict, get_str
+from memcli.transcripts.model import Entry, Format, Piece, Record, get_dict, get_str
 from memcli.transcripts.text import blocks
 
 _SESSION_KEYS = frozenset({"uuid", "parentUuid", "sessionId", "leafUuid", "isSidechain"})
@@ -71,9 +73,13 @@ def read(rec: Record) -> list[Piece] | None:
     role: Role = "user" if kind == "user" else "assistant"
     pieces = blocks(message.get("content"), role, get_str(rec, "timestamp"), _injected(rec))
     reason = _injected_reason(rec)
+    sidechain = rec.get("isSidechain") is True
     for piece in pieces:
         if piece.injected and piece.reason == "injected":
             piece.reason = reason
+        elif sidechain and not piece.injected:
+            # settled by settle_sidechains once the whole input is read
+            piece.injected, piece.reason = True, SIDECHAIN
     return pieces
 
 
@@ -97,7 +103,8 @@ def _queued(rec: Record) -> list[Piece] | None:
     elif mode != "prompt" and reason is None:
         reason = "injected"
     pieces = blocks(attachment.get("prompt"), "user", get_str(rec, "timestamp"),
-                    injected=reason is not None or _injected(rec))
+                    injected=reason is not None or _injected(rec)
+                    or rec.get("isSidechain") is True)
     for piece in pieces:
         piece.mid_turn = True
         if piece.injected and piece.reason == "injected":
@@ -123,7 +130,6 @@ def _injected(rec: Record) -> bool:
         or rec.get("promptSource") == "system"
         or rec.get("isMeta") is True
         or rec.get("isCompactSummary") is True
-        or rec.get("isSidechain") is True
         or rec.get("isVisibleInTranscriptOnly") is True
         or rec.get("isApiErrorMessage") is True
         or rec.get("isSynthetic") is True  # an Agent SDK message the SDK made up
@@ -147,6 +153,34 @@ def _injected_reason(rec: Record) -> str:
     if rec.get("isSidechain") is True:
         return "subagent"
     return "injected"
+
+
+# A sidechain line's own words, until the whole input says whose conversation it is.
+SIDECHAIN = "sidechain"
+_COMPACTION_AGENT = "acompact"
+
+
+def settle_sidechains(entries: list[Entry], dropped: Counter[str]) -> None:
+    """Sidechain lines are a subagent's conversation. Beside the main conversation (a
+    session, or a slice of one) they are left out as ``subagent``. A subagent's own file
+    (``<session>/subagents/agent-<id>.jsonl``) holds nothing else, and there the subagent's
+    replies are the conversation; its "user" prompts are the parent agent's instructions,
+    never the person's words, and stay left out as ``subagent``. The replies of the agent
+    that compacts a session (``agentId`` ``acompact-...``) are a compaction summary."""
+    lines = [e for e in entries if e.fmt == "claude-code" and e.rec.get("type") in _MESSAGE_TYPES]
+    own_file = bool(lines) and all(e.rec.get("isSidechain") is True for e in lines)
+    for entry in entries:
+        mine = own_file and entry.fmt == "claude-code"
+        compaction = str(entry.rec.get("agentId", "")).startswith(_COMPACTION_AGENT)
+        for piece in entry.pieces or ():
+            if piece.reason != SIDECHAIN:
+                continue
+            if not mine or piece.kind == "user":
+                piece.reason = "subagent"
+            elif compaction:
+                piece.reason = "compaction summary"
+            else:
+                piece.injected, piece.reason = False, "injected"
 
 
 CLAUDE_CODE = Format(
