@@ -1,6 +1,7 @@
 """The rules extractor's whole output on a fixed set of inputs, for a differential test.
 
-    python tests/rules_golden.py    # rewrite tests/fixtures/rules_golden.json
+    python tests/rules_golden.py    # rewrite tests/fixtures/rules_golden.json, and say how
+                                    # many LoCoMo chat turns give a note
 
 The inputs: every turn of benchmarks/extraction.py's corpus (all splits, one message each, as
 that benchmark extracts them), the person's messages of each transcript fixture (stored in
@@ -119,6 +120,17 @@ def dump(golden: dict[str, Any]) -> str:
     return f'{{"today": "{golden["today"]}",\n' + ",\n".join(parts) + "}\n"
 
 
+def chat_notes(golden: dict[str, Any]) -> tuple[int, int]:
+    """How many LoCoMo turns (each alone) give a note, of how many: chat between friends,
+    where every note is junk for a coding agent."""
+    turns = [record for name, record in golden["locomo"].items() if ":" in name]
+    return sum(1 for record in turns if record["ops"]), len(turns)
+
+
 if __name__ == "__main__":
-    GOLDEN.write_text(dump(build()), "utf-8")
+    built = build()
+    GOLDEN.write_text(dump(built), "utf-8")
     print(f"wrote {GOLDEN.relative_to(ROOT)}")
+    if built["locomo"]:
+        noted, turns = chat_notes(built)
+        print(f"LoCoMo chat turns that give a note: {noted} of {turns}")

@@ -43,3 +43,14 @@ def test_locomo_dialogue_gives_the_golden_operations() -> None:
 
     results = {name: digested(run(messages)) for name, messages in locomo_inputs()}
     assert _differences("locomo", results) == []
+
+
+def test_few_locomo_chat_turns_give_a_note() -> None:
+    # Chat between friends holds nothing a coding agent keeps: regenerating the golden file
+    # must not quietly accept junk notes from it again (89 of 2,760 turns gave one before
+    # round 8 of the rules).
+    from tests.rules_golden import chat_notes
+
+    noted, turns = chat_notes(GOLD)
+    assert turns > 2000
+    assert noted <= 5
