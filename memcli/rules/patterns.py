@@ -192,6 +192,10 @@ DIGITS = tuple("0123456789")
 # Words that point at something said before or at the moment ("pin it", "don't push yet"):
 # a statement holding one names one thing of the work at hand, not a kind of thing.
 POINTER_WORDS = ("this", "that", "it", "these", "those", "them", "now", "yet")
+# A pointer at the work at hand; "that" only at the end ("didn't do that"), since before it
+# it is mostly a relative pronoun ("comments that repeat the code").
+POINTER_RE = LazyPattern(r"\b(?:" + "|".join(w for w in POINTER_WORDS if w != "that")
+                         + r")\b|\bthat\s*$", re.I)
 # ... and words that tie a statement to the day ("not today", "not anymore").
 MOMENT_WORDS = ("today", "anymore")
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from memcli.rules.asides import find_corrected_fact, find_scoped, lasting_aside, of_the_moment
-from memcli.rules.chat import is_gerund, names_the_work, own_plan
+from memcli.rules.chat import is_gerund, own_plan
 from memcli.rules.commands import find_command, find_reference
 from memcli.rules.conventions import find_convention, find_personal_setup
 from memcli.rules.imperatives import find_generic_imperative
@@ -16,13 +16,13 @@ from memcli.rules.layout import find_layout
 from memcli.rules.model import Hit, State
 from memcli.rules.patterns import (
     INSTRUCTION_VERBS,
-    POINTER_WORDS,
+    POINTER_RE,
     SHORTEST_TEXT,
     LazyPattern,
     PatternGroup,
-    any_word,
     lazy,
 )
+from memcli.rules.preferences import find_prefer
 from memcli.rules.standing import REASON, find_fact, find_standing
 from memcli.rules.text import is_cjk, restore
 from memcli.rules.topics import pair_category, style_topic, tool_category, use_category
@@ -229,7 +229,7 @@ _NOT_IMPERATIVE_ZH = lazy(r"^(?:在|是|没|有|会|报错|出错|失败|崩溃|
 def _find_always_never(text: str, slots: list[str], state: State) -> Hit | None:
     for pattern in _ALWAYS_NEVER.candidates(text):
         match = pattern.fullmatch(text)
-        if match and pattern is _ALWAYS_NEVER_RES[1] and _POINTER_RE.search(match.group("rest")):
+        if match and pattern is _ALWAYS_NEVER_RES[1] and POINTER_RE.search(match.group("rest")):
             return None  # "I never want to go through this again"
         if match and _imperative(match.group("rest"), "always" in match.groupdict()):
             return Hit("rule", text, use_category(restore(match.group("rest"), slots)))
@@ -252,67 +252,6 @@ def _third_person(word: str) -> bool:
     return any(re.fullmatch(INSTRUCTION_VERBS, stem) for stem in (word[:-1], word[:-2]))
 
 
-_PREFER_RES = (
-    # "I would like to enrol" is a request; only "I'd prefer/rather" states a preference.
-    # "I'd rather you use f-strings than .format()", "I'd prefer it if you didn't add
-    # comments": a preference about how the assistant works, when it names a habit (a verb
-    # of _HABIT_RE) or a comparison; "I'd rather you fix the login first" is today's order.
-    lazy(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
-         r"(?:(?:that|it if)\s+)?you\s+(?:to\s+)?(?P<you>.+)", re.I),
-    lazy(r"i(?:'d|\s+would)\s+(?:(?:really|much|still)\s+)?(?:prefer|rather)\s+"
-               r"(?P<rest>.+)", re.I),
-    lazy(r"i\s+(?:(?:really|strongly|generally|usually|much|also|do|definitely|"
-               r"personally|always|still)\s+)*(?P<verb>prefer|like|love|dislike|don't like|"
-               r"do not like|can't stand|cannot stand)\s+(?P<rest>.+)", re.I),
-    lazy(r"my\s+preference\s+is\s+(?:for\s+|to\s+)?(?P<rest>.+)", re.I),
-    lazy(r"我(?:个人)?(?:更|比较|还是|一般|通常|非常|很|真的|特别|最)*"
-               r"(?:喜欢|偏好|倾向于|偏爱|习惯|讨厌|不喜欢|(?:宁愿|宁可|希望)你?)(?P<rest>.+)"),
-)
-_VAGUE_OBJECT_RE = lazy(
-    # "I love how you tell it" praises; "Yeah, I love to" agrees
-    r"^(?:(?:it|this|that|these|those|them|your|you|the idea|how|what|when)\b|to\s*$|你|这|那|它)",
-    re.I)
-
-
-_HABIT_RE = lazy(
-    # "I'd rather you didn't touch the lockfile": any verb, when it is what not to do
-    r"^(?:didn't|did not|don't|do not|not|never)\s+(?!do\b|say\b|go\b)[a-z]+\b.*\s\S"
-    r"|^(?:(?:didn't|did not|don't|do not|not|never|always)\s+)?(?:use|used|write|wrote|keep|"
-    r"kept|ask|asked|avoid|avoided|stick|stuck|put|name|named|add|added|run|ran|leave|left|"
-    r"follow|followed|explain|explained|answer|answered|reply|replied|split|mock|mocked|pin|"
-    r"pinned|log|logged|commit|committed|push|pushed|check|checked|stop|stopped|skip|"
-    r"skipped)\b.*\s\S|.*\b(?:than|over|instead of|rather than)\s+\S", re.I)
-
-
-def _find_prefer(text: str, slots: list[str], state: State) -> Hit | None:
-    for pattern in _PREFERS.candidates(text):
-        match = pattern.fullmatch(text)
-        if match is None:
-            continue
-        you = match.groupdict().get("you")
-        if you is not None:
-            return Hit("prefer", text) if _HABIT_RE.match(you) and not _POINTER_RE.search(
-                you) else None
-        rest = match.group("rest")
-        if not _VAGUE_OBJECT_RE.match(rest) and not _fond_of_life(match, restore(rest, slots)):
-            return Hit("prefer", text, use_category(restore(rest, slots)))
-    return None
-
-
-# "I love the ocean", "I like to collect jerseys", "I love baking": fond words that name a
-# way of working only when they name the work ("I love small, focused PRs").
-_LIKED_THING_RE = lazy(r"^(?:(?:all\s+)?(?:the|his|her|their|our|its)\b|to\s|\w+ing\b)", re.I)
-
-
-def _fond_of_life(match: re.Match[str], rest: str) -> bool:
-    verb = (match.groupdict().get("verb") or "").lower()
-    if verb in ("", "prefer") or names_the_work(rest) or use_category(rest):
-        return False
-    first = rest.split()[0] if rest.split() else ""
-    return bool(_LIKED_THING_RE.match(rest)) and (
-        not first.lower().endswith("ing") or is_gerund(first))
-
-
 _PROHIBITION_RES = (
     lazy(r"(?:don't|do not|stop|quit|no more|no)\s+(?P<rest>.+)", re.I),
     lazy(r"(?:不要|别|不用|不需要|不必)(?P<rest>.+)"),
@@ -330,12 +269,6 @@ _STOP_HABIT_RE = lazy(
     r"pinning|vendoring|copying|duplicating|sprinkling|nesting|inventing|leaving|using|"
     r"casting|silencing|suppressing|commenting out)\s+"
     r"(?P<what>(?!(?:things|stuff|anything|everything|more|random)\b)[^,;]+)(?:[,;].*)?", re.I)
-# A pointer at the work at hand; "that" only at the end ("didn't do that"), since before it
-# it is mostly a relative pronoun ("comments that repeat the code").
-_POINTER_RE = lazy(any_word(tuple(w for w in POINTER_WORDS if w != "that")) + r"|\bthat\s*$",
-                   re.I)
-
-
 def _find_prohibition(text: str, slots: list[str], state: State) -> Hit | None:
     """ "Don't apologise so much": only a standing habit of the agent, or after a "no,"."""
     for pattern in _PROHIBITION_RES:
@@ -347,12 +280,12 @@ def _find_prohibition(text: str, slots: list[str], state: State) -> Hit | None:
         if state.corrective:
             return Hit("correction", text)
         habit = _STOP_HABIT_RE.fullmatch(text)
-        if habit and not _POINTER_RE.search(restore(habit.group("what"), slots)) and (
+        if habit and not POINTER_RE.search(restore(habit.group("what"), slots)) and (
                 " and " not in habit.group("what")):  # "stop adding X and explain": a task
             return Hit("correction", text, rule="a habit to stop")
         rest = match.group("rest")
         if state.remember or state.durable or (
-                _ANYWHERE_RE.search(rest) and not _POINTER_RE.search(restore(rest, slots))):
+                _ANYWHERE_RE.search(rest) and not POINTER_RE.search(restore(rest, slots))):
             return Hit("rule", text)
     return None
 
@@ -416,7 +349,7 @@ _DETECTORS: tuple[tuple[Callable[[str, list[str], State], Hit | None], str], ...
     (find_command, "a command for a task of the project"),
     (find_uses, "a fact about what the project uses"),
     (_find_always_never, "an 'always' / 'never' rule"),
-    (_find_prefer, "a preference ('I prefer …')"),
+    (find_prefer, "a preference ('I prefer …')"),
     (_find_prohibition, "a 'don't' about a standing habit"),
     (find_standing, "a standing instruction"),
     (find_fact, "a fact about the repository"),
@@ -443,11 +376,6 @@ _ALWAYS_NEVER_RES[1].needs = ("want you to ever", "never want")
 _ALWAYS_NEVER_RES[2].needs = ("always", "never")
 _ALWAYS_NEVER_RES[3].needs = ("不", "别", "严禁")
 _ALWAYS_NEVER_RES[4].needs = ("总是", "一直", "始终", "每次都", "务必", "一律", "永远")
-_PREFER_RES[0].needs = _PREFER_RES[1].needs = ("prefer", "rather")
-_PREFER_RES[2].needs = ("prefer", "like", "love", "can't stand", "cannot stand")
-_PREFER_RES[3].needs = ("preference",)
-_PREFER_RES[4].needs = ("喜欢", "偏好", "倾向于", "偏爱", "习惯", "讨厌", "宁愿", "宁可", "希望")
 _PROHIBITION_RES[0].needs = ("don't", "stop", "quit", "no")  # "do not", "no more" hold "no"
 _PROHIBITION_RES[1].needs = ("不", "别")
 _ALWAYS_NEVER = PatternGroup(*_ALWAYS_NEVER_RES)
-_PREFERS = PatternGroup(*_PREFER_RES)
