@@ -42,6 +42,7 @@ DETECTED: dict[str, dict[str, int]] = {
     "extra/claude-print-json.json": {"claude-stream-json": 1},
     "extra/claude-stream-json.jsonl": {"claude-stream-json": 6},
     "extra/cline-ui_messages.json": {"cline": 1},
+    "extra/roo-ui_messages.json": {"cline": 1},
     "extra/antigravity-transcript.jsonl": {"antigravity": 11},
     "extra/codebuddy-session.jsonl": {"codebuddy": 12},
     "extra/codex-exec-json.jsonl": {"codex-exec": 7},

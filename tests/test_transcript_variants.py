@@ -378,6 +378,38 @@ def test_cline_ui_followup_question_is_read_from_its_json() -> None:
     assert "TOOL_OUTPUT_SECRET 14 passing" in tools[-1]
 
 
+ROO_UI = EXTRA / "roo-ui_messages.json"
+
+
+def test_roo_code_task_written_as_text_is_the_persons(env: Path) -> None:
+    # Roo Code, Kilo Code and Cline before say "task" open the chat view with the task as a
+    # say "text", the kind the model's text has: it was read as the assistant's words.
+    document = extract(ROO_UI)
+    assert any("component library" in note for note in contents(document))
+    assert said(ROO_UI.read_text("utf-8"))[0][0] == "user"
+
+
+@pytest.mark.parametrize("records", [
+    # no request after it: nothing says the model had not spoken yet
+    [{"ts": 1, "type": "say", "say": "text", "text": "WORDS"},
+     {"ts": 2, "type": "ask", "ask": "completion_result", "text": ""}],
+    # a request before it: the model's text
+    [{"ts": 1, "type": "say", "say": "api_req_started", "text": "{}"},
+     {"ts": 2, "type": "say", "say": "text", "text": "WORDS"},
+     {"ts": 3, "type": "say", "say": "api_req_started", "text": "{}"}],
+])
+def test_a_ui_text_is_the_task_only_before_the_first_request(records: list[Any]) -> None:
+    assert ("assistant", "WORDS") in said(json.dumps(records))
+
+
+def test_ui_messages_one_a_line_are_not_taken_for_a_task() -> None:
+    # the first text of lines piped from the middle of a log may be anyone's
+    text = "".join(json.dumps(r) + "\n" for r in [
+        {"ts": 1, "type": "say", "say": "text", "text": "WORDS"},
+        {"ts": 2, "type": "say", "say": "api_req_started", "text": "{}"}])
+    assert said(text) == [("assistant", "WORDS")]
+
+
 def test_codex_subagent_instructions_are_not_the_person() -> None:
     text = (EXTRA / "codex-subagent-rollout.jsonl").read_text("utf-8")
     transcript = read_transcript(text)

@@ -493,6 +493,19 @@ EXPECTED: dict[str, Expected] = {
             never=["TOOL_OUTPUT_SECRET", "tokensIn", "read the client first", "readFile"],
         ),
         Expected(
+            HERE / "extra/roo-ui_messages.json",
+            {"cline": 1},
+            [u("Split the settings page into tabs. Our design system is Radix, never pull in "
+               "another component library."),
+             a("I'll read the settings page first."),
+             a("Should the tabs keep their state in the URL?"),
+             u("Yes, in the query string."),
+             a("The settings page has three tabs; the open tab is kept in ?tab=.")],
+            [u("Yes, in the query string."),
+             a("The settings page has three tabs; the open tab is kept in ?tab=.")],
+            never=["REASONING_SECRET", "tokensIn", "readFile", "4be1c0d"],
+        ),
+        Expected(
             HERE / "extra/codex-subagent-rollout.jsonl",
             {"codex": 10},
             [a("One call: src/cart.py:41 rounds the cart total to 2 places.")],

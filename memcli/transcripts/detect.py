@@ -22,7 +22,7 @@ from memcli.transcripts.formats.claude import (
     settle_sidechains,
 )
 from memcli.transcripts.formats.claude_export import CLAUDE_EXPORT_TEXT
-from memcli.transcripts.formats.cline import CLINE, CLINE_UI
+from memcli.transcripts.formats.cline import CLINE, CLINE_UI, task_as_text
 from memcli.transcripts.formats.codex import CODEX, CODEX_EXEC, mark_subagent
 from memcli.transcripts.formats.continue_dev import CONTINUE
 from memcli.transcripts.formats.copilot import COPILOT
@@ -94,6 +94,7 @@ WHOLE_INPUT_PASSES: tuple[WholeInputPass, ...] = (
     settle_sidechains,  # Claude Code: a subagent's lines, and a subagent's own file
     drop_repeated_results,  # Claude Code and Cursor print mode: the closing result
     join_deltas,  # Gemini CLI's replies and Cursor's thinking, streamed in pieces
+    task_as_text,  # Roo Code and Kilo Code: the task, written as the chat view's text
 )
 
 # One entry per name, for --format, the listing and docs (the first registration wins).

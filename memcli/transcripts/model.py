@@ -92,6 +92,8 @@ ORDER_KEYS = frozenset({
     "$rewindTo",
     # the print-mode passes (formats/headless.py)
     "delta", "subtype", "model_call_id", "timestamp_ms",
+    # Cline's chat view: which message opens the task (formats/cline.py)
+    "say",
 })
 
 

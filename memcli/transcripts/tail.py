@@ -36,6 +36,7 @@ from memcli.transcripts import order
 from memcli.transcripts.detect import WHOLE_INPUT_PASSES
 from memcli.transcripts.formats import copilot_chat
 from memcli.transcripts.formats.claude import settle_sidechains
+from memcli.transcripts.formats.cline import task_as_text
 from memcli.transcripts.formats.codex import mark_subagent
 from memcli.transcripts.formats.headless import (
     RESULT_FORMATS,
@@ -58,7 +59,9 @@ _PLAIN_ID = re.compile(r"[A-Za-z0-9_.:+/=-]{1,200}")
 _BOM = b"\xef\xbb\xbf"
 # The passes over the whole input whose reach this module knows (see _settled): with any
 # other, every last turn is read whole until this module learns what that pass looks at.
-_KNOWN_PASSES = (mark_subagent, settle_sidechains, drop_repeated_results, join_deltas)
+# task_as_text reads only a whole JSON document, which is never read from its end.
+_KNOWN_PASSES = (mark_subagent, settle_sidechains, drop_repeated_results, join_deltas,
+                 task_as_text)
 # The formats join_deltas joins the pieces of (records marked as a piece of a message).
 _DELTA_FORMATS = frozenset({"gemini-stream-json", "cursor-stream-json"})
 

@@ -1,5 +1,5 @@
-"""Cline and Roo Code: ``api_conversation_history.json``, a JSON array of Anthropic messages,
-and ``ui_messages.json`` beside it, what the task's chat view shows.
+"""Cline, Roo Code and Kilo Code: ``api_conversation_history.json``, a JSON array of
+Anthropic messages, and ``ui_messages.json`` beside it, what the task's chat view shows.
 
 The person's words sit inside ``<task>`` (the first request), ``<feedback>``, ``<answer>``
 or ``<user_message>``; a user message that starts ``[tool_name ...] Result:`` is a tool's
@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any
 
-from memcli.transcripts.model import Format, Piece, Record, get_str, millis_to_iso
+from memcli.transcripts.model import Entry, Format, Piece, Record, get_str, millis_to_iso
 from memcli.transcripts.text import blocks, text_pieces
 
 _TYPED = re.compile(r"<(task|feedback|answer|user_message)>\s*(.*?)\s*</\1>", re.S)
@@ -151,6 +152,22 @@ def read_ui(rec: Record) -> list[Piece] | None:
     if what in _UI_TOOLS:
         return [Piece("tool", text, ts)]
     return None  # api_req_started, checkpoints, errors, resume prompts, ...
+
+
+def task_as_text(entries: list[Entry], dropped: Counter[str]) -> None:
+    """Cline before ``say: "task"``, Roo Code and Kilo Code write the task, the person's
+    first words, as ``say: "text"``, the kind the model's text has. The model speaks only
+    once a request has started, so a ``ui_messages.json`` whose first message is a text
+    followed by an ``api_req_started`` opens with the person's task. Only a whole document
+    (one JSON array) is read so: the first text of a slice may be anyone's."""
+    ui = [e for e in entries if e.fmt == "cline" and e.rec.get("type") in ("say", "ask")]
+    if len(ui) < 2 or ui[0].rec.get("say") != "text" or ui[0].rec_no != ui[-1].rec_no:
+        return
+    if not any(e.rec.get("say") == "api_req_started" for e in ui[1:]):
+        return
+    for piece in ui[0].pieces or ():
+        if piece.kind == "assistant":
+            piece.kind = "user"
 
 
 def _question(text: str) -> str:
