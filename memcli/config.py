@@ -25,6 +25,11 @@ MARKER_DIR = ".memcli"
 DEFAULT_LOCK_TIMEOUT = 10.0
 # Longer waits are a typo (or "inf", "1e308", which overflow the clocks they are added to).
 MAX_SECONDS = 24 * 3600.0
+# What a repository's config may make memcli wait, at most: a checkout is untrusted, and its
+# config applies to every command run in it, the agent's hooks included. The person (flags,
+# environment, user config) may set up to MAX_SECONDS.
+PROJECT_MAX_SECONDS = {"timeout": 600.0, "lock_timeout": 60.0}
+_VARIABLES = {"timeout": "MEMCLI_TIMEOUT", "lock_timeout": "MEMCLI_LOCK_TIMEOUT"}
 # Settings only the environment gives: MEMCLI_NOW fixes the clock for tests and reproducible
 # runs, and a repository that could set it would date the user's notes and history and
 # decide which of them have expired.
@@ -75,6 +80,8 @@ class Settings(NamedTuple):
     ignored: dict[str, str]
     # Keys of a config file that are no setting (a typo such as `provdier`), with where.
     unknown: tuple[str, ...] = ()
+    # Project config values cut to PROJECT_MAX_SECONDS, a message for each.
+    capped: tuple[str, ...] = ()
     # The person's time zone (TZ, else the system's): the days that "yesterday", `expires`
     # and "tomorrow" in a transcript count in. Timestamps stay in UTC.
     zone: Zone = UTC
@@ -146,13 +153,15 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     project_path = _store("project_store", project_store, cwd, home, sources)
     if sources["project_store"].source == "default":
         _refuse_linked_store(project_path, root)
+    capped: list[str] = []
     return Settings(
         project_root=root,
         project_store=project_path,
         user_home=user_home,
         user_store=_store("user_store", user_store, cwd, home, sources),
-        lock_timeout=_seconds("lock_timeout", pick("lock_timeout", None, ("MEMCLI_LOCK_TIMEOUT",),
-                                                   DEFAULT_LOCK_TIMEOUT), sources),
+        lock_timeout=_bounded("lock_timeout", _seconds("lock_timeout", pick(
+            "lock_timeout", None, ("MEMCLI_LOCK_TIMEOUT",), DEFAULT_LOCK_TIMEOUT), sources),
+            sources, capped),
         now=None if now is None else str(now),
         provider=provider,
         model=pick("model", flags.model, ("MEMCLI_MODEL",), spec and spec.default_model),
@@ -161,8 +170,9 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
                       spec and spec.default_base_url),
         api_key=pick("api_key", None, ("MEMCLI_API_KEY", *(spec.key_variables if spec else ())),
                      None),
-        timeout=_deferred(problems, "timeout", sources, lambda v: _number("timeout", v),
-                          pick("timeout", flags.timeout, ("MEMCLI_TIMEOUT",), 60.0), 60.0),
+        timeout=_bounded("timeout", _deferred(
+            problems, "timeout", sources, lambda v: _number("timeout", v),
+            pick("timeout", flags.timeout, ("MEMCLI_TIMEOUT",), 60.0), 60.0), sources, capped),
         home=home,
         cwd=cwd,
         clock=clock or _no_clock,
@@ -170,6 +180,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         problems=problems,
         ignored=ignored,
         unknown=_unknown_keys(sources, (project_cfg, user_cfg)),
+        capped=tuple(capped),
         zone=zone,
     )
 
@@ -403,6 +414,22 @@ def _seconds(name: str, value: Any, sources: Mapping[str, Setting]) -> float:
         return _number(name, value)
     except ConfigError as exc:
         raise ConfigError(_located(str(exc), name, sources[name])) from None
+
+
+def _bounded(name: str, value: float, sources: dict[str, Setting], capped: list[str]) -> float:
+    """VALUE, or PROJECT_MAX_SECONDS when a project config asks for more (said in CAPPED).
+
+    Cut, not refused: like the settings an untrusted config may not decide, which are left
+    out with a warning, a repository's value must not stop every command in the checkout.
+    """
+    cap, setting = PROJECT_MAX_SECONDS[name], sources[name]
+    if setting.source != "project config" or value <= cap:
+        return value
+    sources[name] = setting._replace(value=cap)
+    capped.append(_located(
+        f"{name} = {value:g} is more than a project config may set; memcli waits {cap:g} s "
+        f"(the user config or {_VARIABLES[name]} may set up to {MAX_SECONDS:g})", name, setting))
+    return cap
 
 
 def _number(name: str, value: Any) -> float:

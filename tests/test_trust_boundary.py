@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -281,6 +282,80 @@ def test_memcli_trust_says_what_it_lets_the_config_decide(memenv: MemEnv) -> Non
     assert "timeout" not in done.stderr  # not guarded: no trust needed for it
     data = json.loads(memenv.run("trust", "--json").stdout)
     assert data["decides"] == ["base_url = 'http://attacker.invalid/v1'", "provider = 'openai'"]
+
+
+_WAITS = ("MEMCLI_LOCK_TIMEOUT", "MEMCLI_TIMEOUT")
+
+
+def _config_of(memenv: MemEnv, **env: str) -> tuple[dict[str, Any], str]:
+    """`memcli config --json` in the repository, without inherited waits: values, stderr."""
+    clean = {k: v for k, v in {**os.environ, **memenv.env}.items()
+             if k not in (*_WAITS, "MEMCLI_PROJECT_STORE")}
+    done = subprocess.run([sys.executable, "-m", "memcli", "config", "--json"],
+                          capture_output=True, text=True, env={**clean, **env}, cwd=memenv.repo,
+                          timeout=30, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout), done.stderr
+
+
+def test_a_project_config_cannot_make_memcli_wait_a_day(memenv: MemEnv) -> None:
+    # Up to 24 hours each applied: every command in the checkout, hooks included, could
+    # wait a day on a lock, and every extraction a day on its model.
+    _project_config(memenv).write_text("timeout = 86400\nlock_timeout = 86400\n", "utf-8")
+    shown, stderr = _config_of(memenv)
+    assert shown["timeout"]["value"] == "600.0" and shown["lock_timeout"]["value"] == "60.0"
+    assert shown["timeout"]["source"] == "project config"
+    lines = stderr.splitlines()
+    assert len(lines) == 2, stderr
+    assert all(line.startswith("memcli: warning: ") and "config.toml:" in line
+               for line in lines), stderr
+    assert "lock_timeout = 86400 is more than a project config may set; memcli waits 60 s" \
+        in stderr and "MEMCLI_LOCK_TIMEOUT" in stderr
+    assert "timeout = 86400 is more than a project config may set; memcli waits 600 s" in stderr
+    assert len(shown["capped"]) == 2
+
+
+def test_a_trusted_project_config_is_capped_too(memenv: MemEnv) -> None:
+    # Trust is for where a key goes; how long a checkout may hold the person up is theirs.
+    _project_config(memenv).write_text("lock_timeout = 3600\n", "utf-8")
+    assert memenv.run("trust").returncode == 0
+    shown, stderr = _config_of(memenv)
+    assert shown["lock_timeout"]["value"] == "60.0" and "memcli waits 60 s" in stderr
+
+
+def test_the_person_may_still_wait_a_day(memenv: MemEnv) -> None:
+    _project_config(memenv).write_text("timeout = 86400\nlock_timeout = 86400\n", "utf-8")
+    shown, stderr = _config_of(memenv, MEMCLI_TIMEOUT="86400", MEMCLI_LOCK_TIMEOUT="7200")
+    assert shown["timeout"]["value"] == "86400" and shown["lock_timeout"]["value"] == "7200"
+    assert "capped" not in shown and stderr == ""
+    (memenv.repo / ".memcli" / "config.toml").unlink()
+    user = Path(memenv.env["MEMCLI_HOME"]) / "config.toml"
+    user.parent.mkdir(parents=True, exist_ok=True)
+    user.write_text("timeout = 86400\nlock_timeout = 86400\n", "utf-8")
+    shown, stderr = _config_of(memenv)
+    assert shown["timeout"]["value"] == "86400" and shown["lock_timeout"]["value"] == "86400"
+    assert stderr == ""
+
+
+def test_a_project_config_within_the_bounds_applies_silently(memenv: MemEnv) -> None:
+    _project_config(memenv).write_text("timeout = 600\nlock_timeout = 30\n", "utf-8")
+    shown, stderr = _config_of(memenv)
+    assert shown["timeout"]["value"] == "600" and shown["lock_timeout"]["value"] == "30"
+    assert stderr == ""
+
+
+def test_the_hooks_job_waits_no_longer_than_the_cap(memenv: MemEnv) -> None:
+    # The turn's job carries the resolved timeout as a flag (the person's level): a project's
+    # day-long timeout went along uncut.
+    from memcli.config import Flags, resolve
+    from memcli.hooks.queue import extract_argv
+
+    _project_config(memenv).write_text("timeout = 86400\nlock_timeout = 86400\n", "utf-8")
+    env = {k: v for k, v in memenv.env.items() if k not in (*_WAITS, "MEMCLI_PROJECT_STORE")}
+    settings = resolve(Flags(), env, memenv.repo, clock=lambda: None)  # type: ignore[arg-type]
+    assert settings.lock_timeout == 60.0
+    argv = extract_argv(settings)
+    assert argv[argv.index("--timeout") + 1] == "600"
 
 
 # --------------------------------------------------------------------------- the MCP server

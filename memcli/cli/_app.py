@@ -271,7 +271,7 @@ def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
         for problem in settings.problems.values():
             sys.stderr.write(f"memcli: warning: {problem} (only extraction uses it; "
                              f"`memcli {ctx.info_name}` goes on without it)\n")
-    for message in settings.unknown:
+    for message in (*settings.unknown, *settings.capped):
         sys.stderr.write(f"memcli: warning: {message}\n")
     return settings
 

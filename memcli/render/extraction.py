@@ -155,6 +155,8 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
                              for name, value, source in rows}
         if settings.ignored:
             shown["ignored"] = to_json(settings.ignored)
+        if settings.capped:
+            shown["capped"] = list(settings.capped)
         output.data(shown)
         return
     from memcli.invisible import safe_line
