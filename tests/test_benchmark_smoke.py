@@ -99,3 +99,17 @@ def test_rules_prose_benchmark_builds_a_session_of_the_persons_turns() -> None:
     assert row["records"] > 1000 and row["messages"] == row["records"]
     assert 0.9 < row["size_mb"] < 1.1
     assert row["extract_s"] > row["read_s"] > 0
+
+
+def test_garbage_benchmark_reports_growth_against_its_floor() -> None:
+    script = RUN.parent / "garbage.py"
+    proc = subprocess.run([sys.executable, str(script), "--quick", "--json"],
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout)
+    assert len(data["rows"]) == 3 and isinstance(data["met"], bool)
+    for row in data["rows"]:
+        small, large = row["bytes"]
+        assert large == small * data["factor"]
+        assert all(s > 0 for s in (*row["garbage_s"], *row["floor_s"], row["growth"]))
+        assert row["met"] == (row["growth"] <= data["target"])
