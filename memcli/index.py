@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Iterable, Iterator, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from memcli.invisible import INVISIBLE
 from memcli.names import NOTE_TYPES
-from memcli.record import FrozenRecord
+from memcli.record import FrozenRecord, Record
 from memcli.text import one_line
 
 DEFAULT_HEADER = (
@@ -154,12 +154,15 @@ def ordered(entries: Iterable[IndexEntry]) -> list[IndexEntry]:
     return sorted(entries, key=sort_key)
 
 
-class IndexFile(NamedTuple):
+class IndexFile(Record):
     """MEMORY.md split into what a person wrote around the entries and the entries."""
 
-    header: str
-    entry_lines: list[str]
-    footer: str
+    __slots__ = __match_args__ = ("header", "entry_lines", "footer")
+
+    def __init__(self, header: str, entry_lines: list[str], footer: str) -> None:
+        self.header = header
+        self.entry_lines = entry_lines
+        self.footer = footer
 
 
 def split_index(text: str, *, entries: bool = True, known: Container[str] = ()) -> IndexFile:
@@ -176,14 +179,25 @@ def split_index(text: str, *, entries: bool = True, known: Container[str] = ()) 
     return split_lines(lines)
 
 
-# What str.splitlines() ends a line at besides "\n".
-ODD_LINE_END = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+# What str.splitlines() ends a line at besides "\n": the ASCII ones by a pattern, the
+# three beyond ASCII by str.find (a character class holding U+2028 compiles a table of
+# 65,536 entries at every start).
+_ODD_ASCII_LINE_END = re.compile("[\r\x0b\x0c\x1c\x1d\x1e]")
+_ODD_WIDE_LINE_ENDS = ("\x85", "\u2028", "\u2029")
+
+
+def has_odd_line_end(text: str, end: int | None = None) -> bool:
+    """Whether str.splitlines() would end a line of TEXT (up to END) at anything but "\\n"."""
+    end = len(text) if end is None else end
+    if _ODD_ASCII_LINE_END.search(text, 0, end) is not None:
+        return True
+    return not text.isascii() and any(text.find(c, 0, end) >= 0 for c in _ODD_WIDE_LINE_ENDS)
 
 
 def iter_lines(text: str) -> Iterator[str]:
     """str.splitlines(keepends=True), one line at a time when lines end in "\\n" only (a
     100,000-line index is never split into a list at once)."""
-    if ODD_LINE_END.search(text) is not None:
+    if has_odd_line_end(text):
         yield from text.splitlines(keepends=True)
         return
     pos, size = 0, len(text)

@@ -25,13 +25,19 @@ _TAGS = tuple(range(0xE0000, 0xE0080))
 
 INVISIBLE: frozenset[int] = frozenset((*_ZERO_WIDTH, *_BIDI, *_TAGS))
 _TABLE: dict[int, None] = dict.fromkeys(INVISIBLE)
-_PATTERN = re.compile("[" + "".join(
-    f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in (
-        (0x180E, 0x180E), (0x200B, 0x200C), (0x2060, 0x2064), (0xFEFF, 0xFEFF),
-        (0x115F, 0x1160), (0x3164, 0x3164), (0xFFA0, 0xFFA0), (0x061C, 0x061C),
-        (0x200E, 0x200F), (0x202A, 0x202E), (0x2066, 0x2069), (0xE0000, 0xE007F),
-    )
-) + "]")
+
+
+# Compiled when a text that is not ASCII is first searched (a class of characters beyond
+# Latin-1 compiles a table of 65,536 entries: about a millisecond on every start otherwise).
+@functools.cache
+def _pattern() -> re.Pattern[str]:
+    return re.compile("[" + "".join(
+        f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in (
+            (0x180E, 0x180E), (0x200B, 0x200C), (0x2060, 0x2064), (0xFEFF, 0xFEFF),
+            (0x115F, 0x1160), (0x3164, 0x3164), (0xFFA0, 0xFFA0), (0x061C, 0x061C),
+            (0x200E, 0x200F), (0x202A, 0x202E), (0x2066, 0x2069), (0xE0000, 0xE007F),
+        )
+    ) + "]")
 
 
 # What a line for a terminal drops: control characters (ESC sequences drive the terminal:
@@ -119,12 +125,12 @@ def find_invisible(text: str) -> list[tuple[int, str]]:
     """(offset, character) of each invisible character, in order."""
     if text.isascii():
         return []
-    return [(m.start(), m.group()) for m in _PATTERN.finditer(text)]
+    return [(m.start(), m.group()) for m in _pattern().finditer(text)]
 
 
 def has_invisible(text: str) -> bool:
     """Whether find_invisible would find any (one search, stopping at the first)."""
-    return not text.isascii() and _PATTERN.search(text) is not None
+    return not text.isascii() and _pattern().search(text) is not None
 
 
 def kind_of(char: str) -> str:

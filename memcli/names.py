@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import NamedTuple
+from typing import Final
 
 from memcli.invisible import strip_invisible
+from memcli.record import FrozenRecord
 
 NOTE_TYPES: tuple[str, ...] = (
     "correction_feedback",
@@ -38,9 +39,9 @@ TYPE_ALIASES: dict[str, str] = {
 
 # A slug holding a backslash or a line-breaking character could never sit on one index line:
 # such a file is not a note (lint reports it as a stray file).
-_NOTE_NAME = re.compile(
-    r"^(?P<type>" + "|".join(NOTE_TYPES) + r")_(?P<slug>[^/\\\x00-\x1f\x7f\x85\u2028\u2029]+)\.md$"
-)
+# (The two line breaks beyond Latin-1 are looked for with `in`: a character class holding
+# them compiles a table of 65,536 entries at every start.)
+_SLUG_REFUSED = re.compile(r"[/\\\x00-\x1f\x7f\x85]")
 _SLUG_KEEP_CATEGORIES = ("L", "N", "M")
 
 
@@ -105,25 +106,42 @@ def title_key(title: str) -> str:
     return " ".join(unicodedata.normalize("NFC", strip_invisible(title)).casefold().split())
 
 
-class NoteName(NamedTuple):
-    """A note file name read as its type and slug (a named tuple: cheap to define at import)."""
+class NoteName(FrozenRecord):
+    """A note file name read as its type and slug."""
 
-    filename: str
-    type: str
-    slug: str
+    __slots__ = __match_args__ = ("filename", "type", "slug")
+    filename: Final[str]
+    type: Final[str]
+    slug: Final[str]
+
+    def __init__(self, filename: str, type: str, slug: str) -> None:
+        self.filename = filename
+        self.type = type
+        self.slug = slug
+
+
+def _type_and_slug(filename: str) -> tuple[str, str] | None:
+    if not filename.endswith(".md"):
+        return None
+    for note_type in NOTE_TYPES:
+        if filename.startswith(note_type) and filename[len(note_type):len(note_type) + 1] == "_":
+            slug = filename[len(note_type) + 1:-3]
+            if (not slug or _SLUG_REFUSED.search(slug) is not None
+                    or "\u2028" in slug or "\u2029" in slug):
+                return None
+            return note_type, slug
+    return None
 
 
 def is_note_name(filename: str) -> bool:
     """Whether FILENAME is a plain note file name (parse_note_name without building one)."""
-    return _NOTE_NAME.match(filename) is not None
+    return _type_and_slug(filename) is not None
 
 
 def parse_note_name(filename: str) -> NoteName | None:
     """Split a plain note file name into type and slug; None when it is not one."""
-    match = _NOTE_NAME.match(filename)
-    if match is None:
-        return None
-    return NoteName(filename, match["type"], match["slug"])
+    found = _type_and_slug(filename)
+    return None if found is None else NoteName(filename, *found)
 
 
 def unsafe_name_reason(filename: str) -> str | None:

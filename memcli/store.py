@@ -20,7 +20,7 @@ import os
 from collections.abc import Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Final, Literal
 
 from memcli.errors import BrokenNoteError, StoreError
 from memcli.freshness import EXPIRES, REVIEW_AFTER, as_text, is_past
@@ -38,7 +38,7 @@ from memcli.index import (
 from memcli.names import INDEX_NAME, NOTE_TYPES, is_note_name, parse_note_name
 from memcli.notes import Note, decode_note, parse_note_text
 from memcli.paths import read_regular_file
-from memcli.record import Record
+from memcli.record import FrozenRecord, Record
 
 FileKind = Literal["note", "index", "stray", "unsafe"]
 ListingProblem = Literal["", "not a folder", "unlistable"]
@@ -201,14 +201,21 @@ def _opens_with_fence(text: str) -> bool:
 # --------------------------------------------------------------------------- the state
 
 
-class NoteHead(NamedTuple):
-    """What commands need of every readable note without its body (a named tuple: one per
-    note, as small as a slotted object, and nothing compiled at import)."""
+class NoteHead(FrozenRecord):
+    """What commands need of every readable note without its body (one per note)."""
 
-    entry: IndexEntry  # the index line the note implies
-    title: str  # the frontmatter's title as written ("" when missing or not text)
-    expires: str = ""  # freshness dates as written (memcli.freshness reads them)
-    review_after: str = ""
+    __slots__ = __match_args__ = ("entry", "title", "expires", "review_after")
+    entry: Final[IndexEntry]  # the index line the note implies
+    title: Final[str]  # the frontmatter's title as written ("" when missing or not text)
+    expires: Final[str]  # freshness dates as written (memcli.freshness reads them)
+    review_after: Final[str]
+
+    def __init__(self, entry: IndexEntry, title: str, expires: str = "",
+                 review_after: str = "") -> None:
+        self.entry = entry
+        self.title = title
+        self.expires = expires
+        self.review_after = review_after
 
 
 def head_of(level: str, note: Note) -> NoteHead:

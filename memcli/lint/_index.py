@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Final
 
 from memcli.index import (
     MAX_CONTEXT_BYTES,
@@ -22,6 +22,7 @@ from memcli.index import (
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import StoreScan
 from memcli.names import INDEX_NAME, canonical_type, name_key
+from memcli.record import FrozenRecord
 from memcli.store import StoreState
 
 MAX_LINE_CHARS = 200
@@ -30,17 +31,25 @@ MAX_LINE_CHARS = 200
 _ENTRY_LIKE = re.compile(r"^\s*[-*+]\s*\[\s*(?P<type>[^\]]{1,40})\]")
 
 
-class _IndexLine(NamedTuple):
-    """One line of MEMORY.md, kept small: a 100,000-line index is read whole (a named tuple:
-    compared by the tests, and nothing compiled at import)."""
+class _IndexLine(FrozenRecord):
+    """One line of MEMORY.md, kept small: a 100,000-line index is read whole."""
 
-    number: int
-    length: int  # characters, without the line end
-    filename: str | None  # the entry's file name; None when the line is not an entry
+    __slots__ = __match_args__ = ("number", "length", "filename", "text", "entry")
+    number: Final[int]
+    length: Final[int]  # characters, without the line end
+    filename: Final[str | None]  # the entry's file name; None when the line is not an entry
     # Kept only where a check needs them: the whole line (end included) when it is not an
     # entry, the text and the parsed entry when it differs from its note's rendered line.
-    text: str | None = None
-    entry: IndexEntry | None = None
+    text: Final[str | None]
+    entry: Final[IndexEntry | None]
+
+    def __init__(self, number: int, length: int, filename: str | None,
+                 text: str | None = None, entry: IndexEntry | None = None) -> None:
+        self.number = number
+        self.length = length
+        self.filename = filename
+        self.text = text
+        self.entry = entry
 
 
 def _index_lines(text: str, rendered: dict[str, tuple[IndexEntry, str]],

@@ -132,21 +132,19 @@ def _check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
         yield from _invisible(file.shown, file, note)
 
 
-# A note name memcli writes: a type, an ASCII slug that is its own canonical form, ".md".
-_CANONICAL_NAME = re.compile(
-    "(" + "|".join(NOTE_TYPES) + r")_([a-z0-9]+(?:-[a-z0-9]+)*)\.md"
-)
+# The slug of a note name memcli writes: ASCII, its own canonical form.
+_CANONICAL_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def _named_canonically(file: FileScan) -> bool:
     """True when canonical_name(file) is the file's own name, decided without building it
     (False means only "ask canonical_name")."""
-    found = _CANONICAL_NAME.fullmatch(file.name)
-    if found is None or len(found[2]) > 64:
+    name = parse_note_name(file.name)
+    if name is None or len(name.slug) > 64 or _CANONICAL_SLUG.fullmatch(name.slug) is None:
         return False
     # The frontmatter's type renames the file only when it is text naming another type.
     note_type = file.note.meta.get("type") if file.note is not None else None
-    return not isinstance(note_type, str) or note_type == found[1]
+    return not isinstance(note_type, str) or note_type == name.type
 
 
 def _has_required_keys(meta: dict[str, Any]) -> bool:

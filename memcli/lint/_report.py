@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Final, Literal
+
+from memcli.record import FrozenRecord
 
 Severity = Literal["error", "warning"]
 
@@ -46,27 +48,43 @@ CODES: dict[str, tuple[Severity, str]] = {
 }
 
 
-# Finding and CheckedStore are named tuples (immutable, compared by value): a frozen
-# dataclass compiles six methods from source at every start, and a clean lint makes no
-# finding at all. memcli.render.lint names their JSON keys.
-class Finding(NamedTuple):
+# Finding and CheckedStore are records (memcli.record: immutable, compared by value, and
+# nothing compiled or evaluated at import). memcli.render.lint names their JSON keys.
+class Finding(FrozenRecord):
     """One problem: its code and severity, where it is, and what to do about it."""
 
-    code: str
-    severity: Severity
-    path: str
-    line: int | None
-    column: int | None
-    message: str
+    __slots__ = __match_args__ = ("code", "severity", "path", "line", "column", "message")
+    code: Final[str]
+    severity: Final[Severity]
+    path: Final[str]
+    line: Final[int | None]
+    column: Final[int | None]
+    message: Final[str]
+
+    def __init__(self, code: str, severity: Severity, path: str, line: int | None,
+                 column: int | None, message: str) -> None:
+        self.code = code
+        self.severity = severity
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
 
 
-class CheckedStore(NamedTuple):
+class CheckedStore(FrozenRecord):
     """A store lint checked: its level, the path shown, whether it exists, its notes."""
 
-    level: str
-    path: str
-    exists: bool
-    notes: int
+    __slots__ = __match_args__ = ("level", "path", "exists", "notes")
+    level: Final[str]
+    path: Final[str]
+    exists: Final[bool]
+    notes: Final[int]
+
+    def __init__(self, level: str, path: str, exists: bool, notes: int) -> None:
+        self.level = level
+        self.path = path
+        self.exists = exists
+        self.notes = notes
 
 
 class LintReport:

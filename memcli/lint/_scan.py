@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from memcli.index import ODD_LINE_END
+from memcli.index import has_odd_line_end
 from memcli.lint._report import display
 from memcli.names import INDEX_NAME, name_key
 from memcli.notes import Note
@@ -190,9 +190,9 @@ def key_line(note: Note, key: str) -> int:
     pattern = _key_pattern(key)
     frontmatter = note.frontmatter
     found = pattern.search(frontmatter)
-    if found is None and ODD_LINE_END.search(frontmatter) is None:
+    if found is None and not has_odd_line_end(frontmatter):
         return 1
-    if found is not None and ODD_LINE_END.search(frontmatter, 0, found.start()) is None:
+    if found is not None and not has_odd_line_end(frontmatter, found.start()):
         # Lines end in "\n" only up to the key: one search instead of a match per line.
         return frontmatter.count("\n", 0, found.start()) + 2
     for number, line in enumerate(frontmatter.splitlines(), start=2):

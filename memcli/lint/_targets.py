@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Final
 
 from memcli.config import Settings
 from memcli.core.stores import levels_for
 from memcli.errors import InputError, UsageError
 from memcli.names import INDEX_NAME, parse_note_name
+from memcli.record import FrozenRecord
 
 
-class Target(NamedTuple):
+class Target(FrozenRecord):
     """A store lint checks: its level and folder."""
 
-    level: str
-    path: Path
+    __slots__ = __match_args__ = ("level", "path")
+    level: Final[str]
+    path: Final[Path]
+
+    def __init__(self, level: str, path: Path) -> None:
+        self.level = level
+        self.path = path
 
 
 def targets(settings: Settings, paths: Iterable[str], level: str | None = None) -> list[Target]:
