@@ -10,12 +10,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final
 
 from memcli.config_file import NO_CONFIG, ConfigFile, read_config
 from memcli.errors import ConfigError
 from memcli.paths import resolved
 from memcli.providers.registry import EXTRACTORS, OFFLINE, PROVIDERS
+from memcli.record import FrozenRecord, Record
 from memcli.zone import UTC, Zone
 
 Clock = Callable[[], dt.datetime]
@@ -36,55 +37,90 @@ _VARIABLES = {"timeout": "MEMCLI_TIMEOUT", "lock_timeout": "MEMCLI_LOCK_TIMEOUT"
 ENVIRONMENT_ONLY = frozenset({"now", "zone"})
 
 
-# Setting and Flags are named tuples: every command resolves its settings, and each frozen
-# dataclass costs a third of a millisecond to define at import (a named tuple a tenth of it).
-class Setting(NamedTuple):
+class Setting(FrozenRecord):
     """One resolved value and where it came from (for `memcli config`)."""
 
-    value: Any
-    source: str
-    origin: Path | None = None  # the config file the value came from
+    __slots__ = __match_args__ = ("value", "source", "origin")
+    value: Final[Any]
+    source: Final[str]
+    origin: Final[Path | None]  # the config file the value came from
+
+    def __init__(self, value: Any, source: str, origin: Path | None = None) -> None:
+        self.value = value
+        self.source = source
+        self.origin = origin
 
 
 def _no_clock() -> dt.datetime:
     raise RuntimeError("no clock was passed to config.resolve (the entry point passes one)")
 
 
-class Settings(NamedTuple):
-    """Everything a command needs to know of its run, resolved once by :func:`resolve`.
+class Settings(Record):
+    """Everything a command needs to know of its run, resolved once by :func:`resolve`
+    (read-only: its fields are ``Final``). Only :func:`resolve` builds one."""
 
-    A named tuple, read-only like the frozen dataclass it was: every command resolves its
-    settings, and a dataclass of this size compiles its methods from source at every start
-    (about 0.7 ms). Only :func:`resolve` builds one.
-    """
-
-    project_root: Path
-    project_store: Path
-    user_home: Path  # memcli's own folder: $MEMCLI_HOME or ~/.memcli
-    user_store: Path
-    lock_timeout: float
-    now: str | None  # MEMCLI_NOW: one fixed time for every timestamp (tests, reproducible runs)
-    provider: str  # "rules" or a name in memcli.providers.registry
-    model: str | None  # the provider's default filled in; None for the rules
-    base_url: str | None  # likewise
-    api_key: str | None
-    timeout: float
-    home: Path | None  # the person's home folder, for "~" in paths read and shown
-    cwd: Path | None  # the working folder the command was started in
-    clock: Clock  # the wall clock
-    sources: dict[str, Setting]
+    __slots__ = __match_args__ = (
+        "project_root", "project_store", "user_home", "user_store", "lock_timeout", "now",
+        "provider", "model", "base_url", "api_key", "timeout", "home", "cwd", "clock", "sources",
+        "problems", "ignored", "unknown", "capped", "zone",
+    )
+    _unshown = frozenset({"api_key"})  # a repr may reach a crash log
+    project_root: Final[Path]
+    project_store: Final[Path]
+    user_home: Final[Path]  # memcli's own folder: $MEMCLI_HOME or ~/.memcli
+    user_store: Final[Path]
+    lock_timeout: Final[float]
+    # MEMCLI_NOW: one fixed time for every timestamp (tests, reproducible runs).
+    now: Final[str | None]
+    provider: Final[str]  # "rules" or a name in memcli.providers.registry
+    model: Final[str | None]  # the provider's default filled in; None for the rules
+    base_url: Final[str | None]  # likewise
+    api_key: Final[str | None]
+    timeout: Final[float]
+    home: Final[Path | None]  # the person's home folder, for "~" in paths read and shown
+    cwd: Final[Path | None]  # the working folder the command was started in
+    clock: Final[Clock]  # the wall clock
+    sources: Final[dict[str, Setting]]
     # Settings that only extraction uses and that could not be read: the commands that do not
     # extract run and warn; extract fails with the message.
-    problems: dict[str, str]
+    problems: Final[dict[str, str]]
     # Project config settings left out because the project is not trusted, and why.
-    ignored: dict[str, str]
+    ignored: Final[dict[str, str]]
     # Keys of a config file that are no setting (a typo such as `provdier`), with where.
-    unknown: tuple[str, ...] = ()
+    unknown: Final[tuple[str, ...]]
     # Project config values cut to PROJECT_MAX_SECONDS, a message for each.
-    capped: tuple[str, ...] = ()
+    capped: Final[tuple[str, ...]]
     # The person's time zone (TZ, else the system's): the days that "yesterday", `expires`
     # and "tomorrow" in a transcript count in. Timestamps stay in UTC.
-    zone: Zone = UTC
+    zone: Final[Zone]
+
+    def __init__(self, *, project_root: Path, project_store: Path, user_home: Path,
+                 user_store: Path, lock_timeout: float, now: str | None, provider: str,
+                 model: str | None, base_url: str | None, api_key: str | None, timeout: float,
+                 home: Path | None, cwd: Path | None, clock: Clock,
+                 sources: dict[str, Setting], problems: dict[str, str],
+                 ignored: dict[str, str], unknown: tuple[str, ...] = (),
+                 capped: tuple[str, ...] = (), zone: Zone = UTC) -> None:
+        self.project_root = project_root
+        self.project_store = project_store
+        self.user_home = user_home
+        self.user_store = user_store
+        self.lock_timeout = lock_timeout
+        self.now = now
+        self.provider = provider
+        self.model = model
+        self.base_url = base_url
+        self.api_key = api_key
+        self.timeout = timeout
+        self.home = home
+        self.cwd = cwd
+        self.clock = clock
+        self.sources = sources
+        self.problems = problems
+        self.ignored = ignored
+        self.unknown = unknown
+        self.capped = capped
+        self.zone = zone
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
@@ -106,15 +142,27 @@ class Settings(NamedTuple):
         return self.clock().astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-class Flags(NamedTuple):
+class Flags(FrozenRecord):
     """What the command line said; None means 'not given'."""
 
-    project_store: str | None = None
-    user_store: str | None = None
-    provider: str | None = None
-    model: str | None = None
-    base_url: str | None = None
-    timeout: float | None = None
+    __slots__ = __match_args__ = ("project_store", "user_store", "provider", "model",
+                                  "base_url", "timeout")
+    project_store: Final[str | None]
+    user_store: Final[str | None]
+    provider: Final[str | None]
+    model: Final[str | None]
+    base_url: Final[str | None]
+    timeout: Final[float | None]
+
+    def __init__(self, project_store: str | None = None, user_store: str | None = None,
+                 provider: str | None = None, model: str | None = None,
+                 base_url: str | None = None, timeout: float | None = None) -> None:
+        self.project_store = project_store
+        self.user_store = user_store
+        self.provider = provider
+        self.model = model
+        self.base_url = base_url
+        self.timeout = timeout
 
 
 def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | None = None,
@@ -425,7 +473,7 @@ def _bounded(name: str, value: float, sources: dict[str, Setting], capped: list[
     cap, setting = PROJECT_MAX_SECONDS[name], sources[name]
     if setting.source != "project config" or value <= cap:
         return value
-    sources[name] = setting._replace(value=cap)
+    sources[name] = Setting(cap, setting.source, setting.origin)
     capped.append(_located(
         f"{name} = {value:g} is more than a project config may set; memcli waits {cap:g} s "
         f"(the user config or {_VARIABLES[name]} may set up to {MAX_SECONDS:g})", name, setting))

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Final
+
+from memcli.record import FrozenRecord
 
 # Seconds east of UTC of the person's zone at a POSIX time.
 Offset = Callable[[float], int]
@@ -21,10 +23,14 @@ def _utc_offset(_seconds: float) -> int:
     return 0
 
 
-class Zone(NamedTuple):
-    """A time zone as an offset at each instant (a named tuple: cheap to define at import)."""
+class Zone(FrozenRecord):
+    """A time zone as an offset at each instant."""
 
-    offset: Offset = _utc_offset
+    __slots__ = __match_args__ = ("offset",)
+    offset: Final[Offset]
+
+    def __init__(self, offset: Offset = _utc_offset) -> None:
+        self.offset = offset
 
     def local(self, moment: dt.datetime) -> dt.datetime:
         """MOMENT (aware) as the person's wall time, with their zone's offset at that instant."""

@@ -8,27 +8,40 @@ free (no HTTP stack), since configuration is resolved on every command.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final
 
 from memcli.errors import ConfigError
+from memcli.record import FrozenRecord
 
 __all__ = ["EXTRACTORS", "OFFLINE", "PROVIDERS", "ProviderSpec", "lookup"]
 
 
-class ProviderSpec(NamedTuple):
-    """One row of the table: a provider's wire format, defaults and variables.
+class ProviderSpec(FrozenRecord):
+    """One row of the table: a provider's wire format, defaults and variables (a record:
+    the table is read by every command, through :mod:`memcli.config`)."""
 
-    A named tuple, not a dataclass: the table is read by every command (through
-    :mod:`memcli.config`), and a frozen dataclass costs several times more to define.
-    """
+    __slots__ = __match_args__ = ("name", "wire", "default_model", "default_base_url",
+                                  "key_variables", "base_url_variables", "key_optional")
+    name: Final[str]
+    wire: Final[str]  # the module of memcli.providers that speaks this provider's wire format
+    default_model: Final[str]
+    default_base_url: Final[str]
+    # Environment variables for the key (after MEMCLI_API_KEY), and for the base URL (after
+    # MEMCLI_BASE_URL).
+    key_variables: Final[tuple[str, ...]]
+    base_url_variables: Final[tuple[str, ...]]
+    key_optional: Final[bool]  # servers other than the default one (a local model) may need no key
 
-    name: str
-    wire: str  # the module of memcli.providers that speaks this provider's wire format
-    default_model: str
-    default_base_url: str
-    key_variables: tuple[str, ...]  # environment variables for the key (after MEMCLI_API_KEY)
-    base_url_variables: tuple[str, ...]  # the same for the base URL (after MEMCLI_BASE_URL)
-    key_optional: bool  # servers other than the default one (a local model) may need no key
+    def __init__(self, *, name: str, wire: str, default_model: str, default_base_url: str,
+                 key_variables: tuple[str, ...], base_url_variables: tuple[str, ...],
+                 key_optional: bool) -> None:
+        self.name = name
+        self.wire = wire
+        self.default_model = default_model
+        self.default_base_url = default_base_url
+        self.key_variables = key_variables
+        self.base_url_variables = base_url_variables
+        self.key_optional = key_optional
 
     @property
     def key_variable(self) -> str:
