@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from memcli.budget import Budget, Cut
     from memcli.explain import Explanation
     from memcli.history import Source
+    from memcli.operations import AnyOp
     from memcli.providers import ProviderSettings
     from memcli.rules import RulesTrace
     from memcli.transcripts.source import TranscriptFile
@@ -67,6 +68,15 @@ class TranscriptStats:
     unknown: dict[str, int]
 
 
+@dataclass(frozen=True)
+class Dropped:
+    """An operation of the reply past MAX_OPERATIONS: where it was, and what it was."""
+
+    position: int
+    action: str  # create, update, delete; "invalid" for one that would have been rejected
+    title: str | None = None  # a create's or update's title, a delete's file name
+
+
 @dataclass
 class ExtractResult:
     provider: str
@@ -83,12 +93,13 @@ class ExtractResult:
     positions: list[int] = field(default_factory=list)  # of each operation in the reply
     explanation: Explanation | None = None
     cut: Cut | None = None  # what the extractor's budget left out of the transcript
+    dropped: list[Dropped] = field(default_factory=list)  # past MAX_OPERATIONS
 
     @property
     def exit_code(self) -> int:
         if self.report is not None and self.report.exit_code:
             return self.report.exit_code
-        return 1 if self.rejected else 0
+        return 1 if self.rejected or self.dropped else 0
 
 
 def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options: ExtractOptions,
@@ -288,6 +299,12 @@ def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: Ex
                             "output limit: a shorter turn, with --last-turn, may fit)") from None
 
 
+def _dropped(position: int, op: AnyOp | None) -> Dropped:
+    if op is None:
+        return Dropped(position, "invalid")
+    return Dropped(position, op.action, getattr(op, "title", None) or getattr(op, "filename", None))
+
+
 def _parse_answer(text: str, json_mode: str) -> list[Any]:
     """The operations of an answer. A model that ignored the prefill and wrote prose and a
     bare array has an answer of its own after the prefill: that is read when the two
@@ -325,14 +342,15 @@ def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResu
         parsed = validate_item(position, raw)
         if parsed.skipped:
             continue
-        if parsed.op is None:
+        if kept >= MAX_OPERATIONS:
+            # Past the cap the reply is a runaway: one line counts what it held (a line per
+            # operation was 56 lines of noise), `--json` lists them.
+            result.dropped.append(_dropped(position, parsed.op))
+        elif parsed.op is None:
             result.rejected.append((position, parsed.error or "invalid"))
         elif parsed.op.action == "delete" and not options.allow_delete:
             result.rejected.append((position, "extract does not delete notes without "
                                     "--allow-delete; review it and use `memcli rm`"))
-        elif kept >= MAX_OPERATIONS:
-            result.rejected.append((position, f"more than {MAX_OPERATIONS} operations in one "
-                                    "turn; the rest were dropped"))
         else:
             result.operations.append(as_dict(parsed.op))
             result.positions.append(position)

@@ -2462,7 +2462,7 @@ def prompt_injection(*, folder: Path | None = None) -> dict[str, Any]:
                 problems.append(f"unhandled: {run.exception or run.stderr[-200:]}")
             report = run.json() or {}
             applied = (report.get("apply") or {}).get("applied", [])
-            rejected_ops += len(report.get("rejected", [])) + len(
+            rejected_ops += len(report.get("rejected", [])) + len(report.get("dropped", [])) + len(
                 (report.get("apply") or {}).get("rejected", []))
             if len(applied) > MAX_OPERATIONS:
                 problems.append(f"{len(applied)} operations applied (cap {MAX_OPERATIONS})")

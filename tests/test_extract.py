@@ -281,7 +281,43 @@ def test_a_runaway_reply_is_cut_at_the_operation_limit(
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     assert len(report["operations"]) == 25
-    assert len(report["rejected"]) == 15
+    # Dropped, not rejected: each was valid, and a line per operation was noise.
+    assert report["rejected"] == []
+    assert [d["position"] for d in report["dropped"]] == list(range(26, 41))
+    assert report["dropped"][0] == {"position": 26, "action": "create", "title": "Fact 25"}
+
+
+def test_a_runaway_reply_says_in_one_line_how_many_were_dropped(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 81 operations printed 56 stderr lines, one per dropped operation.
+    ops: list[dict[str, Any]] = [_op(title=f"Fact {i}", content=f"Fact number {i}.")
+                                 for i in range(75)]
+    ops += [{"action": "update", "level": "project", "filename": "project_knowledge_x.md",
+             "content": "New."}] * 4 + [{"action": "fly"}, "not an object"]
+    with FakeServer() as server:
+        _use(monkeypatch, server)
+        server.script(Step(body=openai_stream([_reply(ops)])))
+        result = _invoke("extract", input=TURN_WITH_SECRET)
+    assert result.exit_code == 1
+    lines = [line for line in result.stderr.splitlines() if "operation" in line]
+    assert lines == ["memcli: error: dropped 56 operations from the openai extractor past the "
+                     "25 one turn may hold (50 create, 4 update, 2 invalid; #26-#81 of the "
+                     "reply); `--json` lists them"], result.stderr
+    assert len(json.loads(result.stdout)["operations"]) == 25
+
+
+def test_one_operation_past_the_limit_is_named_alone(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ops = [_op(title=f"Fact {i}", content=f"Fact number {i}.") for i in range(26)]
+    with FakeServer() as server:
+        _use(monkeypatch, server)
+        server.script(Step(body=openai_stream([_reply(ops)])))
+        result = _invoke("extract", input=TURN_WITH_SECRET)
+    assert result.exit_code == 1
+    assert ("dropped 1 operation from the openai extractor past the 25 one turn may hold "
+            "(1 create; #26 of the reply)") in result.stderr
 
 
 # --------------------------------------------------------------------------- failures write nothing

@@ -32,6 +32,8 @@ def extract_result(output: Output, result: ExtractResult, *, verbose: bool,
     for position, reason in result.rejected:
         output.error(f"rejected operation #{position} from the {result.provider} extractor: "
                      f"{reason}")
+    if result.dropped:
+        output.error(dropped_line(result))
     if result.explanation is not None and not output.as_json:
         explanation(output, result.explanation)
     if verbose and result.usage:
@@ -65,6 +67,20 @@ def _what_was_read(output: Output, result: ExtractResult) -> None:
         output.note(f"memcli: {result.notice}")
 
 
+def dropped_line(result: ExtractResult) -> str:
+    """The operations past the cap of one turn, counted by kind, in one line."""
+    from collections import Counter
+
+    from memcli.extract import MAX_OPERATIONS
+
+    kinds = Counter(d.action for d in result.dropped)
+    counted = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
+    first, last = result.dropped[0].position, result.dropped[-1].position
+    return (f"dropped {plural(len(result.dropped), 'operation')} from the {result.provider} "
+            f"extractor past the {MAX_OPERATIONS} one turn may hold ({counted}; #{first}"
+            f"{f'-#{last}' if last != first else ''} of the reply); `--json` lists them")
+
+
 def budget_line(cut: Cut) -> str:
     """What the extractor's budget left out, in one line."""
     budget = cut.budget
@@ -89,6 +105,8 @@ def operations_document(result: ExtractResult) -> JsonObject:
 def extract_json(result: ExtractResult) -> JsonObject:
     data = operations_document(result)
     data["rejected"] = [{"position": p, "reason": r} for p, r in result.rejected]
+    data["dropped"] = [{"position": d.position, "action": d.action, "title": d.title}
+                       for d in result.dropped]
     data["transcript"] = to_json(result.stats)
     if result.cut:
         cut = result.cut
