@@ -299,6 +299,16 @@ def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: Ex
                             "output limit: a shorter turn, with --last-turn, may fit)") from None
 
 
+def _revealed(op: dict[str, object]) -> dict[str, object]:
+    """OP with what its text would hide in a rendered note made visible (an HTML comment
+    written as text): an extractor's note must not carry words a reviewer never sees."""
+    from memcli.hidden import might_hide, reveal
+
+    changed = {key: reveal(value) for key in ("title", "summary", "content")
+               if isinstance(value := op.get(key), str) and might_hide(value)}
+    return {**op, **changed} if changed else op
+
+
 def _dropped(position: int, op: AnyOp | None) -> Dropped:
     if op is None:
         return Dropped(position, "invalid")
@@ -333,7 +343,7 @@ def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResu
         # without its import); anything else, or anything they doubt, goes through pydantic.
         plain = plain_operation(raw) if result.provider == "rules" else None
         if plain is not None and kept < MAX_OPERATIONS:
-            result.operations.append(plain)
+            result.operations.append(_revealed(plain))
             result.positions.append(position)
             kept += 1
             continue
@@ -352,7 +362,7 @@ def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResu
             result.rejected.append((position, "extract does not delete notes without "
                                     "--allow-delete; review it and use `memcli rm`"))
         else:
-            result.operations.append(as_dict(parsed.op))
+            result.operations.append(_revealed(as_dict(parsed.op)))
             result.positions.append(position)
             kept += 1
 

@@ -40,13 +40,14 @@ def show(settings: Settings, name: str) -> dict[str, Any]:
     if found.note is None:
         raise InputError(f"{found.level}/{found.filename} cannot be read: {found.problem}")
     from memcli.invisible import safe_line
-    from memcli.search.engine import for_agent
+    from memcli.search.engine import for_agent, shown_text
 
     # The client is an agent: a repository's note reaches it redacted and without hidden
     # text, as `memcli recall` hands it over.
     return {"level": found.level, "name": found.filename, "type": found.note.type,
-            "title": safe_line(found.note.title),
-            "text": for_agent(found.note.raw.decode("utf-8", "replace"))}
+            "title": safe_line(shown_text(found.level, found.note.title)),
+            "text": for_agent(shown_text(found.level, found.note.raw.decode("utf-8",
+                                                                              "replace")))}
 
 
 def context(settings: Settings) -> str:
@@ -95,7 +96,7 @@ def index_text(settings: Settings, level: str) -> str:
     from memcli.errors import BrokenNoteError
     from memcli.index import not_utf8
     from memcli.paths import NotRegularFileError, read_regular_file
-    from memcli.search.engine import for_agent
+    from memcli.search.engine import for_agent, shown_text
 
     path = settings.store_for(level) / "MEMORY.md"
     try:
@@ -114,4 +115,9 @@ def index_text(settings: Settings, level: str) -> str:
     problem = not_utf8(path.name, data)
     if problem:  # replaced characters would read as what the person wrote
         raise BrokenNoteError(f"{level} store: {problem}")
-    return for_agent(data.decode("utf-8"))
+    from memcli.index import DEFAULT_HEADER
+
+    text = data.decode("utf-8")
+    # memcli's own header is a comment too: the rest is the repository's.
+    head = DEFAULT_HEADER if text.startswith(DEFAULT_HEADER) else ""
+    return for_agent(head + shown_text(level, text[len(head):]))

@@ -63,6 +63,7 @@ def _reference_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
                       "the note's body is empty; write what the agent should remember, or "
                       "delete the note")
     yield from _notes._invisible(path, file, note)
+    yield from _notes._hidden(path, file, note)
 
 
 def _reference(scan: StoreScan, file: FileScan) -> list[Finding]:
@@ -159,6 +160,7 @@ EVERY_KIND = {
     "project_knowledge_review.md": _note(_GOOD + "review_after: 2026-01-01\n"),  # M213
     "project_knowledge_fresh.md": _note(_GOOD + "expires: someday\n"),  # M214
     "project_knowledge_hidden.md": _note(_GOOD, "a\u200bb\n"),  # M215
+    "project_knowledge_comment.md": _note(_GOOD, "a <!-- b -->\n"),  # M216
     "project_knowledge_latin1.md": _note(_GOOD, "caf\xe9\n").encode("latin-1"),  # M301
     "project_knowledge_secret.md": _note(_GOOD, f"key {SECRET}\n"),  # M302
 }
@@ -169,7 +171,8 @@ def test_a_store_with_every_per_note_finding(tmp_path: Path) -> None:
         (tmp_path / name).write_bytes(text if isinstance(text, bytes) else text.encode())
     codes = {f.code for f in _compare(tmp_path)}
     assert codes == {"M202", "M203", "M204", "M205", "M206", "M207", "M208", "M209", "M210",
-                     "M211", "M212", "M213", "M214", "M215", "M301", "M302"}
+                     "M211", "M212", "M213", "M214", "M215", "M216", "M301",
+                     "M302"}
 
 
 # --------------------------------------------------------------------------- MEMORY.md lines

@@ -21,6 +21,7 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     with open_stores(settings, LEVELS, bodies=False) as stores:
         project, user, expired = fresh_entries(stores, settings.moment())
         problems = tuple(p for state in stores.values() for p in store_problems(state))
+    project = _without_hidden(project)
     block = context_of(settings, project, user, expired, budget)
     from memcli.redact import find_secrets
 
@@ -55,6 +56,19 @@ def fresh_entries(stores: dict[str, StoreState], now: datetime
         expired += len(gone)
         kept[level] = [e for e in state.entries() if e.filename not in gone]
     return kept["project"], kept["user"], expired
+
+
+def _without_hidden(entries: list[IndexEntry]) -> list[IndexEntry]:
+    """A repository's entries without the text their titles and summaries hide when
+    MEMORY.md is rendered (an HTML comment): a reviewer on GitHub never saw it."""
+    from memcli.hidden import might_hide
+
+    if not any(might_hide(e.title) or might_hide(e.summary) for e in entries):
+        return entries
+    from memcli.hidden import without_hidden
+
+    return [e.replace(title=without_hidden(e.title), summary=without_hidden(e.summary))
+            for e in entries]
 
 
 def _redacted(entries: Sequence[IndexEntry]) -> list[IndexEntry]:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
+from memcli.hidden import Hidden, might_hide
 from memcli.invisible import describe_char, find_invisible, has_invisible, kind_of
 from memcli.lint._report import Finding, finding
 from memcli.lint._scan import FileScan, StoreScan, key_line
@@ -98,7 +99,7 @@ def _well_formed(note: Note) -> bool:
     body = note.body
     return (not body.lstrip().startswith("---") and _has_required_keys(note.meta)
             and _dates_in_order(note.meta) and not (not body or body.isspace())
-            and not has_invisible(body))
+            and not has_invisible(body) and not _might_hide(note))
 
 
 def _check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
@@ -130,6 +131,8 @@ def _check_note(scan: StoreScan, file: FileScan) -> Iterator[Finding]:
                       "delete the note")
     if not body.isascii():
         yield from _invisible(file.shown, file, note)
+    if _might_hide(note):
+        yield from _hidden(file.shown, file, note)
 
 
 # The slug of a note name memcli writes: ASCII, its own canonical form.
@@ -181,6 +184,46 @@ def _invisible(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
                   f"the body holds {count} ({', '.join(kinds)}; the first is "
                   f"{describe_char(char)}), which can hide text from a reviewer or instructions "
                   "from an agent; delete them", start - line_start + 1)
+
+
+def _might_hide(note: Note) -> bool:
+    title, summary = note.meta.get("title"), note.meta.get("summary")
+    return might_hide(note.body) or any(isinstance(v, str) and might_hide(v)
+                                        for v in (title, summary))
+
+
+def _hidden(path: str, file: FileScan, note: Note) -> Iterator[Finding]:
+    """M216: text a rendered note never shows (an HTML comment, a link definition no link
+    uses, a definition's title): a reviewer on GitHub does not see it, an agent reads it.
+    In the title or summary too: MEMORY.md renders them."""
+    from memcli.hidden import find_hidden
+
+    found = find_hidden(note.body)
+    if found:
+        first = found[0]
+        start = len(file.text) - len(note.body) + first.start
+        line_start = file.text.rfind("\n", 0, start) + 1
+        yield finding("M216", path, file.text.count("\n", 0, start) + 1,
+                      _hidden_message("the body", note.body, found),
+                      start - line_start + 1)
+    for key in ("title", "summary"):
+        value = note.meta.get(key)
+        spans = find_hidden(value) if isinstance(value, str) else []
+        if spans:
+            yield finding("M216", path, key_line(note, key),
+                          _hidden_message(f"the {key}", str(value), spans))
+
+
+def _hidden_message(where: str, text: str, found: list[Hidden]) -> str:
+    from memcli.redact import redact
+    from memcli.text import one_line
+
+    kinds = ", ".join(sorted({h.kind for h in found}))
+    count = f"{len(found)} hidden texts" if len(found) > 1 else "a hidden text"
+    quoted = clip(one_line(redact(text[found[0].start:found[0].end])[0]), 60)
+    return (f"{where} holds {count} ({kinds}: {quoted!r}) that a rendered note never shows "
+            "but an agent reads; make it visible (plain text, or code in backticks) or "
+            "delete it")
 
 
 def _note_name(scan: StoreScan, file: FileScan, path: str) -> Iterator[Finding]:

@@ -36,6 +36,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "M213": ("warning", "a note past its review_after date"),
     "M214": ("error", "expires or review_after is not a date"),
     "M215": ("error", "invisible characters (tag, zero-width, bidi) in a note's body"),
+    "M216": ("warning", "hidden text (an HTML comment, a link-definition comment) in a note"),
     "M301": ("error", "a file that is not valid UTF-8"),
     "M302": ("error", "a secret"),
     "M303": ("warning", "near-duplicate titles within a level"),

@@ -197,7 +197,7 @@ def with_snippets(hits: Sequence[SearchHit], terms: Analyzed | None) -> list[Sea
     note's sentences and a scan for secrets; a dated prompt brings a hundred candidates)."""
     if terms is None:
         return list(hits)
-    return [replace(h, snippet=for_agent(snippet(h.content, terms))) for h in hits]
+    return [replace(h, snippet=for_agent(snippet(shown(h).content, terms))) for h in hits]
 
 
 def reranked(hits: Sequence[SearchHit], weights: Weights = WEIGHTS) -> list[SearchHit]:
@@ -277,7 +277,8 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, dates: Named, asks: _Asks,
     expires = state.heads[hit.filename].expires
     return SearchHit(
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
-        type=note.type, title=safe_line(note.title), summary=safe_line(note.summary),
+        type=note.type, title=safe_line(shown_text(state.level, note.title)),
+        summary=safe_line(shown_text(state.level, note.summary)),
         content=note.content,
         score=hit.score, bm25=hit.score, coverage=round(judge.coverage(hit), 4),
         names_ok=judge.names_ok(hit), snippet="",
@@ -287,6 +288,26 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, dates: Named, asks: _Asks,
         topic_coverage=round(judge.topic.of(hit), 4), written=max(stamps, default=""),
         expired=bool(now and expires and is_past(expires, now)),
     )
+
+
+def shown(hit: SearchHit) -> SearchHit:
+    """HIT as an agent is handed it: a project note without the text it hides when it is
+    rendered. Only for the hits shown: each such note is parsed as Markdown."""
+    content = shown_text(hit.level, hit.content)
+    return hit if content is hit.content else replace(hit, content=content)
+
+
+def shown_text(level: str, text: str) -> str:
+    """A project note's TEXT without its HTML comments and link-definition comments,
+    each replaced by a mark: a repository's notes were never reviewed by the person, and a
+    reviewer who read one on GitHub never saw them (docs/security.md)."""
+    from memcli.hidden import might_hide
+
+    if level != "project" or not might_hide(text):
+        return text
+    from memcli.hidden import without_hidden
+
+    return without_hidden(text)
 
 
 def for_agent(text: str) -> str:
@@ -398,7 +419,7 @@ def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,
     chosen: list[SearchHit] = []
     frame = _frame(found.time_only)
     used = count_tokens(frame)
-    for hit in relevant(found, threshold)[:MAX_RECALLED]:
+    for hit in map(shown, relevant(found, threshold)[:MAX_RECALLED]):
         cost = count_tokens(_section(hit))
         if used + cost <= budget:
             chosen.append(hit)
