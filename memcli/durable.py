@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 
 def fsync_dir(path: Path) -> None:
@@ -44,15 +46,26 @@ def replace_file(path: Path, data: bytes, mode: int = 0o666) -> None:
     through a link), so a link planted in a folder someone else controls cannot redirect
     the write. A link at PATH itself is replaced by the new file, not followed.
     """
+    with replacing(path, mode) as (_, out):
+        out.write(data)
+
+
+@contextlib.contextmanager
+def replacing(path: Path, mode: int = 0o666, *, sync: bool = True
+              ) -> Iterator[tuple[Path, BinaryIO]]:
+    """:func:`replace_file` for bytes written a piece at a time: the temporary file (its
+    path, and open for writing) is renamed over PATH when the block ends, and removed
+    when it raises. Without SYNC it is not flushed to disk first (a file that is made
+    again after a crash)."""
     temporary = path.with_name(f".{path.name}.{os.urandom(6).hex()}.memcli-tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
     fd = os.open(temporary, flags, mode)
     try:
-        try:
-            _write_all(fd, data)
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        with os.fdopen(fd, "wb") as out:
+            yield temporary, out
+            out.flush()
+            if sync:
+                os.fsync(out.fileno())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -113,3 +113,20 @@ def test_garbage_benchmark_reports_growth_against_its_floor() -> None:
         assert large == small * data["factor"]
         assert all(s > 0 for s in (*row["garbage_s"], *row["floor_s"], row["growth"]))
         assert row["met"] == (row["growth"] <= data["target"])
+
+
+def test_hook_jobs_benchmark_drains_every_job_and_reports_each_target() -> None:
+    script = RUN.parent / "hook_jobs.py"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMCLI_")}
+    proc = subprocess.run([sys.executable, str(script), "--quick", "--json"],
+                          capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout)
+    (result,) = data["results"]
+    long, short = result["long"], result["short"]
+    assert long["size_mb"] > 1 > short["size_mb"]
+    for row in (long, short):
+        assert row["drain_s"] > 0 and row["session_end_s"] > 0 and row["worker_peak_mb"] > 1
+    # each job's input is its window: the log names its size
+    assert long["logged_copy_mb"] is not None and long["logged_copy_mb"] < long["size_mb"]
+    assert set(data["targets"]) == {"copy", "time", "worker_memory", "session_end_memory"}

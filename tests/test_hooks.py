@@ -26,7 +26,8 @@ import pytest
 from fakeserver import FakeServer, Step, openai_stream
 
 from memcli.config import Flags, resolve
-from memcli.hooks import queue_dir, turn_input
+from memcli.hooks import queue_dir
+from memcli.hooks.turn import copy_turn
 
 DEADLINE = 60.0
 _LOG_LINE = re.compile(r"^(?P<at>\S+Z) \[(?P<pid>\d+)\] (?P<text>.*)$")
@@ -323,13 +324,17 @@ def test_the_final_answer_is_added_when_the_transcript_lags(tmp_path: Path) -> N
     with transcript.open("a", encoding="utf-8") as handle:
         handle.write('{"type": "assistant", "message": {"role": "assis')
 
-    data = turn_input(transcript, size + 20, "I will use make check from now on.")
+    copy = tmp_path / "turn.in"
+    copied = copy_turn(transcript, size + 20, "I will use make check from now on.", copy)
+    data = copy.read_bytes()
+    assert copied.written == len(data) and copied.transcript == size
     head, _, added = data.rstrip(b"\n").rpartition(b"\n")
     assert head + b"\n" == transcript.read_bytes()[:size]  # the half-written line is dropped
     assert json.loads(added) == {"role": "assistant",
                                  "content": "I will use make check from now on."}
     # An answer the transcript already holds is not added twice.
-    assert turn_input(transcript, size, "Noted.") == transcript.read_bytes()[:size]
+    copy_turn(transcript, size, "Noted.", copy)
+    assert copy.read_bytes() == transcript.read_bytes()[:size]
 
 
 # --------------------------------------------------------------------------- SessionStart

@@ -6,6 +6,6 @@ One module per agent maps its events onto the shared actions of :mod:`memcli.hoo
 :mod:`memcli.hooks.log` is where every failure goes, since a hook never fails the agent.
 """
 
-from memcli.hooks.queue import extract_argv, queue_dir, turn_input
+from memcli.hooks.queue import extract_argv, queue_dir
 
-__all__ = ["extract_argv", "queue_dir", "turn_input"]
+__all__ = ["extract_argv", "queue_dir"]

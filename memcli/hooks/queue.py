@@ -14,8 +14,8 @@ queued since, so one stuck turn holds up the others once, not until its attempts
 
 A job records how long the transcript was when the turn ended, and the worker reads only
 that much: a job that waited while the session went on still sees its own turn as the last
-one. An agent may fire its end-of-turn event before it has written the final answer to the
-transcript, so the payload's last answer is added when the transcript lacks it.
+one. Of it, the child is handed only the window its last turn is read from
+(:mod:`memcli.hooks.turn`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from memcli.hooks.log import BadPayload, log, log_failure, log_path, not_a_file, now, open_log
+from memcli.hooks.log import log, log_failure, log_path, now, open_log
 from memcli.paths import resolved
 
 if TYPE_CHECKING:
@@ -242,19 +242,20 @@ def _to_the_back(path: Path, home: Path) -> None:
 def _extract(path: Path, job: Mapping[str, Any], home: Path, job_timeout: float) -> bool:
     """Run the job's extraction in a child; False when it ran out of time and was killed."""
     from memcli.hooks import child
+    from memcli.hooks.turn import write_job_input
 
     name = path.name
     if not isinstance(job.get("argv"), list):
         raise ValueError("the job's argv is not a list of strings")
-    data = job_input(job)
     # The child's input and output are files, not pipes to this worker: a worker killed
     # while its child runs must not end the child too (a write to a pipe nobody reads is
     # EPIPE, a stdin cut short reads as an empty turn, and either exits "done").
     stdin_path, out_path = child.input_path(path), child.output_path(path)
-    _write_atomically(stdin_path, data)
+    copied = write_job_input(job, stdin_path)
     started = time.monotonic()
+    source = f" of the transcript's {copied.transcript}" if job.get("transcript") else ""
     log(home, f"job {name}: extract started (session {job.get('session_id') or '?'}, "
-              f"attempt {job.get('attempts')})")
+              f"attempt {job.get('attempts')}, {copied.written} bytes of input{source})")
     # Taken before the child starts and handed to it: there is no moment at which the job
     # runs and the lock is free.
     lock_fd = child.hold_running_lock(path)
@@ -290,69 +291,3 @@ def _extract(path: Path, job: Mapping[str, Any], home: Path, job_timeout: float)
     log(home, f"job {name}: extract {how} after {time.monotonic() - started:.1f} s"
               + (f"\n{output}" if output else ""))
     return True
-
-
-def job_input(job: Mapping[str, Any]) -> bytes:
-    """What the job's extraction reads on stdin."""
-    if job.get("transcript") is None:
-        return inline_input(job.get("messages") or [])
-    return turn_input(Path(job["transcript"]), int(job["size"]), job.get("last_assistant_message"))
-
-
-def inline_input(messages: Any) -> bytes:
-    """A turn the payload carried, as plain ``{"role", "content"}`` lines."""
-    lines = []
-    for pair in messages:
-        role, text = pair
-        if role not in ("user", "assistant") or not isinstance(text, str):
-            raise ValueError("the job's messages are not (user|assistant, text) pairs")
-        lines.append(json.dumps({"role": role, "content": text}, ensure_ascii=False) + "\n")
-    return "".join(lines).encode()
-
-
-def turn_input(transcript: Path, size: int, last_message: Any) -> bytes:
-    """The transcript as it was when the turn ended, with the final answer if it was missing."""
-    data = _read_regular(transcript, size)
-    if not data.endswith(b"\n"):
-        # A record half-written at the time is dropped; a whole one without its newline kept.
-        head, _, tail = data.rpartition(b"\n")
-        try:
-            json.loads(tail)
-            data += b"\n"
-        except ValueError:
-            data = head + b"\n" if head else b""
-    if isinstance(last_message, str) and last_message.strip() and not _turn_says(data,
-                                                                                 last_message):
-        line = json.dumps({"role": "assistant", "content": last_message}, ensure_ascii=False)
-        data += line.encode() + b"\n"
-    return data
-
-
-def _read_regular(path: Path, size: int) -> bytes:
-    """The first ``size`` bytes of a regular file; a FIFO, a device or a socket is refused
-    (reading one would hang the queue while it holds the lock), in one line of the log, as
-    is a transcript gone or unreadable since the turn was queued."""
-    import stat
-
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
-        raise not_a_file(path) or BadPayload(f"cannot read the transcript {path}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise not_a_file(path) or BadPayload(f"the transcript {path} is not a regular "
-                                                 "file")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            return handle.read(size)
-    finally:
-        os.close(fd)
-
-
-def _turn_says(data: bytes, message: str) -> bool:
-    from memcli.transcripts.reader import last_turn_of
-
-    wanted = " ".join(message.split())
-    turn = last_turn_of(data)
-    return any(m.role == "assistant" and wanted in " ".join(m.text.split())
-               for m in turn.messages)
-

@@ -43,13 +43,20 @@ def forget(queue: Path, session: str) -> None:
 
 
 def new_prompt_since(transcript: Path, start: int) -> bool:
-    """Whether the transcript holds a message of the person after byte START."""
-    from memcli.transcripts.reader import last_turn_of
+    """Whether the transcript holds a message of the person after byte START.
+
+    The bytes after START are read from their end, as a last turn is (never loaded whole:
+    a session that was never queued is read from byte 0). When they cannot be read, the
+    turn is queued anyway: the job's extraction says in the log what is wrong with them.
+    """
+    from memcli.errors import InputError
+    from memcli.transcripts.reader import read_transcript
+    from memcli.transcripts.source import TranscriptFile
 
     with open(transcript, "rb") as handle:
         handle.seek(start)
-        tail = handle.read()
-    if not tail.strip():
-        return False
-    turn = last_turn_of(tail)
+        try:
+            turn = read_transcript(TranscriptFile(transcript, handle=handle), last_turn=True)
+        except InputError:
+            return True
     return any(m.role == "user" for m in turn.messages)

@@ -18,7 +18,8 @@ from memcli.transcripts.source import (
     is_plain_text,
     open_blob,
 )
-from memcli.transcripts.tail import read_last_turn
+from memcli.transcripts.tail import FIRST_WINDOW, Window, read_last_turn
+from memcli.transcripts.tail import last_turn_window as _window_of
 
 # Enough of a file's start to tell its kind by (the Markdown formats look no further).
 _HEAD = 4096
@@ -69,6 +70,14 @@ def last_turn_of(data: bytes) -> Transcript:
         return read_transcript(data, last_turn=True)
     except InputError:
         return read_transcript(data.decode("utf-8", "replace"), last_turn=True)
+
+
+def last_turn_window(blob: Blob, first_window: int = FIRST_WINDOW) -> Window | None:
+    """Where ``read_transcript(..., last_turn=True)`` (no other option) reads the blob's
+    last turn from its end, with the turn; None when it reads the whole input."""
+    if not _json_lines(blob, None):
+        return None
+    return _window_of(blob, Options(last_turn=True), first_window)
 
 
 def _read_text(text: str, opts: Options, fmt: str | None, strict: bool,
@@ -130,5 +139,5 @@ def _check_options(fmt: str | None, opts: Options) -> None:
         raise UsageError("transcript size budgets must be 0 or more characters")
 
 
-__all__ = ["BY_NAME", "FORMATS", "TranscriptFile", "last_turn_of", "read_transcript",
-           "read_values"]
+__all__ = ["BY_NAME", "FORMATS", "TranscriptFile", "Window", "last_turn_of",
+           "last_turn_window", "read_transcript", "read_values"]

@@ -76,13 +76,32 @@ class _Grow:
 _WHOLE = object()  # the end alone cannot tell: read the whole file
 
 
+@dataclass(frozen=True)
+class Window:
+    """A last turn read from the end, and the bytes it was read from: the file's first
+    ``head`` bytes (a Codex rollout's header line, which a window past it reads first; 0
+    when none) and everything from ``start`` on (0: the whole file). Those bytes alone,
+    copied in that order, read as a whole file give the same last turn."""
+
+    transcript: Transcript
+    start: int
+    head: int = 0
+
+
 def read_last_turn(blob: Blob, opts: Options, first_window: int = FIRST_WINDOW,
                    most: int = MOST) -> Transcript | None:
     """The last turn of ``blob`` (UTF-8 JSON lines), exactly as a whole read with
     ``last_turn`` gives its messages; None when only a whole read can tell."""
+    window = last_turn_window(blob, opts, first_window, most)
+    return None if window is None else window.transcript
+
+
+def last_turn_window(blob: Blob, opts: Options, first_window: int = FIRST_WINDOW,
+                     most: int = MOST) -> Window | None:
+    """:func:`read_last_turn`, with where its window starts."""
     if not set(WHOLE_INPUT_PASSES) <= set(_KNOWN_PASSES):
         return None
-    first = _first_value(blob)
+    first, first_end = _first_value(blob)
     if copilot_chat.is_snapshot(first):
         return None  # a VS Code change log: its state is the whole log replayed
     header = first if _is_header(first) else None
@@ -90,8 +109,9 @@ def read_last_turn(blob: Blob, opts: Options, first_window: int = FIRST_WINDOW,
     while True:
         window = _window(blob, blob.size - want)
         outcome = _Grow() if window is None else _attempt(blob, *window, opts, header)
-        if isinstance(outcome, Transcript):
-            return outcome
+        if isinstance(outcome, Transcript) and window is not None:
+            start = window[0]
+            return Window(outcome, start, first_end if header is not None and start else 0)
         if not isinstance(outcome, _Grow) or want >= blob.size:
             return None  # the end cannot tell, or the window was the whole file already
         reach = blob.size - _line_start(blob, outcome.to) if outcome.to is not None else 0
@@ -287,21 +307,22 @@ def _find_before(blob: Blob, end: int, needles: list[bytes]) -> int | None:
     return None
 
 
-def _first_value(blob: Blob) -> Any:
-    """The value of the file's first line that is not blank; None when it has none (or a
-    line too long to be a header)."""
+def _first_value(blob: Blob) -> tuple[Any, int]:
+    """The value of the file's first line that is not blank, and the byte after that line;
+    (None, 0) when it has none (or a line too long to be a header)."""
     head = blob.read(0, _BLOCK)
-    if head.startswith(_BOM):
-        head = head[len(_BOM):]
-    stripped = head.lstrip()
+    bom = len(_BOM) if head.startswith(_BOM) else 0
+    body = head[bom:]
+    stripped = body.lstrip()
     newline = stripped.find(b"\n")
-    if newline < 0 and len(head) < blob.size:
-        return None
+    if newline < 0 and len(body) < blob.size:
+        return None, 0
     line = stripped if newline < 0 else stripped[:newline]
+    end = len(head) if newline < 0 else len(head) - len(stripped) + newline + 1
     try:
-        return _DECODER.decode(line.decode("utf-8").removeprefix("\ufeff"))
+        return _DECODER.decode(line.decode("utf-8").removeprefix("\ufeff")), end
     except (ValueError, RecursionError):
-        return None
+        return None, 0
 
 
 def _is_header(value: Any) -> bool:
@@ -310,4 +331,4 @@ def _is_header(value: Any) -> bool:
             and isinstance(value.get("payload"), dict))
 
 
-__all__ = ["FIRST_WINDOW", "MOST", "read_last_turn"]
+__all__ = ["FIRST_WINDOW", "MOST", "Window", "last_turn_window", "read_last_turn"]
