@@ -130,3 +130,17 @@ def test_hook_jobs_benchmark_drains_every_job_and_reports_each_target() -> None:
     # each job's input is its window: the log names its size
     assert long["logged_copy_mb"] is not None and long["logged_copy_mb"] < long["size_mb"]
     assert set(data["targets"]) == {"copy", "time", "worker_memory", "session_end_memory"}
+
+
+def test_stdin_pipe_benchmark_reports_each_command_piped_and_redirected() -> None:
+    script = RUN.parent / "stdin_pipe.py"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMCLI_")}
+    proc = subprocess.run([sys.executable, str(script), "--quick", "--json"],
+                          capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    data = json.loads(proc.stdout)
+    assert data["size_mb"] > 4.2  # past SPOOL_AFTER: the pipe is spooled
+    assert len(data["rows"]) == 3 and isinstance(data["met"], bool)
+    for row in data["rows"]:
+        assert row["file_peak_mb"] > 1 and row["pipe_peak_mb"] > 1, row
+        assert row["file_s"] > 0 and row["pipe_s"] > 0, row

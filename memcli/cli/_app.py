@@ -375,10 +375,12 @@ def read_input(source: str | Path, what: str = "input", limit: int = MAX_INPUT_B
 
 
 def read_input_bytes(source: str | Path, what: str = "input",
-                     limit: int = MAX_INPUT_BYTES, how: str = "pipe it in or pass a file"
-                     ) -> bytes:
+                     limit: int = MAX_INPUT_BYTES, how: str = "pipe it in or pass a file",
+                     *, refuse: bool = True) -> bytes:
     """The bytes of a file, or of stdin for '-', at most ``limit`` of them; HOW says what to
-    do when stdin is a terminal (read at once, not waited on)."""
+    do when stdin is a terminal (read at once, not waited on). Without REFUSE, a longer
+    input is no error: its first ``limit + 1`` bytes are returned, for a caller that reads
+    the rest its own way."""
     from memcli.errors import InputError
 
     try:
@@ -393,7 +395,7 @@ def read_input_bytes(source: str | Path, what: str = "input",
         raise InputError(f"cannot read {source}: {exc.strerror}") from None
     except MemoryError:
         raise InputError(f"the {what} does not fit in memory") from None
-    if len(data) > limit:
+    if len(data) > limit and refuse:
         where = "stdin" if str(source) == "-" else str(source)
         raise InputError(f"the {what} in {where} is larger than {limit // (1024 * 1024)} MiB, "
                          "the most memcli reads; split it") from None

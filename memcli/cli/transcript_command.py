@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 def transcript_text(source: str, how: str = "pipe it in or pass a file"
                     ) -> "str | bytes | TranscriptFile":
     """What the transcript reader reads: a file where it lies (zstd-compressed too), the
-    bytes of stdin for '-', or a session folder (OpenCode) as text. HOW says what to do when
-    stdin is a terminal."""
+    bytes of stdin for '-' (a temporary file holding them, past ``SPOOL_AFTER``), or a
+    session folder (OpenCode) as text. HOW says what to do when stdin is a terminal."""
     from memcli.transcripts.source import TranscriptFile, folder_as_text
 
     if source != "-":
@@ -42,7 +42,55 @@ def transcript_text(source: str, how: str = "pipe it in or pass a file"
     elif (stdin := _file_on_stdin()) is not None:
         # the hook's worker hands each job its turn this way: read it where it lies too
         return TranscriptFile(Path("stdin"), MAX_TRANSCRIPT_BYTES, stdin)
+    else:
+        return _piped(how)
     return read_input_bytes(source, "transcript", MAX_TRANSCRIPT_BYTES, how)
+
+
+# A pipe holding more than this is copied to a temporary file, read as a file is (from its
+# end for the last turn, a line at a time otherwise): what is held stays this size however
+# much is piped in.
+SPOOL_AFTER = 4 * 1024 * 1024
+_CHUNK = 1024 * 1024
+
+
+def _piped(how: str) -> "bytes | TranscriptFile":
+    """The bytes piped in; past ``SPOOL_AFTER`` of them, an unnamed temporary file holding
+    them all (closed when the command ends), at most the most memcli reads."""
+    import sys
+    import tempfile
+
+    import click
+
+    from memcli.errors import InputError
+    from memcli.transcripts.source import TranscriptFile
+
+    head = read_input_bytes("-", "transcript", SPOOL_AFTER, how, refuse=False)
+    if len(head) <= SPOOL_AFTER:
+        return head
+    most = MAX_TRANSCRIPT_BYTES // (1024 * 1024)
+    try:
+        spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed when the command ends
+    except OSError as exc:
+        raise InputError(f"stdin holds more than {SPOOL_AFTER // (1024 * 1024)} MiB and no "
+                         f"temporary file can hold it ({exc.strerror}); pass the transcript "
+                         "as a file") from None
+    if (command := click.get_current_context(silent=True)) is not None:
+        command.call_on_close(spool.close)
+    total = len(head)
+    try:
+        spool.write(head)
+        del head  # held no longer than it takes to write it
+        while chunk := sys.stdin.buffer.read(_CHUNK):
+            total += len(chunk)
+            if total > MAX_TRANSCRIPT_BYTES:
+                raise InputError(f"the transcript in stdin is larger than {most} MiB, the "
+                                 "most memcli reads; split it")
+            spool.write(chunk)
+        spool.seek(0)
+    except OSError as exc:
+        raise InputError(f"cannot copy stdin to a temporary file: {exc.strerror}") from None
+    return TranscriptFile(Path("stdin"), MAX_TRANSCRIPT_BYTES, spool)
 
 
 def _file_on_stdin() -> "BinaryIO | None":
