@@ -41,15 +41,7 @@ COMMANDS = {
     "transcript --last-turn --json": ["transcript", "--last-turn", "--json", "-"],
     "extract (the whole session)": ["extract", "--input", "-"],
 }
-_TIMER = """\
-import os, sys, time
-argv = sys.argv[1:]
-start = time.perf_counter()
-pid = os.posix_spawnp(argv[0], argv, os.environ)
-_, status, usage = os.wait4(pid, 0)
-scale = 1 if sys.platform == "darwin" else 1024
-print(time.perf_counter() - start, usage.ru_maxrss * scale, os.waitstatus_to_exitcode(status))
-"""
+_TIMER = transcripts._TIMER  # starts a command and prints its time and peak RSS
 
 
 def run(argv: list[str], env: dict[str, str], session: Path, piped: bool, cwd: Path
