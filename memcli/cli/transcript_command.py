@@ -60,8 +60,6 @@ def _piped(how: str) -> "bytes | TranscriptFile":
     import sys
     import tempfile
 
-    import click
-
     from memcli.errors import InputError
     from memcli.transcripts.source import TranscriptFile
 
@@ -70,13 +68,13 @@ def _piped(how: str) -> "bytes | TranscriptFile":
         return head
     most = MAX_TRANSCRIPT_BYTES // (1024 * 1024)
     try:
-        spool = tempfile.TemporaryFile()  # noqa: SIM115 - closed when the command ends
+        # Unnamed, so nothing is left on disk whatever happens; closed when the TranscriptFile
+        # that holds it is dropped (no click context: a plain install has no click).
+        spool = tempfile.TemporaryFile()  # noqa: SIM115 - owned by the TranscriptFile
     except OSError as exc:
         raise InputError(f"stdin holds more than {SPOOL_AFTER // (1024 * 1024)} MiB and no "
                          f"temporary file can hold it ({exc.strerror}); pass the transcript "
                          "as a file") from None
-    if (command := click.get_current_context(silent=True)) is not None:
-        command.call_on_close(spool.close)
     total = len(head)
     try:
         spool.write(head)
