@@ -12,7 +12,7 @@ FAM = {"pref":"preference","corr":"correction","upd":"update","rev":"reversal","
 TYP = {"pref":"user_preference","corr":"correction_feedback","know":"project_knowledge","ref":"reference_material"}
 LV = {"u":"user","p":"project"}
 out = []; errs = []
-for f in sorted(HERE.glob("*.txt")):
+for f in sorted(p for p in HERE.glob("*.txt") if p.stem != "sequences"):
     lang = f.stem; persona = None; n = 0
     for ln, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip(): continue
