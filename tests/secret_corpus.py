@@ -400,6 +400,37 @@ _CATALOGUE: list[tuple[str, str, str, str]] = [
 for _fmt, _kind, _token, _template in _CATALOGUE:
     _add(_kind, _token, _template, _fmt)
 
+# Issue 25: the shapes a secret-named key, a client's password flag or a cookie give a value
+# of any length or alphabet.
+for _fmt, _kind, _token, _template in [
+    ("cookie-pair", "cookie", _rand(_ALNUM, 40), "Cookie: _ga=GA1.2.3; session=@@; lang=en"),
+    ("set-cookie", "cookie", _rand(_B64URL, 30), "set-cookie: remember_me=@@; Max-Age=3600"),
+    ("cookie-random-name", "cookie", _rand(_ALNUM, 26) + "7",
+     '-H "cookie: PHPSESSID=@@"'),
+    ("mysql-glued", "cli-password", "Xq!" + _rand(_ALNUM, 6) + "%2",
+     "mysqladmin -uroot -p@@ status"),
+    ("mariadb-glued-quoted", "cli-password", _rand(_ALNUM, 9) + "#1",
+     "mariadb -h db -p'@@' -e 'show tables'"),
+    ("sshpass-bare", "cli-password", _password(10), "sshpass -p @@ scp build.tgz ci@host:"),
+    ("redis-cli", "cli-password", _password(12), "redis-cli -h cache -a @@ ping"),
+    ("long-password-flag", "cli-password", _password(11),
+     "keytool -list --store-password @@ -keystore app.jks"),
+    ("podman-login", "cli-password", _rand(_ALNUM, 20), "podman login -u bot -p @@ quay.io"),
+    ("env-short-symbols", "env-assignment", "p4$" + _rand(_ALNUM, 3),
+     "MAIL_PASSWORD=@@\nMAIL_PORT=25"),
+    ("env-letters", "env-assignment", _rand(string.ascii_lowercase, 9),
+     "ADMIN_PASSWORD: @@"),
+    ("env-hash-punctuation", "env-assignment", "a#" + _rand(_ALNUM, 8) + "&;k",
+     "SMTP_PASS='@@'"),
+    ("azure-key-short", "env-assignment", _rand(_ALNUM + "+/", 40) + "=",
+     "Endpoint=sb://ns.servicebus.windows.net/;SharedAccessKeyName=r;AccountKey=@@;x=1"),
+    ("client-secret-json", "env-assignment", _rand(_B64URL, 12),
+     '{"clientSecret": "@@"}'),
+    ("session-secret-yaml", "env-assignment", _rand(_ALNUM, 10) + "9",
+     "session_key: @@"),
+]:
+    _add(_kind, _token, _template, _fmt)
+
 
 def _wrapped(token: str, cut: int, sep: str = "\n") -> str:
     return token[:cut] + sep + token[cut:]
@@ -533,4 +564,28 @@ NEAR_MISSES: list[str] = [
     "ya29. is how Google access tokens begin.",
     "The token is\nThanks for reading.",
     "commit 3f786850e387550fdab836ed7e6dc881de23001b\nAuthor: Alice <a@example.org>",
+    # Issue 25: values that are not values, flags that are not passwords, cookies that
+    # hold no session.
+    "DB_PASSWORD=$(vault read -field=pw secret/db)",
+    "token: Optional[str] = None",
+    "password: str",
+    "user_password = request.form['password']",
+    "api_key=config.api_key",
+    "TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "mysql -u app -p appdb < dump.sql",
+    "mysqldump -p --single-transaction shop",
+    "tar -xpf release.tgz && rsync -p a b",
+    "redis-cli -a $REDIS_PASSWORD ping",
+    "sshpass -p \"$SSHPASS\" ssh host",
+    "docker run -p 5432:5432 postgres",
+    "kubectl port-forward svc/db 5432 -p 1",
+    "Cookie: consent=yes; theme=light",
+    "Set-Cookie: lang=fr; Path=/",
+    "cookie: session=<session-id>",
+    "pg_restore --password --dbname app dump.bin",
+    "vault write auth/token --token-file /run/token",
+    "SECRET=",
+    "password: '{{ vault_db_password }}'",
+    "TOKEN_COUNT=2048",
+    "secret: 12.5",
 ]

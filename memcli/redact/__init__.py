@@ -77,6 +77,7 @@ from memcli.redact._structural import (
     _private_keys,
     _url_passwords,
 )
+from memcli.redact._shell import CLIENT_WORDS, cli_passwords, cookies
 
 __all__ = ["KINDS", "REDACTED", "SecretFinding", "describe", "find_secrets", "redact"]
 
@@ -99,6 +100,7 @@ KINDS: tuple[str, ...] = tuple(dict.fromkeys((
     "url-password",
     "auth-header",
     "cli-password",
+    "cookie",
     "env-assignment",
 )))
 _PRIORITY = {kind: rank for rank, kind in enumerate(KINDS)}
@@ -109,7 +111,8 @@ _PRIORITY = {kind: rank for rank, kind in enumerate(KINDS)}
 _STRUCTURAL = ("PRIVATE KEY", "://", ":\\/\\/", "login", "password", "-u", '"auth"', "_auth")
 _ENV_WORDS = ("pass", "pwd", "token", "secret", "key")
 _EXACT = tuple(sorted({*_gates_table.GATES, *_STRUCTURAL}))
-_FOLDED = tuple(sorted({"aws", "authorization", *_ENV_WORDS, *_gates_table.CONTEXTS}))
+_FOLDED = tuple(sorted({"aws", "authorization", "cookie", *_ENV_WORDS, *CLIENT_WORDS,
+                        *_gates_table.CONTEXTS}))
 _hits = _gates.Prefilter(_EXACT, _FOLDED).scan
 _TOKEN_GATES = frozenset(_gates_table.GATES)
 
@@ -133,13 +136,22 @@ def _structural_scans(text: str, hits: Hits) -> Iterator[Iterator[_Span]]:
         yield _private_keys(text)
     if "://" in exact or ":\\/\\/" in exact:
         yield _url_passwords(text, exact)
+    shell = not folded.isdisjoint(CLIENT_WORDS) or (
+        "--" in text and not folded.isdisjoint(_ENV_WORDS))
+    if shell:
+        low = hits.low if hits.low is not None else lower(text)
+        yield cli_passwords(text, low, folded)
     if "=" not in text and ":" not in text and "login" not in exact:
         return
     yield _cli_passwords(text, exact)
     aws = "secret" in folded and "aws" in folded
-    if not (aws or "authorization" in folded or not folded.isdisjoint(_ENV_WORDS)):
+    if not (aws or "authorization" in folded or "cookie" in folded
+            or not folded.isdisjoint(_ENV_WORDS)):
         return
-    low = hits.low if hits.low is not None else lower(text)
+    if not shell:
+        low = hits.low if hits.low is not None else lower(text)
+    if "cookie" in folded:
+        yield cookies(text, low)
     if aws:
         yield _scan(_pats().aws_secret, text, "aws-secret-key", group="v", haystack=low)
     if "authorization" in folded:

@@ -71,9 +71,19 @@ def _sources() -> tuple[dict[str, str], dict[str, str]]:
         )
     }
     # Searched backwards from a keyword, in a short window that ends at it.
-    key_owner = r"(?:api|access|auth|private|signing|encryption|master)[_-]?\Z"
+    key_owner = (r"(?:api|access|auth|private|signing|encryption|master|account|client|app"
+                 r"|license|webhook|session)[_-]?\Z")
     # Cursors and handles, not credentials ("nextPageToken", "CancellationToken").
     not_secret_token = r"(?:page|cursor|continuation|sync|cancellation|resume)[_-]?\Z"
+    # A session value in a Cookie or Set-Cookie header (the pairs are read by
+    # _structural._cookies, up to the end of the line).
+    cookie = r"(?:set-)?cookie" + _QUOTE + r"[ \t]*:[ \t]*+"
+    # A password handed to a client on its command line: "mysql -pS3cret", "sshpass -p x",
+    # "redis-cli -a x", "docker login -p x" (which client takes which flag is
+    # _structural._CLIENTS), and "--password x" / "--token x" for any command.
+    cli_flag = r"-(?P<flag>[pPa])(?P<sep>[ \t]*+)"
+    long_flag = (r"--(?:[a-z0-9]{1,24}+-)?(?:password|passwd|pass|pwd|token|secret|api-?key"
+                 r"|access-key|secret-key)[ \t]++")
     names = {k: v for k, v in locals().items() if k not in ("value", "env_keys")}
     return names, env_keys
 
@@ -101,6 +111,9 @@ class _Patterns:
     aws_secret: re.Pattern[str]
     auth_header: re.Pattern[str]
     key_owner: re.Pattern[str]
+    cookie: re.Pattern[str]
+    cli_flag: re.Pattern[str]
+    long_flag: re.Pattern[str]
     not_secret_token: re.Pattern[str]
     env_keys: dict[str, re.Pattern[str]]
 

@@ -17,6 +17,7 @@ from memcli.redact._base import (
     _Span,
 )
 from memcli.redact._patterns import _SOURCES, _pats
+from memcli.redact._values import assigned_like
 
 
 def _url_passwords(text: str, exact: frozenset[str]) -> Iterator[_Span]:
@@ -131,7 +132,7 @@ def _assigned_value(text: str, m: re.Match[str], name_start: int) -> tuple[int, 
                     end = found
         elif end < n and text[end] not in _VALUE_END:
             return None
-    return (start, end) if _credential_like(text[start:end]) else None
+    return (start, end) if assigned_like(text[start:end], bool(quote)) else None
 
 
 # What may follow a keyword before an assignment's ':' or '=': the rest of the name (a
