@@ -517,3 +517,63 @@ def test_prose_about_tokens_compiles_no_assignment_pattern() -> None:
     assert find_secrets(text) == []
     assert "_env" not in vars(_patterns._pats())
     assert [f.kind for f in find_secrets("API_TOKEN=abc123def456ghi\n")] == ["env-assignment"]
+
+
+def test_client_table_and_pattern_name_the_same_clients() -> None:
+    from memcli.redact import _shell
+    from memcli.redact._patterns import _pats
+
+    assert _pats().client.pattern.count("|") + 1 == len(_shell._CLIENTS)
+    assert all(_pats().client.fullmatch(name) for name in _shell._CLIENTS)
+
+
+# Issue 25 item 7: the shapes, each with a value no rule names literally. (value, text)
+_SHAPES = [
+    ("k9#Lm&2!qZ", "DB_PASSWORD=k9#Lm&2!qZ\nDB_USER=app"),
+    ("Tq4*", "export API_SECRET='Tq4*'"),
+    ("marmaladeseven", "  password: marmaladeseven\n  user: ops"),
+    ("w7Yp+0aQ/x", '{"password":"w7Yp+0aQ/x"}'),
+    ("a8K2mQ/7pL+zR0", "Server=db;Uid=sa;Pwd=a8K2mQ/7pL+zR0;Database=x"),
+    ("Zm9vYmFyYmF6cXV4MTIz", "AccountName=st;AccountKey=Zm9vYmFyYmF6cXV4MTIz;Suffix=x"),
+    ("8fJk2LmQp0Zx7VbN4cRt", "Cookie: sid=8fJk2LmQp0Zx7VbN4cRt; theme=dark"),
+    ("eR5tY7uI9oP1aS3dF5gH", "Set-Cookie: auth=eR5tY7uI9oP1aS3dF5gH; Path=/; HttpOnly"),
+    ("Hx7!pq2Lw", "mysql -h db -uroot -pHx7!pq2Lw shop"),
+    ("Ab3$dE6fG", "sshpass -p 'Ab3$dE6fG' ssh ops@10.1.1.1"),
+    ("Qw3rty9Zx", "PGPASSWORD=Qw3rty9Zx psql -h db"),
+    ("N0tAnother1", "mongosh --host db --password N0tAnother1"),
+    ("hf_" + "qWeRtYuIoPaSdFgHjKlZxCvBnMqWeRtYuI", "login with hf_"
+     + "qWeRtYuIoPaSdFgHjKlZxCvBnMqWeRtYuI please"),
+]
+
+
+@pytest.mark.parametrize(("value", "text"), _SHAPES, ids=[_id(t) for _, t in _SHAPES])
+def test_issue25_shapes_are_redacted(value: str, text: str) -> None:
+    out, found = redact(text)
+    assert value not in out, out
+    assert found and REDACTED in out
+
+
+_NOT_SECRETS = [
+    "password_reset_url=https://example.org/reset",
+    "token_count=5",
+    "Fill in the password field and press enter.",
+    "pg_dump --password-file /run/secrets/pw db",
+    "API_TOKEN=<your-token>",
+    "API_TOKEN=${TOKEN}",
+    "password: changeme",
+    'password = input("Password: ")',
+    'db_password = os.environ["DB_PASSWORD"]',
+    "token = tokens[0]",
+    "password: str",
+    "mysql -u root -p shop",
+    "ssh -p 2222 host && mkdir -p out && cp -pr a b",
+    "Cookie: theme=dark; lang=en",
+    "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "123e4567-e89b-42d3-a456-426614174000 at 3f786850e387550fdab836ed7e6dc881de23001b",
+    "from huggingface_hub import hf_hub_download",
+]
+
+
+@pytest.mark.parametrize("text", _NOT_SECRETS, ids=_id)
+def test_issue25_near_misses_stay(text: str) -> None:
+    assert find_secrets(text) == []

@@ -4,7 +4,8 @@ Used on every write (note content) and on every transcript before it is sent to 
 by ``lint`` over whole stores, so two things matter more than recall:
 
 * Precision. Only provider-shaped tokens and a few structural forms (PEM blocks, JWTs,
-  passwords in URLs, ``NAME=value`` assignments of secret-named variables) are reported.
+  passwords in URLs, ``NAME=value`` assignments of secret-named variables, command-line
+  password flags, cookies) are reported.
   There is no entropy heuristic: detect-secrets' entropy plugins flagged plain prose and
   hashes when we measured them. The word "password", UUIDs, git SHAs and digests are not
   secrets.
@@ -36,14 +37,18 @@ Decisions worth knowing (each has a test in the corpus):
   and notes about AWS/Stripe/JWT often quote them; redacting them would only teach people
   to ignore findings. Stand-ins such as ``ghp_xxxx…`` or ``AKIAXXXXXXXXXXXXXXXX`` are
   ignored too.
-* A ``NAME=value`` / ``name: value`` / ``"name": "value"`` assignment is reported only when
-  the name ends in a secret word (``password``, ``passwd``, ``passphrase``, ``pwd``,
-  ``token``, ``secret``, ``secret_key``, ``api_key``, ``access_key``, ``private_key``, …)
-  and the value looks like a credential: 8+ characters, no whitespace, a letter and a
-  digit, not a reference (``$VAR``, ``${VAR}``, ``%VAR%``, ``<your-key>``), not a
-  placeholder (``changeme``, ``xxx``, ``example``, ``...``), not a path or a file name, not
-  a function call (``get_token(user)``). ``nextPageToken``-style cursors are not tokens.
-  A passphrase with spaces is therefore missed: the price of not flagging prose.
+* A ``NAME=value`` / ``name: value`` / ``"name": "value"`` assignment is reported when the
+  name ends in a secret word (``password``, ``passwd``, ``passphrase``, ``pwd``, ``token``,
+  ``secret``, ``secret_key``, ``api_key``, ``access_key``, ``private_key``, ``account_key``,
+  …), whatever the value's length or punctuation (:mod:`memcli.redact._values`): the name
+  already says it is secret. Left out: a reference (``$VAR``, ``${VAR}``, ``%VAR%``,
+  ``<your-key>``, ``settings.API_KEY``, ``db_password``), a placeholder (``changeme``,
+  ``xxx``, ``example``, ``...``), a type (``str``), a path or file name, a function call
+  (``get_token(user)``), fewer than 4 characters, or a letters-only word of fewer than 6.
+  ``nextPageToken``-style cursors are not tokens. A passphrase with spaces is missed: the
+  price of not flagging prose.
+* A client's password flag (``mysql -pX``, ``sshpass -p X``, ``--password X``) and the
+  values of ``Cookie`` / ``Set-Cookie`` headers are read by :mod:`memcli.redact._shell`.
 * Stripe *test* keys (``sk_test_``/``rk_test_``) are reported like live keys: they read and
   write the account's test-mode data, which often holds real customer emails, and a memory
   file is committed and shared. Publishable keys (``pk_``) are public by design and ignored.
@@ -70,6 +75,7 @@ from memcli.redact._base import (
 )
 from memcli.redact._gates import Hits, lower
 from memcli.redact._patterns import _pats
+from memcli.redact._shell import CLIENT_WORDS, cli_passwords, cookies
 from memcli.redact._structural import (
     _auth_headers,
     _cli_passwords,
@@ -77,7 +83,6 @@ from memcli.redact._structural import (
     _private_keys,
     _url_passwords,
 )
-from memcli.redact._shell import CLIENT_WORDS, cli_passwords, cookies
 
 __all__ = ["KINDS", "REDACTED", "SecretFinding", "describe", "find_secrets", "redact"]
 

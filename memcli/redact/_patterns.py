@@ -82,6 +82,12 @@ def _sources() -> tuple[dict[str, str], dict[str, str]]:
     # "redis-cli -a x", "docker login -p x" (which client takes which flag is
     # _structural._CLIENTS), and "--password x" / "--token x" for any command.
     cli_flag = r"-(?P<flag>[pPa])(?P<sep>[ \t]*+)"
+    client = ("(?:" + "|".join(sorted(
+        ("mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck", "mariadb",
+         "mariadb-dump", "sshpass", "redis-cli", "sqlcmd", "mongosh", "mongodump",
+         "mongorestore", "twine", "docker", "podman", "nerdctl", "buildah", "skopeo", "helm",
+         "oras", "oc", "az", "cf"), key=lambda w: (-len(w), w)))
+        + r")(?![a-z0-9_.-])")
     long_flag = (r"--(?:[a-z0-9]{1,24}+-)?(?:password|passwd|pass|pwd|token|secret|api-?key"
                  r"|access-key|secret-key)[ \t]++")
     names = {k: v for k, v in locals().items() if k not in ("value", "env_keys")}
@@ -113,6 +119,7 @@ class _Patterns:
     key_owner: re.Pattern[str]
     cookie: re.Pattern[str]
     cli_flag: re.Pattern[str]
+    client: re.Pattern[str]
     long_flag: re.Pattern[str]
     not_secret_token: re.Pattern[str]
     env_keys: dict[str, re.Pattern[str]]

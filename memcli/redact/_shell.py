@@ -47,9 +47,9 @@ _CLIENTS: dict[str, tuple[str, bool, str]] = {
     "az": ("p", True, "login"),
     "cf": ("p", True, "login"),
 }
+# _patterns.py's "client" pattern lists the same names (tests/test_redact.py checks).
 CLIENT_WORDS = tuple(sorted({name.split("-")[0] for name in _CLIENTS} - {"oc", "az", "cf"}
                             | {"login"}))
-_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-_.")
 _SEGMENT_END = "\n|;&"
 
 
@@ -62,18 +62,22 @@ def _segment_end(low: str, start: int, stops: str = _SEGMENT_END) -> int:
     return end
 
 
-def _flag_value(text: str, start: int, end: int) -> tuple[int, int, bool] | None:
-    """The value that starts at ``start`` (quoted or bare, before ``end``): its span and
-    whether it was quoted."""
-    if start >= end:
+def _flag_value(text: str, start: int) -> tuple[int, int, bool] | None:
+    """The value that starts at ``start``, quoted (up to its closing quote on the same line,
+    at most ``_LINE`` characters on) or bare (up to a blank or what ends a command): its
+    span and whether it was quoted. Reads no further than the value."""
+    size = len(text)
+    if start >= size:
         return None
     if text[start] in "'\"":
-        close = text.find(text[start], start + 1, end)
-        if close < 0:
+        limit = min(size, start + _LINE)
+        close = text.find(text[start], start + 1, limit)
+        if close < 0 or text.find("\n", start, close) >= 0:
             return None
         return start + 1, close, True
     stop = start
-    while stop < end and not text[stop].isspace() and text[stop] not in "'\"":
+    limit = min(size, start + _LINE)
+    while stop < limit and not text[stop].isspace() and text[stop] not in "'\"|;&":
         stop += 1
     return start, stop, False
 
@@ -88,20 +92,10 @@ def cli_passwords(text: str, low: str, folded: frozenset[str]) -> Iterator[_Span
 
 def _client_words(low: str) -> Iterator[tuple[int, str]]:
     """Each client name standing alone as a word, in order."""
-    pos = 0
-    size = len(low)
-    while pos < size:
-        # The next word made of name characters.
-        while pos < size and low[pos] not in _NAME_CHARS:
-            pos += 1
-        start = pos
-        while pos < size and low[pos] in _NAME_CHARS and pos - start <= 32:
-            pos += 1
-        word = low[start:pos]
-        if word in _CLIENTS and (start == 0 or low[start - 1] in " \t\n/(`$'\""):
-            yield start, word
-        while pos < size and low[pos] in _NAME_CHARS:
-            pos += 1
+    for m in _pats().client.finditer(low):
+        start = m.start()
+        if start == 0 or low[start - 1] in " \t\n/(`$'\"":
+            yield start, m.group()
 
 
 def _client_flags(text: str, low: str) -> Iterator[_Span]:
@@ -124,7 +118,7 @@ def _client_flags(text: str, low: str) -> Iterator[_Span]:
                 continue
             if m.group("sep") and not spaced:
                 continue
-            span = _flag_value(text, m.end(), end)
+            span = _flag_value(text, m.end())
             if span is None or span[0] == span[1]:
                 continue
             value = text[span[0]:span[1]]
@@ -141,7 +135,7 @@ def _long_flags(text: str, low: str) -> Iterator[_Span]:
     for m in _pats().long_flag.finditer(low):
         if m.start() > 0 and not low[m.start() - 1].isspace():
             continue
-        span = _flag_value(text, m.end(), _segment_end(low, m.end()))
+        span = _flag_value(text, m.end())
         if span is None or span[0] == span[1]:
             continue
         value = text[span[0]:span[1]]
@@ -152,29 +146,32 @@ def _long_flags(text: str, low: str) -> Iterator[_Span]:
 def cookies(text: str, low: str) -> Iterator[_Span]:
     """The values of a ``Cookie:`` header's pairs, and of a ``Set-Cookie:`` header's first
     pair (the rest are attributes: Path, Expires, Secure)."""
+    resume = 0
     for m in _pats().cookie.finditer(low):
+        if m.start() < resume:
+            continue  # inside the pairs of the header before
         if m.start() > 0 and (low[m.start() - 1].isalnum() or low[m.start() - 1] == "_"):
             continue
         first_only = low.startswith("set-", m.start())
         end = _segment_end(low, m.end(), "\n")
-        for stop in "\"'\\":
-            found = text.find(stop, m.end(), end)
+        for quote in "\"'\\":
+            found = text.find(quote, m.end(), end)
             if found >= 0:
                 end = found
-        pos = m.end()
+        pos = resume = m.end()
         while pos < end:
             semi = text.find(";", pos, end)
             stop = end if semi < 0 else semi
-            name, eq, value = text[pos:stop].partition("=")
+            name, eq, raw = text[pos:stop].partition("=")
             name = name.strip()
             if eq:
-                start = pos + len(text[pos:stop]) - len(value)
-                value = value.strip()
+                value = raw.strip()
+                start = stop - len(raw) + (len(raw) - len(raw.lstrip()))
                 if _session_value(name, value):
                     yield start, start + len(value), "cookie"
             if first_only:
                 break
-            pos = stop + 1
+            pos = resume = stop + 1
 
 
 # Cookie names that hold a session or a login, whatever their value looks like.
