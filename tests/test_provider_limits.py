@@ -3,14 +3,14 @@
 ``timeout`` is the deadline of the whole exchange (retries, their waits and fallback
 requests included). Each hostile server here is a real HTTP server on 127.0.0.1: one that
 never stops streaming, one that sends a huge body, one that sends a good answer one byte
-at a time, one that goes quiet half-way. Each must end in bounded time with one line on
+at a time, one that goes quiet half-way. Each must end at its deadline or cap (how soon is
+benchmarks/deadlines.py's to measure; a test asserts no wall-clock limit) with one line on
 stderr, exit status 4 (``ExitStatus.PROVIDER``) and nothing written.
 """
 
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -54,11 +54,14 @@ def settings(server: FakeServer, provider: str = "openai", **overrides: Any) -> 
     return ProviderSettings(**values)
 
 
-def fails_within(settings: ProviderSettings, seconds: float, match: str) -> str:
-    started = time.monotonic()
+def fails_with(settings: ProviderSettings, match: str) -> str:
+    """The one-line error ``complete`` ends with. How long that took is not asserted (a busy
+    machine runs anything several times slower): benchmarks/deadlines.py measures each
+    hostile server's time against its deadline. What is asserted is that the deadline or
+    the cap is what ended the exchange: each server here would otherwise answer, much later,
+    and the call would succeed, or fail with another message."""
     with pytest.raises(ProviderError, match=match) as info:
         complete(PROMPT, settings)
-    assert time.monotonic() - started < seconds
     message = str(info.value)
     assert "\n" not in message
     return message
@@ -85,7 +88,7 @@ def byte_by_byte(data: bytes, delay: float) -> list[Chunk]:
 
 def test_a_server_that_keeps_streaming_ends_at_the_deadline(server: FakeServer) -> None:
     server.script(Step(body=endless_deltas()))
-    message = fails_within(settings(server), 3.0, r"within the 1 s timeout \(1 attempt\)")
+    message = fails_with(settings(server), r"within the 1 s timeout \(1 attempt\)")
     assert "--timeout" in message
     assert len(server.requests) == 1  # the deadline is not a reason to ask again
 
@@ -93,12 +96,12 @@ def test_a_server_that_keeps_streaming_ends_at_the_deadline(server: FakeServer) 
 def test_an_answer_sent_byte_by_byte_ends_at_the_deadline(server: FakeServer) -> None:
     # A good answer, but at 50 bytes a second it would take about a minute.
     server.script(Step(body=byte_by_byte(b"".join(openai_stream([ANSWER])), 0.02)))
-    fails_within(settings(server), 3.0, "within the 1 s timeout")
+    fails_with(settings(server), "within the 1 s timeout")
 
 
 def test_a_server_silent_before_the_status_line_ends_at_the_deadline(server: FakeServer) -> None:
     server.script(Step(delay=30, body=openai_stream([ANSWER])))
-    fails_within(settings(server), 3.0, "could not hear from the server in time")
+    fails_with(settings(server), "could not hear from the server in time")
     assert len(server.requests) == 1
 
 
@@ -107,10 +110,8 @@ def test_a_server_that_goes_quiet_half_way_is_cut_at_the_deadline(server: FakeSe
     # another 2 s after the last byte; the deadline ends it at 2 s.
     head = [Chunk(piece, delay=0.1) for piece in openai_stream(["{"] * 14)[:15]]
     server.script(Step(body=head, stall=30))
-    started = time.monotonic()
-    with pytest.raises(ProviderError, match="within the 2 s timeout"):
-        complete(PROMPT, settings(server, timeout=2.0))
-    assert time.monotonic() - started < 3.0
+    fails_with(settings(server, timeout=2.0), "within the 2 s timeout")
+    assert len(server.requests) == 1
 
 
 def test_retries_and_their_waits_stay_inside_the_deadline(server: FakeServer) -> None:
@@ -119,13 +120,13 @@ def test_retries_and_their_waits_stay_inside_the_deadline(server: FakeServer) ->
     busy = json_step(503, {"error": {"message": "busy"}})
     busy.delay = 0.4
     server.script(busy, busy, busy, Step(body=openai_stream([ANSWER])))
-    fails_within(settings(server), 3.0, "within the 1 s timeout")
+    fails_with(settings(server), "within the 1 s timeout")
     assert 2 <= len(server.requests) <= 3
 
 
 def test_a_retry_after_past_the_deadline_gives_up_at_once(server: FakeServer) -> None:
     server.script(json_step(429, {"error": {"message": "slow down"}}, {"Retry-After": "5"}))
-    message = fails_within(settings(server, timeout=2.0), 1.5, "gave up after 1 attempt ")
+    message = fails_with(settings(server, timeout=2.0), "gave up after 1 attempt ")
     assert "asked to wait 5 s" in message and "before the 2 s timeout" in message
 
 
@@ -133,7 +134,7 @@ def test_fallback_requests_count_against_the_deadline(server: FakeServer) -> Non
     refused = json_step(400, {"error": {"message": "response_format json_schema unsupported"}})
     refused.delay = 0.6
     server.script(refused, refused, Step(body=openai_stream([ANSWER])))
-    fails_within(settings(server), 3.0, r"within the 1 s timeout \(2 attempts\)")
+    fails_with(settings(server), r"within the 1 s timeout \(2 attempts\)")
     assert len(server.requests) == 2
 
 
@@ -141,7 +142,7 @@ def test_anthropic_is_held_to_the_same_deadline(server: FakeServer) -> None:
     head = anthropic_stream(["]}"])[:3]
     ping = sse({"type": "ping"}, "ping")
     server.script(Step(body=[*head, *[Chunk(ping, delay=0.02) for _ in range(20_000)]]))
-    fails_within(settings(server, "anthropic"), 3.0, "within the 1 s timeout")
+    fails_with(settings(server, "anthropic"), "within the 1 s timeout")
 
 
 # --- the size cap, in process --------------------------------------------------------------
@@ -150,8 +151,7 @@ def test_anthropic_is_held_to_the_same_deadline(server: FakeServer) -> None:
 @pytest.mark.parametrize("provider", ["openai", "anthropic"])
 def test_a_huge_stream_is_cut_at_the_cap(server: FakeServer, provider: str) -> None:
     server.script(Step(body=huge_body()))
-    message = fails_within(settings(server, provider, timeout=30.0), 20.0,
-                           "more than 4 MiB in one reply")
+    message = fails_with(settings(server, provider, timeout=30.0), "more than 4 MiB in one reply")
     assert "stopped reading" in message
 
 
@@ -160,14 +160,14 @@ def test_a_huge_body_in_one_piece_is_cut_at_the_cap(server: FakeServer) -> None:
     piece = b'{"choices": [{"message": {"content": "' + b"y" * 65_000
     body = [piece] + [b"y" * 65_000] * (MAX_REPLY_BYTES // 65_000 + 4)
     server.script(Step(headers={"Content-Type": "application/json"}, body=body))
-    fails_within(settings(server, timeout=30.0), 20.0, "more than 4 MiB in one reply")
+    fails_with(settings(server, timeout=30.0), "more than 4 MiB in one reply")
 
 
 def test_one_endless_line_is_cut_at_the_cap(server: FakeServer) -> None:
     # No newline ever: the event parser must not buffer it without end.
     body = [b"data: "] + [b"z" * 65_000] * (MAX_REPLY_BYTES // 65_000 + 4)
     server.script(Step(body=body))
-    fails_within(settings(server, timeout=30.0), 20.0, "more than 4 MiB in one reply")
+    fails_with(settings(server, timeout=30.0), "more than 4 MiB in one reply")
 
 
 def test_an_answer_under_the_cap_is_read_whole(server: FakeServer) -> None:
@@ -202,7 +202,7 @@ def test_a_server_that_refuses_every_limit_is_an_error_not_an_unlimited_request(
         json_step(400, {"error": {"message": "Unrecognized argument: max_completion_tokens"}}),
         json_step(400, {"error": {"message": "Unrecognized argument: max_tokens"}}),
     )
-    fails_within(settings(server, timeout=10.0), 5.0, r"rejected the request \(HTTP 400\)")
+    fails_with(settings(server, timeout=10.0), r"rejected the request \(HTTP 400\)")
     assert len(server.requests) == 2
 
 
@@ -223,35 +223,34 @@ def test_every_anthropic_fallback_still_sends_an_output_limit(server: FakeServer
 # --- the command line: exit status, one line, nothing written ------------------------------
 
 
-def _extract(memenv: MemEnv, server: FakeServer, provider: str, timeout: str) -> Any:
+def _extract(memenv: MemEnv, server: FakeServer, provider: str, timeout: str) -> str:
     env = {"MEMCLI_PROVIDER": provider, "MEMCLI_API_KEY": "sk-test-not-a-key",
            "MEMCLI_BASE_URL": server.url + ("/v1" if provider == "openai" else ""),
            "MEMCLI_MODEL": "test-model" if provider == "openai" else "claude-sonnet-4-6"}
     before = memenv.stores_snapshot()
-    started = time.monotonic()
     proc = memenv.run("extract", "--apply", "--timeout", timeout, input=TURN, env=env,
                       timeout=60)
-    elapsed = time.monotonic() - started
     assert memenv.stores_snapshot() == before
     assert proc.returncode == ExitStatus.PROVIDER, proc.stderr
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("memcli: error: "), proc.stderr
-    return elapsed, lines[0]
+    return lines[0]
 
 
 def test_cli_timeout_bounds_a_server_that_keeps_streaming(
     memenv: MemEnv, server: FakeServer
 ) -> None:
     server.script(Step(body=endless_deltas()))
-    elapsed, line = _extract(memenv, server, "openai", "2")
-    # Start-up and the extraction around the request take well under the 3 s margin.
-    assert elapsed < 5.0
+    # The stream would run for 400 s and end in a good answer: the error is the deadline's
+    # (benchmarks/deadlines.py times the command against its --timeout).
+    line = _extract(memenv, server, "openai", "2")
     assert "within the 2 s timeout" in line
+    assert len(server.requests) == 1
 
 
 def test_cli_stops_reading_a_huge_reply(memenv: MemEnv, server: FakeServer) -> None:
     server.script(Step(body=huge_body()))
-    _, line = _extract(memenv, server, "anthropic", "30")
+    line = _extract(memenv, server, "anthropic", "30")
     assert "more than 4 MiB" in line
 
 
@@ -259,8 +258,7 @@ def test_cli_timeout_bounds_an_answer_sent_byte_by_byte(
     memenv: MemEnv, server: FakeServer
 ) -> None:
     server.script(Step(body=byte_by_byte(b"".join(anthropic_stream([ANSWER])), 0.02)))
-    elapsed, line = _extract(memenv, server, "anthropic", "2")
-    assert elapsed < 5.0
+    line = _extract(memenv, server, "anthropic", "2")
     assert "within the 2 s timeout" in line
 
 
