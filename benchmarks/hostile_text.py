@@ -59,6 +59,26 @@ RULES_SHAPES: dict[str, Callable[[int], str]] = {
     "spaces after 用": lambda n: _fill(" ", n, "记住用", "用 x。"),
     "spaces in a reference": lambda n: _fill(" ", n, "Remember: the", "the https://x.io/a x."),
     "spaces in 'for …, see'": lambda n: _fill(" ", n, "For", "for https://x.io/a."),
+    # The rest of tests/test_hostile_text.py's shapes (their timing moved here, issue 25).
+    "spaces before a choice's reason": lambda n: _fill(
+        " ", n, "use npm instead of pnpm", ", the box has no pnpm"),
+    "spaces before 'is documented at'": lambda n: _fill(
+        " ", n, "the api", " is documented at https://api.example.com/docs"),
+    "spaces before a habit's moment": lambda n: _fill(" ", n, "Run x", "before committing."),
+    "commas before a prohibition's place": lambda n: _fill(", x", n, "Don't add x",
+                                                           " to commits."),
+    "commas before a prohibition's alternative": lambda n: _fill(", x", n, "Don't test x",
+                                                                 ", use y."),
+    "spaces in a port fact": lambda n: _fill(" ", n, "locally", "the api runs on port 3000."),
+    "spaces after 'I said'": lambda n: _fill(" ", n, "I said", "use pnpm."),
+    "spaces before 'must'": lambda n: _fill(" ", n, "Files", "must have CRLF line endings."),
+    "spaces after 'prefer'": lambda n: _fill(" ", n, "prefer", "small commits."),
+    "spaces in 'my editor is'": lambda n: _fill(" ", n, "my editor", "is vim."),
+    "spaces in a generic imperative": lambda n: _fill(" ", n, "Prefix", "branches with feat/."),
+    "spaces before a measure that is not one": lambda n: _fill(" ", n, "Indent", "4 x."),
+    "a long word as a generic object": lambda n: _fill("a", n, "Sort ", "s."),
+    "spaces in a kind's 用": lambda n: _fill(" ", n, "包管理器用", "yarn"),
+    "many generic imperatives in a list": lambda n: _fill("- Sort imports alphabetically.\n", n),
 }
 TRANSCRIPT_SHAPES: dict[str, Callable[[int], str]] = {
     "one huge message": lambda n: json.dumps(
