@@ -392,13 +392,13 @@ def test_exit_130_when_interrupted(memenv) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     writer = -1
     try:
-        deadline = time.monotonic() + 30
         while writer < 0:  # succeeds once memcli has opened the FIFO to read it
             try:
                 writer = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
             except OSError as exc:
                 assert exc.errno == errno.ENXIO
-                assert time.monotonic() < deadline and proc.poll() is None
+                # Still starting (no clock: a busy machine may take a while), not gone.
+                assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
                 time.sleep(0.02)
         time.sleep(0.1)
         proc.send_signal(signal.SIGINT)

@@ -531,6 +531,9 @@ def test_client_table_and_pattern_name_the_same_clients() -> None:
 # Issue 25 item 7: the shapes, each with a value no rule names literally. (value, text)
 _SHAPES = [
     ("k9#Lm&2!qZ", "DB_PASSWORD=k9#Lm&2!qZ\nDB_USER=app"),
+    ("s3cr(t)x,9;z", "DB_PASSWORD=s3cr(t)x,9;z\nDB_HOST=db"),
+    ("p<a>ss[9]{z}", "export SMTP_PASSWORD=p<a>ss[9]{z}"),
+    ("pa ss9 w#rd", 'DB_PASSWORD="pa ss9 w#rd"'),
     ("Tq4*", "export API_SECRET='Tq4*'"),
     ("marmaladeseven", "  password: marmaladeseven\n  user: ops"),
     ("w7Yp+0aQ/x", '{"password":"w7Yp+0aQ/x"}'),
@@ -572,6 +575,8 @@ _NOT_SECRETS = [
     "sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
     "123e4567-e89b-42d3-a456-426614174000 at 3f786850e387550fdab836ed7e6dc881de23001b",
     "from huggingface_hub import hf_hub_download",
+    "TOKEN=`vault read -field=token secret/ci`",
+    "DB_PASSWORD=$(cat /run/secrets/db)",
 ]
 
 

@@ -188,9 +188,61 @@ def _env_assignments(text: str, low: str, folded: frozenset[str]) -> Iterator[_S
                 camel = prev.islower() and text[name_start].isupper()
                 if prev.isalpha() and not camel and not escaped and not _glued(low, name_start):
                     continue
-            span = _assigned_value(text, m, name_start)
+            span = _env_line_value(text, name_start, m.start())
+            if span is None:
+                span = _assigned_value(text, m, name_start)
             if span is not None:
                 yield span[0], span[1], "env-assignment"
+
+
+_ENV_NAME = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+
+def _env_line_value(text: str, name_start: int, keyword_at: int) -> tuple[int, int] | None:
+    """The value of an env-file line (``DB_PASSWORD=p(a)ss;w,rd``, ``export X="a b"``): an
+    upper-case name that starts its line, then ``=`` with no blank. Such a value is not
+    code, so it runs to the end of the line (to the next blank, or to its closing quote):
+    the punctuation that ends a value elsewhere (``(``, ``,``, ``;``, ``<``) is part of it.
+    None when the line is not of that form; the other rules then read it."""
+    size = len(text)
+    start = name_start
+    while start > 0 and start > name_start - 64 and text[start - 1] in _ENV_NAME:
+        start -= 1
+    end = keyword_at
+    while end < size and end - keyword_at < 64 and text[end] in _ENV_NAME:
+        end += 1
+    if end >= size - 1 or text[end] != "=" or text[start:end].upper() != text[start:end]:
+        return None
+    if not _starts_line(text, start):
+        return None
+    at = end + 1
+    limit = min(size, at + 512)
+    quote = text[at]
+    if quote in "\"'":
+        close = text.find(quote, at + 1, limit)
+        if close < 0 or "\n" in text[at:close] or (quote == '"' and text[close - 1] == "\\"):
+            return None
+        value = text[at + 1:close]
+        return (at + 1, close) if assigned_like(value, True) else None
+    stop = at
+    while stop < limit and not text[stop].isspace() and text[stop] not in "\"'`\\":
+        stop += 1
+    return (at, stop) if assigned_like(text[at:stop], False) else None
+
+
+def _starts_line(text: str, at: int) -> bool:
+    """Whether only indentation, ``export `` or a YAML list's ``- `` precede ``at`` on its
+    line (a line of JSON-escaped text starts after ``\\n``)."""
+    i = at
+    if text.endswith("export ", max(0, i - 7), i):
+        i -= 7
+    while i > 0 and text[i - 1] in " \t":
+        i -= 1
+    if i > 0 and text[i - 1] == "-":
+        i -= 1
+        while i > 0 and text[i - 1] in " \t":
+            i -= 1
+    return i == 0 or text[i - 1] in "\r\n" or (i > 1 and text[i - 2:i] == "\\n")
 
 
 # Names that glue a word to "pass"/"pwd" without a separator ("PGPASSWORD", "SSHPASS").
