@@ -428,6 +428,18 @@ for _fmt, _kind, _token, _template in [
      '{"clientSecret": "@@"}'),
     ("session-secret-yaml", "env-assignment", _rand(_ALNUM, 10) + "9",
      "session_key: @@"),
+    # Catalogue rows added from gitleaks' rules.
+    ("adobe", "adobe-client-secret", "p8e-" + _rand(_ALNUM, 32), "ADOBE_CLIENT=@@"),
+    ("alibaba", "alibaba-key", "LTAI" + _rand(_ALNUM, 20), "aliyun key id @@ for oss"),
+    ("bedrock", "aws-bedrock-key", "ABSK" + _rand(_ALNUM + "+/", 130) + "=",
+     "export AWS_BEARER_TOKEN_BEDROCK=@@"),
+    ("sourcegraph", "sourcegraph-token", "sgp_" + _rand(_HEX, 16) + "_" + _rand(_HEX, 40),
+     "src login with @@"),
+    ("settlemint", "settlemint-token", "sm_pat_" + _rand(_ALNUM, 16), "token @@ used"),
+    ("intra42", "intra42-secret", "s-s4t2ud-" + _rand(_HEX, 64), "client secret @@"),
+    ("flyio-macaroon", "flyio-token", "fm1r_" + _rand(_ALNUM + "+/", 120), "FLY=@@"),
+    ("gitlab-session", "gitlab-session", "_gitlab_session=" + _rand("0123456789abcdef", 32),
+     "saw @@ in the HAR"),
 ]:
     _add(_kind, _token, _template, _fmt)
 

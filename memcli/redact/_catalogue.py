@@ -148,6 +148,15 @@ FORMATS: tuple[_Format, ...] = (
     _f("openshift-token", "sha256~", _U + "{43}"),
     _f("flutterwave-key", "FLWSECK_TEST-", "[a-h0-9]{32}-X"),
     _f("flutterwave-key", "FLWSECK-", "[a-h0-9]{32}-X"),
+    # Issue 25: rows of gitleaks' catalogue that were missing here.
+    _f("adobe-client-secret", "p8e-", _A + "{32}"),
+    _f("alibaba-key", "LTAI", _A + "{20}"),
+    _f("aws-bedrock-key", "ABSK", "[A-Za-z0-9+/]{109,269}+={0,2}+", tail="A-Za-z0-9+/="),
+    _f("sourcegraph-token", "sgp_", "(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}"),
+    _f("settlemint-token", "sm_[aps]at_", _A + "{16}", ("sm_aat_", "sm_pat_", "sm_sat_")),
+    _f("intra42-secret", "s-s4t2(?:ud|af)-", _H + "{64}", ("s-s4t2ud-", "s-s4t2af-")),
+    _f("flyio-token", "fm1[ar]_", "[A-Za-z0-9+/=_-]{100,}+", ("fm1a_", "fm1r_")),
+    _f("gitlab-session", "_gitlab_session=", "[0-9a-z]{32}", before=""),
 )
 
 KINDS: tuple[str, ...] = tuple(dict.fromkeys(f.kind for f in FORMATS))
