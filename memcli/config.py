@@ -62,7 +62,7 @@ class Settings(Record):
     __slots__ = __match_args__ = (
         "project_root", "project_store", "user_home", "user_store", "lock_timeout", "now",
         "provider", "model", "base_url", "api_key", "timeout", "home", "cwd", "clock", "sources",
-        "problems", "ignored", "unknown", "capped", "zone",
+        "problems", "ignored", "unknown", "capped", "zone", "repository", "closed",
     )
     _unshown = frozenset({"api_key"})  # a repr may reach a crash log
     project_root: Final[Path]
@@ -93,6 +93,11 @@ class Settings(Record):
     # The person's time zone (TZ, else the system's): the days that "yesterday", `expires`
     # and "tomorrow" in a transcript count in. Timestamps stay in UTC.
     zone: Final[Zone]
+    # The top level of the git work tree the command runs in; None outside one.
+    repository: Final[Path | None]
+    # Why the project level is out for this run (an unattended run outside a git work tree
+    # with no project store); None when it is open.
+    closed: Final[str | None]
 
     def __init__(self, *, project_root: Path, project_store: Path, user_home: Path,
                  user_store: Path, lock_timeout: float, now: str | None, provider: str,
@@ -100,7 +105,8 @@ class Settings(Record):
                  home: Path | None, cwd: Path | None, clock: Clock,
                  sources: dict[str, Setting], problems: dict[str, str],
                  ignored: dict[str, str], unknown: tuple[str, ...] = (),
-                 capped: tuple[str, ...] = (), zone: Zone = UTC) -> None:
+                 capped: tuple[str, ...] = (), zone: Zone = UTC,
+                 repository: Path | None = None, closed: str | None = None) -> None:
         self.project_root = project_root
         self.project_store = project_store
         self.user_home = user_home
@@ -121,9 +127,53 @@ class Settings(Record):
         self.unknown = unknown
         self.capped = capped
         self.zone = zone
+        self.repository = repository
+        self.closed = closed
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
+
+    def for_unattended(self) -> Settings:
+        """These settings for a run nobody watches (a hook, the MCP server): outside a git
+        work tree it creates no project store, unless the person named one (flag,
+        environment, config) or made the folder's `.memcli/` (or the store) already. A
+        hook's payload names any folder as its `cwd`; a `.memcli/` made there (`/` included)
+        would collect every project's notes."""
+        chosen = self.sources.get("project_store")
+        if (self.repository is not None or self.closed is not None
+                or (chosen is not None and chosen.source != "default")
+                or self.project_store.is_dir() or (self.project_root / MARKER_DIR).is_dir()
+                or resolved(self.project_store) == resolved(self.user_store)):
+            return self
+        return self.without_project()
+
+    def without_project(self) -> Settings:
+        """These settings with the project level closed (what a hook decided for its job)."""
+        fields = {name: getattr(self, name) for name in self.__match_args__}
+        fields["closed"] = (
+            f"no project here: {self.project_root} is in no git repository and has no project "
+            "store, and an unattended run creates none outside a repository (run `git init`, "
+            "create the store by hand with `memcli add --level project`, or set "
+            "MEMCLI_PROJECT_STORE)")
+        return Settings(**fields)
+
+    def outside_repository(self) -> str | None:
+        """How the project store in use lies outside the current repository, or None.
+
+        Said by `context`, `status` and `show --paths`: a store named by a flag, the
+        environment or a config may hold another project's notes.
+        """
+        store, chosen = self.project_store, self.sources.get("project_store")
+        if self.closed is not None or resolved(store) == resolved(self.user_store):
+            return None
+        origin = f"; set by {chosen.source}" if chosen and chosen.source != "default" else ""
+        if self.repository is not None:
+            if _inside(store, self.repository):
+                return None
+            return f"outside the current repository ({self.repository}){origin}"
+        if self.cwd is not None and _inside(store, self.cwd):
+            return None
+        return f"outside the working folder, which is in no git repository{origin}"
 
     def require_extraction(self) -> None:
         """Raise the first problem of a setting that extraction needs."""
@@ -171,7 +221,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     ``zone`` (the person's time zone, which the entry point finds) is UTC by default."""
     home = home if home is not None else _maybe_home(env)
     user_home = memcli_home(env, home)
-    root = find_project_root(cwd, user_home)
+    repository = git_top_level(cwd, env)
+    root = find_project_root(cwd, user_home, repository)
     user_cfg = read_config(user_home / CONFIG_NAME, allow_secrets=True)
     project_cfg = read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False,
                                untrusted=True)
@@ -200,7 +251,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         now = fixed_now(str(now))
     project_path = _store("project_store", project_store, cwd, home, sources)
     if sources["project_store"].source == "default":
-        _refuse_linked_store(project_path, root)
+        _refuse_linked_store(project_path, root, repository)
     capped: list[str] = []
     return Settings(
         project_root=root,
@@ -230,6 +281,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         unknown=_unknown_keys(sources, (project_cfg, user_cfg)),
         capped=tuple(capped),
         zone=zone,
+        repository=repository,
     )
 
 
@@ -266,7 +318,7 @@ def _drop_untrusted(project_cfg: ConfigFile, user_home: Path, root: Path, cwd: P
     return {key: UNTRUSTED_HINT for key in guarded}
 
 
-def _refuse_linked_store(store: Path, root: Path) -> None:
+def _refuse_linked_store(store: Path, root: Path, repository: Path | None) -> None:
     """A project store found in the repository must lead into the repository.
 
     A checkout can hold `.memcli` or `.memcli/memory` as a symbolic link to any folder of
@@ -274,21 +326,12 @@ def _refuse_linked_store(store: Path, root: Path) -> None:
     and MEMORY.md there, and hand what it finds there to the agent as project memory. A
     person who means such a store names it (flag, environment, a trusted project config).
     """
-    if _inside(store, root) or _inside(store, _repository_top(root)):
+    if _inside(store, root) or (repository is not None and _inside(store, repository)):
         return
     raise ConfigError(
         f"the project store {store} leads through a symbolic link to {resolved(store)}, "
         "outside the repository; memcli does not follow it (pass --project-store or set "
         "MEMCLI_PROJECT_STORE to use that folder)")
-
-
-def _repository_top(root: Path) -> Path:
-    """The git top level holding ROOT (a monorepo's sub-project may share its store), else
-    ROOT."""
-    for folder in (root, *root.parents):
-        if (folder / ".git").exists():
-            return folder
-    return root
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -422,19 +465,55 @@ def expand_home(value: str, home: Path | None) -> Path:
     return Path(value)
 
 
-def find_project_root(cwd: Path, user_home: Path) -> Path:
-    """Nearest folder holding .memcli/ (not the user's own), else the git top level, else cwd."""
+def find_project_root(cwd: Path, user_home: Path, repository: Path | None) -> Path:
+    """The project root (SPEC section 1): inside a git work tree (REPOSITORY, its top level),
+    the nearest folder from CWD up to the top level that holds .memcli/ (not the user's
+    own), else the top level; outside one, CWD. Nothing above the repository, or above CWD
+    outside one, is ever used: a `.memcli/` planted in a parent folder (`/tmp`, `/`) would
+    otherwise be the store and config of every repository below it. Git, pre-commit and uv
+    stop at the repository too."""
     user_marker = resolved(user_home)
-    candidates = [cwd, *cwd.parents]
-    for folder in candidates:
+    if repository is None:
+        return cwd
+    for folder in (cwd, *cwd.parents):
         marker = folder / MARKER_DIR
         if marker.is_dir() and resolved(marker) != user_marker:
             return folder
-    for folder in candidates:
-        if (folder / ".git").exists():
-            return folder
-    return cwd
+        if folder == repository:
+            break
+    return repository
 
+
+def git_top_level(cwd: Path, env: Mapping[str, str]) -> Path | None:
+    """The top level of the git work tree holding CWD, found as git finds it, without
+    running git (a command's start-up is a few milliseconds; git costs as much again).
+
+    A folder is a work tree's top when it holds `.git`: a repository folder (with HEAD), or
+    a file `gitdir: PATH` (a linked worktree, a submodule). GIT_WORK_TREE names the top
+    itself; GIT_DIR without it makes the working folder the top, as git does.
+    """
+    if env.get("GIT_WORK_TREE"):
+        top = _absolute(env["GIT_WORK_TREE"], cwd, None)
+        return top if _inside(cwd, top) else None
+    if env.get("GIT_DIR"):
+        return cwd
+    for folder in (cwd, *cwd.parents):
+        if _is_git_marker(folder / ".git"):
+            return folder
+    return None
+
+
+def _is_git_marker(path: Path) -> bool:
+    """Read as an untrusted file: a `.git` FIFO planted in a parent folder must not stall
+    every command below it."""
+    from memcli.paths import read_regular_file
+
+    try:
+        if path.is_dir():
+            return (path / "HEAD").is_file()
+        return read_regular_file(path, 8) == b"gitdir: "
+    except OSError:
+        return False
 
 
 def _absolute(value: Any, cwd: Path, home: Path | None) -> Path:

@@ -17,10 +17,13 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 
 from memcli.errors import InputError, MemcliError
-from memcli.names import LEVELS, NOTE_TYPES
+from memcli.names import LEVELS, NO_PROJECT, NOTE_TYPES
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from memcli.config import Settings
+    from memcli.store import StoreState
 
 ROOT = "/memories"
 _HEADING = re.compile(r"^#{1,6}\s+(?P<text>.+?)\s*#*\s*$", re.M)
@@ -96,10 +99,18 @@ def _read(settings: Settings, level: str, filename: str) -> str | None:
     from memcli.core.stores import open_stores
 
     with open_stores(settings, [level]) as stores:
-        state = stores[level]
+        state = _opened(stores, level, settings)
         if filename not in state.heads and filename not in state.broken:
             return None
         return state.bytes_of(filename).decode("utf-8", "replace")
+
+
+def _opened(stores: Mapping[str, StoreState], level: str, settings: Settings) -> StoreState:
+    """The level's opened store; without a project here (the home folder, or an unattended
+    run outside a git work tree) the project level is a mistake the model is told of."""
+    if level not in stores:
+        raise ToolError(settings.closed or NO_PROJECT)
+    return stores[level]
 
 
 def _view(settings: Settings, call: dict[str, Any]) -> str:
@@ -111,7 +122,9 @@ def _view(settings: Settings, call: dict[str, Any]) -> str:
         lines = [f"Here are the files in {call['path']}:"]
         with open_stores(settings, levels, bodies=False) as stores:
             for level in levels:
-                state = stores[level]
+                if where.level is None and level not in stores:
+                    continue  # no project here: /memories holds the user store only
+                state = _opened(stores, level, settings)
                 lines.append(f"{ROOT}/{level}/")
                 lines += [f"{ROOT}/{level}/{name}" for name in sorted(state.heads)]
         return "\n".join(lines) + "\n"

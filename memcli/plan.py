@@ -141,13 +141,15 @@ class _Rejected(Exception):
 
 class Planner:
     def __init__(self, stores: dict[str, StoreState], *, now: str, on_conflict: OnConflict,
-                 redact_secrets: bool = True, guard: Guard | None = None) -> None:
+                 redact_secrets: bool = True, guard: Guard | None = None,
+                 no_project: str = NO_PROJECT) -> None:
         self.work = {level: _Working(state) for level, state in stores.items()}
         self.now = now
         self.on_conflict = on_conflict
         self.redact_secrets = redact_secrets
         self.guard = guard or Guard()
         self.changed = 0  # existing notes updated or deleted so far
+        self.no_project = no_project  # why a project operation is refused here
 
     def plan(self, items: Sequence[Parsed], base: dict[str, str], *, strict: bool) -> Plan:
         outcomes = [self._one(item) for item in items]
@@ -182,7 +184,8 @@ class Planner:
         outcome.reason = redact(op.reason)[0] if op.reason else None
         try:
             if op.level not in self.work:
-                raise _Rejected(NO_PROJECT if op.level == "project" else f"no {op.level} store")
+                raise _Rejected(self.no_project if op.level == "project"
+                                else f"no {op.level} store")
             if isinstance(op, CreateOp):
                 self._create(op, outcome)
             elif isinstance(op, UpdateOp):

@@ -45,6 +45,8 @@ class LevelStatus:
     expired: list[Dated] = field(default_factory=list)
     review: list[Dated] = field(default_factory=list)
     near_duplicates: list[tuple[str, str, str]] = field(default_factory=list)  # a, b, why
+    # How the store lies outside the current repository ('' when it does not).
+    outside: str = ""
 
 
 @dataclass
@@ -69,6 +71,9 @@ def status(settings: Settings) -> StatusReport:
         project, user, expired = fresh_entries(stores, now)
         block = context_of(settings, project, user, expired)
         levels = [_level(stores[lvl], block.cut, now) for lvl in LEVELS if lvl in stores]
+    for lv in levels:
+        if lv.level == "project":
+            lv.outside = settings.outside_repository() or ""
         recent, _ = transactions({lvl: settings.store_for(lvl) for lvl in stores},
                                  newest=RECENT_TRANSACTIONS)
     _count_sections(block.text, levels)

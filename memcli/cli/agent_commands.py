@@ -194,7 +194,8 @@ def mcp(ctx: typer.Context) -> None:
     """
     from memcli.mcp_server import serve
 
-    serve(resolve_settings(ctx))
+    # Unattended: outside a git work tree it makes no project store (SPEC section 1).
+    serve(resolve_settings(ctx).for_unattended())
 
 
 @command("memory-tool", section="other tools", rank=70)
@@ -226,6 +227,6 @@ def memory_tool(
         from memcli.errors import InputError
 
         raise InputError(f"the memory tool call is not JSON: {exc}") from None
-    result = run_call(resolve_settings(ctx), call)
+    result = run_call(resolve_settings(ctx).for_unattended(), call)
     memory_tool_result(make_output(as_json), result)
     finish(result.exit_code)

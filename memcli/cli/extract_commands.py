@@ -82,6 +82,10 @@ def extract(
     via: Annotated[str | None, typer.Option(
         "--via", help="The hook that ran this, recorded in the history.", hidden=True
     )] = None,
+    no_project: Annotated[bool, typer.Option(
+        "--no-project", help="Unattended: create no project store outside a git work tree.",
+        hidden=True,
+    )] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Turn a transcript slice into memory operations.
@@ -106,6 +110,8 @@ def extract(
 
     settings = resolve_settings(ctx, provider=provider, model=model, base_url=base_url,
                                 timeout=timeout)
+    if no_project:  # a hook's job: the hook found the project level closed
+        settings = settings.without_project()
     output = make_output(as_json)
     text = transcript_text(
         input_path, "pipe one in (memcli extract < SESSION.jsonl) or pass --input FILE")

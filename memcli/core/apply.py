@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from memcli.config import Settings
 from memcli.core.stores import applied_operations, commit_recorded, open_stores
 from memcli.errors import InputError
-from memcli.names import INDEX_NAME, LEVELS
+from memcli.names import INDEX_NAME, LEVELS, NO_PROJECT
 
 if TYPE_CHECKING:
     from memcli.guard import Guard
@@ -71,7 +71,8 @@ def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str
                if not settings.store_for(lvl).exists()}
     with open_stores(settings, LEVELS, create=creating) as stores:
         planner = Planner(stores, now=settings.timestamp(),
-                          on_conflict=conflict_policy(on_conflict), guard=guard)
+                          on_conflict=conflict_policy(on_conflict), guard=guard,
+                          no_project=settings.closed or NO_PROJECT)
         plan = planner.plan(parsed, base, strict=strict)
         written = not dry_run and bool(plan.changes)
         backup = _commit(settings, plan, source, guard) if written else None

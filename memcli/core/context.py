@@ -86,6 +86,11 @@ def _home_relative(path: Path, home: Path | None) -> str:
 
 
 def _relative_where(settings: Settings) -> str:
+    """Where the project notes are; said plainly when not in the current repository, since
+    an agent takes them as this project's."""
+    outside = settings.outside_repository()
+    if outside is not None:
+        return f"{settings.project_store}, {outside}"
     try:
         return str(settings.project_store.relative_to(settings.project_root))
     except ValueError:

@@ -22,6 +22,8 @@ class Listing:
     entries: list[IndexEntry]
     paths: dict[str, Path]
     broken: dict[str, list[str]]
+    # How the project store lies outside the current repository ('' when it does not).
+    outside: str = ""
 
 
 def list_entries(settings: Settings, level: str | None) -> Listing:
@@ -32,7 +34,9 @@ def list_entries(settings: Settings, level: str | None) -> Listing:
     from memcli.index import ordered
 
     ordered_entries = [e for lvl in levels for e in ordered(x for x in entries if x.level == lvl)]
-    return Listing(ordered_entries, {lvl: settings.store_for(lvl) for lvl in levels}, broken)
+    outside = settings.outside_repository() if "project" in levels else None
+    return Listing(ordered_entries, {lvl: settings.store_for(lvl) for lvl in levels}, broken,
+                   outside or "")
 
 
 @dataclass

@@ -26,17 +26,20 @@ def levels_for(level: str | None, settings: Settings | None = None) -> tuple[str
         raise InputError(f"unknown level '{level}'; use project, user or all")
     if settings is not None and no_project(settings):
         if level == "project":
-            raise ConfigError(f"{NO_PROJECT}, or use --level user")
+            raise ConfigError(settings.closed or f"{NO_PROJECT}, or use --level user")
         return ("user",)
     return LEVELS if level in (None, "all") else (level,)
 
 
 def no_project(settings: Settings) -> bool:
-    """True in the home folder, where the discovered project store is the user's own.
+    """True in the home folder, where the discovered project store is the user's own, and
+    for an unattended run whose project level is closed (`Settings.for_unattended`).
 
     A project store that a person set to the user store's folder is a mistake, not "no
     project": that is refused, since each level would rewrite the other's MEMORY.md.
     """
+    if settings.closed is not None:
+        return True
     if resolved(settings.project_store) != resolved(settings.user_store):
         return False
     chosen = settings.sources.get("project_store")

@@ -79,7 +79,9 @@ def settings_for(call: HookCall) -> tuple[Settings, Path]:
     given = Flags(project_store=stores["project_store"], user_store=stores["user_store"])
     # The hook is an entry point like the CLI: the wall clock and the time zone enter here.
     zone = Zone(lambda seconds: time.localtime(seconds).tm_gmtoff)
-    return resolve(given, call.env, base, clock=lambda: datetime.now(UTC), zone=zone), base
+    settings = resolve(given, call.env, base, clock=lambda: datetime.now(UTC), zone=zone)
+    # The payload's cwd may be any folder: outside a git work tree, no store is made there.
+    return settings.for_unattended(), base
 
 
 def context_text(call: HookCall) -> str:

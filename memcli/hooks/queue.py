@@ -101,6 +101,8 @@ def extract_argv(settings: Settings) -> list[str]:
             "--user-store", str(settings.user_store),
             "extract", "--last-turn", "--apply", "--input", "-",
             "--timeout", f"{settings.timeout:g}"]
+    if settings.closed is not None:
+        argv.append("--no-project")  # outside a git work tree: no project store is made
     for flag, value in (("--provider", settings.provider), ("--model", settings.model),
                         ("--base-url", settings.base_url)):
         if value:

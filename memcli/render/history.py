@@ -133,6 +133,8 @@ def status_report(output: Output, report: StatusReport) -> None:
 
 
 def _level_status(output: Output, lv: LevelStatus) -> None:
+    if lv.outside:
+        output.line(f"{lv.level}: the store {lv.path} is {lv.outside}")
     if not lv.exists:
         output.line(f"{lv.level}: no store yet ({lv.path})")
         return
@@ -172,7 +174,8 @@ def status_json(report: StatusReport) -> JsonObject:
 def _level_json(lv: LevelStatus) -> JsonObject:
     return {
         "level": lv.level, "path": lv.path, "exists": lv.exists, "notes": lv.notes,
-        "broken": lv.broken, "index_problem": lv.index_problem or None,
+        "outside_repository": lv.outside or None, "broken": lv.broken,
+        "index_problem": lv.index_problem or None,
         "context": {"entries": lv.shown, "lines": lv.lines, "bytes": lv.bytes,
                     "tokens": lv.tokens},
         "cut_by_cap": to_json(lv.cut),

@@ -176,6 +176,8 @@ def listing(output: Output, listing: Listing, *, paths: bool) -> None:
 
 
 def _store_paths(output: Output, listing: Listing) -> None:
+    if listing.outside:  # on stderr: the lines a script reads stay as they are
+        output.warn(f"the project store {listing.paths['project']} is {listing.outside}")
     if output.as_json:
         output.data(listing.paths)
         return
