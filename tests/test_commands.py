@@ -457,7 +457,9 @@ def test_project_root_discovery(memenv, monkeypatch: pytest.MonkeyPatch) -> None
     deep.mkdir(parents=True)
     monkeypatch.chdir(deep)
     assert _paths(memenv, env=unset)["project"] == str(deep / ".memcli" / "memory")
-    (top / ".git").mkdir()
+    (top / ".git").mkdir()  # a folder named .git is no repository: git needs its HEAD
+    assert _paths(memenv, env=unset)["project"] == str(deep / ".memcli" / "memory")
+    (top / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
     assert _paths(memenv, env=unset)["project"] == str(top / ".memcli" / "memory")
     (top / "proj" / ".memcli").mkdir()
     assert _paths(memenv, env=unset)["project"] == str(top / "proj" / ".memcli" / "memory")
