@@ -32,7 +32,8 @@ def layers(memenv: MemEnv, monkeypatch: pytest.MonkeyPatch) -> MemEnv:
     for name in (*_PROVIDER_VARIABLES, "MEMCLI_PROJECT_STORE"):
         monkeypatch.delenv(name, raising=False)
         memenv.env.pop(name, None)
-    (memenv.repo / ".git").mkdir()
+    (memenv.repo / ".git").mkdir()  # a repository, as git knows one: a .git with HEAD
+    (memenv.repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
     return memenv
 
 
@@ -94,10 +95,6 @@ def test_config_files_are_found_from_a_subfolder_and_their_tables_merge(
     project_config(layers, '[extract]\ntimeout = 7.5\n')
     deep = layers.repo / "src" / "pkg"
     deep.mkdir(parents=True)
-    # Found from a subfolder inside a git work tree (outside one, only the working
-    # folder's own .memcli/ counts).
-    (layers.repo / ".git").mkdir()
-    (layers.repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
     env = {k: v for k, v in layers.env.items() if k != "MEMCLI_LOCK_TIMEOUT"}
     settings = resolve(Flags(), env, deep)
     assert (settings.provider, settings.lock_timeout, settings.timeout) == ("openai", 3.0, 7.5)
