@@ -7,11 +7,18 @@ at its name, this machine's is kept beside it as ``<name>-conflict-N.md`` with a
 ``sync_conflict`` key naming the original, and both are reported. Lint then shows the
 pair until the person merges them and deletes the copy. A note deleted on one side and
 changed on the other is kept, changed.
+
+The remote is untrusted (anyone who can push to it, or who took it over): what it holds is
+checked before anything of it is checked out (regular files only, names a store holds,
+sizes a note has; see :mod:`memcli.gitstore.remote`), git reads no attribute it committed
+(`$GIT_DIR/info/attributes` outranks every `.gitattributes`), and no file is written
+through a link. Both machines use the branch the remote already has.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -19,6 +26,7 @@ from pathlib import Path
 
 from memcli.errors import UsageError
 from memcli.gitstore._git import GitError, is_repository, run
+from memcli.gitstore.remote import check_tree, choose_branch, write_new, write_over
 from memcli.gitstore.wiring import ATTRIBUTE, driver_config
 
 INDEX = "MEMORY.md"
@@ -84,6 +92,10 @@ def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | No
     if not result.remote:
         raise UsageError(f"the user store {store} has no remote 'origin'; "
                          "add one with memcli sync --init URL")
+    _pin_attributes(repo)
+    if result.cloned:  # an empty store: the remote's history first, as a clone would
+        with hold():
+            result.pulled += _integrate(repo, result)
     _wire_ignores(repo)
     _wire_attributes(repo)
     with hold():
@@ -105,8 +117,11 @@ def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | No
 def _init(repo: _Repo, url: str, result: SyncResult) -> None:
     store = repo.folder
     if not store.exists() or (store.is_dir() and not any(store.iterdir())):
-        store.parent.mkdir(parents=True, exist_ok=True)
-        run(store.parent, ["clone", "--quiet", url, str(store)], repo.env)
+        # Not `git clone`: it checks out the remote's HEAD before memcli could look at it
+        # (and on a `git init --bare` remote that HEAD may name an empty branch). The
+        # remote's notes are fetched, checked and checked out by the first integration.
+        store.mkdir(parents=True, exist_ok=True)
+        repo.git("init", "--quiet", "--initial-branch=main")
         result.cloned = True
     elif not is_repository(store, repo.env):
         repo.git("init", "--quiet", "--initial-branch=main")
@@ -119,6 +134,24 @@ def _init(repo: _Repo, url: str, result: SyncResult) -> None:
 
 def _wire_attributes(repo: _Repo) -> None:
     _ensure_lines(repo.folder / ".gitattributes", [f"{INDEX} {ATTRIBUTE}"])
+
+
+# What git reads for every path of the store, before any `.gitattributes` (this file has the
+# highest precedence): a remote's `* merge=memcli` would send every note through the index
+# driver (the local edit silently dropped), `merge=union` would splice two versions, and
+# `text`, `eol`, `ident`, `filter` or `working-tree-encoding` would rewrite a note's bytes.
+PINNED_ATTRIBUTES = (
+    "# Written by memcli sync: attributes a remote commits are not honoured.\n"
+    "* merge=text !text !eol !crlf !ident !filter !working-tree-encoding\n"
+    f"{INDEX} {ATTRIBUTE}\n"
+)
+
+
+def _pin_attributes(repo: _Repo) -> None:
+    git_dir = Path(repo.git("rev-parse", "--absolute-git-dir").strip())
+    info = git_dir / "info"
+    info.mkdir(exist_ok=True)
+    write_over(info / "attributes", PINNED_ATTRIBUTES.encode())
 
 
 def _wire_ignores(repo: _Repo) -> None:
@@ -149,13 +182,39 @@ def _branch(repo: _Repo) -> str:
     return name or "main"
 
 
+def _remote_branches(repo: _Repo) -> list[str]:
+    refs = repo.git("for-each-ref", "--format=%(refname)", "refs/remotes/origin/")
+    prefix = "refs/remotes/origin/"
+    return [ref[len(prefix):] for ref in refs.splitlines()
+            if ref.startswith(prefix) and ref != prefix + "HEAD"]
+
+
+def _align_branch(repo: _Repo) -> str:
+    """The branch this machine syncs: the one the remote has (see choose_branch), the local
+    branch renamed to it. A remote made by `git init --bare` names `master` as its HEAD on
+    many machines while the first machine pushed `main`: a clone would sit on an empty
+    `master` and push there, and the two machines would never meet."""
+    local = _branch(repo)
+    unborn = not repo.ok("rev-parse", "--verify", "--quiet", "HEAD")
+    head = repo.git("ls-remote", "--symref", "origin", "HEAD", check=False)
+    branch = choose_branch(_remote_branches(repo), None if unborn else local, head)
+    if branch != local:
+        if unborn:
+            repo.git("symbolic-ref", "HEAD", f"refs/heads/{branch}")
+        else:
+            repo.git("branch", "-m", branch)
+    return branch
+
+
 def _integrate(repo: _Repo, result: SyncResult) -> int:
     """Fetch and rebase onto the remote branch; the number of commits taken in."""
-    branch = _branch(repo)
     repo.git("fetch", "--quiet", "origin")
+    branch = _align_branch(repo)
     remote_ref = f"origin/{branch}"
     if not repo.ok("rev-parse", "--verify", "--quiet", remote_ref):
         return 0
+    # Before any of it reaches the folder: a link, a submodule, a file no store holds.
+    check_tree(repo.git("ls-tree", "-r", "-z", "--full-tree", "-l", remote_ref), result.remote)
     incoming = int(repo.git("rev-list", "--count", f"HEAD..{remote_ref}", check=False)
                    .strip() or 0) if repo.ok("rev-parse", "--verify", "--quiet", "HEAD") else 0
     if not repo.ok("rev-parse", "--verify", "--quiet", "HEAD"):
@@ -186,18 +245,18 @@ def _resolve_conflicts(repo: _Repo, result: SyncResult) -> None:
         remote = _stage(repo, 2, name)
         local = _stage(repo, 3, name)
         if name == INDEX or name.endswith("/" + INDEX):
-            path.write_bytes(remote or local or b"")
+            write_over(path, remote or local or b"")
         elif remote is not None and local is not None:
-            path.write_bytes(remote)
+            write_over(path, remote)
             copy = _conflict_name(path)
-            copy.write_bytes(_marked(local, name))
+            write_new(copy, _marked(local, name))
             repo.git("add", "--", copy.name if copy.parent == repo.folder else str(copy))
             result.conflicts.append((name, copy.relative_to(repo.folder).as_posix()))
         elif remote is None and local is None:
             repo.git("rm", "--quiet", "--cached", "--", name, check=False)
             continue
         else:
-            path.write_bytes(remote if remote is not None else local or b"")
+            write_over(path, remote if remote is not None else local or b"")
         repo.git("add", "--", name)
 
 
@@ -210,8 +269,11 @@ def _stage(repo: _Repo, number: int, name: str) -> bytes | None:
 
 
 def _conflict_name(path: Path) -> Path:
+    """A name nothing holds: not a file, and not a link either (a dangling one "does not
+    exist", and writing to it would write wherever it points)."""
     number = 1
-    while (candidate := path.with_name(f"{path.stem}-conflict-{number}{path.suffix}")).exists():
+    while os.path.lexists(
+            candidate := path.with_name(f"{path.stem}-conflict-{number}{path.suffix}")):
         number += 1
     return candidate
 
