@@ -475,12 +475,16 @@ def find_project_root(cwd: Path, user_home: Path, repository: Path | None) -> Pa
     user_marker = resolved(user_home)
     if repository is None:
         return cwd
-    for folder in (cwd, *cwd.parents):
+    folders = (cwd, *cwd.parents)
+    if repository in folders:  # found by walking up: the common case, no path resolved
+        below = folders[:folders.index(repository) + 1]
+    else:  # GIT_WORK_TREE may name the top through a link
+        top = resolved(repository)
+        below = tuple(f for f in folders if resolved(f).is_relative_to(top))
+    for folder in below:
         marker = folder / MARKER_DIR
         if marker.is_dir() and resolved(marker) != user_marker:
             return folder
-        if folder == repository:
-            break
     return repository
 
 
