@@ -73,6 +73,37 @@ def _refused(mode: str, size: str, name: str) -> str | None:
     return None
 
 
+def check_pulled(store: Path, names: Sequence[str]) -> list[str]:
+    """What the notes a sync took in hold that an import would not let through as it is,
+    one warning each: a broken note, a secret, text a renderer hides. The notes stay as the
+    other machine wrote them (rewriting them would churn every machine's history); lint
+    reports them, and `context` and recall redact secrets."""
+    from memcli.errors import BrokenNoteError
+    from memcli.hidden import find_hidden, might_hide
+    from memcli.names import is_note_name
+    from memcli.notes import parse_note
+    from memcli.paths import read_regular_file
+    from memcli.redact import find_secrets
+
+    warnings: list[str] = []
+    for name in names:
+        if not is_note_name(name) or not os.path.lexists(store / name):
+            continue
+        try:
+            note = parse_note(name, read_regular_file(store / name, MAX_FILE_BYTES))
+        except (BrokenNoteError, OSError) as exc:
+            warnings.append(f"pulled {name}, which is not a note memcli reads ({exc})")
+            continue
+        text = "\n".join((note.title, note.summary, note.body))
+        if found := find_secrets(text):
+            warnings.append(f"pulled {name}, which holds what looks like a secret "
+                            f"({found[0].kind}); context and recall redact it; remove it")
+        if might_hide(text) and find_hidden(text):
+            warnings.append(f"pulled {name}, which holds text a Markdown view hides "
+                            "(memcli lint M216 shows it)")
+    return warnings
+
+
 def choose_branch(remote_branches: Sequence[str], local: str | None, symref: str) -> str:
     """The one branch every machine syncs, decided by what the remote has, never by this
     machine alone: the branch the remote's HEAD names (SYMREF, `git ls-remote --symref

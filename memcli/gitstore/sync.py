@@ -26,7 +26,13 @@ from pathlib import Path
 
 from memcli.errors import UsageError
 from memcli.gitstore._git import GitError, is_repository, run
-from memcli.gitstore.remote import check_tree, choose_branch, write_new, write_over
+from memcli.gitstore.remote import (
+    check_pulled,
+    check_tree,
+    choose_branch,
+    write_new,
+    write_over,
+)
 from memcli.gitstore.wiring import ATTRIBUTE, driver_config
 
 INDEX = "MEMORY.md"
@@ -46,6 +52,8 @@ class SyncResult:
     reindexed: bool = False
     cloned: bool = False
     conflicts: list[tuple[str, str]] = field(default_factory=list)  # (note, kept as)
+    # What the pulled notes hold that an import would not take as it is (check_pulled).
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def exit_code(self) -> int:
@@ -100,6 +108,7 @@ def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | No
     _wire_attributes(repo)
     with hold():
         result.committed = _commit_pending(repo, COMMIT_MESSAGE)
+    start = repo.git("rev-parse", "--verify", "--quiet", "HEAD", check=False).strip()
     for _ in range(MAX_PUSH_ATTEMPTS):
         with hold():
             result.pulled += _integrate(repo, result)
@@ -109,6 +118,7 @@ def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | No
             _commit_pending(repo, f"{COMMIT_MESSAGE}: index rebuilt from the notes")
             if repo.ok("push", "--quiet", "-u", "origin", f"HEAD:{_branch(repo)}"):
                 result.pushed = True
+                result.warnings = check_pulled(store, _pulled_names(repo, start))
                 return result
     raise GitError(f"git push to {result.remote} was refused {MAX_PUSH_ATTEMPTS} times "
                    "(another machine pushing at the same time?); run memcli sync again")
@@ -180,6 +190,12 @@ def _commit_pending(repo: _Repo, message: str) -> bool:
 def _branch(repo: _Repo) -> str:
     name = repo.git("symbolic-ref", "--short", "-q", "HEAD", check=False).strip()
     return name or "main"
+
+
+def _pulled_names(repo: _Repo, start: str) -> list[str]:
+    """The files the sync changed since START (every file, when the store had no commit)."""
+    args = ["diff", "--name-only", "-z", start, "HEAD"] if start else ["ls-files", "-z"]
+    return [name for name in repo.git(*args, check=False).split("\0") if name]
 
 
 def _remote_branches(repo: _Repo) -> list[str]:

@@ -56,7 +56,8 @@ def sync_result(output: Output, result: SyncResult) -> None:
         output.data({"store": str(result.store), "remote": result.remote,
                      "committed": result.committed, "pulled": result.pulled,
                      "reindexed": result.reindexed, "pushed": result.pushed,
-                     "conflicts": [{"note": n, "kept_as": c} for n, c in result.conflicts]})
+                     "conflicts": [{"note": n, "kept_as": c} for n, c in result.conflicts],
+                     "warnings": result.warnings})
         return
     done = [("cloned" if result.cloned else ""),
             ("committed local changes" if result.committed else ""),
@@ -68,6 +69,8 @@ def sync_result(output: Output, result: SyncResult) -> None:
     for note, copy in result.conflicts:
         output.line(f"conflict: {note} changed on both sides; the other machine's "
                     f"version is {note}, this machine's is kept as {copy}")
+    for warning in result.warnings:
+        output.warn(warning)
 
 
 def memory_tool_result(output: Output, result: ToolResult) -> None:
