@@ -290,6 +290,14 @@ def _case_renamed(stores: Stores) -> None:
     stores.reindex()
 
 
+def _case_twin(stores: Stores) -> None:
+    """A second file whose name differs from a note's only in case: the same note twice."""
+    stores.write("project_knowledge_BUILD.md", note_text(
+        {"type": "project_knowledge", "title": "Release checklist", "summary": "Tag, then push.",
+         "created": NOW, "updated": NOW}))
+    stores.reindex()
+
+
 def _store_is_a_file(stores: Stores) -> None:
     shutil.rmtree(stores.project)
     stores.project.write_text("not a folder\n")
@@ -369,6 +377,7 @@ CASES = [
     Case("M306", _index_folder, False, "index-folder"),
     Case("M306", _fifo, False, "fifo"),
     Case("M308", _store_is_a_file, False),
+    Case("M310", _case_twin, False),
     Case("M309", lambda s: s.write("AGENTS.md", "# Agents\n\n- Use npm for every install.\n",
                                    s.root / "repo"), False),
 ]
@@ -458,12 +467,38 @@ def test_unreadable_file(stores: Stores) -> None:
 
 
 def test_fix_renames_only_to_a_free_name(stores: Stores) -> None:
-    _renamed("project_knowledge_build.md", "project_knowledge_Deploy.md")(stores)
+    # Its frontmatter says project_knowledge: its name would be project_knowledge_deploy.md,
+    # which another note holds. (A name differing only in case is the same note: M310.)
+    _renamed("project_knowledge_build.md", "user_preference_deploy.md")(stores)
     assert stores.codes() == {"M208"}
     _, report = stores.lint("--fix")
-    assert (stores.project / "project_knowledge_Deploy.md").exists()
+    assert (stores.project / "user_preference_deploy.md").exists()
     assert [f["code"] for f in report["findings"]] == ["M208"]
     assert report["fixed"] == []
+
+
+@pytest.mark.parametrize("names", [
+    ("project_knowledge_Use-UV.md", "project_knowledge_USE-UV.md"),
+    ("project_knowledge_Use-UV.md", "project_knowledge_use-uv.md"),
+    ("Project_Knowledge_Use-UV.MD", "project_knowledge_USE-UV.md"),
+    ("project_knowledge_cafe\u0301.md", "project_knowledge_CAF\u00c9.md"),
+], ids=["both-odd", "one-canonical", "stray", "nfc"])
+def test_fix_never_merges_twins_into_one_file(stores: Stores, names: tuple[str, str]) -> None:
+    """Names that differ only in case or NFC are one note: lint says so (M310) and --fix
+    renames neither, so that neither overwrites the other (issue 25)."""
+    bodies = {}
+    for number, name in enumerate(names):
+        body = f"Note number {number}: use uv, version {number}.\n"
+        stores.write(name, note_text({"type": "project_knowledge", "title": f"Use UV {number}",
+                                      "summary": f"Use uv {number}."}, body))
+        bodies[name] = body
+    assert "M310" in stores.codes()
+    code, report = stores.lint("--fix")
+    assert code == 1
+    assert "M310" in {f["code"] for f in report["findings"]}
+    for name, body in bodies.items():
+        assert (stores.project / name).read_text("utf-8").endswith(body), name
+    assert not any("renamed" in done for done in report["fixed"]), report["fixed"]
 
 
 def test_fix_reports_each_change_and_keeps_unknown_keys(stores: Stores) -> None:

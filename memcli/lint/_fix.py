@@ -78,8 +78,8 @@ def _fix_note(plan: StoreFix, source: str, file: FileScan) -> None:
     candidates = [canonical_name(file), file.name] if fixable else [file.name]
     target = next((c for c in candidates if c is not None
                    and (c == source or _claim(plan, source, c))), source)
-    if data is None and target == source:
-        return
+    if target == source and (data is None or parse_note_name(source) is None):
+        return  # nothing to do, or a stray that cannot take its note name: not a note yet
     data = data if data is not None else file.data
     try:
         fixed: Note | None = parse_note(target, data)
@@ -98,8 +98,13 @@ def _fix_note(plan: StoreFix, source: str, file: FileScan) -> None:
 
 
 def _claim(plan: StoreFix, source: str, target: str) -> bool:
-    """Reserve a free file name for a rename; a twin of the source itself is fine."""
+    """Reserve a free file name for a rename; a twin of the source itself is fine, unless
+    another file is that twin too (`_Use-UV.md`, `_USE-UV.md`): renaming both to one name
+    would overwrite one note with the other, so twins are left to a person (M310)."""
     key = name_key(target)
+    twins = plan.scan.twins
+    if key in twins or name_key(source) in twins:
+        return False
     if key != name_key(source) and key in plan.taken:
         return False
     on_disk = plan.scan.path / target

@@ -48,9 +48,17 @@ def store_files(scan: StoreScan) -> Iterator[Finding]:
         yield from _stray(scan, name)
     if scan.index is not None:
         yield from text_problems(scan, scan.index)
+    for names in scan.twins.values():
+        first, *others = sorted(names)
+        yield finding("M310", scan.file(first), None,
+                      f"{first} and {', '.join(others)} are one note: their names differ only "
+                      "in case or Unicode normalisation, and a case-insensitive file system "
+                      "holds only one of them; merge them into one note by hand")
 
 
 def _stray(scan: StoreScan, name: str) -> Iterator[Finding]:
+    if name_key(name) in scan.twins:
+        return  # M310 says it
     target = case_variant_target(name)
     if target is not None:
         yield finding("M208", scan.file(name), None,
@@ -228,8 +236,8 @@ def _hidden_message(where: str, text: str, found: list[Hidden]) -> str:
 
 def _note_name(scan: StoreScan, file: FileScan, path: str) -> Iterator[Finding]:
     target = canonical_name(file)
-    if target is None or target == file.name:
-        return
+    if target is None or target == file.name or name_key(file.name) in scan.twins:
+        return  # a twin's name is M310's to report: no rename can fix it
     have, want = parse_note_name(file.name), parse_note_name(target)
     assert have is not None and want is not None  # both are note names by construction
     why = ("its slug is not canonical (lower case, words joined by '-', NFC)"

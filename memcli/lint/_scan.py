@@ -92,6 +92,9 @@ class StoreScan:
         self.unreadable: dict[str, str] = {}
         self.stray: list[str] = []
         self.names: dict[str, str] = {}  # every file by name_key
+        # name_key -> the files sharing it, when more than one does: one note under two
+        # names (case or NFC twins), which no rename may merge into one file.
+        self.twins: dict[str, list[str]] = {}
         self.cwd = cwd  # paths in findings are shown relative to it
 
     def state(self) -> StoreState:
@@ -131,6 +134,9 @@ def scan_store(level: str, path: Path, visit: Visit | None = None, *,
     # own key (most are) is stored once, not as two equal strings.
     for e in listing.entries:
         key = name_key(e.name)
+        held = scan.names.get(key)
+        if held is not None and held != e.name:
+            scan.twins.setdefault(key, [held]).append(e.name)
         scan.names[e.name if key == e.name else key] = e.name
     for entry in listing.entries:
         if entry.kind == "stray":
