@@ -227,6 +227,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     project_cfg = read_config(root / MARKER_DIR / CONFIG_NAME, allow_secrets=False,
                                untrusted=True)
     ignored = _drop_untrusted(project_cfg, user_home, root, cwd, home)
+    capped: list[str] = _drop_bad_seconds(project_cfg)
     sources: dict[str, Setting] = {}
 
     def pick(name: str, flag: Any, env_names: tuple[str, ...], default: Any) -> Any:
@@ -252,7 +253,6 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     project_path = _store("project_store", project_store, cwd, home, sources)
     if sources["project_store"].source == "default":
         _refuse_linked_store(project_path, root, repository)
-    capped: list[str] = []
     return Settings(
         project_root=root,
         project_store=project_path,
@@ -537,6 +537,24 @@ def _store(name: str, value: Any, cwd: Path, home: Path | None,
         raise ConfigError(_located(f"{name} {shown} is not a store folder; name a folder of "
                                    "its own, such as ~/.memcli/memory", name, sources[name]))
     return path
+
+
+def _drop_bad_seconds(project_cfg: ConfigFile) -> list[str]:
+    """Take out of a project config a number of seconds that is no number, negative or past
+    MAX_SECONDS; a warning for each. A repository is untrusted: its `lock_timeout = 1e9`
+    must not make every command in the checkout fail (the person's own bad value still does,
+    and says where it is)."""
+    warnings = []
+    for name in PROJECT_MAX_SECONDS:
+        if name not in project_cfg or project_cfg.origin is None:
+            continue
+        try:
+            _number(name, project_cfg[name])
+        except ConfigError as exc:
+            del project_cfg[name]
+            warnings.append(f"{project_cfg.origin}:{_line_of(project_cfg.origin, name)}: "
+                            f"{exc}; the project config's value is ignored")
+    return warnings
 
 
 def _seconds(name: str, value: Any, sources: Mapping[str, Setting]) -> float:

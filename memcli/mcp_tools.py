@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from memcli.config import Settings
 
 MAX_LIMIT = 100
+# Operations one `propose` or `apply` call takes: a client is an agent (untrusted), and what
+# one conversation turn means to remember is a handful; `memcli apply` takes up to 1000.
+MAX_CLIENT_OPERATIONS = 100
 # MEMORY.md is read for a client whole; the context block loads 25 KiB of it.
 MAX_INDEX_BYTES = 4 * 1024 * 1024
 
@@ -71,7 +74,8 @@ def propose(settings: Settings, operations: str) -> JsonObject:
     from memcli.core.apply import apply_text
     from memcli.render.store import apply_json
 
-    report = apply_text(settings, operations, dry_run=True)
+    report = apply_text(settings, operations, dry_run=True,
+                        max_operations=MAX_CLIENT_OPERATIONS)
     return {**apply_json(report), "diff": report.diff}
 
 
@@ -80,7 +84,8 @@ def apply(settings: Settings, operations: str, on_conflict: str = "fail") -> Jso
     from memcli.core.apply import apply_text
     from memcli.render.store import apply_json
 
-    report = apply_text(settings, operations, on_conflict=on_conflict)
+    report = apply_text(settings, operations, on_conflict=on_conflict,
+                        max_operations=MAX_CLIENT_OPERATIONS)
     return {**apply_json(report), "diff": report.diff}
 
 

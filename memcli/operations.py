@@ -90,8 +90,24 @@ class Document:
     consolidation: bool = False  # made by `memcli consolidate`: deletes need --allow-delete
 
 
-def parse_document(text: str) -> Document:
-    """An operations document: a bare array, or {"operations": [...], "base": {...}}."""
+# Operations one document may hold. A document comes from anywhere (a pipe, an MCP client, a
+# model's reply) and each operation is validated and planned against the locked stores: past
+# a few thousand, a dry-run alone ran for minutes. A store's whole content is written by
+# `import`, not by one document; a person with more splits the document.
+MAX_DOCUMENT_OPERATIONS = 1000
+
+
+def parse_document(text: str, limit: int = MAX_DOCUMENT_OPERATIONS) -> Document:
+    """An operations document: a bare array, or {"operations": [...], "base": {...}}, of at
+    most LIMIT operations (an InputError says so past it: none of them is applied)."""
+    document = _parse_document(text)
+    if len(document.items) > limit:
+        raise InputError(f"the operations document holds {len(document.items)} operations; "
+                         f"one apply takes at most {limit}, so split it")
+    return document
+
+
+def _parse_document(text: str) -> Document:
     if not text.strip():
         raise InputError("the operations document is empty; pass a JSON array or object")
     try:

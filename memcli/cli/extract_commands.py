@@ -46,7 +46,7 @@ def extract(
         help="Server URL [env MEMCLI_BASE_URL, then OPENAI_BASE_URL or ANTHROPIC_BASE_URL].",
     )] = None,
     timeout: Annotated[float | None, typer.Option(
-        metavar="SECONDS",
+        metavar="SECONDS", min=0, max=86_400,
         help="Deadline of the model request, retries included [env MEMCLI_TIMEOUT].")] = None,
     fmt: TranscriptFormatOpt = None,
     last_turn: Annotated[bool, last_turn_option(

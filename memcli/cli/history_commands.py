@@ -26,7 +26,8 @@ def log(
     ] = None,
     level: LevelOpt = None,
     limit: Annotated[
-        int | None, typer.Option("--limit", "-n", min=1, help="Show at most this many.")
+        int | None, typer.Option("--limit", "-n", min=1, max=1_000_000,
+                                   help="Show at most this many.")
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:

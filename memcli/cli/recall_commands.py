@@ -10,6 +10,10 @@ from memcli.cli._errors import handled
 
 DEFAULT_LIMIT = 10
 DEFAULT_BUDGET = 1000  # keep in step with memcli.search.engine.DEFAULT_BUDGET (a test checks)
+# Bounds of the numeric options: past them a number is a typo, and one past 2**63 reached
+# SQLite as an OverflowError (exit 5). typer refuses them as a usage error (exit 2).
+MAX_RESULTS = 10_000
+MAX_BUDGET = 10_000_000
 
 
 @command(section="notes", rank=30)
@@ -18,8 +22,8 @@ def search(
     ctx: typer.Context,
     query: Annotated[str, typer.Argument(help="Words to look for; '-' reads them from stdin.")],
     level: LevelOpt = None,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="Most results shown.")] = (
-        DEFAULT_LIMIT),
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=MAX_RESULTS,
+                                       help="Most results shown.")] = DEFAULT_LIMIT,
     as_json: JsonOpt = False,
 ) -> None:
     """Search the notes of both stores, best match first.
@@ -49,7 +53,7 @@ def recall(
     ctx: typer.Context,
     prompt: Annotated[str, typer.Argument(metavar="[PROMPT|-]",
                                           help="The prompt; '-' (default) reads stdin.")] = "-",
-    budget: Annotated[int, typer.Option("--budget", "-b", min=1, metavar="TOKENS",
+    budget: Annotated[int, typer.Option("--budget", "-b", min=1, max=MAX_BUDGET, metavar="TOKENS",
                                         help="Most tokens of notes to print.")] = DEFAULT_BUDGET,
     level: LevelOpt = None,
     as_json: JsonOpt = False,

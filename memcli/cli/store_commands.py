@@ -186,7 +186,7 @@ def show(
 def context(
     ctx: typer.Context,
     budget: Annotated[int | None, typer.Option(
-        "--budget", "-b", min=1, metavar="TOKENS",
+        "--budget", "-b", min=1, max=10_000_000, metavar="TOKENS",
         help="Most tokens to print (an estimate: 4 characters a token, 1 per CJK character)."
     )] = None,
     as_json: JsonOpt = False,

@@ -44,11 +44,13 @@ class ApplyReport:
 
 def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: bool = False,
                on_conflict: str = "fail", source: Source | None = None,
-               allow_delete: bool = False) -> ApplyReport:
+               allow_delete: bool = False, max_operations: int | None = None) -> ApplyReport:
+    """Apply an operations document of at most MAX_OPERATIONS operations (the default:
+    operations.MAX_DOCUMENT_OPERATIONS)."""
     from memcli.guard import Guard
-    from memcli.operations import parse_document
+    from memcli.operations import MAX_DOCUMENT_OPERATIONS, parse_document
 
-    document = parse_document(text)
+    document = parse_document(text, max_operations or MAX_DOCUMENT_OPERATIONS)
     # What `memcli consolidate` proposes deletes only when the person says so.
     guard = Guard(allow_delete=False) if document.consolidation and not allow_delete else None
     return apply_items(settings, document.items, document.base, dry_run=dry_run, strict=strict,

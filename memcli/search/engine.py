@@ -76,6 +76,10 @@ UNKNOWN_NAME_WEIGHT = 1.0
 # that covers the whole prompt. Shorter sentences ("Thanks, that works.") say too little.
 CLAUSE_TERMS = 3
 SNIPPET_CHARS = 160
+# A query or prompt longer than this is searched by its first MAX_QUERY_CHARS characters
+# (cut at a space when there is one), and the result says so: the analysis of a query is
+# linear but not cheap (a 6 MB query took 37 s), and no question runs to 16,000 characters.
+MAX_QUERY_CHARS = 16_384
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,7 @@ class SearchResult:
     dated: bool = False  # the query names a day, a week or a month
     terms: Analyzed | None = field(default=None, repr=False, compare=False)  # the query's
     time_only: bool = False  # ... and nothing else: "what did we do yesterday?"
+    cut_from: int = 0  # the query's length when it was cut to MAX_QUERY_CHARS, else 0
 
 
 def cache_dir(settings: Settings) -> Path:
@@ -152,8 +157,20 @@ def search(settings: Settings, query: str, *, level: str | None = None,
     them; None: every candidate)."""
     if not query.strip():  # a script that lost its variable: "no note matches" would hide it
         raise InputError("the search query is empty: give the words to look for")
-    return search_states(load_states(settings, level), query, cache_dir(settings), limit=limit,
-                         now=settings.moment(), zone=settings.zone)
+    cut_from = 0
+    if len(query) > MAX_QUERY_CHARS:
+        cut_from, query = len(query), cut_query(query)
+    found = search_states(load_states(settings, level), query, cache_dir(settings),
+                          limit=limit, now=settings.moment(), zone=settings.zone)
+    found.cut_from = cut_from
+    return found
+
+
+def cut_query(query: str) -> str:
+    """The first MAX_QUERY_CHARS characters of QUERY, ending at a space when one is near."""
+    head = query[:MAX_QUERY_CHARS]
+    space = head.rfind(" ", MAX_QUERY_CHARS // 2)
+    return head[:space] if space > 0 else head
 
 
 def search_states(states: Sequence[StoreState], query: str, cache: Path | None, *,
@@ -370,6 +387,7 @@ class RecallResult:
     budget: int
     threshold: float
     considered: int  # candidates ranked before the relevance test
+    cut_from: int = 0  # the prompt's length when it was cut to MAX_QUERY_CHARS, else 0
 
     @property
     def tokens(self) -> int:
@@ -426,7 +444,7 @@ def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,
             used += cost
     text = for_agent(frame + "".join(_section(h) for h in chosen)) if chosen else ""
     return RecallResult(found.query, with_snippets(chosen, found.terms), text, budget, threshold,
-                        len(found.hits))
+                        len(found.hits), found.cut_from)
 
 
 def _frame(time_only: bool = False) -> str:

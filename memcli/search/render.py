@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from memcli.json_values import JsonObject
 from memcli.render.output import Output
-from memcli.search.engine import RecallResult, SearchHit, SearchResult
+from memcli.search.engine import MAX_QUERY_CHARS, RecallResult, SearchHit, SearchResult
 from memcli.tokens import TOKENIZER
 
 
@@ -14,7 +14,14 @@ def _hit_json(hit: SearchHit) -> JsonObject:
             "coverage": hit.coverage, "snippet": hit.snippet}
 
 
+def _cut(output: Output, what: str, cut_from: int) -> None:
+    if cut_from:
+        output.warn(f"the {what} is {cut_from} characters long; only its first "
+                    f"{MAX_QUERY_CHARS} were searched")
+
+
 def search_result(output: Output, result: SearchResult) -> None:
+    _cut(output, "query", result.cut_from)
     if output.as_json:
         output.data({"query": result.query, "results": [_hit_json(h) for h in result.hits],
                      "indexed": result.indexed})
@@ -30,6 +37,7 @@ def search_result(output: Output, result: SearchResult) -> None:
 
 
 def recall_result(output: Output, result: RecallResult) -> None:
+    _cut(output, "prompt", result.cut_from)
     if output.as_json:
         output.data({
             "prompt": result.prompt, "text": result.text, "tokens": result.tokens,
