@@ -47,7 +47,7 @@ def _session_end(call: HookCall) -> None:
     from memcli.hooks.queue import queue_dir
     from memcli.hooks.sessions import forget, last_queued, new_prompt_since
 
-    session = call.text("session_id") or ""
+    session = call.session
     call.log(f"session {session or '?'} ended ({call.text('reason') or 'no reason given'})")
     transcript = call.text("transcript_path")
     if not session or not transcript:

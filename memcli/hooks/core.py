@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from memcli.config import Settings
 
 MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
+# A session id names the session in the log, the history's source, a job's command line and
+# the cursor file: agents use UUIDs and the like. One longer than this, or holding anything
+# but letters, digits and `-_.:`, stands for itself by a digest (`sha256-…`), so that a 1 MB
+# or control-laden id from a payload never reaches them as it is.
+MAX_SESSION_ID_CHARS = 128
 
 
 @dataclass(frozen=True)
@@ -48,8 +53,23 @@ class HookCall:
         value = self.payload.get(key)
         return value if isinstance(value, str) else None
 
+    @property
+    def session(self) -> str:
+        """The payload's session id ("" when none), bounded: see MAX_SESSION_ID_CHARS."""
+        return session_id(self.text("session_id") or self.text("sessionId") or "")
+
     def log(self, message: str) -> None:
         log(self.home, message)
+
+
+def session_id(raw: str) -> str:
+    """RAW when it is a plain id of at most MAX_SESSION_ID_CHARS, else a digest of it."""
+    if len(raw) <= MAX_SESSION_ID_CHARS and raw.isascii() and all(
+            c.isalnum() or c in "-_.:" for c in raw):
+        return raw
+    import hashlib
+
+    return "sha256-" + hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def read_payload(stream: IO[bytes], agent: str) -> dict[str, Any]:
@@ -62,6 +82,9 @@ def read_payload(stream: IO[bytes], agent: str) -> dict[str, Any]:
         payload = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BadPayload(f"the hook payload is not JSON: {exc}; got {data[:200]!r}") from None
+    except RecursionError:
+        raise BadPayload(f"the hook payload is nested too deeply to read; got "
+                         f"{data[:60]!r}") from None
     if not isinstance(payload, dict):
         raise BadPayload(f"the hook payload is not a JSON object; got {data[:200]!r}")
     return payload
@@ -102,7 +125,7 @@ def queue_extraction(call: HookCall, transcript_path: str | None, *,
     """
     from memcli.hooks.queue import Turn, queue_turn
 
-    session = call.text("session_id") or call.text("sessionId") or ""
+    session = call.session
     settings, base = settings_for(call)
     if not transcript_path:
         if not any(text.strip() for _, text in messages):

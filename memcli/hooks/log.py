@@ -15,6 +15,9 @@ from pathlib import Path
 
 LOG_NAME = "hook.log"
 MAX_LOG_BYTES = 1024 * 1024
+# A logged line quotes what a payload, a transcript or a provider said (a session id, a
+# folder, an error): a 1 MB session id filled the log. Longer lines are cut, and say so.
+MAX_LOG_LINE_CHARS = 1000
 
 
 class BadPayload(Exception):
@@ -78,12 +81,19 @@ def log(home: Path, message: str) -> None:
 
         # Each line without escape sequences: the log quotes what a provider or an
         # extraction printed, and a person reads it with `cat` or `tail -f`.
-        first, *rest = (safe_line(line) for line in message.rstrip("\n").split("\n"))
+        first, *rest = (safe_line(_clipped(line))
+                        for line in message.rstrip("\n").split("\n"))
         text = "".join(f"    {line}\n" for line in rest)
         with os.fdopen(open_log(path), "a", encoding="utf-8") as handle:
             handle.write(f"{now()} [{os.getpid()}] {first}\n{text}")
     except Exception:
         pass
+
+
+def _clipped(line: str) -> str:
+    if len(line) <= MAX_LOG_LINE_CHARS:
+        return line
+    return f"{line[:MAX_LOG_LINE_CHARS]}… ({len(line) - MAX_LOG_LINE_CHARS} more characters)"
 
 
 def log_failure(home: Path, exc: BaseException, where: str = "hook") -> None:

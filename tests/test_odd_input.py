@@ -1,0 +1,161 @@
+"""Odd input is one line, never a traceback or a stall (issue 25, item 8).
+
+Each test feeds one shape of odd input (a number past any sense, a repository config's
+out-of-range value, a hook payload nested or sized to hurt, a huge query or document) and
+asserts what the person sees: a one-line message, the exit status, nothing written. Timings
+are not asserted here: benchmarks/hostile_text.py measures the linear paths.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import MemEnv
+
+from memcli.config import Flags, resolve
+from memcli.errors import InputError
+from memcli.hooks.dispatch import run_hook
+from memcli.hooks.log import log_path
+
+HUGE = "99999999999999999999999999"
+# The documented caps (README, docs/security.md), as literals: the tests hold them to it.
+MAX_DOCUMENT_OPERATIONS = 1000
+MAX_CLIENT_OPERATIONS = 100
+MAX_QUERY_CHARS = 16_384
+MAX_LOG_LINE_CHARS = 1000
+
+
+def _one_error_line(stderr: str) -> str:
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    assert len(lines) == 1, stderr
+    assert "Traceback" not in stderr and "internal error" not in stderr, stderr
+    return lines[0]
+
+
+# ----------------------------------------------------------------- numeric options
+
+
+@pytest.mark.parametrize("args", [
+    ("search", "--limit", HUGE, "uv"),
+    ("search", "-n", "-" + HUGE, "uv"),
+    ("recall", "--budget", HUGE, "how do I test?"),
+    ("context", "--budget", HUGE),
+    ("log", "--limit", HUGE),
+    ("extract", "--timeout", "1e999"),
+], ids=["search-limit", "search-negative", "recall-budget", "context-budget", "log-limit",
+        "extract-timeout"])
+def test_a_number_past_any_sense_is_a_usage_error(memenv: MemEnv, args: tuple[str, ...]) -> None:
+    memenv.apply([{"action": "create", "level": "project", "type": "project_knowledge",
+                   "title": "Use uv", "content": "Use uv to run the tests."}])
+    result = memenv.invoke(*args, input="")
+    assert result.exit_code == 2, result.output
+    line = _one_error_line(result.stderr)
+    assert "range" in line or "not a valid" in line, line
+
+
+# ----------------------------------------------------------------- a repository's config
+
+
+@pytest.mark.parametrize("value", ["1e9", "nan", "-1", "inf", '"soon"'])
+def test_a_repository_config_out_of_range_is_ignored_with_a_warning(
+        memenv: MemEnv, value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MEMCLI_LOCK_TIMEOUT")
+    del memenv.env["MEMCLI_LOCK_TIMEOUT"]
+    config = memenv.repo / ".memcli" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(f"lock_timeout = {value}\n[extract]\ntimeout = {value}\n")
+    result = memenv.invoke("status")
+    assert result.exit_code in (0, 1), result.output  # status's own verdict, not an error
+    warnings = [line for line in result.stderr.splitlines() if "config.toml" in line]
+    assert len(warnings) == 2, result.stderr
+    assert all("ignored" in w and "warning" in w for w in warnings), warnings
+    settings = resolve(Flags(), memenv.env, memenv.repo)
+    assert settings.lock_timeout == 10.0 and settings.timeout == 60.0  # the defaults
+
+
+def test_the_persons_own_bad_value_is_still_an_error(memenv: MemEnv) -> None:
+    result = memenv.invoke("status", env={"MEMCLI_LOCK_TIMEOUT": "1e9"})
+    assert result.exit_code == 2
+    assert "MEMCLI_LOCK_TIMEOUT" in _one_error_line(result.stderr)
+
+
+# ----------------------------------------------------------------- hook payloads
+
+
+def _hook(memenv: MemEnv, payload: bytes) -> list[str]:
+    env = dict(memenv.env)
+    answer = run_hook("claude-code", {}, env, memenv.repo, io.BytesIO(payload))
+    assert answer == ""  # Claude Code's silent answer: the hook never fails the agent
+    path = log_path(Path(env["MEMCLI_HOME"]))
+    return path.read_text("utf-8").splitlines() if path.exists() else []
+
+
+def test_a_payload_nested_100000_deep_is_one_log_line(memenv: MemEnv) -> None:
+    payload = b'{"hook_event_name": "Stop", "a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"
+    lines = _hook(memenv, payload)
+    assert len(lines) == 1, lines[:5]
+    assert "nested too deeply" in lines[0]
+    assert "Traceback" not in lines[0]
+
+
+def test_a_megabyte_session_id_never_fills_the_log(memenv: MemEnv) -> None:
+    transcript = memenv.repo / "t.jsonl"
+    transcript.write_text(json.dumps({"type": "user", "message": {
+        "role": "user", "content": "remember that we use uv"}}) + "\n")
+    lines: list[str] = []
+    for event in ("SessionEnd", "Stop"):
+        payload = {"hook_event_name": event, "session_id": "x" * 1_000_000 + "\x1b[2J",
+                   "transcript_path": str(transcript), "cwd": str(memenv.repo),
+                   "reason": "r" * 1_000_000}
+        lines = _hook(memenv, json.dumps(payload).encode())
+    text = "\n".join(lines)
+    assert len(text) < 20_000, len(text)
+    assert "x" * 200 not in text and "\x1b" not in text
+    assert all(len(line) < MAX_LOG_LINE_CHARS + 200 for line in lines)
+    assert "sha256-" in text  # the session is still named, by its digest
+
+
+# ----------------------------------------------------------------- queries and documents
+
+
+def test_a_huge_query_is_cut_and_says_so(memenv: MemEnv) -> None:
+    memenv.apply([{"action": "create", "level": "project", "type": "project_knowledge",
+                   "title": "Use uv", "content": "Use uv to run the tests."}])
+    query = "uv " + "word " * 1_000_000
+    result = memenv.invoke("search", "--json", "-", input=query)
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.stdout)["query"]) <= MAX_QUERY_CHARS
+    assert "only its first" in _one_error_line(result.stderr)
+    result = memenv.invoke("recall", "-", input=query)
+    assert result.exit_code == 0 and "only its first" in _one_error_line(result.stderr)
+
+
+def _creates(count: int) -> list[dict[str, Any]]:
+    return [{"action": "create", "level": "project", "type": "project_knowledge",
+             "title": f"Note {i}", "content": f"Fact number {i}."} for i in range(count)]
+
+
+@pytest.mark.parametrize("flags", [(), ("--dry-run",)])
+def test_a_document_past_the_operation_cap_is_refused_whole(memenv: MemEnv,
+                                                            flags: tuple[str, ...]) -> None:
+    result = memenv.apply(_creates(MAX_DOCUMENT_OPERATIONS + 1), *flags)
+    assert result.exit_code == 2
+    assert f"at most {MAX_DOCUMENT_OPERATIONS}" in _one_error_line(result.stderr)
+    assert memenv.notes("project") == []
+
+
+def test_an_mcp_client_gets_a_smaller_cap(memenv: MemEnv) -> None:
+    from memcli import mcp_tools
+
+    settings = resolve(Flags(), dict(memenv.env), memenv.repo)
+    document = json.dumps(_creates(MAX_CLIENT_OPERATIONS + 1))
+    for tool in (mcp_tools.propose, mcp_tools.apply):
+        with pytest.raises(InputError, match=f"at most {MAX_CLIENT_OPERATIONS}"):
+            tool(settings, document)
+    assert memenv.notes("project") == []
+    mcp_tools.apply(settings, json.dumps(_creates(3)))
+    assert len(memenv.notes("project")) == 3
