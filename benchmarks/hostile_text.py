@@ -4,6 +4,7 @@ extractor, the transcript reader and the reply parser, and the growth of the tim
     python benchmarks/hostile_text.py            # every shape, up to 1M characters
     python benchmarks/hostile_text.py --quick    # up to 100k characters
     python benchmarks/hostile_text.py --only reply
+    python benchmarks/hostile_text.py --only rules --shape U+201C
 
 A linear path takes about 10x the time for 10x the input; the target is at most 12x
 (measured in CPU time, as the best of a few runs, so that a busy machine moves it less:
@@ -79,6 +80,11 @@ RULES_SHAPES: dict[str, Callable[[int], str]] = {
     "a long word as a generic object": lambda n: _fill("a", n, "Sort ", "s."),
     "spaces in a kind's 用": lambda n: _fill(" ", n, "包管理器用", "yarn"),
     "many generic imperatives in a list": lambda n: _fill("- Sort imports alphabetically.\n", n),
+    # Opening quotation marks never closed: each read to the end of the line again (issue 25:
+    # 7.5k of U+201C took 1.9 s, 30k 10.3 s).
+    "a run of U+201C": lambda n: _fill("\u201c", n),
+    "U+201C runs in a cue sentence": lambda n: _fill("\u201c", n, "Remember: use ", " ok."),
+    "a run of 「": lambda n: _fill("「", n, "记住用"),
 }
 TRANSCRIPT_SHAPES: dict[str, Callable[[int], str]] = {
     "one huge message": lambda n: json.dumps(
@@ -143,7 +149,8 @@ def _time(run: Callable[[str], None], text: str, rounds: int) -> float:
 def _one_case(path: str, name: str, size: int) -> float:
     run, shapes = PATHS[path]
     run("warm up")
-    return _time(run, shapes[name](size), 3 if size <= 100_000 else 1)
+    # Two rounds at least: the first run at 1M pays for fresh memory a second one reuses.
+    return _time(run, shapes[name](size), 3 if size <= 100_000 else 2)
 
 
 def measure(path: str, name: str, sizes: list[int],
@@ -167,6 +174,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--only", choices=sorted(PATHS))
+    parser.add_argument("--shape", help="only the shapes whose name holds this text")
     parser.add_argument("--give-up", type=float, default=60.0,
                         help="seconds one size may take before the shape is called superlinear")
     parser.add_argument("--case", nargs=3, help=argparse.SUPPRESS)
@@ -180,6 +188,8 @@ def main() -> int:
         if args.only and path != args.only:
             continue
         for name in shapes:
+            if args.shape and args.shape not in name:
+                continue
             rows, gave_up = measure(path, name, sizes, args.give_up)
             growth = [b[1] / max(a[1], 1e-6) for a, b in itertools.pairwise(rows)]
             # Below a millisecond, timer noise is the growth: such a step is linear enough.

@@ -159,3 +159,21 @@ def test_an_mcp_client_gets_a_smaller_cap(memenv: MemEnv) -> None:
     assert memenv.notes("project") == []
     mcp_tools.apply(settings, json.dumps(_creates(3)))
     assert len(memenv.notes("project")) == 3
+
+
+# ----------------------------------------------------------------- the rules extractor
+
+
+def test_a_quotation_never_spans_an_opening_mark_of_its_kind() -> None:
+    """Each opening mark of a run never closed was read to the end of the line again
+    (quadratic: issue 25 measured 30,000 U+201C at 10 s). A quotation now ends at its own
+    kind's next opening mark, so one pass over the run decides it; the time is
+    benchmarks/hostile_text.py's (`--shape U+201C`)."""
+    from memcli.rules.text import mask
+
+    for opening, closing in (("\u201c", "\u201d"), ("「", "」"), ("『", "』")):
+        slots: list[str] = []
+        text = "Remember: " + opening * 5_000 + "x" + closing + " ok."
+        masked = mask(text, slots)
+        assert slots == [opening + "x" + closing]
+        assert masked.count(opening) == 4_999

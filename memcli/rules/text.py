@@ -28,7 +28,9 @@ _FENCE_RE = lazy(r"^[ \t]*(```|~~~).*?(?:^[ \t]*\1[ \t]*$|\Z)", re.M | re.S)
 # cubic in the run. A longer run is read as runs of 16.
 _INLINE_CODE_RE = lazy(r"(`{1,16})([^\n]+?)\1")
 _URL_RE = lazy(r"https?://[^\s<>\"'`）」，。]+")
-_QUOTE_RE = lazy(r"\"[^\"\n]*\"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』")
+# A quotation holds no opening mark of its own kind: with `“[^”\n]*”`, every “ of a run that is
+# never closed read to the end of the line again (7,500 of them: 1.9 s, 30,000: 10 s).
+_QUOTE_RE = lazy(r"\"[^\"\n]*\"|“[^“”\n]*”|「[^「」\n]*」|『[^『』\n]*』")
 
 
 # Lines pasted rather than said, dropped like a fenced block: a log line (a level, a
