@@ -203,6 +203,11 @@ def _delete(settings: Settings, call: dict[str, Any]) -> str:
 def _rename(settings: Settings, call: dict[str, Any]) -> str:
     old_level, old_name = _note_path(_where(call.get("old_path")))
     new_level, new_name = _note_path(_where(call.get("new_path")))
+    if new_level != old_level:
+        # A project note is committed with the repository, a user note follows the person:
+        # a model moving one across would publish a private note or take a project's away.
+        raise ToolError(f"{call['old_path']} and {call['new_path']} are in different stores; "
+                        "a rename stays in its store (project/ or user/). Nothing was changed.")
     text = _existing(settings, old_level, old_name, call["old_path"])
     if _read(settings, new_level, new_name) is not None:
         raise ToolError(f"{call['new_path']} already exists")

@@ -53,18 +53,25 @@ def test_a_session_of_tool_calls(memenv: MemEnv) -> None:
     assert (memenv.project / "project_knowledge_test-command.md").read_text(
         "utf-8").rstrip().endswith("CI runs the same command.")
 
+    # A rename never crosses stores: a model would publish a user's note in the repository,
+    # or take a project's note into one person's home (issue 25).
+    before = memenv.stores_snapshot()
     status, text = call(memenv, command="rename", old_path=path,
                         new_path="/memories/user/user_preference_my-test-habit.md")
+    assert status == 1 and "different stores" in text, text
+    assert memenv.stores_snapshot() == before
+
+    status, text = call(memenv, command="rename", old_path=path,
+                        new_path="/memories/project/user_preference_my-test-habit.md")
     assert status == 0, text
-    assert memenv.notes("project") == []
-    assert memenv.notes("user") == ["user_preference_my-test-habit.md"]
-    moved = (memenv.user / "user_preference_my-test-habit.md").read_text("utf-8")
+    assert memenv.notes("project") == ["user_preference_my-test-habit.md"]
+    moved = (memenv.project / "user_preference_my-test-habit.md").read_text("utf-8")
     assert "CI runs the same command." in moved and "title: My test habit" in moved
 
     status, text = call(memenv, command="delete",
-                        path="/memories/user/user_preference_my-test-habit.md")
+                        path="/memories/project/user_preference_my-test-habit.md")
     assert status == 0, text
-    assert memenv.notes("user") == []
+    assert memenv.notes("project") == []
 
 
 @pytest.mark.parametrize(("tool_input", "message"), [
