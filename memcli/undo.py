@@ -15,7 +15,7 @@ from memcli.core.lookup import NameQuery, find_notes
 from memcli.core.stores import commit_recorded, levels_for, open_stores
 from memcli.errors import BrokenNoteError, NotFoundError, UsageError
 from memcli.history import FileRecord, Operation, Source, Transaction, transactions
-from memcli.names import INDEX_NAME, LEVELS
+from memcli.names import INDEX_NAME, LEVELS, unsafe_name_reason
 from memcli.notes import parse_note
 from memcli.opening import locked
 from memcli.plan import FileChange
@@ -177,6 +177,14 @@ def _reverse(state: StoreState, records: list[FileRecord], force: bool,
     for item in records:
         if item.filename == INDEX_NAME:
             index = item
+            continue
+        unsafe = unsafe_name_reason(item.filename)
+        if unsafe is not None:
+            # A history record is a file in the store (a repository's, for the project store):
+            # it may name anything. What is not a note of this store is never written, even
+            # with --force, and is reported as held, never as restored.
+            held.append((state.level, item.filename,
+                         f"the history record names no note of this store ({unsafe})"))
             continue
         current = _current(state, item.filename)
         why = _why_held(item, current)

@@ -177,3 +177,31 @@ def test_a_quotation_never_spans_an_opening_mark_of_its_kind() -> None:
         masked = mask(text, slots)
         assert slots == [opening + "x" + closing]
         assert masked.count(opening) == 4_999
+
+
+# ----------------------------------------------------------------- undo of a crafted record
+
+
+@pytest.mark.parametrize("name", ["../../evil.md", "notes.txt", ".hidden.md",
+                                  "project_knowledge_a/b.md"])
+def test_undo_of_a_crafted_record_reports_what_it_wrote(memenv: MemEnv, name: str) -> None:
+    """The project store's history is committed with the repository: a record may name any
+    path. undo never writes one that is no note of the store, and never says it did."""
+    memenv.apply([{"action": "create", "level": "project", "type": "project_knowledge",
+                   "title": "Use uv", "content": "Use uv."}])
+    history = memenv.project / ".memcli-history"
+    [first] = [p for p in history.iterdir() if p.suffix == ".json"]
+    record = json.loads(first.read_text("utf-8"))
+    record.update(seq=2, id="abcdef01")
+    record["files"] = [{"file": name, "change": "deleted", "after": None,
+                        "before": "---\ntype: project_knowledge\ntitle: X\nsummary: x\n---\nx\n"}]
+    (history / first.name.replace("00000001", "00000002")).write_text(json.dumps(record),
+                                                                     "utf-8")
+    before = memenv.snapshot()
+    for flags in ((), ("--force",)):
+        result = memenv.invoke("undo", "--json", *flags, "abcdef01")
+        report = json.loads(result.stdout)
+        assert result.exit_code == 1
+        assert report["written"] is False and report["files"] == []
+        assert [h["file"] for h in report["held"]] == [name]
+    assert memenv.snapshot() == before

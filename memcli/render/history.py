@@ -81,7 +81,9 @@ def undo_report(output: Output, report: UndoReport) -> None:
         output.data(undo_json(report))
         return
     for level, name, why in report.held:
-        output.warn(f"{level}/{name} left alone: {why} (--force restores it anyway)")
+        # A name that is no note of the store is never written, --force or not.
+        hint = "" if "names no note" in why else " (--force restores it anyway)"
+        output.warn(f"{level}/{name} left alone: {why}{hint}")
     if report.dry_run:
         diff(output, report.diff)
     for item in report.files:
