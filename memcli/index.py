@@ -10,7 +10,7 @@ import re
 from collections.abc import Container, Iterable, Iterator, Sequence
 from typing import Final
 
-from memcli.invisible import INVISIBLE
+from memcli.invisible import INVISIBLE, drop_lone_joiners
 from memcli.names import NOTE_TYPES
 from memcli.record import FrozenRecord, Record
 from memcli.text import one_line
@@ -84,7 +84,7 @@ def shown_text(text: str) -> str:
     # Printable ASCII holds none of them (the common case; translate costs more), and its
     # only whitespace is the space: with no space doubled or at an end it is one line already.
     if not (text.isascii() and text.isprintable()):
-        text = text.translate(_INVISIBLE)
+        text = drop_lone_joiners(text.translate(_INVISIBLE))
     elif "  " not in text and text[:1] != " " and text[-1:] != " ":
         return text
     return one_line(text)

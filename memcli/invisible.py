@@ -6,8 +6,11 @@ titles that look the same compare different, and bidi controls reorder what a re
 Titles, summaries and slugs are written without them, ``memcli context`` never shows them,
 duplicate detection ignores them, and lint flags them in a body (M215).
 
-Left alone on purpose: ordinary whitespace, the zero-width joiner and variation selectors
-(emoji are built from them and they hide nothing on their own), and soft hyphens.
+Left alone on purpose: ordinary whitespace, variation selectors (emoji are built from them
+and they hide nothing on their own), and soft hyphens. The zero-width joiner is kept only
+inside an emoji sequence (👩‍💻: a symbol, its modifiers, the joiner, a symbol); anywhere
+else in a title, a summary or an index line it is dropped like the other zero-width
+characters (:func:`drop_lone_joiners`).
 """
 
 from __future__ import annotations
@@ -66,7 +69,7 @@ def safe_line(text: str) -> str:
     """
     if text.isascii() and text.isprintable():
         return text
-    return text.translate(_LINE_TABLE)
+    return drop_lone_joiners(text.translate(_LINE_TABLE))
 
 
 def safe_text(text: str) -> str:
@@ -118,7 +121,29 @@ def strip_invisible(text: str) -> str:
     """``text`` without any invisible character (see the module docstring)."""
     if text.isascii():
         return text
-    return text.translate(_TABLE)
+    return drop_lone_joiners(text.translate(_TABLE))
+
+
+ZWJ = "\u200d"
+
+
+def drop_lone_joiners(text: str) -> str:
+    """TEXT without the zero-width joiners that join no emoji: one pass over the text."""
+    if ZWJ not in text:
+        return text
+    import itertools
+    import unicodedata
+
+    parts = text.split(ZWJ)
+    kept = [parts[0]]
+    for before, after in itertools.pairwise(parts):
+        # An emoji sequence joins a symbol (after its skin tone or VS16) to a symbol.
+        if (before and after and (before[-1] == "\ufe0f"
+                                  or unicodedata.category(before[-1]) in ("So", "Sk"))
+                and unicodedata.category(after[0]) == "So"):
+            kept.append(ZWJ)
+        kept.append(after)
+    return "".join(kept)
 
 
 def find_invisible(text: str) -> list[tuple[int, str]]:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from conftest import MemEnv
 
 from memcli.config import Flags, resolve
@@ -205,3 +206,27 @@ def test_undo_of_a_crafted_record_reports_what_it_wrote(memenv: MemEnv, name: st
         assert report["written"] is False and report["files"] == []
         assert [h["file"] for h in report["held"]] == [name]
     assert memenv.snapshot() == before
+
+
+# ----------------------------------------------------------------- invisible characters
+
+
+def test_a_zero_width_joiner_never_reaches_a_title_summary_index_or_context(
+        memenv: MemEnv) -> None:
+    coder = "\U0001f469\u200d\U0001f4bb"  # an emoji sequence: its joiner is what it shows
+    memenv.apply([{"action": "create", "level": "project", "type": "project_knowledge",
+                   "title": f"Use\u200d uv {coder}", "summary": "Run\u200d tests with\u200d uv.",
+                   "content": "Use uv."}])
+    # A note written by hand (or committed by anyone): the index and context render it.
+    memenv.write_note("project", "project_knowledge_hand.md", {
+        "type": "project_knowledge", "title": "Hand\u200dmade", "summary": "Pin\u200d it.",
+        "created": "2026-11-29T10:00:00Z", "updated": "2026-11-29T10:00:00Z"})
+    assert memenv.invoke("index").exit_code == 0
+    [note] = [p for p in memenv.project.glob("project_knowledge_use*.md")]
+    meta = yaml.safe_load(note.read_text("utf-8").split("---\n")[1])
+    texts = {"note": meta["title"] + meta["summary"], "index": memenv.index("project"),
+             "context": memenv.invoke("context").stdout}
+    for where, text in texts.items():
+        assert text.replace(coder, "").count("\u200d") == 0, where
+    assert coder in texts["index"] and coder in texts["context"]
+    assert "Run tests with uv." in texts["context"] and "Handmade — Pin it." in texts["context"]
