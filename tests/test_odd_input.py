@@ -230,3 +230,20 @@ def test_a_zero_width_joiner_never_reaches_a_title_summary_index_or_context(
         assert text.replace(coder, "").count("\u200d") == 0, where
     assert coder in texts["index"] and coder in texts["context"]
     assert "Run tests with uv." in texts["context"] and "Handmade — Pin it." in texts["context"]
+
+
+# ----------------------------------------------------------------- empty input, as documented
+
+
+def test_the_readme_says_what_extract_does_with_empty_and_unreadable_input(
+        memenv: MemEnv) -> None:
+    """SPEC: empty input is a quiet no-op, non-empty input with no message is exit 2. The
+    README said any input with nothing readable exits 2, while `extract < /dev/null` exits 0."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    said = " ".join(readme.split())
+    assert "An empty input (`extract < /dev/null`, nothing but blank lines) is a quiet no-op " \
+           "(exit 0" in said
+    assert "a non-empty input with nothing readable in it is an error (exit 2)" in said
+    assert memenv.invoke("extract", input="").exit_code == 0
+    assert memenv.invoke("extract", input="\n\n").exit_code == 0
+    assert memenv.invoke("extract", input="garbage\n").exit_code == 2
