@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
@@ -805,6 +805,10 @@ def _make_store(path: Path, files: list[tuple[str, bytes]], index_extra: list[st
 @given(project=_STORES, user=_STORES,
        extra=st.lists(st.sampled_from(["- [x] broken (", "\n", "- [banana] T (a.md)", "text"]),
                       max_size=3))
+# Case twins (issue 25): --fix renamed both to one name, and the second overwrote the first.
+@example(project=[("project_knowledge_Use-UV.md", b"---\ntitle: a\n---\nfirst\n"),
+                  ("project_knowledge_USE-UV.md", b"---\ntitle: b\n---\nsecond\n")],
+         user=[], extra=[])
 def test_generated_stores_never_crash_lint(tmp_path: Path, project: list[tuple[str, bytes]],
                                            user: list[tuple[str, bytes]],
                                            extra: list[str]) -> None:
