@@ -52,6 +52,7 @@ class ExtractOptions:
     session: str | None = None
     transcript: str | None = None
     via: str | None = None
+    job: str | None = None
 
 
 @dataclass(frozen=True)
@@ -226,7 +227,8 @@ def _source(options: ExtractOptions, result: ExtractResult) -> Source:
     model = result.usage.get("model")
     return Source(options.via or "extract --apply",
                   session=options.session, transcript=options.transcript,
-                  provider=result.provider, model=model if isinstance(model, str) else None)
+                  provider=result.provider, model=model if isinstance(model, str) else None,
+                  job=options.job, via=options.via or "cli")
 
 
 def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,

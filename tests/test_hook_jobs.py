@@ -31,6 +31,7 @@ from test_hooks import (  # noqa: F401  (agent is a fixture)
 
 from memcli.config import Flags, resolve
 from memcli.hooks import queue_dir
+from memcli.hooks.cursor import CURSORS
 from memcli.hooks.queue import drain
 from memcli.hooks.sessions import MARKS
 
@@ -114,9 +115,9 @@ def test_a_killed_workers_child_is_not_run_a_second_time(agent: Agent) -> None:
     assert _started(agent) == 1
     assert agent.notes() == ["project_knowledge_test-command.md"]
     assert queue_files(agent) == []
-    # Only the locks and the per-session marks (what SessionEnd reads) may stay.
+    # Only the locks, the per-session marks (what SessionEnd reads) and cursors may stay.
     left = sorted(p.name for p in queue.iterdir()
-                  if not p.name.startswith(".lock") and p.name != MARKS)
+                  if not p.name.startswith(".lock") and p.name not in (MARKS, CURSORS))
     assert left == []
 
 

@@ -181,8 +181,11 @@ def test_session_end_reads_a_long_tail_without_a_prompt_from_its_end(agent: Agen
     assert "had no Stop" not in agent.log_text()
     # A session never queued (its mark is gone) whose last turn has a prompt is queued.
     assert agent.hook(end).returncode == 0
-    agent.wait_for_workers(finished_jobs=2)
+    agent.wait_for_workers(finished_jobs=1)
     assert "its last turn had no Stop; queued at session end" in agent.log_text()
+    # Its job finds the turn extracted already (the session's cursor): it is not again.
+    assert "nothing typed since the session's last extraction" in agent.log_text()
+    assert len(agent.exits()) == 1
 
 
 # --------------------------------------------------------------------------- in process

@@ -86,6 +86,9 @@ def extract(
         "--no-project", help="Unattended: create no project store outside a git work tree.",
         hidden=True,
     )] = False,
+    job: Annotated[str | None, typer.Option(
+        "--job", help="The hook job this runs, recorded in the history.", hidden=True
+    )] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Turn a transcript slice into memory operations.
@@ -121,7 +124,7 @@ def extract(
         redact=not no_redact, allow_delete=allow_delete,
         show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, on_conflict=on_conflict,
         explain=explain,
-        session=session_id, via=via,
+        session=session_id, via=via, job=job,
         transcript=transcript_path or (input_path if input_path != "-" else None),
     )
     if verbose:

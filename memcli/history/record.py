@@ -33,10 +33,16 @@ class Source:
     undoes: str | None = None
     # An unattended run (the hook, extract --apply): `memcli restore` lists its records.
     unattended: bool = False
+    # The hook job whose extraction this is: a worker killed after the commit finds the
+    # record by it and does not extract the turns again (memcli.hooks.cursor).
+    job: str | None = None
+    # Who asked for the write: "cli", "hook", "memory-tool", "mcp:<client name>".
+    via: str | None = None
 
     def as_json(self) -> dict[str, str]:
         fields = (("session", self.session), ("transcript", self.transcript),
-                  ("provider", self.provider), ("model", self.model))
+                  ("provider", self.provider), ("model", self.model), ("job", self.job),
+                  ("via", self.via))
         return {k: v for k, v in fields if v}
 
 

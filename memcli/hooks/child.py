@@ -113,7 +113,11 @@ def run_child(job: Path, run_memcli: Callable[[list[str]], int]) -> int:
         status = 2
         sys.stderr.write("memcli: error: the job's argv is not a list of strings\n")
     else:
-        status = run_memcli(argv)
+        if data.get("last_turn") is False:
+            # The worker handed over every turn since the session's cursor, not a window.
+            argv = [a for a in argv if a != "--last-turn"]
+        ident = data.get("id")
+        status = run_memcli([*argv, "--job", ident if isinstance(ident, str) else job.name])
     from memcli.durable import write_durably
 
     write_durably(done_path(job), json.dumps({"status": status}).encode(), mode=0o600)

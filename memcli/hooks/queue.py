@@ -216,18 +216,76 @@ def _run_job(path: Path, home: Path, job_timeout: float) -> None:
                 child.clean_up(path)
                 return
             job["attempts"] = attempts
+            # The name the history knows the job by, kept when it moves to the back.
+            job.setdefault("id", name)
             _write_atomically(path, json.dumps(job).encode())
+            if attempts > 1 and _committed(job, name):
+                # Its extraction committed and the worker was killed before it could say
+                # so: the turns are in the stores, only the cursor is left to move.
+                log(home, f"job {name}: its extraction committed before the worker was "
+                          "killed; not run again")
+                _move_cursor(path, job)
+                child.clean_up(path)
+                return
             if not _extract(path, job, home, job_timeout):
                 _to_the_back(path, home)
                 return
         status = child.read_done(path)
         if status is not None:
             log(home, f"job {name}: done (extract exited {status})")
+            if status in _EXTRACTED:
+                _move_cursor(path, json.loads(path.read_bytes()))
             child.clean_up(path)
     except Exception as exc:
         # A job that cannot be read or run fails for good: retrying would fail the same way.
         log_failure(home, exc, f"job {name}")
         child.clean_up(path)
+
+
+# The exit statuses after which the job's turns count as extracted: written (0), some
+# operations refused (1), or input that will never read better (2). After a store, provider
+# or internal failure the cursor stays, and the session's next job takes these turns too.
+_EXTRACTED = (0, 1, 2)
+
+
+def _cursor_file(path: Path, job: Mapping[str, Any]) -> Path | None:
+    from memcli.hooks.cursor import cursor_path
+
+    transcript = job.get("transcript")
+    if not isinstance(transcript, str):
+        return None
+    return cursor_path(path.parent, str(job.get("session_id") or ""), transcript)
+
+
+def _saved_cursor(path: Path, job: Mapping[str, Any]) -> Any:
+    from memcli.hooks.cursor import load
+
+    where = _cursor_file(path, job)
+    return None if where is None else load(where)
+
+
+def _move_cursor(path: Path, job: Mapping[str, Any]) -> None:
+    from memcli.hooks.cursor import from_json, save
+
+    where, cursor = _cursor_file(path, job), from_json(job.get("cursor"))
+    if where is not None and cursor is not None:
+        save(where, cursor)
+
+
+def _committed(job: Mapping[str, Any], name: str) -> bool:
+    """Whether a history record of either store names job NAME (its newest records only:
+    the job's own commit is among the last few)."""
+    from memcli.history import read_records
+
+    argv = job.get("argv")
+    if not isinstance(argv, list):
+        return False
+    for flag in ("--project-store", "--user-store"):
+        if flag in argv and argv.index(flag) + 1 < len(argv):
+            records, _ = read_records(Path(str(argv[argv.index(flag) + 1])), newest=50)
+            if any(r.source.get("job") == job.get("id", name) for r in records):
+                return True
+    return False
 
 
 def _to_the_back(path: Path, home: Path) -> None:
@@ -253,7 +311,18 @@ def _extract(path: Path, job: Mapping[str, Any], home: Path, job_timeout: float)
     # while its child runs must not end the child too (a write to a pipe nobody reads is
     # EPIPE, a stdin cut short reads as an empty turn, and either exits "done").
     stdin_path, out_path = child.input_path(path), child.output_path(path)
-    copied = write_job_input(job, stdin_path)
+    copied = write_job_input(job, stdin_path, _saved_cursor(path, job))
+    if copied.cursor is not None:
+        # Where the cursor moves once the extraction has committed, and how the child
+        # reads its input; written before the child starts, so a retry finds both.
+        job = {**job, "cursor": copied.cursor.as_json(), "last_turn": copied.last_turn}
+        _write_atomically(path, json.dumps(job).encode())
+    if copied.prompts == 0:
+        log(home, f"job {name}: nothing typed since the session's last extraction "
+                  f"(its turns went with an earlier job)")
+        _move_cursor(path, job)
+        child.clean_up(path)
+        return True
     started = time.monotonic()
     source = f" of the transcript's {copied.transcript}" if job.get("transcript") else ""
     log(home, f"job {name}: extract started (session {job.get('session_id') or '?'}, "

@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 from memcli.hooks.log import BadPayload, not_a_file
 
 if TYPE_CHECKING:
+    from memcli.hooks.cursor import Cursor
+    from memcli.messages import Message
     from memcli.transcripts.model import Transcript
 
 BLOCK = 1024 * 1024
@@ -38,10 +40,20 @@ class Copied:
 
     written: int
     transcript: int = 0
+    # Where the session's cursor moves once the extraction has committed (None: a turn
+    # the payload carried has no transcript to keep a place in).
+    cursor: Cursor | None = None
+    # Whether the input is a window the child reads the last turn of (the session's first
+    # job), or plain messages all of which are new (the turns since the cursor).
+    last_turn: bool = True
+    # Prompts in the input the session had not had extracted; 0: nothing to extract.
+    prompts: int = 1
 
 
-def write_job_input(job: Mapping[str, Any], dest: Path) -> Copied:
-    """Write what the job's extraction reads on stdin to DEST (replaced whole)."""
+def write_job_input(job: Mapping[str, Any], dest: Path, saved: Cursor | None = None
+                    ) -> Copied:
+    """Write what the job's extraction reads on stdin to DEST (replaced whole): the turns
+    since the session's cursor SAVED, or with none the last turn."""
     from memcli.durable import replacing
 
     if job.get("transcript") is None:
@@ -49,6 +61,11 @@ def write_job_input(job: Mapping[str, Any], dest: Path) -> Copied:
         with replacing(dest, 0o600, sync=False) as (_, out):
             out.write(data)
         return Copied(len(data))
+    if saved is not None:
+        from memcli.hooks.since import copy_since
+
+        return copy_since(Path(job["transcript"]), int(job["size"]),
+                          job.get("last_assistant_message"), dest, saved)
     return copy_turn(Path(job["transcript"]), int(job["size"]),
                      job.get("last_assistant_message"), dest)
 
@@ -86,14 +103,19 @@ def copy_turn(transcript: Path, size: int, last_message: Any, dest: Path, *,
             _copy(handle, max(window.start, window.head), end, out)
         if newline:
             out.write(b"\n")
-        if isinstance(last_message, str) and last_message.strip():
-            out.flush()
-            turn = window.transcript if window is not None else _whole_read(staged)
-            if turn is not None and not _says(turn, last_message):
+        out.flush()
+        turn = window.transcript if window is not None else _whole_read(staged)
+        if (isinstance(last_message, str) and last_message.strip() and turn is not None
+                and not _says(turn.messages, last_message)):
                 line = json.dumps({"role": "assistant", "content": last_message},
                                   ensure_ascii=False)
                 out.write(line.encode() + b"\n")
-        return Copied(out.tell(), end)
+        from memcli.hooks.cursor import Cursor, fingerprint, prompt_key
+
+        prompts = [prompt_key(m.text) for m in (turn.messages if turn else [])
+                   if m.role == "user"]
+        cursor = Cursor(end, fingerprint(handle, end), tuple(prompts))
+        return Copied(out.tell(), end, cursor)
 
 
 @contextlib.contextmanager
@@ -167,7 +189,7 @@ def _whole_read(path: Path) -> Transcript | None:
         return None
 
 
-def _says(turn: Transcript, message: str) -> bool:
+def _says(messages: list[Message], message: str) -> bool:
     wanted = " ".join(message.split())
     return any(m.role == "assistant" and wanted in " ".join(m.text.split())
-               for m in turn.messages)
+               for m in messages)

@@ -1,0 +1,91 @@
+"""A job's input when its session has a cursor: every turn since, as plain messages.
+
+The rule (``memcli.hooks.cursor`` says why): when the transcript still holds the bytes the
+cursor describes, the turns are those in the bytes from the cursor to the job's turn end;
+otherwise (cut shorter, rewritten) the turns at the end of the whole transcript whose prompt
+was not extracted yet. The messages before the first prompt of the bytes read (the end of
+a turn extracted already, written after its hook fired) are left out. The turns are written
+as ``{"role", "content"}`` lines, all of which the child extracts (no ``--last-turn``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+from memcli.hooks.cursor import Cursor, fingerprint, prompt_key
+from memcli.hooks.turn import Copied, _copy, _open_regular, _says, _turn_end
+
+if TYPE_CHECKING:
+    from memcli.messages import Message
+
+
+def copy_since(transcript: Path, size: int, last_message: Any, dest: Path,
+               saved: Cursor) -> Copied:
+    """Write the turns of the transcript's first SIZE bytes that SAVED has not seen to DEST."""
+    import os
+
+    from memcli.durable import replacing
+
+    with _open_regular(transcript) as handle:
+        end, _ = _turn_end(handle, min(size, os.fstat(handle.fileno()).st_size))
+        appended = saved.end <= end and fingerprint(handle, saved.end) == saved.tail
+        if appended:
+            messages = _from_first_prompt(_read_range(handle, saved.end, end, dest))
+        else:
+            messages = _unseen_turns(_read_range(handle, 0, end, dest), set(saved.prompts))
+        tail = fingerprint(handle, end)
+    prompts = [prompt_key(m.text) for m in messages if m.role == "user"]
+    lines = [(m.role, m.text) for m in messages if m.role in ("user", "assistant")]
+    if (prompts and isinstance(last_message, str) and last_message.strip()
+            and not _says(messages, last_message)):
+        lines.append(("assistant", last_message))
+    data = "".join(json.dumps({"role": role, "content": text}, ensure_ascii=False) + "\n"
+                   for role, text in lines).encode()
+    with replacing(dest, 0o600, sync=False) as (_, out):
+        out.write(data if prompts else b"")
+    return Copied(len(data) if prompts else 0, end, saved.advanced(end, tail, prompts),
+                  last_turn=False, prompts=len(prompts))
+
+
+def _read_range(handle: BinaryIO, start: int, end: int, dest: Path) -> list[Message]:
+    """The messages of the transcript's bytes from START to END, read as a file of its own
+    (staged beside DEST, then removed)."""
+    from memcli.errors import InputError
+    from memcli.transcripts.reader import read_transcript
+    from memcli.transcripts.source import TranscriptFile
+
+    if end <= start:
+        return []
+    staged = dest.with_name(dest.name + ".range")
+    try:
+        with open(staged, "wb") as out:
+            _copy(handle, start, end, out)
+        try:
+            return read_transcript(TranscriptFile(staged)).messages
+        except InputError:
+            return []
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            staged.unlink()
+
+
+def _from_first_prompt(messages: list[Message]) -> list[Message]:
+    for i, message in enumerate(messages):
+        if message.role == "user":
+            return messages[i:]
+    return []
+
+
+def _unseen_turns(messages: list[Message], seen: set[str]) -> list[Message]:
+    """The turns at the end of MESSAGES back to the first whose prompt is in SEEN."""
+    start = len(messages)
+    for i in range(len(messages) - 1, -1, -1):
+        if messages[i].role != "user":
+            continue
+        if prompt_key(messages[i].text) in seen:
+            break
+        start = i
+    return messages[start:]
