@@ -227,7 +227,7 @@ def test_stop_returns_before_the_model_answers_and_the_note_appears_after(
         assert server.requests[0].path == "/v1/chat/completions"
         sent = json.dumps(server.requests[0].json())
         assert "run make check before committing" in sent
-        assert "Where are the tests?" not in sent  # --last-turn
+        assert "Where are the tests?" in sent  # the first job: every turn since the start
     assert list(agent.exits().values()) == [0]
     assert queue_files(agent) == []
 

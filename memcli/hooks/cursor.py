@@ -48,6 +48,11 @@ class Cursor:
         return Cursor(end, tail, (*self.prompts, *prompts)[-KEEP_PROMPTS:])
 
 
+# No turn extracted yet: the whole transcript is new (the fingerprint of 0 bytes matches
+# every file).
+START: Cursor
+
+
 def cursor_path(queue: Path, session: str, transcript: str) -> Path:
     key = hashlib.sha256(f"{session}\0{transcript}".encode()).hexdigest()[:24]
     return queue / CURSORS / key
@@ -86,6 +91,9 @@ def fingerprint(handle: BinaryIO, end: int) -> str:
     handle.seek(start)
     data = handle.read(end - start)
     return hashlib.sha256(f"{end}\0".encode() + data).hexdigest()[:32]
+
+
+START = Cursor(0, hashlib.sha256(b"0\0").hexdigest()[:32])
 
 
 def prompt_key(text: str) -> str:

@@ -62,6 +62,8 @@ def _read_range(handle: BinaryIO, start: int, end: int, dest: Path) -> list[Mess
     staged = dest.with_name(dest.name + ".range")
     try:
         with open(staged, "wb") as out:
+            if start > 0:
+                out.write(_header(handle))
             _copy(handle, start, end, out)
         try:
             return read_transcript(TranscriptFile(staged)).messages
@@ -70,6 +72,20 @@ def _read_range(handle: BinaryIO, start: int, end: int, dest: Path) -> list[Mess
     finally:
         with contextlib.suppress(FileNotFoundError):
             staged.unlink()
+
+
+def _header(handle: BinaryIO) -> bytes:
+    """A Codex rollout's ``session_meta`` first line (it says whose rollout it is: a
+    subagent's turns are not the person's), read first as a whole read would; else b""."""
+    handle.seek(0)
+    line = handle.readline(1024 * 1024)
+    try:
+        value = json.loads(line)
+    except (ValueError, RecursionError):
+        return b""
+    if isinstance(value, dict) and value.get("type") == "session_meta":
+        return line if line.endswith(b"\n") else line + b"\n"
+    return b""
 
 
 def _from_first_prompt(messages: list[Message]) -> list[Message]:
