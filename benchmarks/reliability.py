@@ -30,6 +30,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import reliability_campaigns as campaigns  # noqa: E402
 import reliability_files  # noqa: E402
 import reliability_hooks  # noqa: E402
+import reliability_storm  # noqa: E402
 
 Runner = Callable[[], dict[str, Any]]
 
@@ -47,6 +48,7 @@ def plan(quick: bool) -> dict[str, Runner]:
             "prompt-injection": campaigns.prompt_injection,
             "odd-files": reliability_files.odd_files,
             "hook-kills": lambda: reliability_hooks.hook_kills(8, 10),
+            "hook-storm": lambda: reliability_storm.hook_storm(40, 4, kills=5),
         }
     return {
         "crash-safety": lambda: campaigns.crash_safety(500),
@@ -58,6 +60,7 @@ def plan(quick: bool) -> dict[str, Runner]:
         "prompt-injection": campaigns.prompt_injection,
         "odd-files": reliability_files.odd_files,
         "hook-kills": lambda: reliability_hooks.hook_kills(60, 100),
+        "hook-storm": lambda: reliability_storm.hook_storm(200, 4, kills=40),
     }
 
 
@@ -115,6 +118,7 @@ GOALS: dict[str, tuple[str, ...]] = {
     "prompt-injection": ("harmful", "unhandled"),
     "odd-files": ("failed", "unhandled"),
     "hook-kills": ("lost", "run_twice", "stuck"),
+    "hook-storm": ("lost_turns", "duplicates", "stuck"),
 }
 
 

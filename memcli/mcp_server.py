@@ -25,9 +25,9 @@ INSTRUCTIONS = (
 )
 
 
-def build_server(settings: Settings) -> MCPServer:
+def build_server(settings: Settings, trusted: bool = False) -> MCPServer:
     try:
-        from mcp.server.mcpserver import MCPServer
+        from mcp.server.mcpserver import Context, MCPServer
         from mcp.server.mcpserver.exceptions import ToolError
         from mcp.types import ToolAnnotations
     except ImportError:
@@ -78,15 +78,25 @@ def build_server(settings: Settings) -> MCPServer:
         """
         return guarded(mcp_tools.propose, operations)  # type: ignore[no-any-return]
 
-    @server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True,
-                                             idempotent_hint=False, open_world_hint=False))
-    def apply(operations: str, on_conflict: str = "fail") -> dict[str, Any]:
+    def apply(operations: str, ctx: Context, on_conflict: str = "fail") -> dict[str, Any]:
         """Write an operations document in one transaction (notes and MEMORY.md of both stores).
 
         Updates and deletes change or remove notes. on_conflict: fail, update or rename, for a
-        create whose note exists. Call propose first to see the diff.
+        create whose note exists. Call propose first to see the diff. Unless the person
+        trusts MCP clients, deletes and updates that remove most of a note are refused and
+        one call changes at most 5 existing notes.
         """
-        return guarded(mcp_tools.apply, operations, on_conflict)  # type: ignore[no-any-return]
+        try:
+            return mcp_tools.apply(settings, operations, on_conflict,
+                                   client=_client_name(ctx), trusted=trusted)
+        except MemcliError as exc:
+            raise ToolError(str(exc)) from None
+
+    # The SDK finds the context parameter by its class; the annotations of this module are
+    # strings (postponed), and Context is imported here, not at the module's top.
+    apply.__annotations__["ctx"] = Context
+    server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=True,
+                                            idempotent_hint=False, open_world_hint=False))(apply)
 
     for level in ("project", "user"):
         _index_resource(server, settings, level)
@@ -106,6 +116,15 @@ def _index_resource(server: MCPServer, settings: Settings, level: str) -> None:
             raise ResourceError(str(exc)) from None
 
 
-def serve(settings: Settings) -> None:
+def _client_name(ctx: Any) -> str:
+    """The name the client gave in its initialize request ("?" when it gave none)."""
+    try:
+        name = ctx.session.client_params.client_info.name
+    except AttributeError:
+        return "?"
+    return name if isinstance(name, str) else "?"
+
+
+def serve(settings: Settings, trusted: bool = False) -> None:
     """Serve on stdin and stdout until the client closes them."""
-    build_server(settings).run("stdio")
+    build_server(settings, trusted).run("stdio")

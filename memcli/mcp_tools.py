@@ -79,14 +79,32 @@ def propose(settings: Settings, operations: str) -> JsonObject:
     return {**apply_json(report), "diff": report.diff}
 
 
-def apply(settings: Settings, operations: str, on_conflict: str = "fail") -> JsonObject:
-    """Validate and write an operations document in one transaction."""
+def apply(settings: Settings, operations: str, on_conflict: str = "fail", *,
+          client: str = "?", trusted: bool = False) -> JsonObject:
+    """Validate and write an operations document in one transaction.
+
+    An MCP client is a model, and a prompt-injected one must not wipe the stores: unless the
+    person trusts MCP clients (``MEMCLI_TRUST_WRITES``), its writes are unattended (no
+    deletes, no update that removes most of a note, at most a few existing notes a call) and
+    `memcli restore` lists them. The record names the client as the client names itself.
+    """
     from memcli.core.apply import apply_text
+    from memcli.guard import UNATTENDED
+    from memcli.history import Source
     from memcli.render.store import apply_json
 
-    report = apply_text(settings, operations, on_conflict=on_conflict,
+    source = Source("apply", via=f"mcp:{_client_name(client)}", unattended=not trusted)
+    report = apply_text(settings, operations, on_conflict=on_conflict, source=source,
+                        guard=None if trusted else UNATTENDED,
                         max_operations=MAX_CLIENT_OPERATIONS)
     return {**apply_json(report), "diff": report.diff}
+
+
+def _client_name(name: str) -> str:
+    """The client's name as it gave it, cut to one short printable word."""
+    import re
+
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name)[:40] or "?"
 
 
 def index_text(settings: Settings, level: str) -> str:

@@ -43,8 +43,12 @@ class ToolResult:
         return 1 if self.is_error else 0
 
 
-def run_call(settings: Settings, call: Any) -> ToolResult:
-    """Run one tool call (the tool_use input); a mistake of the model is a result, not a raise."""
+def run_call(settings: Settings, call: Any, trusted: bool = False) -> ToolResult:
+    """Run one tool call (the tool_use input); a mistake of the model is a result, not a raise.
+
+    The caller is a model: unless the person trusts the tool (TRUSTED), its writes are
+    unattended ones (memcli.guard): delete refused, no update that removes most of a note.
+    """
     if not isinstance(call, dict) or not isinstance(call.get("command"), str):
         raise InputError('a memory tool call is a JSON object with a "command"')
     handler = _COMMANDS.get(call["command"])
@@ -52,7 +56,7 @@ def run_call(settings: Settings, call: Any) -> ToolResult:
         return ToolResult(f"Error: unknown command {call['command']!r}; use one of "
                           f"{', '.join(_COMMANDS)}", True)
     try:
-        return ToolResult(handler(settings, call))
+        return ToolResult(handler(_Run(settings, trusted), call))
     except ToolError as exc:
         return ToolResult(f"Error: {exc}", True)
 
@@ -113,7 +117,8 @@ def _opened(stores: Mapping[str, StoreState], level: str, settings: Settings) ->
     return stores[level]
 
 
-def _view(settings: Settings, call: dict[str, Any]) -> str:
+def _view(run: _Run, call: dict[str, Any]) -> str:
+    settings = run.settings
     from memcli.core.stores import open_stores
 
     where = _where(call.get("path"))
@@ -153,18 +158,20 @@ def _view_range(value: Any, count: int) -> tuple[int, int]:
 # --------------------------------------------------------------------------- writing
 
 
-def _create(settings: Settings, call: dict[str, Any]) -> str:
+def _create(run: _Run, call: dict[str, Any]) -> str:
+    settings = run.settings
     level, filename = _note_path(_where(call.get("path")))
     text = call.get("file_text")
     if not isinstance(text, str):
         raise ToolError("create needs file_text")
     if _read(settings, level, filename) is not None:
         raise ToolError(f"{call['path']} already exists; use str_replace or insert")
-    written = _apply(settings, [_create_op(level, filename, text)])
+    written = _apply(run, [_create_op(level, filename, text)])
     return f"File created successfully at: {_shown(level, written[0], call['path'])}"
 
 
-def _str_replace(settings: Settings, call: dict[str, Any]) -> str:
+def _str_replace(run: _Run, call: dict[str, Any]) -> str:
+    settings = run.settings
     level, filename = _note_path(_where(call.get("path")))
     old, new = call.get("old_str"), call.get("new_str", "")
     if not isinstance(old, str) or not old or not isinstance(new, str):
@@ -174,11 +181,12 @@ def _str_replace(settings: Settings, call: dict[str, Any]) -> str:
     if count != 1:
         raise ToolError(f"old_str must appear exactly once in {call['path']}; it appears "
                         f"{count} times. Nothing was changed.")
-    _apply(settings, [_update_op(level, filename, text.replace(old, new, 1))])
+    _apply(run, [_update_op(level, filename, text.replace(old, new, 1))])
     return f"The memory file {call['path']} has been edited."
 
 
-def _insert(settings: Settings, call: dict[str, Any]) -> str:
+def _insert(run: _Run, call: dict[str, Any]) -> str:
+    settings = run.settings
     level, filename = _note_path(_where(call.get("path")))
     line, addition = call.get("insert_line"), call.get("insert_text")
     if not isinstance(line, int) or not isinstance(addition, str):
@@ -189,18 +197,20 @@ def _insert(settings: Settings, call: dict[str, Any]) -> str:
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     lines[line:line] = [addition if addition.endswith("\n") else addition + "\n"]
-    _apply(settings, [_update_op(level, filename, "".join(lines))])
+    _apply(run, [_update_op(level, filename, "".join(lines))])
     return f"The memory file {call['path']} has been edited."
 
 
-def _delete(settings: Settings, call: dict[str, Any]) -> str:
+def _delete(run: _Run, call: dict[str, Any]) -> str:
+    settings = run.settings
     level, filename = _note_path(_where(call.get("path")))
     _existing(settings, level, filename, call["path"])
-    _apply(settings, [{"action": "delete", "level": level, "filename": filename}])
+    _apply(run, [{"action": "delete", "level": level, "filename": filename}])
     return f"Successfully deleted {call['path']}"
 
 
-def _rename(settings: Settings, call: dict[str, Any]) -> str:
+def _rename(run: _Run, call: dict[str, Any]) -> str:
+    settings = run.settings
     old_level, old_name = _note_path(_where(call.get("old_path")))
     new_level, new_name = _note_path(_where(call.get("new_path")))
     if new_level != old_level:
@@ -219,8 +229,8 @@ def _rename(settings: Settings, call: dict[str, Any]) -> str:
     if meta.get("type") in NOTE_TYPES and not any(new_name.startswith(t + "_")
                                                    for t in NOTE_TYPES):
         create["type"] = meta["type"]
-    written = _apply(settings, [create, {"action": "delete", "level": old_level,
-                                         "filename": old_name}])
+    written = _apply(run, [create, {"action": "delete", "level": old_level,
+                                    "filename": old_name}], moves=True)
     return (f"Successfully renamed {call['old_path']} to "
             f"{_shown(new_level, written[0], call['new_path'])}")
 
@@ -232,12 +242,24 @@ def _existing(settings: Settings, level: str, filename: str, path: str) -> str:
     return text
 
 
-def _apply(settings: Settings, items: list[dict[str, Any]]) -> list[str]:
-    """Apply ITEMS in one transaction, all or nothing; the file name of each."""
+@dataclass(frozen=True)
+class _Run:
+    settings: Settings
+    trusted: bool
+
+
+def _apply(run: _Run, items: list[dict[str, Any]], *, moves: bool = False) -> list[str]:
+    """Apply ITEMS in one transaction, all or nothing; the file name of each. MOVES: the
+    delete is the old name of a note the same call creates under its new one."""
+    from dataclasses import replace
+
     from memcli.core.apply import apply_items
+    from memcli.guard import UNATTENDED
     from memcli.history import Source
 
-    report = apply_items(settings, items, {}, strict=True, source=Source("memory-tool"))
+    guard = None if run.trusted else replace(UNATTENDED, allow_delete=moves)
+    source = Source("memory-tool", via="memory-tool", unattended=not run.trusted)
+    report = apply_items(run.settings, items, {}, strict=True, source=source, guard=guard)
     rejected = [o for o in report.outcomes if o.status == "rejected"]
     if rejected:
         raise ToolError("; ".join(o.message for o in rejected) + ". Nothing was changed.")

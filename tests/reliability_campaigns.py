@@ -327,6 +327,9 @@ HEADLINE: dict[str, tuple[str, ...]] = {
     "odd-files": ("cases", "failed", "unhandled", "bomb_overhead_ms", "full_disk"),
     "hook-kills": ("jobs", "kills", "worker_kills", "child_kills", "lost", "run_twice",
                    "dropped", "retried", "stuck"),
+    # tests/reliability_storm.py (issue 25)
+    "hook-storm": ("events", "projects", "turns", "extractions", "coalesced", "kills",
+                   "lost_turns", "duplicates", "dropped", "stuck"),
 }
 
 

@@ -68,10 +68,19 @@ def test_a_session_of_tool_calls(memenv: MemEnv) -> None:
     moved = (memenv.project / "user_preference_my-test-habit.md").read_text("utf-8")
     assert "CI runs the same command." in moved and "title: My test habit" in moved
 
+    # A model's delete is refused unless the person trusts the tool (issue 25, item 5).
     status, text = call(memenv, command="delete",
                         path="/memories/project/user_preference_my-test-habit.md")
-    assert status == 0, text
+    assert status == 1 and "--allow-delete" in text, text
+    assert memenv.notes("project") == ["user_preference_my-test-habit.md"]
+    trusted = memenv.run("memory-tool", input=json.dumps(
+        {"command": "delete", "path": "/memories/project/user_preference_my-test-habit.md"}),
+        env={"MEMCLI_TRUST_WRITES": "memory-tool"})
+    assert trusted.returncode == 0, trusted.stdout
     assert memenv.notes("project") == []
+    logged = memenv.run("log", "--json")
+    vias = {t["source"].get("via") for t in json.loads(logged.stdout)["transactions"]}
+    assert vias == {"memory-tool"}, logged.stdout
 
 
 @pytest.mark.parametrize(("tool_input", "message"), [

@@ -405,3 +405,11 @@ def read_input_bytes(source: str | Path, what: str = "input",
 def finish(status: int) -> NoReturn:
     """End a command with the status its result object decided."""
     raise typer.Exit(int(status))
+
+
+def trusted_writes(kind: str) -> bool:
+    """Whether the person lets KIND ("mcp", "memory-tool") write without the unattended
+    guard: ``MEMCLI_TRUST_WRITES`` lists the kinds, comma-separated. An environment variable
+    the person sets where the client is configured, never anything the client sends."""
+    listed = os.environ.get("MEMCLI_TRUST_WRITES", "")
+    return kind in {part.strip() for part in listed.split(",")}

@@ -186,16 +186,19 @@ def mcp(ctx: typer.Context) -> None:
 
     Tools: search, show, context (read only), propose (the diff of an operations document)
     and apply (writes both stores); resources: the two MEMORY.md indexes. Reads and writes
-    the stores of the folder it is started in.
+    the stores of the folder it is started in. apply is guarded as a hook's writes are (no
+    deletes, no gutting updates, at most 5 existing notes a call) unless
+    MEMCLI_TRUST_WRITES=mcp is set.
 
     \b
     Example (Claude Desktop, Cursor, VS Code):
       {"command": "memcli", "args": ["mcp"]}
     """
+    from memcli.cli._app import trusted_writes
     from memcli.mcp_server import serve
 
     # Unattended: outside a git work tree it makes no project store (SPEC section 1).
-    serve(resolve_settings(ctx).for_unattended())
+    serve(resolve_settings(ctx).for_unattended(), trusted=trusted_writes("mcp"))
 
 
 @command("memory-tool", section="other tools", rank=70)
@@ -210,8 +213,10 @@ def memory_tool(
     The tool is memory_20250818 (view, create, str_replace, insert, delete, rename).
 
     Reads the tool_use input (JSON) on stdin; /memories/project/... and /memories/user/...
-    are the two stores. Writes go through apply's validation in one transaction. Prints the
-    tool result; exits 1 when the call was a mistake (the text says why).
+    are the two stores. Writes go through apply's validation in one transaction, guarded
+    as a hook's are (delete refused, no gutting updates) unless
+    MEMCLI_TRUST_WRITES=memory-tool is set. Prints the tool result; exits 1 when the call
+    was a mistake (the text says why).
 
     \b
     Example:
@@ -227,6 +232,9 @@ def memory_tool(
         from memcli.errors import InputError
 
         raise InputError(f"the memory tool call is not JSON: {exc}") from None
-    result = run_call(resolve_settings(ctx).for_unattended(), call)
+    from memcli.cli._app import trusted_writes
+
+    result = run_call(resolve_settings(ctx).for_unattended(), call,
+                      trusted=trusted_writes("memory-tool"))
     memory_tool_result(make_output(as_json), result)
     finish(result.exit_code)

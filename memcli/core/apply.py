@@ -44,7 +44,8 @@ class ApplyReport:
 
 def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: bool = False,
                on_conflict: str = "fail", source: Source | None = None,
-               allow_delete: bool = False, max_operations: int | None = None) -> ApplyReport:
+               allow_delete: bool = False, max_operations: int | None = None,
+               guard: Guard | None = None) -> ApplyReport:
     """Apply an operations document of at most MAX_OPERATIONS operations (the default:
     operations.MAX_DOCUMENT_OPERATIONS)."""
     from memcli.guard import Guard
@@ -52,7 +53,8 @@ def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: 
 
     document = parse_document(text, max_operations or MAX_DOCUMENT_OPERATIONS)
     # What `memcli consolidate` proposes deletes only when the person says so.
-    guard = Guard(allow_delete=False) if document.consolidation and not allow_delete else None
+    if guard is None and document.consolidation and not allow_delete:
+        guard = Guard(allow_delete=False)
     return apply_items(settings, document.items, document.base, dry_run=dry_run, strict=strict,
                        on_conflict=on_conflict, source=source, guard=guard)
 

@@ -37,7 +37,7 @@ class Source:
     # record by it and does not extract the turns again (memcli.hooks.cursor).
     job: str | None = None
     # Who asked for the write: "cli", "hook", "memory-tool", "mcp:<client name>".
-    via: str | None = None
+    via: str | None = "cli"
 
     def as_json(self) -> dict[str, str]:
         fields = (("session", self.session), ("transcript", self.transcript),

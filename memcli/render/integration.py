@@ -117,12 +117,15 @@ def export_json(result: ExportResult) -> JsonObject:
 
 def unattended_runs(output: Output, found: Sequence[Transaction]) -> None:
     """`restore --list`: the unattended runs that changed a note, and the notes."""
+    from memcli.invisible import safe_line
+
     if output.as_json:
         output.data([{"backup": t.id, "when": t.time, "command": t.command,
-                      "notes": _notes(t)} for t in found])
+                      "via": t.source.get("via"), "notes": _notes(t)} for t in found])
         return
     for t in found:
-        output.line(f"{t.id}  {t.time}  {t.command}  " + ", ".join(_notes(t)))
+        via = f" via {t.source['via']}" if t.source.get("via") else ""
+        output.line(safe_line(f"{t.id}  {t.time}  {t.command}{via}  " + ", ".join(_notes(t))))
     if not found:
         output.note("memcli: no unattended run in the history has changed a note")
 
