@@ -10,7 +10,11 @@ from pathlib import Path
 
 from memcli.transaction import HISTORY_DIR
 
-# Bounds, applied each time a record is written (the newest MIN_KEPT always stay):
+# Bounds, applied each time a record is written. The newest MIN_KEPT stay whatever their
+# count or age, but not past MAX_BYTES: the byte bound holds whatever the records' sizes.
+# The record of a destructive change (a note deleted, or emptied of most of its text) is
+# pinned for MAX_AGE_DAYS: later writes push the other records out first, so 24 large
+# applies cannot push a wipe's record (what `memcli undo` needs) out of the history.
 MAX_RECORDS = 1000
 MAX_AGE_DAYS = 180
 MAX_BYTES = 64 * 1024 * 1024
@@ -48,7 +52,12 @@ def record_names(store: Path) -> list[str]:
 
 
 def prune(store: Path, now: str, new_size: int) -> list[str]:
-    """The oldest records to drop so that, with a new one of new_size bytes, the bounds hold."""
+    """The oldest records to drop so that, with a new one of new_size bytes, the bounds hold.
+
+    Count and age drop the oldest first, down to MIN_KEPT. Bytes drop the oldest records
+    that are not pinned (a destructive change younger than MAX_AGE_DAYS), then, only if the
+    pinned ones alone pass the bound, the oldest pinned: the new record is never dropped.
+    """
     names = record_names(store)  # oldest first (zero-padded sequence numbers)
     cutoff = _stamp_days_before(now, MAX_AGE_DAYS)
     sizes = {n: _size(store / HISTORY_DIR / n) for n in names}
@@ -60,11 +69,42 @@ def prune(store: Path, now: str, new_size: int) -> list[str]:
             break
         stamp = _NAME.fullmatch(name)["stamp"]  # type: ignore[index]
         too_old = cutoff is not None and len(stamp) == 14 and stamp < cutoff
-        if kept > MAX_RECORDS or total > MAX_BYTES or too_old:
+        if kept > MAX_RECORDS or too_old:
             drop.append(name)
             kept -= 1
             total -= sizes[name]
+    if total > MAX_BYTES:
+        left = [n for n in names if n not in set(drop)]
+        pinned = {n for n in left if _destructive(store / HISTORY_DIR / n)}
+        for name in [n for n in left if n not in pinned] + [n for n in left if n in pinned]:
+            if total <= MAX_BYTES:
+                break
+            drop.append(name)
+            total -= sizes[name]
     return drop
+
+
+def _destructive(path: Path) -> bool:
+    """Whether a record deleted a note or emptied most of one (unreadable: not pinned)."""
+    import json
+
+    from memcli.guard import removes_most
+    from memcli.names import INDEX_NAME
+
+    try:
+        with open(path, "rb") as handle:
+            raw = json.loads(handle.read(MAX_BYTES + 1))
+        files = raw["files"]
+        for item in files:
+            if item.get("file") == INDEX_NAME or item.get("encoding") == "base64":
+                continue
+            before, after = item.get("before"), item.get("after")
+            if isinstance(before, str) and (after is None or (
+                    isinstance(after, str) and removes_most(before, after))):
+                return True
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return False
+    return False
 
 
 def _size(path: Path) -> int:

@@ -302,7 +302,7 @@ def _to_the_back(path: Path, home: Path) -> None:
 def _extract(path: Path, job: Mapping[str, Any], home: Path, job_timeout: float) -> bool:
     """Run the job's extraction in a child; False when it ran out of time and was killed."""
     from memcli.hooks import child
-    from memcli.hooks.turn import write_job_input
+    from memcli.hooks.since import write_job_input
 
     name = path.name
     if not isinstance(job.get("argv"), list):

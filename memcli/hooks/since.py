@@ -12,14 +12,49 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from memcli.hooks.cursor import Cursor, fingerprint, prompt_key
+from memcli.hooks.cursor import START, Cursor, fingerprint, prompt_key
 from memcli.hooks.turn import Copied, _copy, _open_regular, _says, _turn_end
 
 if TYPE_CHECKING:
     from memcli.messages import Message
+
+
+# A session's first job extracts every turn from its start when the transcript is no longer
+# than this; a longer one (memcli set up in the middle of a long session) its last turn.
+WHOLE_FIRST = 256 * 1024
+
+
+def _size_of(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return WHOLE_FIRST + 1  # the window's read says what is wrong with it
+
+
+def write_job_input(job: Mapping[str, Any], dest: Path, saved: Cursor | None = None
+                    ) -> Copied:
+    """Write what the job's extraction reads on stdin to DEST (replaced whole): the turns
+    since the session's cursor SAVED, or with none the last turn."""
+    from memcli.durable import replacing
+    from memcli.hooks.turn import copy_turn, inline_input
+
+    if job.get("transcript") is None:
+        data = inline_input(job.get("messages") or [])
+        with replacing(dest, 0o600, sync=False) as (_, out):
+            out.write(data)
+        return Copied(len(data))
+    transcript = Path(job["transcript"])
+    if saved is None and _size_of(transcript) <= WHOLE_FIRST:
+        saved = START  # a session's first job: every turn from the start
+    if saved is not None:
+        return copy_since(transcript, int(job["size"]), job.get("last_assistant_message"),
+                          dest, saved)
+    return copy_turn(Path(job["transcript"]), int(job["size"]),
+                     job.get("last_assistant_message"), dest)
 
 
 def copy_since(transcript: Path, size: int, last_message: Any, dest: Path,

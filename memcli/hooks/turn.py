@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
@@ -31,16 +31,6 @@ if TYPE_CHECKING:
     from memcli.transcripts.model import Transcript
 
 BLOCK = 1024 * 1024
-# A session's first job extracts every turn from its start when the transcript is no longer
-# than this; a longer one (memcli set up in the middle of a long session) its last turn.
-WHOLE_FIRST = 256 * 1024
-
-
-def _size_of(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return WHOLE_FIRST + 1  # the window's read says what is wrong with it
 
 
 @dataclass(frozen=True)
@@ -58,31 +48,6 @@ class Copied:
     last_turn: bool = True
     # Prompts in the input the session had not had extracted; 0: nothing to extract.
     prompts: int = 1
-
-
-def write_job_input(job: Mapping[str, Any], dest: Path, saved: Cursor | None = None
-                    ) -> Copied:
-    """Write what the job's extraction reads on stdin to DEST (replaced whole): the turns
-    since the session's cursor SAVED, or with none the last turn."""
-    from memcli.durable import replacing
-
-    if job.get("transcript") is None:
-        data = inline_input(job.get("messages") or [])
-        with replacing(dest, 0o600, sync=False) as (_, out):
-            out.write(data)
-        return Copied(len(data))
-    transcript = Path(job["transcript"])
-    if saved is None and _size_of(transcript) <= WHOLE_FIRST:
-        from memcli.hooks.cursor import START
-
-        saved = START  # a session's first job: every turn from the start
-    if saved is not None:
-        from memcli.hooks.since import copy_since
-
-        return copy_since(transcript, int(job["size"]), job.get("last_assistant_message"),
-                          dest, saved)
-    return copy_turn(Path(job["transcript"]), int(job["size"]),
-                     job.get("last_assistant_message"), dest)
 
 
 def inline_input(messages: Any) -> bytes:
