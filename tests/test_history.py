@@ -91,7 +91,9 @@ def test_every_writing_command_is_recorded_with_its_source(memenv: MemEnv) -> No
         "index", "rm", "hook", "add"]
     hook = newest_first[2]
     assert hook["source"] == {"session": "sess-42", "transcript": "turn.jsonl",
-                              "provider": "rules"}
+                              "provider": "rules", "via": "hook"}
+    # Every write says where it came from (issue 25): here the command line.
+    assert [t["source"]["via"] for t in newest_first] == ["cli", "cli", "hook", "cli"]
     assert [t["seq"] for t in newest_first] == [4, 3, 2, 1]
 
 
