@@ -115,3 +115,53 @@ def test_a_compacted_transcript_neither_repeats_nor_skips(agent: Agent) -> None:
     claude_transcript(transcript, session, [fact(3)], agent.repo)
     stop(agent, session, transcript, 3)
     assert sorted(numbers(agent, extracted(agent, session))) == [0, 1, 2, 3], agent.log_text()
+
+
+def test_a_worker_killed_between_the_commit_and_the_cursor_does_not_extract_again(
+        agent: Agent) -> None:
+    import subprocess
+    import sys
+
+    from lockholder import held
+    from test_hooks import DEADLINE, queue_files
+
+    from memcli.config import Flags, resolve
+    from memcli.hooks import queue_dir
+    from memcli.hooks.since import write_job_input
+
+    session = "killed"
+    transcript = claude_transcript(transcript_for(agent, session), session, [fact(0)],
+                                   agent.repo)
+    queue = queue_dir(resolve(Flags(), agent.env, agent.repo))
+    queue.mkdir(parents=True)
+    with held(queue / ".lock"):  # queued, not run
+        assert agent.hook(stop_payload(agent, session, transcript, "Noted.")).returncode == 0
+        agent.wait_for_workers(finished_jobs=0)
+    [name] = queue_files(agent)
+    job_file = queue / name
+    # What a worker does before it is killed: count the attempt, run the extraction to its
+    # commit; then it dies before the child's ".done" trace and the cursor are written.
+    job = json.loads(job_file.read_text("utf-8"))
+    copied = write_job_input(job, queue / f".{name}.in")
+    assert copied.cursor is not None
+    job_file.write_text(json.dumps({**job, "attempts": 1, "id": name, "last_turn": False,
+                                    "cursor": copied.cursor.as_json()}), "utf-8")
+    with (queue / f".{name}.in").open("rb") as stdin:
+        ran = subprocess.run([sys.executable, "-m", "memcli.hooks", "child", str(job_file)],
+                             stdin=stdin, capture_output=True, env=agent.env, cwd=agent.repo,
+                             timeout=DEADLINE, check=False)
+    assert ran.returncode == 0, ran.stdout
+    (queue / f".{name}.done").unlink()
+    assert numbers(agent, extracted(agent, session)) == [0]
+    # The next worker finds the commit in the history: the turn is not extracted again,
+    # and the cursor moved (a later Stop with nothing new extracts nothing).
+    drained = subprocess.run([sys.executable, "-m", "memcli.hooks", "drain", str(queue)],
+                             env=agent.env, cwd=agent.repo, timeout=DEADLINE, check=False)
+    assert drained.returncode == 0
+    assert "its extraction committed before the worker was killed" in agent.log_text()
+    assert queue_files(agent) == []
+    stop(agent, session, transcript, 0)
+    assert "nothing typed since the session's last extraction" in agent.log_text()
+    assert numbers(agent, extracted(agent, session)) == [0]
+    records = list((agent.project_store / ".memcli-history").glob("*.json"))
+    assert len(records) == 1

@@ -9,6 +9,7 @@ import pytest
 import reliability_campaigns as campaigns
 import reliability_files
 import reliability_hooks
+import reliability_storm
 
 
 def _show(name: str, figures: dict[str, object]) -> str:
@@ -88,3 +89,12 @@ def test_hook_kills(tmp_path: Path) -> None:
     assert figures["lost"] == 0 and figures["dropped"] == 0, _show("hook-kills", figures)
     assert figures["run_twice"] == 0, _show("hook-kills", figures)
     assert figures["stuck"] == 0 and figures["left_in_queue"] == [], _show("hook-kills", figures)
+
+
+@pytest.mark.slow
+def test_hook_storm_with_growing_sessions(tmp_path: Path) -> None:
+    """Issue 25: turns added between Stop events are all extracted, none twice."""
+    figures = reliability_storm.hook_storm(16, 4, seed=3, folder=tmp_path)
+    assert figures["turns"] > figures["events"] // 2 and figures["hook_failures"] == 0
+    assert figures["lost_turns"] == 0, _show("hook-storm", figures)
+    assert figures["duplicates"] == 0 and figures["stuck"] == 0, _show("hook-storm", figures)
