@@ -76,7 +76,7 @@ def build_server(settings: Settings, trusted: bool = False) -> MCPServer:
         The document is a JSON array of operations or {"operations": [...]}: each has action
         (create, update, delete), level (project, user), type, title, summary and content.
         """
-        return guarded(mcp_tools.propose, operations)  # type: ignore[no-any-return]
+        return guarded(mcp_tools.propose, operations, trusted)  # type: ignore[no-any-return]
 
     def apply(operations: str, ctx: Context, on_conflict: str = "fail") -> dict[str, Any]:
         """Write an operations document in one transaction (notes and MEMORY.md of both stores).

@@ -69,13 +69,16 @@ def log(settings: Settings, note: str | None = None, level: str | None = None,
     return log_json(read_log(settings, level, note, limit))
 
 
-def propose(settings: Settings, operations: str) -> JsonObject:
-    """Validate an operations document against the stores; the diff it would write."""
+def propose(settings: Settings, operations: str, trusted: bool = False) -> JsonObject:
+    """Validate an operations document against the stores; the diff `apply` would write
+    (with the guard it writes under, so what it would refuse is shown refused)."""
     from memcli.core.apply import apply_text
+    from memcli.guard import UNATTENDED
     from memcli.render.store import apply_json
 
     report = apply_text(settings, operations, dry_run=True,
-                        max_operations=MAX_CLIENT_OPERATIONS)
+                        max_operations=MAX_CLIENT_OPERATIONS,
+                        guard=None if trusted else UNATTENDED)
     return {**apply_json(report), "diff": report.diff}
 
 

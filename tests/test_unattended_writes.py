@@ -23,7 +23,7 @@ from memcli.history import MAX_BYTES
 
 
 def mcp_apply(memenv: MemEnv, operations: list[dict[str, Any]],
-              env: dict[str, str] | None = None) -> Any:
+              env: dict[str, str] | None = None, tool: str = "apply") -> Any:
     """One `apply` call through the official SDK client over stdio, as client "wiper"."""
     params = StdioServerParameters(command=sys.executable, args=["-m", "memcli", "mcp"],
                                    env={**os.environ, **memenv.env, **(env or {})},
@@ -33,7 +33,7 @@ def mcp_apply(memenv: MemEnv, operations: list[dict[str, Any]],
         async with stdio_client(params) as (read, write), ClientSession(
                 read, write, client_info=Implementation(name="wiper", version="1")) as session:
             await session.initialize()
-            return await session.call_tool("apply", {"operations": json.dumps(operations)})
+            return await session.call_tool(tool, {"operations": json.dumps(operations)})
 
     return anyio.run(run)
 
@@ -68,6 +68,10 @@ def test_an_mcp_wipe_is_refused_and_the_client_is_named_in_the_history(
         memenv: MemEnv) -> None:
     add_notes(memenv, 8)
     before = contents(memenv)
+    # propose shows the wipe as apply would treat it: every operation refused.
+    proposed = json.dumps([c.model_dump() for c in
+                           mcp_apply(memenv, wipe(memenv), tool="propose").content])
+    assert proposed.count("rejected") >= 1 and "-Fact number" not in proposed, proposed
     result = mcp_apply(memenv, wipe(memenv))
     assert contents(memenv) == before, result.content
     text = json.dumps([c.model_dump() for c in result.content])
