@@ -5,7 +5,7 @@
     python benchmarks/big_message.py --root DIR   # the memcli of another checkout
 
 A person pastes a log or a file of megabytes into one message. The extraction budget
-(memcli/budget.py) hands an extractor the message's start and end only, so extracting it
+(memcli/extraction/budget.py) hands an extractor the message's start and end only, so extracting it
 cost what reading it costs plus what extracting a message of the budget's size costs,
 whatever the message's size. Each row runs, interleaved, one round at a time, each in its
 own process: `memcli transcript FILE` (the reading), `memcli extract --provider rules -i
@@ -113,7 +113,7 @@ def measure(path: Path, small: Path, rounds: int, env: dict[str, str], cwd: Path
 def budget_sized(text: str) -> str:
     """TEXT's start and end within the budget, as the budget cuts it."""
     sys.path.insert(0, str(ROOT))
-    from memcli.budget import MESSAGE_CHARS, cut_middle
+    from memcli.extraction.budget import MESSAGE_CHARS, cut_middle
 
     return cut_middle(text, MESSAGE_CHARS)
 

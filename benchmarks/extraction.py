@@ -24,7 +24,7 @@ Trae rules, Kiro steering, OpenSpec), collected after the third round and never 
 recall before any tuning and after rounds 1, 2, 3: en 0.38, 0.38, 0.46, 0.46; zh 0.36,
 0.36, 0.45, 0.45; precision 1.00 throughout. Then 37 one-off imperatives and questions
 and 14 imperatives with no cue word went into dev (12 more of each after a first pass)
-for the generic-imperative reader (:mod:`memcli.rules.imperatives`), tuned on dev only;
+for the generic-imperative reader (:mod:`memcli.extraction.rules.imperatives`), tuned on dev only;
 test5 after it: recall en 0.54, zh 0.55, precision 1.00.
 ``test6`` is 59 more (33 English, 26 Chinese: AGENTS.md, CLAUDE.md, .cursorrules, Trae
 rules, copilot-instructions.md and GEMINI.md of repositories no earlier round used, and what
@@ -152,8 +152,8 @@ def load(name: str) -> list[dict[str, Any]]:
 
 
 def rules_extractor(text: str) -> list[dict[str, Any]]:
+    from memcli.extraction.rules import extract_rules
     from memcli.messages import Message
-    from memcli.rules import extract_rules
 
     return extract_rules([Message("user", text)], [], today=TODAY)
 
@@ -233,8 +233,8 @@ def replay_sequence(sequence: dict[str, Any], workdir: Path, on_conflict: str | 
                     said: set[str] | None = None) -> list[dict[str, str]]:
     """Every turn extracted and applied in order; the notes the stores end with. ``said``
     collects the topics of the turns that gave an operation."""
-    from memcli.config import Flags, resolve
-    from memcli.extract import ExtractOptions, run_extract
+    from memcli.commands.extract import ExtractOptions, run_extract
+    from memcli.settings.config import Flags, resolve
 
     env = {"MEMCLI_HOME": str(workdir / "home"), "MEMCLI_NOW": TODAY.isoformat() + "T09:00:00Z"}
     settings = resolve(Flags(project_store=str(workdir / "project"),

@@ -137,8 +137,8 @@ def _key(root: Path) -> str:
 
 
 def queue_folder(env: dict[str, str], repo: Path) -> Path:
-    from memcli.config import Flags, resolve
     from memcli.hooks import queue_dir
+    from memcli.settings.config import Flags, resolve
 
     return queue_dir(resolve(Flags(), env, repo))
 

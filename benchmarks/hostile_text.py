@@ -114,7 +114,7 @@ REPLY_SHAPES: dict[str, Callable[[int], str]] = {
 
 
 def _rules(text: str) -> None:
-    from memcli.rules import extract_rules
+    from memcli.extraction.rules import extract_rules
 
     extract_rules([Message("user", text)], [], today=_TODAY)
 
@@ -127,7 +127,7 @@ def _transcript(text: str) -> None:
 
 def _reply(text: str) -> None:
     from memcli.errors import ProviderError
-    from memcli.reply import parse_reply
+    from memcli.operations.reply import parse_reply
 
     with contextlib.suppress(ProviderError):
         parse_reply(text)

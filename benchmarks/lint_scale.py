@@ -38,7 +38,7 @@ def _titles(n: int) -> list[tuple[str, str]]:
 
 
 def near_duplicates_row(n: int) -> tuple[float, float]:
-    from memcli.lint import near_duplicates
+    from memcli.commands.lint import near_duplicates
 
     small, big = _titles(n), _titles(4 * n)
     return _best(lambda: near_duplicates(small)), _best(lambda: near_duplicates(big))

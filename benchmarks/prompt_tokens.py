@@ -5,7 +5,7 @@
     python benchmarks/prompt_tokens.py [--claude-wheel WHEELS/anthropic-0.34.2-py3-none-any.whl]
 
 Every extraction sends the same system text and the same frame around the turn (the
-templates of ``memcli/prompts/`` rendered with empty indexes and no messages), and the
+templates of ``memcli/extraction/prompts/`` rendered with empty indexes and no messages), and the
 ``json_schema`` modes add the operations schema, which the server turns into tokens too. This
 script counts both with the tokenizers that work offline:
 
@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memcli.prompt import build_prompt  # noqa: E402
+from memcli.extraction.prompt import build_prompt  # noqa: E402
 from memcli.providers import OPERATIONS_SCHEMA  # noqa: E402
 from memcli.tokens import count_tokens  # noqa: E402
 

@@ -41,8 +41,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memcli.notes import parse_note, render_new_note  # noqa: E402
-from memcli.plan import derive_summary, shorten  # noqa: E402
 from memcli.search import analyze as analyzer  # noqa: E402
 from memcli.search.engine import (  # noqa: E402
     RECALL_THRESHOLD,
@@ -53,8 +51,10 @@ from memcli.search.engine import (  # noqa: E402
     search_states,
     select,
 )
-from memcli.store import StoreState, head_of  # noqa: E402
+from memcli.store.folder import StoreState, head_of  # noqa: E402
+from memcli.store.notes import parse_note, render_new_note  # noqa: E402
 from memcli.tokens import TOKENIZER, count_tokens  # noqa: E402
+from memcli.writes.plan import derive_summary, shorten  # noqa: E402
 
 LOCOMO = ROOT / ".." / "shared" / "data" / "locomo" / "locomo-dev.json"
 CODING = ROOT / "benchmarks" / "data" / "recall-coding.json"

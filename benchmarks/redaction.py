@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.redaction_heldout import load as load_heldout
 from benchmarks.redaction_heldout import score as score_heldout
-from memcli.redact import find_secrets, redact
+from memcli.safety.redact import find_secrets, redact
 from tests.secret_corpus import NEAR_MISSES, SECRET_FORMATS, SECRET_VALUES, SECRETS
 
 

@@ -109,7 +109,7 @@ def _survives(value: str, out: str) -> bool:
 
 
 def score(cases: list[Case]) -> Score:
-    from memcli.redact import redact
+    from memcli.safety.redact import redact
 
     marked = recalled = findings = correct = 0
     missed: list[str] = []

@@ -81,7 +81,7 @@ def read(path: Path) -> Any:
 
 def read_and_extract(path: Path) -> Any:
     """What `memcli extract --provider rules` does with a session: read it, then the rules."""
-    from memcli.rules import extract_rules
+    from memcli.extraction.rules import extract_rules
 
     return extract_rules(read(path).messages, [], today=TODAY)
 
@@ -108,7 +108,7 @@ def profile(path: Path) -> None:
     import pstats
 
     messages = read(path).messages
-    from memcli.rules import extract_rules
+    from memcli.extraction.rules import extract_rules
 
     profiler = cProfile.Profile()
     profiler.runcall(extract_rules, messages, [], today=TODAY)

@@ -135,14 +135,15 @@ FLOORS = (
     ("lint_libs", "import lint's libraries: typer, ahocorasick-rs",
      "import typer, ahocorasick_rs"),
     ("lint_mods", "import every module lint loads, run nothing",
-     "import memcli.cli.lint_command, memcli.lint, memcli.render.lint"),
+     "import memcli.cli.lint_command, memcli.commands.lint, memcli.render.lint"),
     ("extract_libs", "import extract's libraries: lint's + httpx, pydantic, ...",
      "import typer, yaml, httpx, httpx_sse, stamina; "
      "from pydantic import BaseModel, TypeAdapter"),
     ("extract_mods", "import every module extract loads, run nothing",
-     "import memcli.cli.extract_commands, memcli.core.apply, memcli.extract, memcli.transcripts, "
-     "memcli.redact, memcli.prompt, memcli.operations, memcli.providers.openai, "
-     "memcli.providers._http, memcli.reply, memcli.render.extraction"),
+     "import memcli.cli.extract_commands, memcli.commands.apply, memcli.commands.extract, "
+     "memcli.transcripts, memcli.safety.redact, memcli.extraction.prompt, "
+     "memcli.operations.model, memcli.providers.openai, memcli.providers._http, "
+     "memcli.operations.reply, memcli.render.extraction"),
 )
 
 

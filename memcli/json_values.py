@@ -2,7 +2,7 @@
 
 A result type says what happened; :mod:`memcli.render` chooses the keys users script
 against, and :func:`to_json` turns what it hands over into plain JSON values: dataclasses
-and records (:mod:`memcli.record`) field by field, paths as text, enums by value, dates in
+and records (:mod:`memcli.value_types`) field by field, paths as text, enums by value, dates in
 ISO 8601, tuples and sets as lists. Anything else is a programming error, not something to
 guess a form for.
 """
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import PurePath
 from typing import TypeAlias
 
-from memcli.record import Record
+from memcli.value_types import Record
 
 JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
 JsonObject: TypeAlias = "dict[str, JsonValue]"

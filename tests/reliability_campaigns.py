@@ -261,8 +261,8 @@ def restore_stores(ws: Workspace, template: Path) -> None:
 
 def index_problems(ws: Workspace) -> list[str]:
     """Lines of MEMORY.md that do not parse, entries that disagree with the notes on disk."""
-    from memcli.index import parse_line, split_index
-    from memcli.names import INDEX_NAME, parse_note_name
+    from memcli.store.index import parse_line, split_index
+    from memcli.store.names import INDEX_NAME, parse_note_name
 
     problems: list[str] = []
     for level in ("project", "user"):
@@ -816,7 +816,7 @@ def _concurrent_batch(worker: int, k: int) -> tuple[list[dict[str, Any]], dict[s
 def _lint_available() -> bool:
     import importlib.util
 
-    return importlib.util.find_spec("memcli.lint") is not None
+    return importlib.util.find_spec("memcli.commands.lint") is not None
 
 
 def concurrency(processes: int = 8, applies: int = 25, *, folder: Path | None = None,
@@ -1240,8 +1240,8 @@ def hostile_corpus(ws: Workspace) -> list[Hostile]:
 def _store_findings(ws: Workspace, case: Hostile, before: dict[str, dict[str, Any]]) -> list[str]:
     """What is unsafe in the stores after a case: names, frontmatter, twins, leftovers."""
     from memcli.errors import BrokenNoteError
-    from memcli.names import NOTE_TYPES, name_key, unsafe_name_reason
-    from memcli.notes import parse_note
+    from memcli.store.names import NOTE_TYPES, name_key, unsafe_name_reason
+    from memcli.store.notes import parse_note
 
     found: list[str] = []
     for level in ("project", "user"):
@@ -1517,7 +1517,7 @@ def _dumps(value: Any, rng_flag: bool) -> str:
 
 
 def _reply_strategy() -> Any:
-    from memcli.reply import OPERATION_KEYS
+    from memcli.operations.reply import OPERATION_KEYS
 
     st, any_text, words, json_value = _strategies()
     key = st.one_of(st.sampled_from(sorted(OPERATION_KEYS)), words)
@@ -1543,8 +1543,8 @@ def _reply_strategy() -> Any:
 
 def _check_reply(text: str, tally: _FuzzTally) -> None:
     from memcli.errors import ProviderError
-    from memcli.operations import as_dict, validate_item
-    from memcli.reply import parse_reply
+    from memcli.operations.model import as_dict, validate_item
+    from memcli.operations.reply import parse_reply
 
     try:
         items = parse_reply(text)
@@ -1736,7 +1736,7 @@ def _frontmatter_strategy() -> Any:
 
 def _check_frontmatter(data: bytes, tally: _FuzzTally) -> None:
     from memcli.errors import BrokenNoteError
-    from memcli.notes import parse_note, render_updated_note
+    from memcli.store.notes import parse_note, render_updated_note
 
     name = "project_knowledge_x.md"
     try:
@@ -1784,8 +1784,8 @@ def _untouched_key_lines(frontmatter: str, changed: set[str]) -> list[str] | Non
 
 
 def _index_line_strategy() -> Any:
-    from memcli.index import IndexEntry
-    from memcli.names import NOTE_TYPES, note_filename, slugify
+    from memcli.store.index import IndexEntry
+    from memcli.store.names import NOTE_TYPES, note_filename, slugify
 
     st, any_text, words, _ = _strategies()
     entry = st.builds(lambda t, ti, su, sl: IndexEntry("project", t, ti, su,
@@ -1796,7 +1796,7 @@ def _index_line_strategy() -> Any:
 
 
 def _check_index_line(value: Any, tally: _FuzzTally) -> None:
-    from memcli.index import parse_line, render_line
+    from memcli.store.index import parse_line, render_line
 
     if isinstance(value, tuple):
         entry = value[1]
@@ -1815,8 +1815,8 @@ def _check_index_line(value: Any, tally: _FuzzTally) -> None:
 
 
 def _check_slug(text: str, tally: _FuzzTally) -> None:
-    from memcli.names import MAX_SLUG_BYTES, MAX_SLUG_CHARS, note_filename, slugify
-    from memcli.names import unsafe_name_reason as unsafe
+    from memcli.store.names import MAX_SLUG_BYTES, MAX_SLUG_CHARS, note_filename, slugify
+    from memcli.store.names import unsafe_name_reason as unsafe
 
     slug = slugify(text)
     if not _valid_utf8(slug):
@@ -1837,8 +1837,8 @@ def _check_slug(text: str, tally: _FuzzTally) -> None:
 
 
 def _context_strategy() -> Any:
-    from memcli.index import IndexEntry
-    from memcli.names import NOTE_TYPES, note_filename, slugify
+    from memcli.store.index import IndexEntry
+    from memcli.store.names import NOTE_TYPES, note_filename, slugify
 
     st, _, words, _ = _strategies()
     long_text = st.one_of(words, st.text(st.sampled_from("aé東😀 \n\t"), max_size=400))
@@ -1857,8 +1857,8 @@ def _context_strategy() -> Any:
 
 def _synthetic_entries(seed: int, count: int) -> list[Any]:
     """Many entries, cheaply: what the budget trimming needs, without drawing every text."""
-    from memcli.index import IndexEntry
-    from memcli.names import NOTE_TYPES, note_filename
+    from memcli.store.index import IndexEntry
+    from memcli.store.names import NOTE_TYPES, note_filename
 
     rng = random.Random(seed)
     alphabet = "abcdefghij éü東京😀—()[]"
@@ -1874,8 +1874,8 @@ def _synthetic_entries(seed: int, count: int) -> list[Any]:
 
 
 def _check_context(value: Any, tally: _FuzzTally) -> None:
-    from memcli.context_block import build_context
-    from memcli.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES
+    from memcli.store.context_block import build_context
+    from memcli.store.index import MAX_CONTEXT_BYTES, MAX_CONTEXT_LINES
 
     project, user, project_where, user_where, max_lines, max_bytes = value
     lines_budget = MAX_CONTEXT_LINES if max_lines is None else max_lines
@@ -2183,7 +2183,7 @@ def _expected_after(ws: Workspace, template: Path, ops: list[dict[str, Any]]) ->
 def _forms(value: str) -> list[str]:
     """The ways a secret can show up in a request body or a file: as it is, JSON-escaped (both
     ways), lower-cased into a file name or slug, and each long line of a multi-line value."""
-    from memcli.names import slugify
+    from memcli.store.names import slugify
 
     forms = {value, json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1]}
     forms |= {line.strip() for line in value.splitlines() if len(line.strip()) >= 16}
@@ -2217,7 +2217,7 @@ def secrets(*, limit: int | None = None, folder: Path | None = None) -> dict[str
     from fakeserver import FakeServer, Step, openai_stream
     from secret_corpus import NEAR_MISSES, SECRET_VALUES, SECRETS
 
-    from memcli.redact import REDACTED, find_secrets
+    from memcli.safety.redact import REDACTED, find_secrets
 
     started = time.monotonic()
     corpus = list(zip(SECRETS, SECRET_VALUES, strict=True))[:limit]
@@ -2417,7 +2417,7 @@ def prompt_injection(*, folder: Path | None = None) -> dict[str, Any]:
     import stamina
     from fakeserver import FakeServer, Step, openai_stream
 
-    from memcli.extract import MAX_OPERATIONS
+    from memcli.commands.extract import MAX_OPERATIONS
 
     started = time.monotonic()
     harmful: list[str] = []

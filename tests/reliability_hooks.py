@@ -168,9 +168,9 @@ def _wait_idle(queue: Path, deadline: float) -> bool:
 def hook_kills(jobs: int = 30, kills: int = 40, *, seed: int = 11,
                folder: Path | None = None) -> dict[str, Any]:
     """Queue JOBS turns through the real hook while KILLS SIGKILLs land; count the damage."""
-    from memcli.config import Flags, resolve
     from memcli.hooks.queue import MAX_ATTEMPTS as limit
     from memcli.hooks.queue import queue_dir
+    from memcli.settings.config import Flags, resolve
 
     rng = random.Random(seed)
     started = time.monotonic()

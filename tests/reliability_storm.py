@@ -78,8 +78,8 @@ def _writes_by_fact(stores: list[Path]) -> tuple[Counter[int], set[int]]:
 def hook_storm(events: int = 200, projects: int = 4, *, kills: int = 0, seed: int = 25,
                folder: Path | None = None) -> dict[str, Any]:
     """Fire EVENTS Stop events over PROJECTS repositories; count lost and repeated turns."""
-    from memcli.config import Flags, resolve
     from memcli.hooks.queue import MAX_ATTEMPTS, queue_dir
+    from memcli.settings.config import Flags, resolve
 
     rng = random.Random(seed)
     started = time.monotonic()

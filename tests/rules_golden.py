@@ -47,8 +47,8 @@ def _plain(value: Any) -> Any:
 
 def run(messages: Messages) -> dict[str, Any]:
     """The operations and the trace of one extraction, as JSON values."""
+    from memcli.extraction.rules import RulesTrace, extract_rules
     from memcli.messages import Message
-    from memcli.rules import RulesTrace, extract_rules
 
     trace = RulesTrace()
     ops = extract_rules([Message(role, text) for role, text in messages], [], today=TODAY,

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from memcli.index import DEFAULT_HEADER
-from memcli.store import fingerprint
+from memcli.store.folder import fingerprint
+from memcli.store.index import DEFAULT_HEADER
 
 NOW = "2026-11-29T10:00:00Z"
 LATER = "2026-12-01T08:30:00Z"

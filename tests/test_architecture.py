@@ -266,25 +266,25 @@ def test_the_process_state_finder_sees_every_spelling() -> None:
 
 # What core hands to render: each result type says what happened, with typed fields.
 RESULT_TYPES = {
-    "core/apply.py": ("ApplyReport",),
-    "core/lookup.py": ("Listing", "Found"),
-    "core/reindex.py": ("IndexResult",),
-    "extract.py": ("ExtractResult", "TranscriptStats"),
-    "explain.py": ("Explanation", "OperationWhy", "MessageWhy"),
-    "lint/_report.py": ("LintReport", "Finding", "CheckedStore"),
-    "interop/results.py": ("ImportResult", "ExportResult", "LeftOut", "ExportedFile"),
-    "transcripts/inspect.py": ("TranscriptReport",),
-    "undo.py": ("LogResult", "UndoReport"),
-    "status.py": ("StatusReport", "LevelStatus", "Dated"),
-    "proposal.py": ("Proposal",),
-    "plan.py": ("Outcome", "FileChange"),
+    "commands/apply.py": ("ApplyReport",),
+    "commands/lookup.py": ("Listing", "Found"),
+    "commands/reindex.py": ("IndexResult",),
+    "commands/extract.py": ("ExtractResult", "TranscriptStats"),
+    "extraction/explain.py": ("Explanation", "OperationWhy", "MessageWhy"),
+    "commands/lint/_report.py": ("LintReport", "Finding", "CheckedStore"),
+    "commands/interop/results.py": ("ImportResult", "ExportResult", "LeftOut", "ExportedFile"),
+    "commands/transcript.py": ("TranscriptReport",),
+    "commands/undo.py": ("LogResult", "UndoReport"),
+    "commands/status.py": ("StatusReport", "LevelStatus", "Dated"),
+    "commands/consolidate_proposal.py": ("Proposal",),
+    "writes/plan.py": ("Outcome", "FileChange"),
 }
 
 
 def _render_modules() -> dict[str, Path]:
     found = {name: path for name, path in _modules().items()
              if name == "memcli.render" or name.startswith("memcli.render.")}
-    found["memcli.search.render"] = PACKAGE / "search" / "render.py"
+    found["memcli.render.search"] = PACKAGE / "render" / "search.py"
     return found
 
 

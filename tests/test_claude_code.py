@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from memcli.cli import app
-from memcli.notes import parse_note
+from memcli.store.notes import parse_note
 
 NOW = "2026-11-30T12:00:00Z"
 

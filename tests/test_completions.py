@@ -26,7 +26,7 @@ import pytest
 from typer.main import get_command
 
 from memcli.cli import app
-from memcli.completions import FILE_NAMES, SHELLS, completion_script
+from memcli.cli.completion_scripts import FILE_NAMES, SHELLS, completion_script
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPLETIONS = ROOT / "completions"
@@ -53,8 +53,8 @@ def test_completion_env_var_gives_the_shipped_script(shell: str, tmp_path: Path)
                           capture_output=True, timeout=DEADLINE, check=False)
     assert done.returncode == 0, (
         f"`_MEMCLI_COMPLETE=source_{shell} memcli` failed: {done.stderr.decode()!r}; "
-        "memcli.cli.main must call memcli.completions.register_shells() when that variable "
-        "is set (the app has add_completion=False)"
+        "memcli.cli.main must call memcli.cli.completion_scripts.register_shells() "
+        "when that variable is set (the app has add_completion=False)"
     )
     # The shipped file drops the blank lines typer puts around the script.
     generated = done.stdout.decode().strip("\n") + "\n"
@@ -135,7 +135,7 @@ def _require_tab_completion() -> None:
     if probe.stdout.split() != [b"lint"]:
         pytest.fail("`memcli` does not answer TAB completion requests "
                     f"({probe.stderr.decode().strip()!r}): memcli.cli.main must call "
-                    "memcli.completions.register_shells() when _MEMCLI_COMPLETE is set")
+                    "memcli.cli.completion_scripts.register_shells() when _MEMCLI_COMPLETE is set")
 
 
 def run_on_terminal(argv: list[str], env: dict[str, str], steps: list[tuple[bytes, bytes]],

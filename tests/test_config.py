@@ -16,9 +16,9 @@ import pytest
 from conftest import MemEnv
 from fakeserver import FakeServer, Step, openai_stream
 
-from memcli.config import Flags, resolve
 from memcli.errors import ConfigError
-from memcli.providers.registry import PROVIDERS
+from memcli.settings.config import Flags, resolve
+from memcli.settings.provider_registry import PROVIDERS
 
 _PROVIDER_VARIABLES = ("MEMCLI_PROVIDER", "MEMCLI_MODEL", "MEMCLI_BASE_URL", "MEMCLI_TIMEOUT",
                        "MEMCLI_API_KEY", "OPENAI_BASE_URL", "OPENAI_API_KEY",
@@ -47,7 +47,7 @@ def user_config(env: MemEnv, text: str) -> Path:
 def project_config(env: MemEnv, text: str) -> Path:
     """A project config the person trusted (`memcli trust`): an untrusted one may not choose
     the provider, the server or the stores (tests/test_safety.py)."""
-    from memcli.trust import trust
+    from memcli.settings.trust import trust
 
     path = env.repo / ".memcli" / "config.toml"
     path.parent.mkdir(parents=True, exist_ok=True)

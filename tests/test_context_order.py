@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcli import context_block
-from memcli.context_block import ContextBlock, build_context
-from memcli.index import IndexEntry, ordered, render_line, sort_key
+from memcli.store import context_block
+from memcli.store.context_block import ContextBlock, build_context
+from memcli.store.index import IndexEntry, ordered, render_line, sort_key
 from memcli.tokens import count_tokens
 
 

@@ -18,7 +18,14 @@ from typing import Any
 import pytest
 from fakeserver import FakeServer, Step, openai_stream
 
-from memcli.budget import MESSAGE_CHARS, PROMPT_CHARS, RULES_CHARS, Budget, cut_middle, fit
+from memcli.extraction.budget import (
+    MESSAGE_CHARS,
+    PROMPT_CHARS,
+    RULES_CHARS,
+    Budget,
+    cut_middle,
+    fit,
+)
 from memcli.messages import Message
 
 LOG_LINE = "2026-01-01 12:00:00 INFO worker 17 finished job 42 in 0.3 s\n"

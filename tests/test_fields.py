@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from memcli.fields import plain_operation
-from memcli.operations import as_dict, validate_item
-from memcli.rules.patterns import lazy
+from memcli.extraction.rules.patterns import lazy
+from memcli.operations.fields import plain_operation
+from memcli.operations.model import as_dict, validate_item
 
 CORPUS = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "extraction"
 CREATE = {"action": "create", "level": "project", "type": "project_knowledge",
@@ -23,8 +23,8 @@ CREATE = {"action": "create", "level": "project", "type": "project_knowledge",
 def _rules_outputs() -> list[dict[str, Any]]:
     import datetime
 
+    from memcli.extraction.rules import extract_rules
     from memcli.messages import Message
-    from memcli.rules import extract_rules
 
     ops: list[dict[str, Any]] = []
     for split in ("dev", "test"):

@@ -102,7 +102,7 @@ def test_the_project_store_keeps_the_umask_modes_a_checkout_has(
 
 
 def test_a_transactions_staged_files_are_private_until_renamed(memenv: MemEnv) -> None:
-    from memcli.transaction import MANIFEST, STAGED, Change, _prepare
+    from memcli.writes.transaction import MANIFEST, STAGED, Change, _prepare
 
     _create(memenv, "user", "Always uv")
     with _umask(0o022):

@@ -491,7 +491,7 @@ def typo(memenv: Any) -> Any:
     assert memenv.invoke("add", "Use pnpm, not npm.").exit_code == 0
     config = memenv.repo / ".memcli" / "config.toml"
     config.write_text('# memcli settings\n[extract]\nprovider = "openia"\n', "utf-8")
-    from memcli.trust import trust
+    from memcli.settings.trust import trust
 
     trust(Path(memenv.env["MEMCLI_HOME"]), config)  # an untrusted one's provider is ignored
     return memenv

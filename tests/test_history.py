@@ -253,7 +253,7 @@ def test_an_unreadable_record_is_reported_and_skipped(memenv: MemEnv) -> None:
 
 
 def test_history_is_bounded_by_age_keeping_the_newest(memenv: MemEnv) -> None:
-    from memcli import history
+    from memcli.writes import history
 
     for i in range(history.MIN_KEPT + 5):
         old = f"2020-01-01T00:00:{i:02d}Z"
@@ -276,7 +276,7 @@ def test_the_index_is_kept_as_the_lines_that_changed(memenv: MemEnv) -> None:
 
 
 def test_a_committed_batch_left_by_a_kill_is_finished_with_its_record(memenv: MemEnv) -> None:
-    from memcli.transaction import COMMITTED, MANIFEST, STAGED, TXN_PREFIX
+    from memcli.writes.transaction import COMMITTED, MANIFEST, STAGED, TXN_PREFIX
 
     memenv.apply([create("project", "Build", "One.")])
     store = memenv.project
@@ -298,7 +298,7 @@ def test_a_committed_batch_left_by_a_kill_is_finished_with_its_record(memenv: Me
 
 def test_a_batch_killed_before_its_marker_leaves_neither_change_nor_record(
         memenv: MemEnv) -> None:
-    from memcli.transaction import MANIFEST, STAGED, TXN_PREFIX
+    from memcli.writes.transaction import MANIFEST, STAGED, TXN_PREFIX
 
     memenv.apply([create("project", "Build", "One.")])
     store = memenv.project
@@ -318,7 +318,7 @@ def test_a_batch_killed_before_its_marker_leaves_neither_change_nor_record(
 @pytest.mark.parametrize("name", ["../../evil.json", "MEMORY.md", ".x.json", "1-2-zz.json"])
 def test_a_planted_history_name_outside_the_pattern_is_never_rolled_forward(
         memenv: MemEnv, name: str) -> None:
-    from memcli.transaction import COMMITTED, MANIFEST, STAGED, TXN_PREFIX
+    from memcli.writes.transaction import COMMITTED, MANIFEST, STAGED, TXN_PREFIX
 
     memenv.apply([create("project", "Build", "One.")])
     store = memenv.project

@@ -29,11 +29,11 @@ from test_hooks import (  # noqa: F401  (agent is a fixture)
     transcript_for,
 )
 
-from memcli.config import Flags, resolve
 from memcli.hooks import queue_dir
 from memcli.hooks.cursor import CURSORS
 from memcli.hooks.queue import drain
 from memcli.hooks.sessions import MARKS
+from memcli.settings.config import Flags, resolve
 
 _REPLY = json.dumps({"operations": [{
     "action": "create", "level": "project", "type": "project_knowledge",

@@ -31,9 +31,9 @@ from test_hooks import (  # noqa: F401  (agent is a fixture)
 )
 from test_transcript_tail import FILES, IDS, cuts, from_file, said
 
-from memcli.config import Flags, resolve
 from memcli.hooks import queue_dir
 from memcli.hooks.turn import copy_turn
+from memcli.settings.config import Flags, resolve
 from memcli.transcripts.model import Transcript
 from memcli.transcripts.tail import FIRST_WINDOW
 

@@ -25,7 +25,7 @@ _PRELUDE = """
 import datetime, json, sys
 sys.path.insert(0, {root!r})
 from memcli.messages import Message
-from memcli.rules import extract_rules
+from memcli.extraction.rules import extract_rules
 
 def contents(text):
     ops = extract_rules([Message("user", text)], [], today=datetime.date(2026, 11, 30))
@@ -125,7 +125,7 @@ def test_hostile_shapes_through_the_rules(case: str) -> None:
 def test_sentence_split_reads_each_full_stop_once() -> None:
     # Structure, not time: the word before a full stop is read back at most as far as the
     # longest abbreviation, however long the run of letters and stops before it.
-    from memcli.rules import text as rules_text
+    from memcli.extraction.rules import sentences as rules_text
 
     class Counting(str):
         reads = 0
@@ -204,7 +204,7 @@ def test_broken_starts_in_a_reply_do_not_keep_their_windows() -> None:
     found = _child("""
         import tracemalloc
         from memcli.errors import ProviderError
-        from memcli.reply import parse_reply
+        from memcli.operations.reply import parse_reply
         text = '{"a": 1,, ' * 20000
         tracemalloc.start()
         try:

@@ -83,7 +83,7 @@ def test_importing_the_cli_loads_no_heavy_library(tmp_path: Path) -> None:
     assert _loaded(modules, HEAVY) == []
     # Core modules load when their command runs; only the CLI package itself (typer and the
     # standard library) and these small ones may come earlier.
-    allowed = {"memcli.errors", "memcli.completions"}
+    allowed = {"memcli.errors", "memcli.cli.completion_scripts"}
     early = [m for m in modules if m.startswith("memcli.") and m not in allowed
              and m != "memcli.cli" and not m.startswith("memcli.cli.")]
     assert early == []
@@ -195,8 +195,8 @@ def test_lint_without_fix_loads_no_repair_module(tmp_path: Path) -> None:
     result = _run_cli(tmp_path, ["lint"])
     modules = result["modules"]
     assert isinstance(modules, list)
-    assert "memcli.lint" in modules
-    assert "memcli.lint._fix" not in modules
+    assert "memcli.commands.lint" in modules
+    assert "memcli.commands.lint._fix" not in modules
     assert _loaded(modules, ("yaml", "pydantic", "httpx", "rich")) == []
 
 
@@ -204,20 +204,22 @@ def test_lint_without_fix_loads_no_repair_module(tmp_path: Path) -> None:
 # The reading commands run on every commit hook and agent turn. On a store of plain notes
 # they load no locking library (the store locks are the standard library's flock), no
 # logging, asyncio or JSON, no extraction provider's types, no trust records when there is
-# no project config, no near-duplicate statement matching (memcli.similar: lint's M303
+# no project config, no near-duplicate statement matching (memcli.extraction.similarity: lint's M303
 # needs the title words only, from memcli.text), no secret token rules (the prefilter's
 # gates are tables of their own; the rules load for a text holding one), and lint loads the
 # instruction comparison only when the repository has an AGENTS.md, CLAUDE.md or GEMINI.md.
 NEVER_FOR_READING = ("filelock", "logging", "asyncio", "json", "yaml", "frontmatter", "rich",
                      "pydantic", "httpx", "stamina")
-NOT_WITHOUT_NEED = ("memcli.providers._types", "memcli.trust", "memcli.interop.instructions",
-                    "memcli.lint._fix", "memcli.history", "memcli.similar", "memcli.transaction",
-                    "memcli.redact._tokens", "memcli.redact._catalogue")
+NOT_WITHOUT_NEED = ("memcli.providers._types", "memcli.settings.trust",
+                    "memcli.commands.interop.instructions", "memcli.commands.lint._fix",
+                    "memcli.writes.history", "memcli.extraction.similarity",
+                    "memcli.writes.transaction", "memcli.safety.redact._tokens",
+                    "memcli.safety.redact._catalogue")
 # The context block (memcli context's budget): lint's M108 needs it only for a store whose
 # entries might not fit it, show never.
-NOT_FOR_LINT_OR_SHOW = ("memcli.context_block", "memcli.tokens")
+NOT_FOR_LINT_OR_SHOW = ("memcli.store.context_block", "memcli.tokens")
 # Lint's whole run defines no dataclass: a note, an index entry and a store's state are
-# records (memcli.record), and a dataclass compiles its methods from source at import (about
+# records (memcli.value_types), and a dataclass compiles its methods from source at import (about
 # 0.4 ms each, the dataclasses module as much again).
 NOT_FOR_LINT = ("dataclasses",)
 
@@ -248,7 +250,7 @@ def test_reading_a_store_loads_no_locking_logging_or_json_library(tmp_path: Path
     modules = result["modules"]
     assert isinstance(modules, list)
     assert result["status"] in (0, None), result["stderr"]
-    assert "memcli.locks" in modules  # the stores were read under their locks
+    assert "memcli.writes.locks" in modules  # the stores were read under their locks
     if args == ["lint"]:
         assert "0 errors, 0 warnings (2 stores, 12 notes)" in str(result["stderr"])
     else:
@@ -271,10 +273,10 @@ def test_reading_a_store_loads_the_write_path_only_to_finish_a_killed_batch(
     (batch / "files").mkdir(parents=True)  # no manifest: killed while preparing
     result = _run_cli(tmp_path, ["lint"])
     assert result["status"] in (0, None), result["stderr"]
-    assert "memcli.transaction" in result["modules"]
+    assert "memcli.writes.transaction" in result["modules"]
     assert not batch.exists()
     again = _run_cli(tmp_path, ["lint"])
-    assert "memcli.transaction" not in again["modules"]
+    assert "memcli.writes.transaction" not in again["modules"]
 
 
 def test_lint_loads_the_instruction_comparison_when_there_is_an_instruction_file(
@@ -287,7 +289,7 @@ def test_lint_loads_the_instruction_comparison_when_there_is_an_instruction_file
     modules = result["modules"]
     assert isinstance(modules, list)
     assert result["status"] in (0, None), result["stderr"]
-    assert "memcli.interop.instructions" in modules
+    assert "memcli.commands.interop.instructions" in modules
 
 
 # --------------------------------------------------------------------------- regexes
@@ -296,7 +298,7 @@ def test_lint_loads_the_instruction_comparison_when_there_is_an_instruction_file
 
 
 def test_a_plain_text_compiles_no_catalogue_row() -> None:
-    from memcli.redact import _tokens, find_secrets
+    from memcli.safety.redact import _tokens, find_secrets
 
     def compiled() -> list[str]:
         return [rule.kind for rule in _tokens.RULES if "pattern" in vars(rule)]
@@ -311,7 +313,7 @@ def test_a_plain_text_compiles_no_catalogue_row() -> None:
 
 
 def test_structural_patterns_compile_one_by_one() -> None:
-    from memcli.redact import _patterns, find_secrets
+    from memcli.safety.redact import _patterns, find_secrets
 
     _patterns._pats.cache_clear()
     find_secrets("see https://example.com/docs for more")
@@ -325,7 +327,7 @@ def test_structural_patterns_compile_one_by_one() -> None:
 def test_a_plain_note_compiles_no_fence_pattern() -> None:
     # A frontmatter of "\n"-ended lines closed by a bare `---` (what memcli writes) is split
     # with str.find; the fence patterns (2 ms to compile) are for every other layout.
-    from memcli import notes
+    from memcli.store import notes
 
     notes._fence_patterns.cache_clear()
     plain = b"---\ntitle: Build\nsummary: How.\n---\nRun make.\n"
@@ -351,8 +353,9 @@ def test_ascii_text_never_compiles_the_cjk_class() -> None:
 def test_the_store_modules_load_no_hashing_diffing_or_randomness(tmp_path: Path) -> None:
     # _hashlib (1.5 ms), difflib and secrets (random, base64) were imported by every store
     # command for a value only a write, a diff or a trusted project config needs.
-    code = ("import json, sys; import memcli.core, memcli.store, memcli.names, memcli.trust, "
-            "memcli.transaction, memcli.config; print(json.dumps(sorted(sys.modules)))")
+    code = ("import json, sys; import memcli.commands, memcli.store.folder, "
+            "memcli.store.names, memcli.settings.trust, memcli.writes.transaction, "
+            "memcli.settings.config; print(json.dumps(sorted(sys.modules)))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=_env(tmp_path), cwd=tmp_path, timeout=60, check=True)
     modules = json.loads(proc.stdout)
@@ -362,13 +365,13 @@ def test_the_store_modules_load_no_hashing_diffing_or_randomness(tmp_path: Path)
 # --------------------------------------------------------------------------- validation
 # pydantic (about 50 ms to import) validates what comes from outside: a model's reply, an
 # operations document. memcli's own operations (`add`, the rules extractor) pass the same
-# checks in memcli.fields (tests/test_fields.py holds the two to one answer).
+# checks in memcli.operations.fields (tests/test_fields.py holds the two to one answer).
 
 
 def test_own_operations_skip_pydantic_and_outside_ones_do_not(tmp_path: Path) -> None:
     code = """if True:
         import json, sys
-        from memcli.operations import validate_item
+        from memcli.operations.model import validate_item
         item = {"action": "add", "level": "project", "type": "project_knowledge",
                 "title": "Build", "content": "Run make before pushing.", "reason": "said so"}
         own = validate_item(1, item, own=True)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcli.context_block import build_context
-from memcli.index import (
+from memcli.store.context_block import build_context
+from memcli.store.index import (
     DEFAULT_HEADER,
     IndexEntry,
     ordered,
@@ -19,7 +19,7 @@ from memcli.index import (
     shown_text,
     split_index,
 )
-from memcli.names import NOTE_TYPES, note_filename, slugify
+from memcli.store.names import NOTE_TYPES, note_filename, slugify
 
 # --------------------------------------------------------------------------- lines
 
@@ -294,7 +294,7 @@ def test_context_block_budget(max_lines: int, max_bytes: int) -> None:
 def test_the_chunked_utf8_check_agrees_with_decoding_whole(data: bytes, chunk: int) -> None:
     # `show` and `context` check MEMORY.md a MiB at a time; a character cut at a chunk's
     # edge is not an error, a bad byte anywhere is.
-    from memcli.index import _is_utf8
+    from memcli.store.index import _is_utf8
 
     try:
         data.decode("utf-8")

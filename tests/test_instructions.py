@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from memcli.interop.instructions import NoteText, check_stores
+from memcli.commands.interop.instructions import NoteText, check_stores
 
 AGENTS = """\
 # Agents guide

@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from memcli.cli import app
-from memcli.config import Flags, resolve
-from memcli.lint import CODES, near_duplicates, run_lint
-from memcli.names import NOTE_TYPES
+from memcli.commands.lint import CODES, near_duplicates, run_lint
+from memcli.settings.config import Flags, resolve
+from memcli.store.names import NOTE_TYPES
 from tests.work import growth
 
 NOW = "2026-11-29T10:00:00Z"
@@ -840,7 +840,7 @@ def _count_files(store: Path) -> int:
 
 def _assert_lint_agrees_with_index_check(store: Path, report: Any, codes: set[str],
                                          level: str) -> None:
-    from memcli.store import load_store
+    from memcli.store.folder import load_store
 
     if not store.is_dir():
         return
@@ -893,8 +893,8 @@ def test_distinct_titles(a: str, b: str) -> None:
 ])
 def test_near_duplicate_titles_are_what_extract_calls_near(a: str, b: str) -> None:
     """lint's M303 and extract's near-duplicate merge judge titles by one rule."""
-    from memcli.index import IndexEntry
-    from memcli.similar import find_near
+    from memcli.extraction.similarity import find_near
+    from memcli.store.index import IndexEntry
 
     stored = IndexEntry("project", "project_knowledge", a, "", "x_1.md")
     near = find_near("project", b, "", [stored])

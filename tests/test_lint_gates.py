@@ -18,9 +18,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memcli import context_block
-from memcli.context_block import build_context
-from memcli.index import (
+from memcli.commands.lint import _duplicates, _freshness, _index, _notes
+from memcli.commands.lint._report import Finding, finding
+from memcli.commands.lint._scan import FileScan, StoreScan, scan_store
+from memcli.store import context_block
+from memcli.store.context_block import build_context
+from memcli.store.index import (
     MAX_CONTEXT_BYTES,
     MAX_CONTEXT_LINES,
     IndexEntry,
@@ -30,10 +33,7 @@ from memcli.index import (
     render_line,
     split_index,
 )
-from memcli.lint import _duplicates, _freshness, _index, _notes
-from memcli.lint._report import Finding, finding
-from memcli.lint._scan import FileScan, StoreScan, scan_store
-from memcli.names import NOTE_TYPES
+from memcli.store.names import NOTE_TYPES
 
 NOW = datetime(2026, 11, 29, 10, 0, tzinfo=UTC)
 SECRET = "ghp_" + "a1B2c3D4e5" * 3 + "f6G7h8"  # built here: no secret-shaped literal
@@ -232,7 +232,7 @@ def test_words_left_out_in_turn_are_cut_as_joining_would(words: set[str]) -> Non
 @given(st.sampled_from([*NOTE_TYPES, "Project", ""]),
        st.text(st.sampled_from("ab()/\\.md\n"), max_size=8))
 def test_own_line_is_asked_as_the_file_pattern_asks(note_type: str, name: str) -> None:
-    from memcli.index import _PLAIN_FILE, is_own_line
+    from memcli.store.index import _PLAIN_FILE, is_own_line
 
     entry = IndexEntry("project", note_type, "T", "", name)
     assert is_own_line(entry) == (note_type in NOTE_TYPES
@@ -242,7 +242,7 @@ def test_own_line_is_asked_as_the_file_pattern_asks(note_type: str, name: str) -
 @given(st.lists(st.sampled_from(["a", "é—", "\n", "line\n", ""]), max_size=40),
        st.integers(1, 5))
 def test_chunks_join_to_the_pieces(pieces: list[str], size: int) -> None:
-    from memcli.index import _chunks
+    from memcli.store.index import _chunks
 
     chunks = list(_chunks(iter(pieces), size))
     assert "".join(chunks) == "".join(pieces)

@@ -17,7 +17,7 @@ import pytest
 from lockholder import held
 
 from memcli.errors import LockTimeout, StoreError
-from memcli.locks import LOCK_NAME, StoreLocks, try_lock, unlock
+from memcli.writes.locks import LOCK_NAME, StoreLocks, try_lock, unlock
 
 
 def _locked_elsewhere(path: Path) -> bool:

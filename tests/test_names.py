@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from memcli.names import (
+from memcli.store.names import (
     INDEX_NAME,
     MAX_SLUG_BYTES,
     MAX_SLUG_CHARS,

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcli.errors import BrokenNoteError, StoreError
-from memcli.notes import dump_yaml, parse_note, render_new_note, render_updated_note
+from memcli.store.notes import dump_yaml, parse_note, render_new_note, render_updated_note
 
 HAND_WRITTEN = (
     "---\n"
@@ -214,7 +214,7 @@ _REFERENCE_FENCE = re.compile(
 @settings(max_examples=500, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("-.a :\t\xa0") + list(_LINE_ENDS)), max_size=40))
 def test_closing_fence_search_agrees_with_the_rule(rest: str) -> None:
-    from memcli.notes import _split_at_closing_fence
+    from memcli.store.notes import _split_at_closing_fence
 
     found = _REFERENCE_FENCE.search(rest)
     if found is None:

@@ -1,4 +1,4 @@
-"""The plain-frontmatter fast path of memcli.notes must read exactly what YAML reads.
+"""The plain-frontmatter fast path of memcli.store.notes must read exactly what YAML reads.
 
 ``_simple_meta`` skips the YAML parser for frontmatter made of plain ``key: text`` lines
 (a big store loads about twice as fast). Whenever it accepts a frontmatter, the result must
@@ -15,7 +15,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcli.notes import _simple_meta, load_yaml, parse_note
+from memcli.store.notes import _simple_meta, load_yaml, parse_note
 
 # Characters that mean something to YAML somewhere, plus letters of several scripts.
 TRICKY = [
@@ -112,7 +112,7 @@ def test_a_whole_note_reads_the_same_either_way() -> None:
 def _one_line_at_a_time(frontmatter: str) -> dict[str, Any] | None:
     """The fast path as it was first written, asking every question of each line: the
     whole-text checks that replaced it must accept and decline exactly the same texts."""
-    from memcli.notes import _ISO_TIME, _SIMPLE_PAIR, _YAML_WORDS
+    from memcli.store.notes import _ISO_TIME, _SIMPLE_PAIR, _YAML_WORDS
 
     if not frontmatter.endswith("\n"):
         return None

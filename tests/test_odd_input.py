@@ -17,10 +17,10 @@ import pytest
 import yaml
 from conftest import MemEnv
 
-from memcli.config import Flags, resolve
 from memcli.errors import InputError
 from memcli.hooks.dispatch import run_hook
 from memcli.hooks.log import log_path
+from memcli.settings.config import Flags, resolve
 
 HUGE = "99999999999999999999999999"
 # The documented caps (README, docs/security.md), as literals: the tests hold them to it.
@@ -150,7 +150,7 @@ def test_a_document_past_the_operation_cap_is_refused_whole(memenv: MemEnv,
 
 
 def test_an_mcp_client_gets_a_smaller_cap(memenv: MemEnv) -> None:
-    from memcli import mcp_tools
+    from memcli.mcp import tools as mcp_tools
 
     settings = resolve(Flags(), dict(memenv.env), memenv.repo)
     document = json.dumps(_creates(MAX_CLIENT_OPERATIONS + 1))
@@ -170,7 +170,7 @@ def test_a_quotation_never_spans_an_opening_mark_of_its_kind() -> None:
     (quadratic: issue 25 measured 30,000 U+201C at 10 s). A quotation now ends at its own
     kind's next opening mark, so one pass over the run decides it; the time is
     benchmarks/hostile_text.py's (`--shape U+201C`)."""
-    from memcli.rules.text import mask
+    from memcli.extraction.rules.sentences import mask
 
     for opening, closing in (("\u201c", "\u201d"), ("「", "」"), ("『", "』")):
         slots: list[str] = []

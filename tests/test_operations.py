@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from memcli.errors import InputError
-from memcli.operations import (
+from memcli.operations.model import (
     MAX_CONTENT_CHARS,
     MAX_TITLE_CHARS,
     CreateOp,

@@ -22,7 +22,7 @@ import typer
 from test_hooks import Agent, claude_transcript, session_start_payload, stop_payload
 from typer.testing import CliRunner, Result
 
-from memcli.config import Flags, resolve
+from memcli.settings.config import Flags, resolve
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 
@@ -110,7 +110,7 @@ def test_a_nested_repository_does_not_take_its_parent_repository_s_store(
 
 
 def test_a_linked_worktree_s_git_file_bounds_the_search(tmp_path: Path) -> None:
-    from memcli.config import git_top_level
+    from memcli.settings.config import git_top_level
 
     main = tmp_path / "main"
     main.mkdir()
@@ -127,7 +127,7 @@ def test_a_linked_worktree_s_git_file_bounds_the_search(tmp_path: Path) -> None:
 
 
 def test_git_s_environment_names_the_work_tree(tmp_path: Path) -> None:
-    from memcli.config import git_top_level
+    from memcli.settings.config import git_top_level
 
     work = tmp_path / "work"
     (work / "sub").mkdir(parents=True)
@@ -233,7 +233,7 @@ def test_the_mcp_server_and_memory_tool_settings_close_the_project_outside_a_rep
     settings = resolve(Flags(), os.environ, tmp_path / "loose",
                        clock=lambda: datetime.now(UTC)).for_unattended()
     assert settings.closed is not None and "no git repository" in settings.closed
-    from memcli.core.apply import apply_items
+    from memcli.commands.apply import apply_items
 
     report = apply_items(settings, [{"action": "create", "level": "project",
                                      "type": "project_knowledge", "title": "Build",

@@ -15,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from memcli.prompt import build_prompt
+from memcli.extraction.prompt import build_prompt
 from memcli.providers import OPERATIONS_SCHEMA
 
 BUDGET = 1_200  # tokens for the fixed text and the schema that json_schema modes send

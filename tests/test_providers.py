@@ -615,7 +615,7 @@ def test_settings_repr_hides_the_key() -> None:
 
 def test_importing_providers_and_reply_loads_no_http_stack() -> None:
     code = (
-        "import sys, memcli.providers, memcli.reply\n"
+        "import sys, memcli.providers, memcli.operations.reply\n"
         "print(sorted(m for m in ('httpx', 'httpx_sse', 'stamina') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -733,7 +733,7 @@ def test_a_provider_that_refuses_both_features_is_stepped_down_one_ladder_at_a_t
 
 def test_every_registered_provider_has_a_wire_format_and_usable_defaults() -> None:
     from memcli.providers import _wire_format
-    from memcli.providers.registry import PROVIDERS
+    from memcli.settings.provider_registry import PROVIDERS
 
     for spec in PROVIDERS.values():
         assert _wire_format(spec).url(spec.default_base_url).startswith(spec.default_base_url)

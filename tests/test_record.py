@@ -1,4 +1,4 @@
-"""Records (memcli.record) behave as the dataclasses they replaced: compared field by
+"""Records (memcli.value_types) behave as the dataclasses they replaced: compared field by
 field, hashed when frozen, shown as ``Name(field=value)``, encoded to JSON in field order."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from memcli.index import IndexEntry
 from memcli.json_values import to_json
-from memcli.notes import parse_note
-from memcli.store import StoreState
+from memcli.store.folder import StoreState
+from memcli.store.index import IndexEntry
+from memcli.store.notes import parse_note
 
 
 def _entry(**changed: str) -> IndexEntry:

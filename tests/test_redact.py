@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memcli import redact as redact_mod
-from memcli.redact import KINDS, REDACTED, SecretFinding, describe, find_secrets, redact
+from memcli.safety import redact as redact_mod
+from memcli.safety.redact import KINDS, REDACTED, SecretFinding, describe, find_secrets, redact
 from tests.secret_corpus import NEAR_MISSES, SECRET_VALUES, SECRETS
 from tests.work import growth
 
@@ -178,14 +178,14 @@ def test_jwt_header_must_decode_to_json_with_alg() -> None:
 
 
 def test_patterns_compile_on_first_use_not_at_import() -> None:
-    code = "import memcli.redact as r; assert r._pats.cache_info().currsize == 0"
+    code = "import memcli.safety.redact as r; assert r._pats.cache_info().currsize == 0"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
 def test_the_gate_tables_are_the_token_rules_own() -> None:
-    # memcli.redact._gates_table spells out what the rules say, so that the prefilter is
+    # memcli.safety.redact._gates_table spells out what the rules say, so that the prefilter is
     # built without building the rules; a rule added or changed must change it too.
-    from memcli.redact import _catalogue, _gates_table, _tokens
+    from memcli.safety.redact import _catalogue, _gates_table, _tokens
 
     rules = _tokens.RULES
     assert _gates_table.GATES == _tokens.GATES
@@ -203,14 +203,14 @@ def test_the_gate_tables_are_the_token_rules_own() -> None:
 def test_the_token_rules_load_only_for_a_text_one_of_them_can_run_on() -> None:
     code = """if True:
         import sys
-        from memcli.redact import find_secrets
+        from memcli.safety.redact import find_secrets
         assert find_secrets("plain words and en-us, key: value") == []
         # '-us' gates only the Mailchimp row, which needs the word "mailchimp" too.
         assert find_secrets("ab12cd34ab12cd34ab12cd34ab12cd34-us5 here") == []
-        assert "memcli.redact._tokens" not in sys.modules, "loaded for a plain text"
+        assert "memcli.safety.redact._tokens" not in sys.modules, "loaded for a plain text"
         token = "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEfGh"
         assert [f.kind for f in find_secrets(f"token {token}")] == ["huggingface-token"]
-        assert "memcli.redact._catalogue" in sys.modules
+        assert "memcli.safety.redact._catalogue" in sys.modules
         mailchimp = "mailchimp ab12cd34ab12cd34ab12cd34ab12cd34-us5 here"
         assert [f.kind for f in find_secrets(mailchimp)] == ["mailchimp-key"]
         print("ok")
@@ -459,7 +459,7 @@ def test_pathological_repetition_finishes(unit: str) -> None:
 def test_lower_folds_what_the_patterns_read_piece_by_piece(text: str) -> None:
     """lower() works a piece at a time on long texts: same length, every ASCII letter and the
     Kelvin sign folded, nothing else turned into ASCII, whatever the cut."""
-    from memcli.redact import _gates
+    from memcli.safety.redact import _gates
 
     for piece in (1 << 16, 3, 1):
         original = _gates._PIECE
@@ -502,7 +502,7 @@ _ASSIGNMENT_PIECES = st.sampled_from([
 @settings(max_examples=300)
 @given(st.lists(_ASSIGNMENT_PIECES, max_size=14))
 def test_the_assignment_gate_never_hides_a_match(pieces: list[str]) -> None:
-    from memcli.redact import _gates, _patterns, _structural
+    from memcli.safety.redact import _gates, _patterns, _structural
 
     low = _gates.lower("".join(pieces))
     for keyword in _structural._ENV_KEYWORDS:
@@ -511,7 +511,7 @@ def test_the_assignment_gate_never_hides_a_match(pieces: list[str]) -> None:
 
 
 def test_prose_about_tokens_compiles_no_assignment_pattern() -> None:
-    from memcli.redact import _patterns
+    from memcli.safety.redact import _patterns
 
     _patterns._pats.cache_clear()
     text = "title: Token rotation\n\nRotate the secret token weekly; the key lives in the vault.\n"
@@ -521,8 +521,8 @@ def test_prose_about_tokens_compiles_no_assignment_pattern() -> None:
 
 
 def test_client_table_and_pattern_name_the_same_clients() -> None:
-    from memcli.redact import _shell
-    from memcli.redact._patterns import _pats
+    from memcli.safety.redact import _shell
+    from memcli.safety.redact._patterns import _pats
 
     assert _pats().client.pattern.count("|") + 1 == len(_shell._CLIENTS)
     assert all(_pats().client.fullmatch(name) for name in _shell._CLIENTS)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memcli.errors import ProviderError
-from memcli.reply import parse_reply
+from memcli.operations.reply import parse_reply
 
 CREATE = {
     "action": "create",
@@ -185,7 +185,7 @@ def test_any_list_of_objects_round_trips_through_prose_and_fences(
 
 def test_a_window_edge_inside_an_escape_is_not_broken_json() -> None:
     """A value longer than the first decoding window whose escape straddles the window's end."""
-    from memcli.reply import _WINDOWS
+    from memcli.operations.reply import _WINDOWS
 
     prefix = len('{"operations": [{"action": "noop", "content": "')
     for shift in range(1, 13):  # an escape is 12 characters: cut it at every place

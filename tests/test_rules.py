@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from memcli.extraction.rules import extract_rules
 from memcli.messages import Message, Role
-from memcli.rules import extract_rules
 
 TODAY = datetime.date(2026, 5, 12)  # a Tuesday; "next Friday" is 2026-05-22
 
@@ -339,7 +339,7 @@ def test_empty_and_cue_only_turns() -> None:
 
 
 def test_operations_validate_against_the_operation_model() -> None:
-    validate_item: Any = pytest.importorskip("memcli.operations").validate_item
+    validate_item: Any = pytest.importorskip("memcli.operations.model").validate_item
     ops = [o for _, turn, known, _ in CASES
            for o in extract_rules(_messages(turn), known, today=TODAY)]
     assert len(ops) > 60

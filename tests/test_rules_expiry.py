@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from memcli.rules.expiry import OPEN_ENDED_DAYS, expires_for
+from memcli.extraction.rules.expiry import OPEN_ENDED_DAYS, expires_for
 from tests.conftest import MemEnv
 
 TUESDAY = datetime.date(2026, 12, 1)

@@ -7,8 +7,8 @@ import datetime
 
 import pytest
 
+from memcli.extraction.rules import RulesTrace, extract_rules
 from memcli.messages import Message
-from memcli.rules import RulesTrace, extract_rules
 
 TODAY = datetime.date(2026, 5, 12)
 

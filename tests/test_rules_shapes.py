@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from memcli.extraction.rules import extract_rules
 from memcli.messages import Message
-from memcli.rules import extract_rules
 
 TODAY = datetime.date(2026, 5, 12)
 

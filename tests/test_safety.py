@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from memcli.invisible import find_invisible
+from memcli.safety.invisible_chars import find_invisible
 from tests.conftest import FIXED_NOW, MemEnv
 from tests.secret_corpus import _rand
 
@@ -165,7 +165,7 @@ def test_allow_delete_lets_a_person_shorten_a_note(memenv: MemEnv, monkeypatch: 
 
 def test_one_unattended_turn_changes_at_most_five_notes(
         memenv: MemEnv, monkeypatch: Any) -> None:
-    from memcli.guard import MAX_CHANGED_NOTES
+    from memcli.safety.unattended import MAX_CHANGED_NOTES
 
     names = _notes(memenv, MAX_CHANGED_NOTES + 2)
     grow = [{"action": "update", "level": "project", "filename": n,

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from memcli.notes import parse_note, render_new_note
 from memcli.search.analyze import analyze, entity_terms, query_terms
 from memcli.search.cues import asks_name, tells_name
 from memcli.search.dates import asks_when, named_dates, nearness, tells_when
 from memcli.search.fts import StoreIndex
-from memcli.store import StoreState, head_of
+from memcli.store.folder import StoreState, head_of
+from memcli.store.notes import parse_note, render_new_note
 from memcli.tokens import count_tokens
 
 NOTES: dict[str, tuple[str, str, str]] = {

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from memcli.concepts import concept_keys
-from memcli.similar import find_near, merge_near_duplicates
+from memcli.extraction.concepts import concept_keys
+from memcli.extraction.similarity import find_near, merge_near_duplicates
 
 
 @dataclass(frozen=True)

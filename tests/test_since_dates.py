@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from memcli.rules.dates import absolute_dates
+from memcli.extraction.rules.dates import absolute_dates
 from memcli.search.dates import named_dates
 from tests.conftest import MemEnv
 

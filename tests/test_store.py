@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from memcli.commands.lint import scan_store
 from memcli.errors import BrokenNoteError, StoreError
-from memcli.lint import scan_store
-from memcli.store import list_store, load_store
+from memcli.store.folder import list_store, load_store
 from tests.conftest import MemEnv
 
 GOOD = (b"---\ntype: project_knowledge\ntitle: Build\nsummary: How.\nupdated: 2026-11-29\n"
@@ -112,7 +112,7 @@ _FENCE_TEXT = st.text(st.sampled_from(list(
 @given(rest=_FENCE_TEXT)
 def test_the_fence_search_finds_the_line_a_line_split_finds(rest: str) -> None:
     from memcli.errors import BrokenNoteError
-    from memcli.notes import _split_at_closing_fence
+    from memcli.store.notes import _split_at_closing_fence
 
     try:
         found: tuple[str, str] | None = _split_at_closing_fence("x.md", rest)
@@ -155,7 +155,7 @@ def test_index_freshness_is_the_rewrite_compared(tmp_path: Path, pieces: list[by
 def test_the_collector_is_paused_while_a_store_is_read_and_resumed_as_it_was() -> None:
     import gc
 
-    from memcli.store import collector_paused
+    from memcli.store.folder import collector_paused
 
     assert gc.isenabled()
     with collector_paused():
@@ -238,8 +238,8 @@ def test_status_is_not_healthy_with_an_index_that_is_not_utf8(memenv: MemEnv) ->
 
 def test_the_mcp_index_resource_refuses_an_index_that_is_not_utf8(memenv: MemEnv) -> None:
     # It read the file with read_text("utf-8"): a UnicodeDecodeError, not a memcli error.
-    from memcli import mcp_tools
-    from memcli.config import Flags, resolve
+    from memcli.mcp import tools as mcp_tools
+    from memcli.settings.config import Flags, resolve
 
     _store_with_a_latin1_index(memenv)
     settings = resolve(Flags(), memenv.env, memenv.repo)

@@ -145,7 +145,7 @@ def test_a_bare_remote_whose_head_names_master_gives_both_machines_one_branch(
 
 
 def test_what_a_store_never_holds_is_refused_before_checkout() -> None:
-    from memcli.gitstore.remote import RemoteRefused, check_tree
+    from memcli.commands.gitstore.remote import RemoteRefused, check_tree
 
     def listing(*entries: tuple[str, str, str]) -> str:
         return "".join(f"{mode} blob {'0' * 40} {size}\t{name}\0"
@@ -169,7 +169,7 @@ def test_what_a_store_never_holds_is_refused_before_checkout() -> None:
 
 
 def test_the_branch_is_the_remote_s_never_this_machine_s_alone() -> None:
-    from memcli.gitstore.remote import RemoteRefused, choose_branch
+    from memcli.commands.gitstore.remote import RemoteRefused, choose_branch
 
     head_master = "ref: refs/heads/master\tHEAD\n"
     assert choose_branch(["main"], "master", head_master) == "main"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from memcli.zone import Zone
+from memcli.settings.zone import Zone
 from tests.conftest import MemEnv
 
 _ZONEINFO = Path("/usr/share/zoneinfo")

@@ -122,8 +122,8 @@ def test_a_file_read_line_by_line_is_the_whole_text_read(path: Path, flags: dict
 def test_what_an_entry_keeps_of_its_record_changes_nothing(path: Path) -> None:
     """An entry keeps only ``model.ORDER_KEYS`` of its record, and a piece its raw value
     only when it may be shown: read with whole records, every fixture gives the same."""
+    from memcli.transcripts.json_input import parse_records
     from memcli.transcripts.pipeline import finish, ordered_pieces, prepare
-    from memcli.transcripts.records import parse_records
     from memcli.transcripts.source import decode_transcript
 
     values = parse_records(decode_transcript(path.read_bytes(), 1 << 30), False).values

@@ -19,7 +19,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.types import Implementation
 
-from memcli.history import MAX_BYTES
+from memcli.writes.history import MAX_BYTES
 
 
 def mcp_apply(memenv: MemEnv, operations: list[dict[str, Any]],

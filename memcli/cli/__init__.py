@@ -94,7 +94,7 @@ def main() -> None:
     if completing:
         # TAB completion: typer's shell classes are registered only when asked for, since
         # add_completion=False keeps --install-completion out of the help.
-        from memcli.completions import register_shells
+        from memcli.cli.completion_scripts import register_shells
 
         register_shells()
     # memcli allocates many small, long-lived objects (one per note, and typer's and the

@@ -21,9 +21,9 @@ from memcli.cli import _complete
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from memcli.config import Settings
     from memcli.render.output import Output
-    from memcli.zone import Zone
+    from memcli.settings.config import Settings
+    from memcli.settings.zone import Zone
 
 # The order a newcomer meets the commands in `memcli --help`: the main job first, plumbing
 # last. Each command states its section and its rank within it where it is defined
@@ -261,7 +261,7 @@ def main_options(
 
 def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
     """Resolve the configuration once, from the flags, the environment and the config files."""
-    from memcli.config import Flags, resolve
+    from memcli.settings.config import Flags, resolve
 
     options = dict(ctx.obj or {})
     options.update({k: v for k, v in flags.items() if v is not None})
@@ -291,7 +291,7 @@ def person_zone() -> "Zone":
     their daylight saving rules, for any date)."""
     import time
 
-    from memcli.zone import Zone
+    from memcli.settings.zone import Zone
 
     if hasattr(time, "tzset"):  # POSIX: TZ as the environment says now, not at start-up
         time.tzset()

@@ -15,19 +15,19 @@ def _starting(choices: Iterable[str], incomplete: str) -> list[str]:
 
 
 def level(incomplete: str) -> list[str]:
-    from memcli.names import LEVELS
+    from memcli.store.names import LEVELS
 
     return _starting(LEVELS, incomplete)
 
 
 def level_or_all(incomplete: str) -> list[str]:
-    from memcli.names import LEVELS
+    from memcli.store.names import LEVELS
 
     return _starting((*LEVELS, "all"), incomplete)
 
 
 def note_type(incomplete: str) -> list[str]:
-    from memcli.names import NOTE_TYPES
+    from memcli.store.names import NOTE_TYPES
 
     return _starting(NOTE_TYPES, incomplete)
 
@@ -41,7 +41,7 @@ def provider(incomplete: str) -> list[str]:
 def conflict_policy(incomplete: str) -> list[str]:
     from typing import get_args
 
-    from memcli.plan import OnConflict
+    from memcli.writes.plan import OnConflict
 
     return _starting(get_args(OnConflict), incomplete)
 
@@ -53,19 +53,19 @@ def lint_format(incomplete: str) -> list[str]:
 
 
 def shell(incomplete: str) -> list[str]:
-    from memcli.completions import SHELLS
+    from memcli.cli.completion_scripts import SHELLS
 
     return _starting(SHELLS, incomplete)
 
 
 def agent(incomplete: str) -> list[str]:
-    from memcli.hooks.install import AGENT_HOOKS
+    from memcli.commands.hooks_install import AGENT_HOOKS
 
     return _starting((*AGENT_HOOKS, "git"), incomplete)
 
 
 def scope(incomplete: str) -> list[str]:
-    from memcli.hooks.install import SCOPES
+    from memcli.commands.hooks_install import SCOPES
 
     return _starting(SCOPES, incomplete)
 
@@ -97,7 +97,7 @@ def note_name(ctx: Any, incomplete: str) -> list[str]:
 
 
 def _stores(ctx: Any) -> dict[str, Path]:
-    from memcli.config import Flags, resolve
+    from memcli.settings.config import Flags, resolve
 
     root = ctx.find_root().params
     flags = Flags(project_store=root.get("project_store"), user_store=root.get("user_store"))

@@ -37,7 +37,7 @@ def handled(command: F) -> F:
         except (typer.Exit, typer.Abort, SystemExit):
             raise
         except MemcliError as exc:
-            from memcli.invisible import safe_line
+            from memcli.safety.invisible_chars import safe_line
 
             # One line, and no escape sequence from what the message quotes (a provider's
             # error, a file name a repository chose).
@@ -65,8 +65,8 @@ def report_crash(exc: BaseException, env: Mapping[str, str], argv: list[str]) ->
         where = f"; details in {log}"
     except OSError:
         where = " (the crash log could not be written)"
-    from memcli.invisible import safe_line
-    from memcli.redact import redact
+    from memcli.safety.invisible_chars import safe_line
+    from memcli.safety.redact import redact
     from memcli.text import clip, one_line
 
     message = redact(clip(one_line(safe_line(str(exc))), 200))[0]
@@ -76,13 +76,13 @@ def report_crash(exc: BaseException, env: Mapping[str, str], argv: list[str]) ->
 
 def crash_log_path(env: Mapping[str, str]) -> Path:
     from memcli.cli._app import home_folder
-    from memcli.config import memcli_home
+    from memcli.settings.config import memcli_home
 
     return memcli_home(env, home_folder()) / "logs" / CRASH_LOG_NAME
 
 
 def crash_report(exc: BaseException, argv: list[str]) -> str:
-    from memcli.redact import redact
+    from memcli.safety.redact import redact
 
     lines = [
         f"time: {datetime.now(UTC).strftime('%Y-%m-%dT%H:%M:%SZ')}",

@@ -25,7 +25,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 if TYPE_CHECKING:
-    from memcli.config import Settings
+    from memcli.settings.config import Settings
 
 hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
                         "\b\nExample:\n  memcli hooks install --agent claude-code --dry-run")
@@ -71,12 +71,12 @@ def hooks_install(
     """
     settings = resolve_settings(ctx)
     if agent == "git":
-        from memcli.gitstore.wiring import install_git
+        from memcli.commands.gitstore.wiring import install_git
 
         result = install_git([settings.project_store, settings.user_store], working_folder(),
                              os.environ, scope, dry_run=dry_run)
     else:
-        from memcli.hooks.install import install
+        from memcli.commands.hooks_install import install
 
         result = install(agent, scope, settings.project_root, _home(settings), os.environ,
                          dry_run=dry_run)
@@ -103,8 +103,8 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     Example:
       memcli hooks status
     """
-    from memcli.gitstore.wiring import git_status
-    from memcli.hooks.install import status
+    from memcli.commands.gitstore.wiring import git_status
+    from memcli.commands.hooks_install import status
     from memcli.render.agents import hooks_status as show_status
 
     settings = resolve_settings(ctx)
@@ -134,7 +134,7 @@ def merge_index(
     Example:
       git config merge.memcli.driver 'memcli merge-index %O %A %B %P'
     """
-    from memcli.gitstore.merge_index import merge_files
+    from memcli.commands.gitstore.merge_index import merge_files
 
     merge_files(base, ours, theirs)
     finish(0)
@@ -160,10 +160,10 @@ def sync(
     Example:
       memcli sync --init git@github.com:me/memory.git
     """
-    from memcli.core.reindex import rebuild_index
-    from memcli.gitstore.sync import sync as run_sync
-    from memcli.opening import locked
+    from memcli.commands.gitstore.sync import sync as run_sync
+    from memcli.commands.reindex import rebuild_index
     from memcli.render.agents import sync_result
+    from memcli.writes.opening import locked
 
     settings = resolve_settings(ctx)
 
@@ -195,7 +195,7 @@ def mcp(ctx: typer.Context) -> None:
       {"command": "memcli", "args": ["mcp"]}
     """
     from memcli.cli._app import trusted_writes
-    from memcli.mcp_server import serve
+    from memcli.mcp.server import serve
 
     # Unattended: outside a git work tree it makes no project store (SPEC section 1).
     serve(resolve_settings(ctx).for_unattended(), trusted=trusted_writes("mcp"))
@@ -222,7 +222,7 @@ def memory_tool(
     Example:
       echo '{"command": "view", "path": "/memories"}' | memcli memory-tool
     """
-    from memcli.memory_tool import run_call
+    from memcli.commands.memory_tool import run_call
     from memcli.render.agents import memory_tool_result
 
     text = read_input("-", "memory tool call")

@@ -37,7 +37,7 @@ def consolidate(
       memcli consolidate > tidy.json && memcli apply --dry-run tidy.json
       memcli apply --allow-delete tidy.json
     """
-    from memcli.consolidate import propose
+    from memcli.commands.consolidate import propose
     from memcli.render import history as render_history
 
     settings = resolve_settings(ctx, provider=provider)

@@ -104,7 +104,7 @@ def extract(
       memcli extract --apply --last-turn -i ~/.claude/projects/X/SESSION.jsonl
       memcli extract --json < turn.jsonl > ops.json && memcli apply --dry-run ops.json
     """
-    from memcli.extract import ExtractOptions, run_extract
+    from memcli.commands.extract import ExtractOptions, run_extract
     from memcli.render.extraction import extract_result, ignored_settings, settings_sources
     from memcli.render.output import ReadProgress, Spinner
 

@@ -44,8 +44,8 @@ def log(
       memcli log "Build workflow"
       memcli log --level user --json
     """
+    from memcli.commands.undo import read_log
     from memcli.render import history as render_history
-    from memcli.undo import read_log
 
     result = read_log(resolve_settings(ctx), level, note, limit)
     render_history.log_result(make_output(as_json), result)
@@ -77,8 +77,8 @@ def undo(
       memcli undo --dry-run
       memcli undo 3f2a9c1b
     """
+    from memcli.commands.undo import undo as run_undo
     from memcli.render import history as render_history
-    from memcli.undo import undo as run_undo
 
     report = run_undo(resolve_settings(ctx), txn_id, dry_run=dry_run, force=force)
     render_history.undo_report(make_output(as_json), report)
@@ -99,7 +99,7 @@ def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
       memcli status
       memcli status --json
     """
+    from memcli.commands.status import status as run_status
     from memcli.render import history as render_history
-    from memcli.status import status as run_status
 
     render_history.status_report(make_output(as_json), run_status(resolve_settings(ctx)))

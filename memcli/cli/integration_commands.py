@@ -107,7 +107,7 @@ def completion(
     """
     from typer.main import get_command
 
-    from memcli.completions import completion_script, write_scripts
+    from memcli.cli.completion_scripts import completion_script, write_scripts
     from memcli.errors import UsageError
 
     command = get_command(app)

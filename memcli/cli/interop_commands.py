@@ -26,7 +26,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 if TYPE_CHECKING:
-    from memcli.interop.results import ExportResult, ImportResult
+    from memcli.commands.interop.results import ExportResult, ImportResult
 
 import_app = typer.Typer(help="Bring memory from other tools into memcli.")
 export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
@@ -102,7 +102,7 @@ def _register(app: typer.Typer, tool: _Tool, command: Callable[..., None]) -> No
 
 
 _IMPORTS = (
-    _Tool("claude-code", "memcli.interop.claude_import:import_folder", "folder",
+    _Tool("claude-code", "memcli.commands.interop.claude_import:import_folder", "folder",
           "A Claude Code memory folder.", "project", """
 Convert a Claude Code auto-memory folder into memcli notes.
 
@@ -112,7 +112,7 @@ Reads FOLDER (its MEMORY.md and notes) and writes notes into the chosen store.
 Example:
   memcli import claude-code ~/.claude/projects/X/memory --dry-run
 """),
-    _Tool("codex", "memcli.interop.codex:import_codex", "folder",
+    _Tool("codex", "memcli.commands.interop.codex:import_codex", "folder",
           "Codex's memories folder.", "user", """
 Convert Codex's memories (MEMORY.md blocks, memory_summary.md) into memcli notes.
 
@@ -123,7 +123,7 @@ Reads FOLDER (never through a symbolic link) and writes notes into the chosen st
 Example:
   memcli import codex ~/.codex/memories --dry-run
 """),
-    _Tool("gemini", "memcli.interop.gemini:import_gemini", "path",
+    _Tool("gemini", "memcli.commands.interop.gemini:import_gemini", "path",
           "A GEMINI.md, or the folder holding it.", "project", """
 Convert Gemini CLI's saved memories (the "Gemini Added Memories" bullets) into notes.
 
@@ -136,7 +136,7 @@ Example:
 """),
 )
 _EXPORTS = (
-    _Tool("claude-code", "memcli.interop.claude_export:export_store", "folder",
+    _Tool("claude-code", "memcli.commands.interop.claude_export:export_store", "folder",
           "Folder to write the Claude Code memory to.", "project", """
 Write a memcli store as a Claude Code memory folder.
 
@@ -146,7 +146,7 @@ Reads one store and writes its notes and MEMORY.md into FOLDER.
 Example:
   memcli export claude-code --level user /tmp/claude-memory
 """, render="export_result"),
-    _Tool("codex", "memcli.interop.codex:export_codex", "folder",
+    _Tool("codex", "memcli.commands.interop.codex:export_codex", "folder",
           "Folder to write Codex's MEMORY.md in.", "user", """
 Write a store's notes as Codex MEMORY.md blocks, keeping Codex's own blocks.
 
@@ -157,7 +157,7 @@ on the next export; memory_summary.md is not touched).
 Example:
   memcli export codex ~/.codex/memories
 """),
-    _Tool("gemini", "memcli.interop.gemini:export_gemini", "path",
+    _Tool("gemini", "memcli.commands.interop.gemini:export_gemini", "path",
           "A GEMINI.md, or the folder holding it.", "project", """
 Add a store's notes to GEMINI.md's saved memories, one bullet each; removes nothing.
 

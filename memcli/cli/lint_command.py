@@ -46,7 +46,7 @@ def lint(
       memcli lint --level user
       memcli lint --format github   # in CI
     """
-    from memcli import lint as linting
+    from memcli.commands import lint as linting
     from memcli.errors import UsageError
     from memcli.render.lint import LINT_FORMATS, lint_report
 

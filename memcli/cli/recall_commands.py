@@ -38,7 +38,7 @@ def search(
       memcli search "make test"
       memcli search --level user --json -- --force-with-lease
     """
-    from memcli.search import render
+    from memcli.render import search as render
     from memcli.search.engine import search as run_search
 
     text = read_input("-", "query") if query == "-" else query
@@ -72,7 +72,7 @@ def recall(
       memcli recall "what did we do yesterday?"
       echo "$PROMPT" | memcli recall --budget 500 --json
     """
-    from memcli.search import render
+    from memcli.render import search as render
     from memcli.search.engine import recall as run_recall
 
     text = read_input("-", "prompt") if prompt == "-" else prompt

@@ -43,7 +43,7 @@ def restore(
       memcli restore --list
       memcli restore 3f2a9c1b
     """
-    from memcli import restore as core
+    from memcli.commands import restore as core
     from memcli.render.history import undo_report
     from memcli.render.integration import unattended_runs
 
@@ -80,9 +80,9 @@ def trust(
       cat .memcli/config.toml && memcli trust
       memcli trust --list
     """
-    from memcli import trust as core
-    from memcli.config import CONFIG_NAME, MARKER_DIR
     from memcli.render.integration import trust_revoked, trusted, trusted_configs
+    from memcli.settings import trust as core
+    from memcli.settings.config import CONFIG_NAME, MARKER_DIR
 
     exclusive(list=list_trusted, revoke=revoke)
     settings = resolve_settings(ctx)

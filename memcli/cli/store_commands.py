@@ -55,7 +55,7 @@ def apply(
     Example:
       memcli extract --show-prompt < turn.jsonl | my-llm | memcli apply --dry-run -
     """
-    from memcli.core.apply import apply_text
+    from memcli.commands.apply import apply_text
     from memcli.render.store import apply_report
 
     settings = resolve_settings(ctx)
@@ -99,7 +99,7 @@ def add(
       memcli add --level user "Answer in English, briefly."
       memcli add --expires 2026-12-24 "Code freeze: no merges to main."
     """
-    from memcli.core.edit import add as add_note
+    from memcli.commands.edit import add as add_note
     from memcli.render.store import apply_report
 
     settings = resolve_settings(ctx)
@@ -133,8 +133,8 @@ def rm(
     Example:
       memcli rm project/reference_material_old-wiki.md --dry-run
     """
-    from memcli.core.edit import remove
-    from memcli.core.lookup import resolve_removal
+    from memcli.commands.edit import remove
+    from memcli.commands.lookup import resolve_removal
     from memcli.render.store import apply_report, removal_targets
 
     settings = resolve_settings(ctx)
@@ -169,7 +169,7 @@ def show(
       memcli show project/project_knowledge_build.md
       memcli show --paths
     """
-    from memcli.core.lookup import list_entries, show_note
+    from memcli.commands.lookup import list_entries, show_note
     from memcli.render.store import listing, one_note
 
     exclusive(NOTE=note is not None, paths=paths)
@@ -200,7 +200,7 @@ def context(
     Example:
       memcli context --budget 2000 >> system-prompt.md
     """
-    from memcli.core.context import context as context_of
+    from memcli.commands.context import context as context_of
     from memcli.render.store import context_block
 
     context_block(make_output(as_json), context_of(resolve_settings(ctx), budget))
@@ -224,7 +224,7 @@ def index(
     Example:
       memcli index --check   # in CI: exit 1 when MEMORY.md is out of date
     """
-    from memcli.core.reindex import rebuild_index
+    from memcli.commands.reindex import rebuild_index
     from memcli.render.store import index_results
 
     results = rebuild_index(resolve_settings(ctx), level, check=check)

@@ -136,9 +136,9 @@ def transcript(
       memcli transcript --last-turn --json < turn.jsonl
       memcli transcript --formats
     """
+    from memcli.commands.transcript import ReadOptions, inspect_transcript, known_formats
     from memcli.render.extraction import transcript_formats, transcript_report
     from memcli.render.output import ReadProgress
-    from memcli.transcripts.inspect import ReadOptions, inspect_transcript, known_formats
 
     output = make_output(as_json)
     if formats:

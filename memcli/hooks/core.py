@@ -21,7 +21,7 @@ from typing import IO, TYPE_CHECKING, Any
 from memcli.hooks.log import BadPayload, log, not_a_file
 
 if TYPE_CHECKING:
-    from memcli.config import Settings
+    from memcli.settings.config import Settings
 
 MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
 # A session id names the session in the log, the history's source, a job's command line and
@@ -92,8 +92,8 @@ def read_payload(stream: IO[bytes], agent: str) -> dict[str, Any]:
 
 def settings_for(call: HookCall) -> tuple[Settings, Path]:
     """Settings for the project the agent works in (the payload's cwd, else ours)."""
-    from memcli.config import Flags, resolve
-    from memcli.zone import Zone
+    from memcli.settings.config import Flags, resolve
+    from memcli.settings.zone import Zone
 
     where = call.text("cwd")
     base = Path(where) if where and Path(where).is_dir() else call.cwd
@@ -109,7 +109,7 @@ def settings_for(call: HookCall) -> tuple[Settings, Path]:
 
 def context_text(call: HookCall) -> str:
     """The ``memcli context`` block for the agent's project."""
-    from memcli.core.context import context
+    from memcli.commands.context import context
 
     settings, _ = settings_for(call)
     return context(settings).text

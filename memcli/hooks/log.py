@@ -48,7 +48,7 @@ def not_a_file(path: Path) -> BadPayload | None:
 def memcli_folder(env: Mapping[str, str]) -> Path:
     """The user's memcli folder, even when the configuration cannot be read."""
     try:
-        from memcli.config import memcli_home
+        from memcli.settings.config import memcli_home
 
         return memcli_home(env)
     except Exception:
@@ -77,7 +77,7 @@ def log(home: Path, message: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             if path.stat().st_size > MAX_LOG_BYTES:
                 os.replace(path, path.with_name(LOG_NAME + ".1"))
-        from memcli.invisible import safe_line
+        from memcli.safety.invisible_chars import safe_line
 
         # Each line without escape sequences: the log quotes what a provider or an
         # extraction printed, and a person reads it with `cat` or `tail -f`.

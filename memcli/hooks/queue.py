@@ -36,7 +36,7 @@ from memcli.hooks.log import log, log_failure, log_path, now, open_log
 from memcli.paths import resolved
 
 if TYPE_CHECKING:
-    from memcli.config import Settings
+    from memcli.settings.config import Settings
 
 # An extraction is one model request with retries; one that runs longer than this is stuck,
 # and killing it is safe because apply is transactional.
@@ -168,7 +168,7 @@ def _spawn_worker(queue: Path, env: Mapping[str, str], cwd: Path, home: Path) ->
 def drain(queue: Path, home: Path, job_timeout: float = JOB_TIMEOUT) -> None:
     """Run the queue's jobs, oldest first, one at a time, each for at most ``job_timeout``
     seconds; leave if another worker is at it."""
-    from memcli.locks import try_lock, unlock
+    from memcli.writes.locks import try_lock, unlock
 
     while True:
         lock = try_lock(queue / QUEUE_LOCK)
@@ -275,7 +275,7 @@ def _move_cursor(path: Path, job: Mapping[str, Any]) -> None:
 def _committed(job: Mapping[str, Any], name: str) -> bool:
     """Whether a history record of either store names job NAME (its newest records only:
     the job's own commit is among the last few)."""
-    from memcli.history import read_records
+    from memcli.writes.history import read_records
 
     argv = job.get("argv")
     if not isinstance(argv, list):
@@ -350,7 +350,7 @@ def _extract(path: Path, job: Mapping[str, Any], home: Path, job_timeout: float)
         log(home, f"job {name}: extract killed after {job_timeout:g} s (the transaction "
                   "keeps the stores whole); it runs again if attempts are left")
         return False
-    from memcli.redact import redact
+    from memcli.safety.redact import redact
 
     try:
         printed = out_path.read_bytes()

@@ -2,7 +2,7 @@
 
 Importing this package stays cheap: httpx, httpx-sse and stamina load only when
 ``complete`` is called, because the CLI starts on every key press of a TAB completion.
-Which providers exist, and their defaults, is the table in :mod:`memcli.providers.registry`.
+Which providers exist, and their defaults, is the table in :mod:`memcli.settings.provider_registry`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from memcli.errors import ConfigError, MemcliError
-from memcli.providers.registry import PROVIDERS, ProviderSpec, lookup
+from memcli.settings.provider_registry import PROVIDERS, ProviderSpec, lookup
 
 if TYPE_CHECKING:
     import httpx
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from memcli.providers._wire import Wire
 
 # The request and answer types load when first asked for: every store command imports the
-# registry (through memcli.config), and with it this package, but only extraction and
+# registry (through memcli.settings.config), and with it this package, but only extraction and
 # consolidation talk to a provider (the types' dataclasses and schema cost ~1.5 ms).
 _TYPES = frozenset({"MAX_OUTPUT_TOKENS", "OPERATIONS_SCHEMA", "Completion", "Prompt",
                     "ProviderSettings", "operations_schema"})

@@ -24,7 +24,7 @@ from memcli.providers._answer import Answer
 from memcli.providers._failures import StatusFailure
 from memcli.providers._retry import Budget, with_retries
 from memcli.providers._types import Completion, Prompt, ProviderSettings
-from memcli.providers.registry import ProviderSpec
+from memcli.settings.provider_registry import ProviderSpec
 
 Choices = Mapping[str, str]  # ladder name -> the rung sent in this request
 

@@ -11,9 +11,9 @@ from memcli.json_values import to_json
 from memcli.render.output import Output
 
 if TYPE_CHECKING:
-    from memcli.gitstore.sync import SyncResult
-    from memcli.hooks.install import HookStatus, InstallResult
-    from memcli.memory_tool import ToolResult
+    from memcli.commands.gitstore.sync import SyncResult
+    from memcli.commands.hooks_install import HookStatus, InstallResult
+    from memcli.commands.memory_tool import ToolResult
 
 
 def hooks_installed(output: Output, result: InstallResult, *, dry_run: bool) -> None:

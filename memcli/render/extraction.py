@@ -11,11 +11,11 @@ from memcli.render.output import BOLD, Output, plural
 from memcli.render.store import apply_json, apply_report
 
 if TYPE_CHECKING:
-    from memcli.budget import Cut
-    from memcli.config import Settings
-    from memcli.explain import Explanation
-    from memcli.extract import ExtractResult
-    from memcli.transcripts.inspect import TranscriptReport
+    from memcli.commands.extract import ExtractResult
+    from memcli.commands.transcript import TranscriptReport
+    from memcli.extraction.budget import Cut
+    from memcli.extraction.explain import Explanation
+    from memcli.settings.config import Settings
     from memcli.transcripts.model import Format, Transcript
 
 
@@ -71,7 +71,7 @@ def dropped_line(result: ExtractResult) -> str:
     """The operations past the cap of one turn, counted by kind, in one line."""
     from collections import Counter
 
-    from memcli.extract import MAX_OPERATIONS
+    from memcli.commands.extract import MAX_OPERATIONS
 
     kinds = Counter(d.action for d in result.dropped)
     counted = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: -kv[1]))
@@ -125,7 +125,7 @@ def extract_json(result: ExtractResult) -> JsonObject:
 def explanation(output: Output, found: Explanation) -> None:
     """Why each operation was made, and why each silent message gave none (on stderr, so
     that stdout stays the operations document)."""
-    from memcli.invisible import safe_line as q
+    from memcli.safety.invisible_chars import safe_line as q
 
     # The sentences quoted are the transcript's (a web page, a tool result): q keeps their
     # escape sequences from the terminal.
@@ -177,7 +177,7 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
             shown["capped"] = list(settings.capped)
         output.data(shown)
         return
-    from memcli.invisible import safe_line
+    from memcli.safety.invisible_chars import safe_line
 
     write = output.line if to_stdout else output.note
     for name, value, source in rows:  # a value may be a repository's (a project_store path)
@@ -209,7 +209,7 @@ def _for_terminal(output: Output, text: str) -> str:
     reading it must see what is hidden in it rather than have the terminal run it."""
     if not output.terminal:
         return text
-    from memcli.invisible import visible
+    from memcli.safety.invisible_chars import visible
 
     return "\n".join(visible(line.removesuffix("\r")) for line in text.split("\n"))
 

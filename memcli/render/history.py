@@ -9,10 +9,10 @@ from memcli.render.output import YELLOW, Output, diff, plural
 from memcli.render.store import files_json
 
 if TYPE_CHECKING:
-    from memcli.history import Transaction
-    from memcli.proposal import Proposal
-    from memcli.status import LevelStatus, StatusReport
-    from memcli.undo import LogResult, UndoReport
+    from memcli.commands.consolidate_proposal import Proposal
+    from memcli.commands.status import LevelStatus, StatusReport
+    from memcli.commands.undo import LogResult, UndoReport
+    from memcli.writes.history import Transaction
 
 _MARK = {"created": "A", "modified": "M", "deleted": "D"}
 
@@ -57,7 +57,7 @@ def transaction_json(txn: Transaction) -> JsonObject:
 
 
 def _transaction(output: Output, txn: Transaction) -> None:
-    from memcli.invisible import safe_line as q
+    from memcli.safety.invisible_chars import safe_line as q
 
     # A record is JSON in the store's folder, which a checkout can carry: what it says is
     # printed without the escape sequences it may hold.
@@ -124,7 +124,7 @@ def status_report(output: Output, report: StatusReport) -> None:
     for lv in report.levels:
         _level_status(output, lv)
     if report.transactions:
-        from memcli.invisible import safe_line
+        from memcli.safety.invisible_chars import safe_line
 
         output.line("last transactions:")
         for txn in report.transactions:
@@ -205,7 +205,7 @@ def proposal(output: Output, found: Proposal) -> None:
 
 def proposal_json(found: Proposal) -> JsonObject:
     """The operations document `consolidate` proposes (what `memcli apply` reads)."""
-    from memcli.proposal import MARKER
+    from memcli.commands.consolidate_proposal import MARKER
 
     return {"operations": to_json(found.operations), "base": to_json(found.base),
             MARKER: {"provider": found.provider, "proposals": to_json(found.counts()),

@@ -9,14 +9,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memcli.json_values import JsonObject, to_json
-from memcli.names import INDEX_NAME
 from memcli.render.output import Output, plural
 from memcli.render.store import apply_json, apply_report
+from memcli.store.names import INDEX_NAME
 
 if TYPE_CHECKING:
-    from memcli.history import Transaction
-    from memcli.interop.results import ExportResult, ImportResult
-    from memcli.trust import Trusted, TrustedNow
+    from memcli.commands.interop.results import ExportResult, ImportResult
+    from memcli.settings.trust import Trusted, TrustedNow
+    from memcli.writes.history import Transaction
 
 
 # --------------------------------------------------------------------------- import
@@ -117,7 +117,7 @@ def export_json(result: ExportResult) -> JsonObject:
 
 def unattended_runs(output: Output, found: Sequence[Transaction]) -> None:
     """`restore --list`: the unattended runs that changed a note, and the notes."""
-    from memcli.invisible import safe_line
+    from memcli.safety.invisible_chars import safe_line
 
     if output.as_json:
         output.data([{"backup": t.id, "when": t.time, "command": t.command,
@@ -153,7 +153,7 @@ def trusted(output: Output, done: TrustedNow) -> None:
         output.data(done)
         return
     output.note(f"memcli: trusted {done.config} as it is now (sha256 {done.sha256[:12]}…)")
-    from memcli.invisible import safe_line
+    from memcli.safety.invisible_chars import safe_line
 
     for setting in done.decides:
         output.note(f"  it decides {safe_line(setting)}")

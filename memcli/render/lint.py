@@ -8,7 +8,7 @@ from memcli.json_values import JsonObject, to_json
 from memcli.render.output import RED, YELLOW, Output, plural
 
 if TYPE_CHECKING:
-    from memcli.lint import Finding, LintReport
+    from memcli.commands.lint import Finding, LintReport
 
 LINT_FORMATS = ("text", "json", "github")
 
@@ -50,14 +50,14 @@ def _lint_line(output: Output, finding: Finding) -> str:
                      if part is not None)
     style = RED if finding.severity == "error" else YELLOW
     label = output.paint(f"{finding.code} {finding.severity}", style)
-    from memcli.invisible import safe_line
+    from memcli.safety.invisible_chars import safe_line
 
     # File names and quoted lines are a repository's: no escape sequence reaches the terminal.
     return f"{safe_line(where)}: {label}: {safe_line(finding.message)}"
 
 
 def _github_line(finding: Finding) -> str:
-    from memcli.invisible import safe_line
+    from memcli.safety.invisible_chars import safe_line
 
     # Workflow commands: properties escape ',' and ':' too; data escapes '%', CR and LF.
     props = [f"file={_gh_escape(safe_line(finding.path), prop=True)}"]

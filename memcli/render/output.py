@@ -83,13 +83,13 @@ def _one_safe_line(text: str) -> str:
     """A warning or an error often quotes what someone else wrote (a provider's message, a
     note a repository holds): its escape sequences must not drive the person's terminal, nor
     its line breaks forge lines of memcli's own."""
-    from memcli.invisible import safe_line
+    from memcli.safety.invisible_chars import safe_line
 
     return safe_line(text)
 
 
 def diff(output: Output, text: str) -> None:
-    from memcli.invisible import visible
+    from memcli.safety.invisible_chars import visible
 
     # A diff is what a person reviews: an escape sequence or hidden text in a note (a
     # repository's, a model's) is shown as a code, neither run by the terminal nor unseen.

@@ -9,12 +9,12 @@ from memcli.json_values import JsonObject, JsonValue, to_json
 from memcli.render.output import BOLD, CYAN, Output, diff
 
 if TYPE_CHECKING:
-    from memcli.context_block import ContextBlock
-    from memcli.core.apply import ApplyReport
-    from memcli.core.lookup import Found, Listing
-    from memcli.core.reindex import IndexResult
-    from memcli.index import IndexEntry
-    from memcli.plan import FileChange, Outcome
+    from memcli.commands.apply import ApplyReport
+    from memcli.commands.lookup import Found, Listing
+    from memcli.commands.reindex import IndexResult
+    from memcli.store.context_block import ContextBlock
+    from memcli.store.index import IndexEntry
+    from memcli.writes.plan import FileChange, Outcome
 
 
 # --------------------------------------------------------------------------- apply, add, rm
@@ -163,7 +163,7 @@ def listing(output: Output, listing: Listing, *, paths: bool) -> None:
     elif output.terminal:
         _note_table(output, listing)
     else:
-        from memcli.invisible import safe_line
+        from memcli.safety.invisible_chars import safe_line
 
         # A repository's note chose its title: no escape sequence for the terminal, and no
         # tab or line break to shift the columns a script reads.
@@ -209,7 +209,7 @@ def _note_table(output: Output, listing: Listing) -> None:
 
 
 def _table_row(output: Output, e: IndexEntry) -> None:
-    from memcli.invisible import safe_line
+    from memcli.safety.invisible_chars import safe_line
 
     label = _TYPE_LABELS.get(e.type, e.type)[:_LABEL_WIDTH].ljust(_LABEL_WIDTH)
     same = e.summary.rstrip(".。 ") == e.title.rstrip(".。 ")
@@ -243,7 +243,7 @@ def _note_text(output: Output, text: str) -> None:
     ``<U+XXXX>``: a repository's note must not drive the terminal, nor hide from the reader
     what it tells an agent. Piped, the bytes are the file's."""
     if output.terminal:
-        from memcli.invisible import visible
+        from memcli.safety.invisible_chars import visible
 
         text = "".join(visible(line.removesuffix("\r")) + "\n"
                        for line in text.removesuffix("\n").split("\n")) if text else ""

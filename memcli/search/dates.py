@@ -45,7 +45,7 @@ from memcli.search.days import (
     year_months,
 )
 from memcli.search.english import MONTHS, WEEKDAYS
-from memcli.zone import UTC, Zone, parse_stamp
+from memcli.settings.zone import UTC, Zone, parse_stamp
 
 _MONTHS = {name: number for number, name in enumerate(MONTHS, start=1)}
 _MONTH = "|".join(_MONTHS)

@@ -25,11 +25,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
-from memcli.config import Settings
 from memcli.errors import InputError
-from memcli.freshness import is_past
-from memcli.invisible import safe_line
-from memcli.notes import Note
+from memcli.safety.invisible_chars import safe_line
 from memcli.search.analyze import (
     Analyzed,
     clauses,
@@ -42,9 +39,12 @@ from memcli.search.cues import asks_name, tells_name
 from memcli.search.dates import Named, asks_when, named_dates, nearness, note_date, tells_when
 from memcli.search.fts import Hit, StoreIndex, token
 from memcli.search.topic import topic_terms
-from memcli.store import StoreState
+from memcli.settings.config import Settings
+from memcli.settings.zone import UTC, Zone
+from memcli.store.folder import StoreState
+from memcli.store.freshness import is_past
+from memcli.store.notes import Note
 from memcli.tokens import count_tokens
-from memcli.zone import UTC, Zone
 
 # Chosen on the tuning part of LoCoMo's development half, checked on its held-out part and
 # on the coding-agent set (docs/recall.md has the sweep).
@@ -144,7 +144,7 @@ def cache_dir(settings: Settings) -> Path:
 
 
 def load_states(settings: Settings, level: str | None) -> list[StoreState]:
-    from memcli.core.stores import levels_for, open_stores
+    from memcli.writes.stores import levels_for, open_stores
 
     levels = levels_for(level)
     with open_stores(settings, levels) as stores:
@@ -318,11 +318,11 @@ def shown_text(level: str, text: str) -> str:
     """A project note's TEXT without its HTML comments and link-definition comments,
     each replaced by a mark: a repository's notes were never reviewed by the person, and a
     reviewer who read one on GitHub never saw them (docs/security.md)."""
-    from memcli.hidden import might_hide
+    from memcli.safety.hidden_markup import might_hide
 
     if level != "project" or not might_hide(text):
         return text
-    from memcli.hidden import without_hidden
+    from memcli.safety.hidden_markup import without_hidden
 
     return without_hidden(text)
 
@@ -332,7 +332,7 @@ def for_agent(text: str) -> str:
     no control or invisible character. A cloned repository's notes were never reviewed by
     the person: tag characters spell instructions a model reads and nobody sees, and escape
     sequences drive the terminal that shows them."""
-    from memcli.invisible import safe_text
+    from memcli.safety.invisible_chars import safe_text
 
     return safe_text(without_secrets(text))
 
@@ -340,7 +340,7 @@ def for_agent(text: str) -> str:
 def without_secrets(text: str) -> str:
     """TEXT with secrets a person typed into a note by hand redacted (memcli's own writes
     redact them already): what search and recall print may go into an agent's prompt."""
-    from memcli.redact import find_secrets, redact
+    from memcli.safety.redact import find_secrets, redact
 
     return redact(text)[0] if find_secrets(text) else text
 

@@ -28,11 +28,11 @@ from datetime import UTC as UTC_TZ
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from memcli.notes import Note
 from memcli.search.analyze import ANALYZER_VERSION, Analyzed, analyze
 from memcli.search.dates import Named, note_time
-from memcli.store import StoreState
-from memcli.zone import UTC, Zone
+from memcli.settings.zone import UTC, Zone
+from memcli.store.folder import StoreState
+from memcli.store.notes import Note
 
 # 2: the `days` table (the days each note was created and updated on).
 # 3: `days.day` holds instants in UTC (a bare day only where the note gives no time).

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memcli.transcripts import order
+from memcli.transcripts.content import blocks
 from memcli.transcripts.detect import (
     ROLE_FORMATS,
     WHOLE_INPUT_PASSES,
@@ -38,7 +39,6 @@ from memcli.transcripts.select import (
     left_out_because,
     visible_pieces,
 )
-from memcli.transcripts.text import blocks
 
 
 @dataclass

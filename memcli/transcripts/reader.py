@@ -7,9 +7,9 @@ from typing import Any
 
 from memcli.errors import InputError, UsageError
 from memcli.transcripts.detect import BY_NAME, FORMATS, text_format
+from memcli.transcripts.json_input import LineValues, ProgressFn, TextValues, describe
 from memcli.transcripts.model import Options, Transcript
 from memcli.transcripts.pipeline import finish, ordered_pieces, prepare
-from memcli.transcripts.records import LineValues, ProgressFn, TextValues, describe
 from memcli.transcripts.source import (
     MAX_TRANSCRIPT_BYTES,
     Blob,

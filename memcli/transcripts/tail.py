@@ -43,9 +43,9 @@ from memcli.transcripts.formats.headless import (
     drop_repeated_results,
     join_deltas,
 )
+from memcli.transcripts.json_input import describe
 from memcli.transcripts.model import Entry, Options, Transcript
 from memcli.transcripts.pipeline import Prepared, finish, prepare
-from memcli.transcripts.records import describe
 from memcli.transcripts.select import Sourced, is_typed, visible_pieces
 from memcli.transcripts.source import Blob
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Format, Piece, Record, TextFormat
-from memcli.transcripts.text import text_pieces
 
 HEADER = "# aider chat started at "
 # Commands whose argument is a message to the model; every other command is Aider's own.

@@ -10,8 +10,8 @@ steps (a compaction ``CHECKPOINT``, a ``SYSTEM_MESSAGE``) are the CLI's own.
 
 from __future__ import annotations
 
+from memcli.transcripts.content import reply_pieces, text_pieces, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_list, get_str
-from memcli.transcripts.text import reply_pieces, text_pieces, tool_piece
 
 _SYSTEM_REASONS = {"CHECKPOINT": "compaction summary"}
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks
 from memcli.transcripts.formats.headless import result_pieces
 from memcli.transcripts.model import Entry, Format, Piece, Record, get_dict, get_str
-from memcli.transcripts.text import blocks
 
 _SESSION_KEYS = frozenset({"uuid", "parentUuid", "sessionId", "leafUuid", "isSidechain"})
 _MESSAGE_TYPES = frozenset({"user", "assistant"})

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 
 from memcli.messages import Role
+from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Format, Piece, Record, TextFormat
-from memcli.transcripts.text import text_pieces
 
 # the welcome box: "│ ✻ Welcome to Claude Code!" (1.x), "╭─── Claude Code v2.0.14 ───╮" (2.x)
 _WELCOME = re.compile(r"^(?:[│|] ✻ Welcome to Claude|╭─+ Claude Code v\d)", re.M)

@@ -14,8 +14,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from memcli.transcripts.content import blocks, text_pieces
 from memcli.transcripts.model import Entry, Format, Piece, Record, get_str, millis_to_iso
-from memcli.transcripts.text import blocks, text_pieces
 
 _TYPED = re.compile(r"<(task|feedback|answer|user_message)>\s*(.*?)\s*</\1>", re.S)
 _RESULT = re.compile(r"\s*\[[^\]\n]{1,200}\] Result:")

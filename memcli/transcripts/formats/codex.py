@@ -13,9 +13,9 @@ from collections import Counter
 from typing import Any
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks, call_piece, text_pieces, tool_piece
 from memcli.transcripts.formats.roles import read_role_message
 from memcli.transcripts.model import Entry, Format, Piece, Record, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece, text_pieces, tool_piece
 
 _ROLLOUT_TYPES = frozenset(
     {"session_meta", "turn_context", "response_item", "event_msg", "compacted"}

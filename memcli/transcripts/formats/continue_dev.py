@@ -10,8 +10,8 @@ context attached to it are its ``contextItems``, which are not the person's word
 from __future__ import annotations
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks, call_piece
 from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant", "tool": "tool",
                            "thinking": "thinking"}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from memcli.transcripts.content import call_piece, text_pieces, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
-from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
 _NAMESPACES = frozenset(
     {"session", "user", "assistant", "tool", "hook", "subagent", "system", "skill", "abort"}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import (
     Format,
     Piece,
@@ -23,7 +24,6 @@ from memcli.transcripts.model import (
     get_str,
     millis_to_iso,
 )
-from memcli.transcripts.text import text_pieces
 
 # ---------------------------------------------------------------------------- the mutation log
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 import re
 
 from memcli.messages import Role
+from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Format, Piece, Record, TextFormat
-from memcli.transcripts.text import text_pieces
 
 _TITLE = re.compile(r"\A\s*# 🤖 Copilot CLI Session[ \t]*\r?\n")
 # the mark is an emoji: a reply's own "### Setup" heading is not an entry

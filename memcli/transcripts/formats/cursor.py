@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks, call_piece, tool_piece
 from memcli.transcripts.formats.headless import result_pieces
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_str, millis_to_iso
-from memcli.transcripts.text import blocks, call_piece, tool_piece
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant", "tool": "tool"}
 

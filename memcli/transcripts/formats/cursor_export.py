@@ -25,8 +25,8 @@ from __future__ import annotations
 import re
 
 from memcli.messages import Role
+from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Format, Piece, Record, TextFormat
-from memcli.transcripts.text import text_pieces
 
 _STAMP = re.compile(r"^_Exported on .{1,80} from Cursor \([\w.\-]{1,40}\)_[ \t]*\r?$", re.M)
 _SPEAKER = re.compile(r"^---[ \t]*\r?\n(?:[ \t]*\r?\n)*\*\*(User|Cursor)\*\*[ \t]*\r?$", re.M)

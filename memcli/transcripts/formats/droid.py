@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
+from memcli.transcripts.content import call_piece, text_pieces, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_str, millis_to_iso
-from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
 

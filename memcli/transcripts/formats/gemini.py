@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks, call_text, text_pieces
 from memcli.transcripts.model import Format, Piece, Record, as_text, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_text, text_pieces
 
 _MESSAGE_TYPES = frozenset({"user", "gemini", "info", "error", "warning"})
 # Gemini CLI runs these itself; they never reach the model.

@@ -10,8 +10,8 @@ json is one object, ``{"session_id", "response", "stats"}`` (``error`` when the 
 from __future__ import annotations
 
 from memcli.messages import Role
+from memcli.transcripts.content import call_piece, text_pieces, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_str
-from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
 # keys a message event never has: other formats' {"type": "message", "role": ...} records

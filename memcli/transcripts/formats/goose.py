@@ -15,8 +15,8 @@ import datetime as dt
 from typing import Any
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks, call_piece, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece, tool_piece
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
 

@@ -10,8 +10,8 @@ the typed words sit inside ``<user_query>`` when the CLI adds context around the
 
 from __future__ import annotations
 
+from memcli.transcripts.content import blocks, call_piece, reply_pieces, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece, reply_pieces, tool_piece
 
 # keys only Grok's records carry beside their type
 _USER_KEYS = frozenset({"prompt_index", "synthetic_reason", "prior_turn_interrupt"})

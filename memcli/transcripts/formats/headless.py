@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Entry, Piece, Record, get_str
-from memcli.transcripts.text import text_pieces
 
 # the formats whose streams close a turn with a result record
 RESULT_FORMATS = frozenset({"claude-stream-json", "cursor-stream-json", "droid-stream-json"})

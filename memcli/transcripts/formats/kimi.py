@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks, call_piece, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece, tool_piece
 
 _NAMESPACES = frozenset({"context", "turn", "usage", "config", "tools", "approval", "session",
                          "llm", "permission", "profile"})

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from memcli.transcripts.content import text_pieces
 from memcli.transcripts.formats.codex import response_item
 from memcli.transcripts.formats.roles import read_role_message
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
-from memcli.transcripts.text import text_pieces
 
 # --- Chat Completions response -----------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from memcli.errors import InputError
 from memcli.messages import Role
+from memcli.transcripts.content import call_piece, text_pieces
 from memcli.transcripts.model import (
     Format,
     Piece,
@@ -22,7 +23,6 @@ from memcli.transcripts.model import (
     get_str,
     millis_to_iso,
 )
-from memcli.transcripts.text import call_piece, text_pieces
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
 

@@ -13,8 +13,8 @@ observations are not anyone's words.
 from __future__ import annotations
 
 from memcli.messages import Role
+from memcli.transcripts.content import call_piece, text_pieces, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_str
-from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
 _SOURCES = frozenset({"user", "agent", "environment"})
 # state changes and markers: no one's words, no tool traffic

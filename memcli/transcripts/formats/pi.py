@@ -7,8 +7,8 @@ Around the messages: a ``session`` header, model and thinking-level changes, and
 from __future__ import annotations
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_str
-from memcli.transcripts.text import blocks
 
 _ROLES: dict[str, Role] = {
     "user": "user",

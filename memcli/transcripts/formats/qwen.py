@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
+from memcli.transcripts.content import call_piece, text_pieces, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
-from memcli.transcripts.text import call_piece, text_pieces, tool_piece
 
 
 def _matches(rec: Record) -> bool:

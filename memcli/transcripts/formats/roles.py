@@ -7,8 +7,8 @@ per line or one JSON array of them.
 from __future__ import annotations
 
 from memcli.messages import Role
+from memcli.transcripts.content import blocks, call_piece
 from memcli.transcripts.model import Format, Piece, Record, get_list, get_str
-from memcli.transcripts.text import blocks, call_piece
 
 _ANTHROPIC_BLOCKS = frozenset(
     {

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
+from memcli.transcripts.content import text_pieces
 from memcli.transcripts.formats.roles import read_role_message
 from memcli.transcripts.model import Format, Piece, Record, get_list, get_str
-from memcli.transcripts.text import text_pieces
 
 _SPEAKERS: dict[str, Role] = {
     "human": "user",

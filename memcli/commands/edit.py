@@ -1,0 +1,82 @@
+"""Notes added and removed by hand (`memcli add`, `memcli rm`): each becomes an operation
+that goes through `apply`, so a hand edit is checked and recorded like any other."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memcli.commands.apply import ApplyReport, apply_items
+from memcli.commands.lookup import Found
+from memcli.errors import ConfigError, InputError
+from memcli.settings.config import Settings
+from memcli.store.index import IndexEntry
+from memcli.store.names import LEVELS, NO_PROJECT
+from memcli.writes.stores import no_project
+
+# A note type's usual store, when `add` is told the type but not the level.
+USUAL_LEVEL = {"user_preference": "user"}
+MAX_INDEX_LINE = 200
+
+
+def remove(settings: Settings, targets: Sequence[Found], *, dry_run: bool) -> ApplyReport:
+    from memcli.writes.history import Source
+
+    items = [{"action": "delete", "level": t.level, "filename": t.filename} for t in targets]
+    return apply_items(settings, items, {}, dry_run=dry_run, strict=True, source=Source("rm"))
+
+
+def add_target(level: str | None, note_type: str | None) -> tuple[str, str]:
+    """Level and type of a note added by hand: each defaults to agree with the other."""
+    from memcli.store.names import NOTE_TYPES, canonical_type
+
+    if level is not None and level not in LEVELS:
+        raise InputError(f"unknown level '{level}'; use project or user")
+    if note_type is None:
+        chosen = level or "project"
+        return chosen, "user_preference" if chosen == "user" else "project_knowledge"
+    canonical = canonical_type(note_type)
+    if canonical is None:
+        raise InputError(f"unknown type '{note_type}'; use {', '.join(NOTE_TYPES)}")
+    return level or USUAL_LEVEL.get(canonical, "project"), canonical
+
+
+def add(settings: Settings, *, level: str | None, note_type: str | None, text: str,
+        title: str | None, summary: str | None, on_conflict: str = "fail",
+        dry_run: bool = False, expires: str | None = None) -> ApplyReport:
+    from memcli.safety.redact import redact
+    from memcli.store.freshness import parse_when
+    from memcli.text import derive_summary, shorten
+    from memcli.writes.history import Source
+
+    if not text.strip():
+        raise InputError("the memory text is empty; pass TEXT or pipe it with '-'")
+    if expires is not None and parse_when(expires) is None:
+        raise InputError(f"--expires {expires!r} is not a date; use YYYY-MM-DD")
+    level, note_type = add_target(level, note_type)
+    if level == "project" and no_project(settings):
+        raise ConfigError(f"{NO_PROJECT}, or add it with --level user")
+    first_sentence = derive_summary(redact(text)[0])
+    # The title is cut from the text: cut first, a token would lose the length that makes
+    # it recognisable and slip past the redaction of the title.
+    chosen_title = title or shorten(first_sentence.rstrip(".。"), 60)
+    item: dict[str, str] = {
+        "action": "create", "level": level, "type": note_type, "content": text,
+        "title": chosen_title,
+        "summary": summary or _summary_within_line(first_sentence, note_type, chosen_title),
+    }
+    if expires is not None:
+        item["expires"] = expires
+    return apply_items(settings, [item], {}, dry_run=dry_run, strict=True,
+                       on_conflict=on_conflict, source=Source("add"), own=True)
+
+
+def _summary_within_line(summary: str, note_type: str, title: str) -> str:
+    """The summary, shortened so that the note's index line stays within lint's limit."""
+    from memcli.store.index import render_line
+    from memcli.store.names import note_filename, slugify
+    from memcli.text import shorten
+
+    filename = note_filename(note_type, slugify(title))
+    bare = render_line(IndexEntry("", note_type, title, "", filename))
+    room = MAX_INDEX_LINE - len(bare) - len(" — ")
+    return shorten(summary, max(room, 24))

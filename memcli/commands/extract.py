@@ -1,0 +1,370 @@
+"""`memcli extract`: a transcript slice in, validated operations out."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from memcli.commands.apply import ApplyReport, apply_items
+from memcli.errors import ConfigError, ProviderError
+from memcli.extraction.prompt import PromptText, build_prompt
+from memcli.extraction.similarity import Merged
+from memcli.json_values import JsonObject
+from memcli.messages import Message
+from memcli.settings.config import Settings
+from memcli.store.index import IndexEntry
+from memcli.store.names import LEVELS
+from memcli.writes.stores import open_stores
+
+if TYPE_CHECKING:
+    from memcli.extraction.budget import Budget, Cut
+    from memcli.extraction.explain import Explanation
+    from memcli.extraction.rules import RulesTrace
+    from memcli.operations.model import AnyOp
+    from memcli.providers import ProviderSettings
+    from memcli.transcripts.source import TranscriptFile
+    from memcli.writes.history import Source
+
+# One turn rarely holds more than a handful of memories; a reply with dozens is a model
+# running away (or obeying an injected instruction), not a conversation worth keeping.
+MAX_OPERATIONS = 25
+
+
+@dataclass(frozen=True)
+class ExtractOptions:
+    fmt: str | None = None
+    include_tools: bool = False
+    include_thinking: bool = False
+    include_injected: bool = False
+    last_turn: bool = False
+    strict: bool = False
+    redact: bool = True
+    allow_delete: bool = False
+    show_prompt: bool = False
+    dry_run: bool = False
+    apply: bool = False
+    # A statement said again should update its note, not fail the turn (or pile up copies).
+    on_conflict: str = "update"
+    explain: bool = False
+    # Recorded in the history: the hook passes the agent's session and transcript.
+    session: str | None = None
+    transcript: str | None = None
+    via: str | None = None
+    job: str | None = None
+
+
+@dataclass(frozen=True)
+class TranscriptStats:
+    """What was read of the transcript (`extract --json` prints it as "transcript")."""
+
+    messages: int
+    records: int
+    skipped: int
+    broken: int
+    formats: dict[str, int]
+    truncated: int
+    redacted: int
+    unknown: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """An operation of the reply past MAX_OPERATIONS: where it was, and what it was."""
+
+    position: int
+    action: str  # create, update, delete; "invalid" for one that would have been rejected
+    title: str | None = None  # a create's or update's title, a delete's file name
+
+
+@dataclass
+class ExtractResult:
+    provider: str
+    operations: list[dict[str, object]]  # as the extractor wrote them, once valid
+    rejected: list[tuple[int, str]]
+    base: dict[str, str]
+    stats: TranscriptStats
+    usage: JsonObject = field(default_factory=dict)  # the model's, its tokens and attempts
+    prompt: PromptText | None = None
+    report: ApplyReport | None = None
+    warnings: list[str] = field(default_factory=list)
+    notice: str = ""  # why nothing was found, when nothing was
+    merged: list[Merged] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)  # of each operation in the reply
+    explanation: Explanation | None = None
+    cut: Cut | None = None  # what the extractor's budget left out of the transcript
+    dropped: list[Dropped] = field(default_factory=list)  # past MAX_OPERATIONS
+
+    @property
+    def exit_code(self) -> int:
+        if self.report is not None and self.report.exit_code:
+            return self.report.exit_code
+        return 1 if self.rejected or self.dropped else 0
+
+
+def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options: ExtractOptions,
+                on_progress: Callable[[int], None] | None = None,
+                on_read: Callable[[int, int], None] | None = None) -> ExtractResult:
+    settings.require_extraction()
+    provider = settings.provider
+    from memcli.extraction.budget import PROMPT, RULES
+
+    budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
+    messages, stats, warnings, cut = _read(text, options, budget, on_read)
+    with open_stores(settings, LEVELS) as stores:
+        # Without a project here only the user store is open; project notes are unknown.
+        known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
+        base = {lvl: state.fingerprint for lvl, state in stores.items()}
+    today = settings.moment().date()
+    result = ExtractResult(provider, [], [], base, stats, warnings=warnings, cut=cut)
+    if options.show_prompt:
+        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped)
+        return result
+    trace: RulesTrace | None = None
+    items: list[Any] = []
+    if not messages:
+        # Not an error: a hook fires on turns with nothing new. The empty document (or the
+        # empty apply report) still follows, so that a pipeline reads what it always reads.
+        result.notice = _nothing_read(stats)
+    elif provider == "rules":
+        from memcli.extraction.rules import RulesTrace, extract_rules
+
+        trace = RulesTrace() if options.explain else None
+        items = extract_rules(messages, [*known["project"], *known["user"]], today=today,
+                              trace=trace)
+        if not items:
+            result.notice = _nothing_found(messages)
+    else:
+        # Built only for a model: the rules never read it, and redacting every index line
+        # of a large store is not free.
+        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped)
+        items = _ask_model(settings, provider, result.prompt, result, on_progress)
+    _validate(items, options, result)
+    sources = _merge_near_duplicates(result, known, options.on_conflict)
+    if options.explain:
+        from memcli.extraction.explain import explain
+
+        result.explanation = explain(result.operations, sources, result.positions,
+                                     result.merged, messages, trace)
+    if options.apply or options.dry_run:
+        from memcli.safety.unattended import UNATTENDED
+
+        # Nobody reviews what extract applies: the guard keeps a reply from destroying notes.
+        guard = replace(UNATTENDED, allow_delete=options.allow_delete,
+                        hold_instructions=result.provider != "rules")
+        # The rules' operations are memcli's own; a model's reply is validated by pydantic.
+        result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
+                                    on_conflict=options.on_conflict, guard=guard,
+                                    source=_source(options, result),
+                                    own=result.provider == "rules")
+    return result
+
+
+def _nothing_read(stats: TranscriptStats) -> str:
+    if not stats.records and not stats.broken:
+        return "nothing to extract: the transcript is empty"
+    records = "1 record" if stats.records == 1 else f"{stats.records} records"
+    return (f"nothing to extract: the transcript holds no message ({records}, none of them a "
+            "message; `memcli transcript` shows what was read)")
+
+
+def _read(text: str | bytes | TranscriptFile, options: ExtractOptions, budget: Budget,
+          on_read: Callable[[int, int], None] | None
+          ) -> tuple[list[Message], TranscriptStats, list[str], Cut]:
+    """The transcript's messages within the extractor's budget, redacted, and what was read.
+
+    The budget is applied before anything else reads the text: a paste of megabytes costs
+    the extractor (and the redaction) what its kept start and end cost."""
+    from memcli.extraction.budget import fit
+    from memcli.transcripts import read_transcript
+    from memcli.transcripts.verdict import check
+
+    transcript = read_transcript(
+        text, fmt=options.fmt, include_tools=options.include_tools,
+        include_thinking=options.include_thinking, include_injected=options.include_injected,
+        last_turn=options.last_turn,
+        strict=options.strict, on_progress=on_read,
+    )
+    warnings = check(transcript, strict=options.strict)
+    fitted, cut = fit(transcript.messages, budget)
+    messages, redactions = _redacted(fitted, options.redact)
+    stats = TranscriptStats(len(transcript.messages), transcript.records, transcript.skipped,
+                            transcript.broken, transcript.formats, transcript.truncated,
+                            redactions, transcript.unknown)
+    return messages, stats, warnings, cut
+
+
+def _nothing_found(messages: Sequence[Message]) -> str:
+    said = sum(1 for message in messages if message.role == "user")
+    noun = "message" if said == 1 else "messages"
+    if not said:
+        others = "1 message" if len(messages) == 1 else f"{len(messages)} messages"
+        return (f"nothing to extract: no message from the person among the {others} read, "
+                "and the rules extractor reads only what the person typed")
+    return (f"no explicit memory cues in {said} {noun} from the person; the rules extractor "
+            "keeps only explicit statements (remember that..., always/never..., the test "
+            "command is...); use --provider openai or anthropic for the rest")
+
+
+def _merge_near_duplicates(result: ExtractResult, known: dict[str, list[IndexEntry]],
+                           on_conflict: str) -> list[int]:
+    """Merges in place; returns, per operation kept, its index before the merge."""
+    from memcli.extraction.similarity import merge_near_duplicates
+
+    dedupe = merge_near_duplicates(result.operations, [*known["project"], *known["user"]],
+                                   on_conflict)
+    result.operations = dedupe.operations
+    result.merged = dedupe.merged
+    result.rejected.extend((result.positions[i], why) for i, why in dedupe.refused)
+    result.rejected.sort()
+    return dedupe.sources
+
+
+def _source(options: ExtractOptions, result: ExtractResult) -> Source:
+    from memcli.writes.history import Source
+
+    model = result.usage.get("model")
+    return Source(options.via or "extract --apply",
+                  session=options.session, transcript=options.transcript,
+                  provider=result.provider, model=model if isinstance(model, str) else None,
+                  job=options.job, via=options.via or "cli")
+
+
+def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,
+            redact: bool, left_out: int) -> PromptText:
+    shown = {lvl: _redacted_entries(known[lvl], redact) for lvl in LEVELS}
+    return build_prompt(messages, shown["project"], shown["user"], today=today.isoformat(),
+                        left_out=left_out)
+
+
+def _redacted_entries(entries: Sequence[IndexEntry], enabled: bool) -> list[IndexEntry]:
+    """The index lines the prompt shows leave the machine too: a note written by hand may
+    hold a secret in its title or summary."""
+    if not enabled:
+        return list(entries)
+    from memcli.safety.redact import redact
+
+    return [e.replace(title=redact(e.title)[0], summary=redact(e.summary)[0])
+            for e in entries]
+
+
+def _redacted(messages: Sequence[Message], enabled: bool) -> tuple[list[Message], int]:
+    """Secrets out of the transcript before it is shown to an extractor or sent anywhere.
+
+    (The reader already turned lone surrogates from JSON escapes into U+FFFD.)"""
+    if not enabled:
+        return list(messages), 0
+    from memcli.safety.redact import redact
+
+    cleaned: list[Message] = []
+    count = 0
+    for message in messages:
+        text, findings = redact(message.text)
+        count += len(findings)
+        cleaned.append(Message(message.role, text, message.timestamp))
+    return cleaned, count
+
+
+def provider_settings(settings: Settings, provider: str) -> ProviderSettings:
+    """What the provider is sent: the settings as resolved, the registry's defaults in them."""
+    from memcli.providers import ProviderSettings
+    from memcli.settings.provider_registry import lookup
+
+    spec = lookup(provider)
+    base_url = settings.base_url or spec.default_base_url
+    if settings.api_key is None and base_url == spec.default_base_url:
+        raise ConfigError(f"{provider} needs an API key: set {spec.key_variable}, or point "
+                          "--base-url at a local server")
+    return ProviderSettings(provider=provider, model=settings.model or spec.default_model,
+                            base_url=base_url, api_key=settings.api_key,
+                            timeout=settings.timeout)
+
+
+def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: ExtractResult,
+               on_progress: Callable[[int], None] | None) -> list[Any]:
+    from memcli.providers import Prompt, complete
+
+    completion = complete(Prompt(prompt.system, prompt.user), provider_settings(settings, provider),
+                          on_progress=on_progress)
+    result.usage = {"model": completion.model, "input_tokens": completion.input_tokens,
+                    "output_tokens": completion.output_tokens, "attempts": completion.attempts,
+                    "json_mode": completion.json_mode}
+    try:
+        return _parse_answer(completion.text, completion.json_mode)
+    except ProviderError as exc:
+        if not completion.cut_off:
+            raise
+        from memcli.providers import MAX_OUTPUT_TOKENS
+
+        raise ProviderError(f"{exc} (the model stopped at the {MAX_OUTPUT_TOKENS:,}-token "
+                            "output limit: a shorter turn, with --last-turn, may fit)") from None
+
+
+def _revealed(op: dict[str, object]) -> dict[str, object]:
+    """OP with what its text would hide in a rendered note made visible (an HTML comment
+    written as text): an extractor's note must not carry words a reviewer never sees."""
+    from memcli.safety.hidden_markup import might_hide, reveal
+
+    changed = {key: reveal(value) for key in ("title", "summary", "content")
+               if isinstance(value := op.get(key), str) and might_hide(value)}
+    return {**op, **changed} if changed else op
+
+
+def _dropped(position: int, op: AnyOp | None) -> Dropped:
+    if op is None:
+        return Dropped(position, "invalid")
+    return Dropped(position, op.action, getattr(op, "title", None) or getattr(op, "filename", None))
+
+
+def _parse_answer(text: str, json_mode: str) -> list[Any]:
+    """The operations of an answer. A model that ignored the prefill and wrote prose and a
+    bare array has an answer of its own after the prefill: that is read when the two
+    together do not parse."""
+    from memcli.operations.reply import parse_reply
+    from memcli.providers.anthropic import PREFILL
+
+    try:
+        return parse_reply(text)
+    except ProviderError as first:
+        if json_mode != "prefill" or not text.startswith(PREFILL):
+            raise
+        try:
+            return parse_reply(text[len(PREFILL):])
+        except ProviderError:
+            raise first from None
+
+
+def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
+    """Keep each valid operation as the model wrote it; report each invalid one with its reason."""
+    from memcli.operations.fields import plain_operation
+
+    kept = 0
+    for position, raw in enumerate(items, start=1):
+        # The rules' own creates and updates pass the plain checks (the same as pydantic's,
+        # without its import); anything else, or anything they doubt, goes through pydantic.
+        plain = plain_operation(raw) if result.provider == "rules" else None
+        if plain is not None and kept < MAX_OPERATIONS:
+            result.operations.append(_revealed(plain))
+            result.positions.append(position)
+            kept += 1
+            continue
+        from memcli.operations.model import as_dict, validate_item
+
+        parsed = validate_item(position, raw)
+        if parsed.skipped:
+            continue
+        if kept >= MAX_OPERATIONS:
+            # Past the cap the reply is a runaway: one line counts what it held (a line per
+            # operation was 56 lines of noise), `--json` lists them.
+            result.dropped.append(_dropped(position, parsed.op))
+        elif parsed.op is None:
+            result.rejected.append((position, parsed.error or "invalid"))
+        elif parsed.op.action == "delete" and not options.allow_delete:
+            result.rejected.append((position, "extract does not delete notes without "
+                                    "--allow-delete; review it and use `memcli rm`"))
+        else:
+            result.operations.append(_revealed(as_dict(parsed.op)))
+            result.positions.append(position)
+            kept += 1
+

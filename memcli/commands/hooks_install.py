@@ -1,0 +1,234 @@
+"""`memcli hooks install` and `memcli hooks status`: an agent's settings, merged, not replaced.
+
+Each agent keeps its hooks in a JSON file of its own shape. Installing reads the file,
+adds memcli's command under each event it handles where it is missing, and writes the file
+back whole (a temporary file renamed over it): every other key, event and hook stays as it
+was, a second install changes nothing, and ``dry_run`` gives the diff instead. A file that
+is not a JSON object is an error, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memcli.errors import InputError, UsageError
+from memcli.settings.config import expand_home
+
+SCOPES = ("project", "user")
+
+
+@dataclass(frozen=True)
+class AgentHooks:
+    """Where an agent reads its hooks from and what memcli puts there."""
+
+    agent: str
+    project_file: str            # relative to the project root
+    user_file: str               # relative to the agent's home folder
+    events: tuple[tuple[str, str], ...]  # (event key in the settings, memcli command)
+    shape: str                   # "grouped" (Claude Code, Codex, Gemini) or "copilot"
+    extra: Mapping[str, Any]     # fields of memcli's hook entry besides the command
+
+
+AGENT_HOOKS: dict[str, AgentHooks] = {
+    "claude-code": AgentHooks(
+        "claude-code", ".claude/settings.json", ".claude/settings.json",
+        tuple((e, "memcli hook claude-code") for e in
+              ("SessionStart", "UserPromptSubmit", "Stop", "PreCompact", "SessionEnd")),
+        "grouped", {}),
+    "codex": AgentHooks(
+        "codex", ".codex/hooks.json", ".codex/hooks.json",
+        tuple((e, "memcli hook codex")
+              for e in ("SessionStart", "UserPromptSubmit", "Stop", "PreCompact")),
+        "grouped", {"timeout": 30}),
+    "gemini": AgentHooks(
+        "gemini", ".gemini/settings.json", ".gemini/settings.json",
+        tuple((e, "memcli hook gemini")
+              for e in ("SessionStart", "BeforeAgent", "AfterAgent", "PreCompress")),
+        # Gemini CLI counts timeouts in milliseconds.
+        "grouped", {"name": "memcli", "timeout": 30_000}),
+    "copilot": AgentHooks(
+        "copilot", ".github/hooks/memcli.json", ".copilot/hooks/memcli.json",
+        tuple((e, f"memcli hook copilot {e}") for e in
+              ("sessionStart", "agentStop", "preCompact")),
+        "copilot", {"timeoutSec": 30}),
+}
+
+
+@dataclass(frozen=True)
+class InstallResult:
+    agent: str
+    path: Path
+    added: list[str]             # events memcli was added to
+    already: list[str]           # events that had memcli's hook already
+    written: bool
+    diff: str
+
+    @property
+    def exit_code(self) -> int:
+        return 0
+
+
+@dataclass(frozen=True)
+class HookStatus:
+    agent: str
+    scope: str
+    path: Path
+    exists: bool
+    wired: list[str]
+    missing: list[str]
+
+
+def settings_path(spec: AgentHooks, scope: str, project_root: Path, home: Path,
+                  env: Mapping[str, str]) -> Path:
+    if scope not in SCOPES:
+        raise UsageError(f"unknown scope {scope!r}; use project or user")
+    if scope == "project":
+        return project_root / spec.project_file
+    if spec.agent == "codex" and env.get("CODEX_HOME"):
+        return expand_home(env["CODEX_HOME"], home) / "hooks.json"
+    return home / spec.user_file
+
+
+def install(agent: str, scope: str, project_root: Path, home: Path, env: Mapping[str, str],
+            *, dry_run: bool = False) -> InstallResult:
+    spec = _spec(agent)
+    path = settings_path(spec, scope, project_root, home, env)
+    before = _read(path)
+    document = json.loads(json.dumps(before))  # a deep copy to edit
+    added: list[str] = []
+    already: list[str] = []
+    for event, command in spec.events:
+        entries = _event_entries(document, event, spec, path)
+        if _has_command(entries, command, spec.shape):
+            already.append(event)
+        else:
+            entries.append(_entry(command, spec))
+            added.append(event)
+    if spec.shape == "copilot":
+        document.setdefault("version", 1)
+    old_text = _dump(before) if path.exists() else ""
+    new_text = _dump(document)
+    # A project file by its path in the repository, as git shows it; a user file in full.
+    shown = (f"a/{spec.project_file}", f"b/{spec.project_file}") if scope == "project" \
+        else (str(path), str(path))
+    diff = _diff(shown, old_text, new_text) if added else ""
+    written = bool(added) and not dry_run
+    if written:
+        _write(path, new_text)
+    return InstallResult(agent, path, added, already, written, diff)
+
+
+def status(project_root: Path, home: Path, env: Mapping[str, str]) -> list[HookStatus]:
+    rows = []
+    for spec in AGENT_HOOKS.values():
+        for scope in SCOPES:
+            path = settings_path(spec, scope, project_root, home, env)
+            rows.append(_status_of(spec, scope, path))
+    return rows
+
+
+def _status_of(spec: AgentHooks, scope: str, path: Path) -> HookStatus:
+    wired: list[str] = []
+    missing: list[str] = []
+    try:
+        document = _read(path)
+    except InputError:
+        document = {}
+    for event, command in spec.events:
+        hooks = document.get("hooks") if isinstance(document.get("hooks"), dict) else {}
+        entries = hooks.get(event) if isinstance(hooks, dict) else None
+        found = isinstance(entries, list) and _has_command(entries, command, spec.shape)
+        (wired if found else missing).append(event)
+    return HookStatus(spec.agent, scope, path, path.exists(), wired, missing)
+
+
+def _spec(agent: str) -> AgentHooks:
+    try:
+        return AGENT_HOOKS[agent]
+    except KeyError:
+        known = ", ".join([*AGENT_HOOKS, "git"])
+        raise UsageError(f"no hooks for agent {agent!r}; choose one of {known}") from None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    if path.is_symlink():
+        raise InputError(f"{path} is a symbolic link; memcli does not write through links")
+    try:
+        text = path.read_text("utf-8-sig")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"cannot read {path}: {exc}") from None
+    if not text.strip():
+        return {}
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path} is not valid JSON ({exc}); fix it first, nothing was "
+                         "written") from None
+    if not isinstance(document, dict):
+        raise InputError(f"{path} does not hold a JSON object; nothing was written")
+    return document
+
+
+def _event_entries(document: dict[str, Any], event: str, spec: AgentHooks,
+                   path: Path) -> list[Any]:
+    hooks = document.setdefault("hooks", {})
+    if not isinstance(hooks, dict):
+        raise InputError(f"{path}: 'hooks' is not an object; nothing was written")
+    entries = hooks.setdefault(event, [])
+    if not isinstance(entries, list):
+        raise InputError(f"{path}: hooks.{event} is not a list; nothing was written")
+    return entries
+
+
+def _entry(command: str, spec: AgentHooks) -> dict[str, Any]:
+    if spec.shape == "copilot":
+        return {"type": "command", "bash": command, **spec.extra}
+    return {"hooks": [{"type": "command", "command": command, **spec.extra}]}
+
+
+def _has_command(entries: Sequence[Any], command: str, shape: str) -> bool:
+    """Whether memcli's hook is among ENTRIES, whatever options a person added to it."""
+    def ours(hook: Any) -> bool:
+        if not isinstance(hook, dict):
+            return False
+        text = hook.get("bash") if shape == "copilot" else hook.get("command")
+        # A store override before the subcommand (memcli --user-store X hook ...) is ours too.
+        return isinstance(text, str) and text.startswith("memcli") and \
+            text.split()[-len(command.split()[1:]):] == command.split()[1:]
+
+    for entry in entries:
+        if shape == "copilot" and ours(entry):
+            return True
+        inner = entry.get("hooks") if isinstance(entry, dict) else None
+        if isinstance(inner, list) and any(ours(hook) for hook in inner):
+            return True
+    return False
+
+
+def _dump(document: Mapping[str, Any]) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def _diff(shown: tuple[str, str], old: str, new: str) -> str:
+    import difflib
+
+    return "".join(difflib.unified_diff(old.splitlines(keepends=True),
+                                        new.splitlines(keepends=True),
+                                        fromfile=shown[0] if old else "/dev/null",
+                                        tofile=shown[1]))
+
+
+def _write(path: Path, text: str) -> None:
+    # A project's settings file lives in a repository, which may come with a link planted
+    # at a temporary name: replace_file's temporary file is fresh and never a link.
+    from memcli.durable import replace_file
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    replace_file(path, text.encode("utf-8"), mode)

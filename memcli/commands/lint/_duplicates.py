@@ -1,0 +1,94 @@
+"""Near-duplicate titles within a level (M303) and the same note in both levels (M304)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from memcli.commands.lint._report import Finding, finding
+from memcli.commands.lint._scan import StoreScan
+from memcli.store.names import name_key, title_key
+from memcli.text import MAX_NEAR_TOKENS, clip, title_tokens
+
+
+def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """File name -> an earlier file whose title says nearly the same.
+
+    Near means what it means to ``memcli extract`` (:mod:`memcli.extraction.similarity`'s title
+    words): the same words in any order, case, spacing or plural; the same letters with different
+    word breaks ("work-flow"); or one word more or less among four or more. Bucketed by
+    keys, so a store of n notes costs O(n * words), never O(n^2). A set of words is keyed
+    by its sorted words joined by spaces (words never hold one): a string is a quarter of a
+    frozenset's size, and 100,000 titles make half a million keys.
+    """
+    by_words: dict[str, str] = {}
+    by_joined: dict[str, str] = {}
+    by_minus_one: dict[str, str] = {}
+    found: dict[str, str] = {}
+    for filename, title in sorted(titles):
+        tokens = title_tokens(title)
+        if not tokens:
+            continue
+        unique = sorted(set(tokens))
+        words, joined = " ".join(unique), "".join(tokens)
+        minus_one = (_without_one(words, unique) if 4 <= len(unique) <= MAX_NEAR_TOKENS
+                     else [])
+        match = by_words.get(words) or by_joined.get(joined) or by_minus_one.get(words)
+        if match is None:
+            for smaller in minus_one:
+                match = by_words.get(smaller)
+                if match is not None:
+                    break
+        if match is not None:
+            found[filename] = match
+        by_words.setdefault(words, filename)
+        by_joined.setdefault(joined, filename)
+        for smaller in minus_one:
+            by_minus_one.setdefault(smaller, filename)
+    return found
+
+
+def _without_one(words: str, unique: list[str]) -> list[str]:
+    """WORDS (UNIQUE joined by spaces) with each word left out in turn, cut out of WORDS
+    rather than joined again."""
+    out: list[str] = []
+    start = 0
+    last = len(unique) - 1
+    for i, word in enumerate(unique):
+        end = start + len(word)
+        if i == 0:
+            out.append(words[end + 1:])
+        elif i == last:
+            out.append(words[:start - 1])
+        else:
+            out.append(words[:start] + words[end + 1:])
+        start = end + 1
+    return out
+
+
+def _titles(scan: StoreScan) -> Iterator[tuple[str, str]]:
+    for name, facts in scan.notes.items():
+        if facts.title is not None:
+            yield name, facts.title
+
+
+def near_duplicate_titles(scan: StoreScan) -> Iterator[Finding]:
+    titles = dict(_titles(scan))
+    for name, earlier in near_duplicates(titles.items()).items():
+        yield finding("M303", scan.file(name), scan.notes[name].title_line,
+                      f"the title '{clip(titles[name])}' nearly repeats "
+                      f"'{clip(titles[earlier])}' ({earlier}); merge the two notes or make "
+                      "the titles distinct")
+
+
+def both_levels(project: StoreScan, user: StoreScan) -> Iterator[Finding]:
+    user_names = {name_key(n): n for n in user.notes}
+    user_titles = {title_key(t): n for n, t in _titles(user)}
+    project_titles = dict(_titles(project))
+    for name in project.notes:
+        twin = user_names.get(name_key(name))
+        if twin is None and name in project_titles:
+            twin = user_titles.get(title_key(project_titles[name]))
+        if twin is not None:
+            yield finding("M304", project.file(name), 1,
+                          f"the user store holds the same note ({user.file(twin)}); keep it "
+                          "in one level")

@@ -1,0 +1,65 @@
+"""One note per topic: statements of a turn merged, and matched against the notes already stored."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from typing import Any
+
+from memcli.extraction.rules.model import MAX_REASON_CHARS, MAX_SUMMARY_CHARS, Finding, KnownNote
+from memcli.extraction.rules.sentences import shorten
+from memcli.extraction.rules.statements import title_terms
+from memcli.safety.invisible_chars import strip_invisible
+
+
+def dedupe(findings: list[Finding]) -> list[Finding]:
+    # The later statement wins but keeps the place of the first, so the order stays that
+    # of first appearance.
+    out: list[Finding] = []
+    for finding in findings:
+        for i, earlier in enumerate(out):
+            if _same_topic(earlier, finding):
+                out[i] = finding
+                break
+        else:
+            out.append(finding)
+    return out
+
+
+def _same_topic(a: Finding, b: Finding) -> bool:
+    if a.level != b.level:
+        return False
+    return _title_key(a.title) == _title_key(b.title) or bool(a.terms & b.terms)
+
+
+def _title_key(title: str) -> str:
+    text = unicodedata.normalize("NFC", strip_invisible(title)).casefold()
+    return " ".join(text.split()).rstrip(".。")
+
+
+def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
+    match = _matching_note(finding, known)
+    summary = shorten(finding.content, MAX_SUMMARY_CHARS)
+    reason = "user said: '" + shorten(finding.quote, MAX_REASON_CHARS) + "'"
+    if match is None:
+        return {"action": "create", "level": finding.level, "type": finding.type,
+                "title": finding.title, "summary": summary, "content": finding.content,
+                "reason": reason}
+    # Same title: keep the stored spelling so that an update does not churn the title.
+    same = _title_key(match.title) == _title_key(finding.title)
+    return {"action": "update", "level": finding.level, "filename": match.filename,
+            "type": match.type, "title": match.title if same else finding.title,
+            "summary": summary, "content": finding.content, "reason": reason}
+
+
+def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | None:
+    same_level = [note for note in known if note.level == finding.level]
+    key = _title_key(finding.title)
+    for note in same_level:
+        if _title_key(note.title) == key:
+            return note
+    if finding.terms:
+        for note in same_level:
+            if title_terms(note.title) & finding.terms:
+                return note
+    return None

@@ -1,0 +1,260 @@
+"""Near-duplicate notes: whether a new statement is about a note a level already holds.
+
+Two titles (or two summaries) say the same when they hold the same words after case,
+Unicode form, invisible characters, punctuation, word order and plurals are set aside, or
+one word more or less among four or more. An English and a Chinese title name one topic
+when both are spellings of a known topic ("Test command", 测试命令), and an English and a
+Chinese statement say the same when they hold the same concepts ("Never commit directly to
+main", 永远不要直接提交到 main: see :mod:`memcli.extraction.concepts`). Two short titles that name
+tools of one kind ("Use pnpm", "Use npm instead of pnpm") are one choice, so the later
+statement replaces the earlier: that is how a contradiction ends with one note, not two.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+# The words of a title live in memcli.text, so that lint (M303) and the instruction check
+# use them without loading this module's topic tables and types.
+from memcli.text import MAX_NEAR_TOKENS, normalised, title_tokens
+from memcli.text import TITLE_WORD as _WORD
+
+if TYPE_CHECKING:  # the protocol only; importing the rules package costs start-up time
+    from memcli.extraction.rules.model import KnownNote
+
+__all__ = ["MAX_NEAR_TOKENS", "Near", "find_near", "title_tokens"]
+
+# A "choice" title is short: "Use pnpm", "Package manager", "Use npm instead of pnpm".
+_MAX_CHOICE_TOKENS = 6
+# Fewer concept keys than this say too little to call two statements one ("不要" ~ "no").
+_MIN_CONCEPTS = 2
+_MIN_CONCEPTS_UNSAID = 3
+_UNSAID = frozenset({"branch", "file", "code", "use", "direct"})
+
+# One topic, two languages. The English side is what the rules extractor titles its topics.
+_TOPIC_ALIASES = {
+    "test command": ("测试命令", "跑测试的命令"), "unit test command": ("单元测试命令",),
+    "e2e test command": ("端到端测试命令", "e2e测试命令"),
+    "integration test command": ("集成测试命令",), "build command": ("构建命令", "编译命令"),
+    "lint command": ("lint命令", "检查命令"), "format command": ("格式化命令",),
+    "type check command": ("类型检查命令",), "deployment": ("部署", "部署方式", "部署命令"),
+    "release command": ("发布命令", "发版命令"), "package manager": ("包管理器", "包管理工具"),
+    "answer language": ("回答语言", "回复语言", "语言"), "answer length": ("回答长度", "回复长度"),
+    "emoji use": ("表情", "表情符号", "emoji"), "tone": ("语气",), "apologies": ("道歉",),
+    "asking for confirmation": ("确认", "先问我", "征求同意"), "summaries": ("总结",),
+    "flattery": ("奉承", "拍马屁"), "indentation": ("缩进",), "test runner": ("测试框架",),
+    "linter": ("代码检查工具",), "formatter": ("格式化工具",), "type checker": ("类型检查器",),
+    "http client": ("http客户端",), "database": ("数据库",), "logging": ("日志",),
+    "documentation": ("文档",),
+}
+_CHOICE_WORD = re.compile(r"\b(?:use|using|prefer|instead|not|over|switch(?:ed)?|stick|"
+                          r"rather)\b|用|代替|替代|而不是|改用")
+_ALIAS_KEY = {_: english for english, names in _TOPIC_ALIASES.items() for _ in names}
+
+
+@dataclass(frozen=True)
+class Near:
+    """The stored note a statement nearly repeats, and how it was recognised."""
+
+    filename: str
+    title: str
+    why: str
+
+
+def _topic(title: str) -> str | None:
+    key = "".join(_WORD.findall(normalised(title)))
+    english = " ".join(_WORD.findall(normalised(title)))
+    if english in _TOPIC_ALIASES:
+        return english
+    return _ALIAS_KEY.get(key)
+
+
+def _same_words(a: Sequence[str], b: Sequence[str]) -> bool:
+    if not a or not b:
+        return False
+    sa, sb = frozenset(a), frozenset(b)
+    if sa == sb or "".join(a) == "".join(b):
+        return True
+    small, large = sorted((sa, sb), key=len)
+    return (4 <= len(large) <= MAX_NEAR_TOKENS and len(large) - len(small) == 1
+            and small < large)
+
+
+def _same_concepts(mine: str, theirs: str) -> bool:
+    """One statement in English and in Chinese (or in two Chinese wordings): the same
+    concept keys. Within English the title words above already decide."""
+    from memcli.extraction.concepts import concept_keys, has_cjk
+
+    if not mine or not theirs or not (has_cjk(mine) or has_cjk(theirs)):
+        return False
+    keys, other = concept_keys(mine), concept_keys(theirs)
+    if keys is None or other is None or len(keys) < _MIN_CONCEPTS:
+        return False
+    if keys == other:
+        return True
+    # "main" and "main 分支", "提交 .env" and "commit .env files": the kind of thing named, or
+    # "用" and "直接", is often left unsaid in one language; the rest must still agree.
+    keys, other = keys - _UNSAID, other - _UNSAID
+    return len(keys) >= _MIN_CONCEPTS_UNSAID and keys == other
+
+
+def _choice_categories(title: str) -> frozenset[str]:
+    from memcli.extraction.rules.topics import categories, category_names
+
+    tokens = _WORD.findall(normalised(title).replace("-", "_"))
+    if not tokens or len(tokens) > _MAX_CHOICE_TOKENS:
+        return frozenset()
+    named = " ".join(_WORD.findall(normalised(title)))
+    found = {c for c in category_names() if c.lower() == named}
+    if found:
+        return frozenset(found)
+    if not _CHOICE_WORD.search(normalised(title)):
+        return frozenset()  # "pip install needs --user" names a tool but chooses none
+    for word in re.findall(r"[\w.+-]+", normalised(title)):
+        found.update(categories(word))
+    return frozenset(found)
+
+
+def find_near(level: str, title: str, summary: str, notes: Iterable[KnownNote]
+              ) -> Near | None:
+    """The first note of ``level`` that ``title``/``summary`` nearly repeat, else None."""
+    mine = title_tokens(title)
+    my_summary = title_tokens(summary) if summary else []
+    topic = _topic(title)
+    choice = _choice_categories(title)
+    fallback: Near | None = None
+    for note in notes:
+        if note.level != level:
+            continue
+        if _same_words(mine, title_tokens(note.title)):
+            return Near(note.filename, note.title, "the same title words")
+        if topic is not None and topic == _topic(note.title):
+            return Near(note.filename, note.title, f"the same topic ({topic})")
+        if my_summary and _same_words(my_summary, title_tokens(note.summary)):
+            return Near(note.filename, note.title, "the same statement")
+        if _same_concepts(title, note.title) or _same_concepts(summary, note.summary):
+            return Near(note.filename, note.title, "the same statement in another language")
+        if fallback is None and choice and choice & _choice_categories(note.title):
+            shared = sorted(choice & _choice_categories(note.title))[0]
+            fallback = Near(note.filename, note.title, f"the same choice ({shared})")
+    return fallback
+
+
+# --------------------------------------------------------------------------- extract
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What became of one create that nearly repeated a note: updated, or refused."""
+
+    level: str
+    title: str
+    near: Near
+    outcome: str  # "updated" | "refused" | "kept" (rename) | "merged" (within the turn)
+    source: int  # index of the create among the operations given
+
+
+@dataclass
+class Dedupe:
+    operations: list[dict[str, object]]
+    refused: list[tuple[int, str]]  # (index among the operations, why)
+    merged: list[Merged]
+    sources: list[int]  # for each operation kept, its index among the operations given
+
+
+@dataclass(frozen=True)
+class _Pending:
+    level: str
+    type: str
+    title: str
+    summary: str
+    filename: str
+
+
+def _summary(op: dict[str, object]) -> str:
+    summary = op.get("summary")
+    if isinstance(summary, str) and summary:
+        return summary
+    content = str(op.get("content", ""))
+    return re.split(r"(?<=[.!?。！？])\s", content, maxsplit=1)[0]
+
+
+def merge_near_duplicates(operations: Sequence[dict[str, object]],
+                          known: Sequence[KnownNote], on_conflict: str) -> Dedupe:
+    """Creates that nearly repeat a stored note become updates of it (``update``), are
+    refused with the note named (``fail``) or kept (``rename``); a create that repeats an
+    earlier create of the same turn replaces it in its place, as the later word wins."""
+    result = Dedupe([], [], [], [])
+    pending: list[_Pending] = []
+    for index, op in enumerate(operations):
+        if op.get("action") != "create":
+            result.operations.append(dict(op))
+            result.sources.append(index)
+            continue
+        level, title, summary = str(op["level"]), str(op["title"]), _summary(op)
+        earlier = find_near(level, title, summary, pending)
+        if earlier is not None:
+            place = int(earlier.filename)
+            result.operations[place] = dict(op)
+            result.sources[place] = index
+            pending[[p.filename for p in pending].index(earlier.filename)] = _Pending(
+                level, str(op["type"]), title, summary, earlier.filename)
+            result.merged.append(Merged(level, title, earlier, "merged", index))
+            continue
+        near = find_near(level, title, summary, known)
+        near, twins = _one_of_twins(near, str(op["type"]), level, known)
+        if twins and on_conflict != "rename":
+            result.refused.append((index,
+                f"'{title}' nearly repeats {len(twins)} notes of the {level} store with one "
+                f"title ({', '.join(twins)}); update the one you mean by its file name, or "
+                "--on-conflict rename keeps them all"))
+            continue
+        if near is None or on_conflict == "rename":
+            if near is not None:
+                result.merged.append(Merged(level, title, near, "kept", index))
+            pending.append(_Pending(level, str(op["type"]), title, summary,
+                                    str(len(result.operations))))
+            result.operations.append(dict(op))
+            result.sources.append(index)
+        elif on_conflict == "update":
+            result.operations.append(_as_update(op, near))
+            result.sources.append(index)
+            result.merged.append(Merged(level, title, near, "updated", index))
+        else:
+            result.refused.append((index,
+                f"'{title}' nearly repeats {level}/{near.filename} ('{near.title}': {near.why}); "
+                "--on-conflict update updates that note, rename keeps both"))
+            result.merged.append(Merged(level, title, near, "refused", index))
+    return result
+
+
+def _one_of_twins(near: Near | None, note_type: str, level: str, known: Sequence[KnownNote]
+                  ) -> tuple[Near | None, list[str]]:
+    """The note a create repeats when other notes of the level have its title's words too
+    (written by hand, imported, merged by git): the one of the create's type, else none of
+    them (and their names), since updating the first would overwrite a note the statement
+    may not be about."""
+    if near is None:
+        return None, []
+    words = title_tokens(near.title)
+    twins = [n for n in known if n.level == level and _same_words(words, title_tokens(n.title))]
+    if len(twins) < 2:
+        return near, []
+    typed = [n for n in twins if n.type == note_type]
+    if len(typed) == 1:
+        return Near(typed[0].filename, typed[0].title, near.why), []
+    return None, sorted(n.filename for n in twins)
+
+
+def _as_update(op: dict[str, object], near: Near) -> dict[str, object]:
+    update: dict[str, object] = {"action": "update", "level": op["level"],
+                                 "filename": near.filename, "title": near.title}
+    for key in ("summary", "content", "reason"):
+        if key in op:
+            update[key] = op[key]
+    reason = str(update.get("reason", ""))
+    update["reason"] = (reason + "; " if reason else "") + f"updates '{near.title}' ({near.why})"
+    return update

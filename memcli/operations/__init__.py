@@ -1,0 +1,1 @@
+"""The operation model, its checks, and the operations in a model's reply."""

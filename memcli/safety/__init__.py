@@ -1,0 +1,2 @@
+"""What untrusted text may carry: secrets, invisible characters, hidden markup, unattended
+changes."""

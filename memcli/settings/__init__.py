@@ -1,0 +1,1 @@
+"""Settings: flags, environment and config files resolved once, trust, the time zone."""

@@ -1,0 +1,1 @@
+"""Reading a store: the folder, one note, MEMORY.md, file names, dates."""

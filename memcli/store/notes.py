@@ -1,0 +1,446 @@
+"""One note: a Markdown file with exactly one YAML frontmatter block.
+
+python-frontmatter's writer sorts keys and strips the body, so a read-modify-write would
+change bytes nobody touched. Here a note is split into its frontmatter text and its body
+text, and an update rewrites only the frontmatter keys that changed; everything else is
+written back byte for byte.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from datetime import UTC, datetime
+from types import ModuleType
+from typing import Any, Final
+
+from memcli.errors import BrokenNoteError
+from memcli.value_types import FrozenRecord
+
+FENCE = "---"
+_BOM = "\ufeff"
+# A top-level "key:" line; anything fancier (quoted keys, flow mappings) gets a full re-dump.
+# Compiled when a note is first edited (re caches it): reading never needs it.
+_KEY_LINE = r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]|\r?$)"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+_BOOL = r"^(?:true|True|TRUE|false|False|FALSE)$"  # compiled with the YAML loader
+
+
+@functools.cache
+def _yaml() -> tuple[ModuleType, Any, Any]:
+    """PyYAML and memcli's loader and dumper, imported on first use: reading notes whose
+    frontmatter is plain `key: text` lines (the common case) never needs them."""
+    import yaml
+
+    class Loader(yaml.CSafeLoader):
+        """Safe loader that keeps timestamps as the strings a person wrote."""
+
+    class Dumper(yaml.CSafeDumper):
+        """Safe dumper that does not quote ISO timestamps (they are plain strings here)."""
+
+    Loader.yaml_implicit_resolvers = _without_tags(
+        yaml.CSafeLoader.yaml_implicit_resolvers, _BOOL_TAG
+    )
+    # YAML 1.1 reads `no`, `on`, `yes` and `off` as booleans, which would turn a person's
+    # `no:` key into False; only true and false are booleans here (as in YAML 1.2).
+    Loader.add_implicit_resolver(_BOOL_TAG, re.compile(_BOOL), list("tTfF"))
+    Dumper.yaml_implicit_resolvers = _without_tags(yaml.CSafeDumper.yaml_implicit_resolvers)
+    return yaml, Loader, Dumper
+
+
+def yaml_error() -> type[Exception]:
+    """PyYAML's error class, for except clauses (they are evaluated only when raising)."""
+    error: type[Exception] = _yaml()[0].YAMLError
+    return error
+
+
+def _without_tags(
+    resolvers: dict[Any, list[tuple[str, Any]]], *also: str
+) -> dict[Any, list[tuple[str, Any]]]:
+    dropped = {_TIMESTAMP_TAG, *also}
+    return {k: [r for r in v if r[0] not in dropped] for k, v in resolvers.items()}
+
+
+class YamlTooComplex(ValueError):
+    """YAML whose value would take too long to walk (an alias bomb, deep nesting)."""
+
+
+def load_yaml(text: str) -> Any:
+    """TEXT's value; raises YamlTooComplex rather than return a value that expands too far."""
+    yaml, loader, _ = _yaml()
+    value = yaml.load(text, Loader=loader)
+    if isinstance(value, (dict, list)) and _too_complex(value):
+        raise YamlTooComplex(f"the YAML nests too deeply or expands (aliases) to more than "
+                             f"{MAX_YAML_NODES} values")
+    return value
+
+
+def dump_yaml(data: dict[str, Any]) -> str:
+    yaml, _, dumper = _yaml()
+    return str(yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False,
+                         width=10**9))
+
+
+def now_iso(moment: datetime) -> str:
+    """A moment as frontmatter timestamps are written: UTC, to the second."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class Note(FrozenRecord):
+    """One parsed note: its frontmatter values, the text around them, and its bytes."""
+
+    __slots__ = __match_args__ = ("filename", "meta", "frontmatter", "body", "newline", "bom",
+                                  "raw")
+    _unshown = frozenset({"raw"})
+    filename: Final[str]
+    meta: Final[dict[str, Any]]
+    frontmatter: Final[str]  # the text between the fences, exactly as on disk
+    body: Final[str]  # everything after the closing fence line, exactly as on disk
+    newline: Final[str]
+    bom: Final[bool]
+    raw: Final[bytes]
+
+    def __init__(self, filename: str, meta: dict[str, Any], frontmatter: str, body: str,
+                 newline: str = "\n", bom: bool = False, raw: bytes = b"") -> None:
+        self.filename = filename
+        self.meta = meta
+        self.frontmatter = frontmatter
+        self.body = body
+        self.newline = newline
+        self.bom = bom
+        self.raw = raw
+
+    def replace(self, *, body: str) -> Note:
+        """A copy with another body (a repair rewrites the body, never the frontmatter)."""
+        return Note(self.filename, self.meta, self.frontmatter, body, self.newline, self.bom,
+                    self.raw)
+
+    def _text(self, key: str) -> str:
+        value = self.meta.get(key)
+        return value if isinstance(value, str) else ""
+
+    @property
+    def type(self) -> str:
+        return self._text("type")
+
+    @property
+    def title(self) -> str:
+        return self._text("title")
+
+    @property
+    def summary(self) -> str:
+        return self._text("summary")
+
+    @property
+    def created(self) -> str:
+        return self._text("created")
+
+    @property
+    def updated(self) -> str:
+        return self._text("updated")
+
+    @property
+    def content(self) -> str:
+        """The body as an operation carries it: no surrounding blank lines, LF line ends."""
+        return self.body.replace("\r\n", "\n").strip("\n")
+
+
+def decode_note(data: bytes) -> tuple[str, int | None]:
+    """A file's text and the offset of its first byte that is not UTF-8 (None when all are).
+
+    Bytes that are not UTF-8 are replaced, so that a scan for secrets still sees the rest.
+    """
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        return data.decode("utf-8", "replace"), exc.start
+
+
+def parse_note(filename: str, data: bytes) -> Note:
+    """Parse a note file; a file a person broke raises BrokenNoteError naming it and why."""
+    text, bad_byte = decode_note(data)
+    if bad_byte is not None:
+        raise BrokenNoteError(
+            f"{filename}: not valid UTF-8 (byte {bad_byte}); re-save it as UTF-8"
+        )
+    return parse_note_text(filename, text, data)
+
+
+# Real frontmatter is a few hundred bytes; past this, loading YAML costs seconds, so a note
+# with more is broken for every command (lint says so).
+MAX_FRONTMATTER_CHARS = 64 * 1024
+
+
+def parse_note_text(filename: str, text: str, data: bytes) -> Note:
+    """Parse the decoded TEXT of a note file whose bytes are DATA."""
+    bom = text.startswith(_BOM)
+    start = 1 if bom else 0
+    newline = "\r\n" if text.startswith(FENCE + "\r\n", start) else "\n"
+    # Positions, not copies: the text is split once, into the frontmatter and the body.
+    end = text.find("\n", start)
+    if end < 0 or text[start:end].rstrip("\r").rstrip() != FENCE:
+        raise BrokenNoteError(f"{filename}: no frontmatter; the file must start with a '---' line")
+    frontmatter, body = _split_at_closing_fence(filename, text, end + 1)
+    meta = _load_meta(filename, frontmatter)
+    return Note(filename, meta, frontmatter, body, newline, bom, data)
+
+
+# A closing fence is a line (as str.splitlines counts lines) of `---` or `...` and trailing
+# whitespace. Searching for it, rather than splitting the whole file into lines, leaves the
+# body alone: reading a store's heads never walks the notes' bodies.
+_LINE_END = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+_FENCE_LINE = (r"(?:---|\.\.\.)[\t \x1f\xa0\u1680\u2000-\u200a\u202f\u205f\u3000]*"
+               rf"(?:\r\n|[{_LINE_END}]|\Z)")
+# Line ends other than "\n" and "\r\n": a frontmatter holding one goes to the patterns.
+_ODD_LINE_ENDS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+
+
+@functools.cache
+def _fence_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The fence as the first line, and as a later one. Compiled on first use (2 ms at
+    every start): a frontmatter of lines ending in "\n" closed by a bare `---` line, which
+    is what memcli writes and what people mostly write, never needs them."""
+    # Led by the line end before the fence, not a lookbehind: the engine then skips to line
+    # ends instead of trying the pattern at every character (8 us against 1 us a note).
+    return re.compile(_FENCE_LINE), re.compile(rf"[{_LINE_END}](?P<fence>{_FENCE_LINE})")
+
+
+def _split_at_closing_fence(filename: str, text: str, pos: int = 0) -> tuple[str, str]:
+    """The frontmatter and the body of TEXT[POS:], the text after the opening fence line."""
+    found = _plain_fence(text, pos)
+    start, end = found if found is not None else _fence_by_pattern(text, pos)
+    if start < 0 or start - pos > MAX_FRONTMATTER_CHARS:
+        if len(text) - pos > MAX_FRONTMATTER_CHARS:
+            raise BrokenNoteError(f"{filename}: the frontmatter is larger than "
+                                  f"{MAX_FRONTMATTER_CHARS // 1024} KiB")
+        raise BrokenNoteError(f"{filename}: the frontmatter has no closing '---' line; add one")
+    return text[pos:start], text[end:]
+
+
+def _plain_fence(text: str, pos: int) -> tuple[int, int] | None:
+    """Where the closing fence of TEXT[POS:] starts and ends, when the lines before it end
+    in "\n" (or "\r\n") and it is a bare `---` line; None when the patterns must decide."""
+    if text.startswith("---", pos):
+        start = pos
+    else:
+        start = text.find("\n---", pos) + 1
+        if start <= 0:
+            return None
+    # The first line that starts with `---`: a fence if nothing follows it on its line.
+    after = start + 3
+    if text.startswith("\n", after):
+        end = after + 1
+    elif text.startswith("\r\n", after):
+        end = after + 2
+    elif after == len(text):
+        end = after
+    else:
+        return None  # trailing whitespace, or `----`: not for this check to say
+    head = text[pos:start]
+    # No earlier line may be a `...` fence, nor end in anything but "\n" or "\r\n".
+    if head.startswith("...") or "\n..." in head:
+        return None
+    if "\r" in head and head.count("\r") != head.count("\r\n"):
+        return None
+    if any(char in head for char in _ODD_LINE_ENDS):
+        return None
+    return start, end
+
+
+def _fence_by_pattern(text: str, pos: int) -> tuple[int, int]:
+    """:func:`_plain_fence` for any text: (-1, -1) when there is no closing fence."""
+    first, later = _fence_patterns()
+    found = first.match(text, pos)
+    if found is not None:
+        return pos, found.end()
+    found = later.search(text, pos)
+    return (-1, -1) if found is None else (found.start("fence"), found.end())
+
+
+def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
+    simple = _simple_meta(frontmatter)
+    if simple is not None:
+        return simple
+    try:
+        meta = load_yaml(frontmatter)
+    except yaml_error() as exc:
+        where = getattr(exc, "problem_mark", None)
+        line = f" at line {where.line + 2}" if where is not None else ""
+        problem = getattr(exc, "problem", None) or getattr(exc, "context", None)
+        reason = f" ({' '.join(str(problem).split())})" if problem else ""
+        raise BrokenNoteError(
+            f"{filename}: the frontmatter is not valid YAML{line}{reason}; fix it"
+        ) from None
+    except RecursionError:
+        raise BrokenNoteError(f"{filename}: the frontmatter is nested too deeply") from None
+    except YamlTooComplex:
+        raise BrokenNoteError(
+            f"{filename}: the frontmatter nests too deeply or expands (YAML aliases) to more "
+            f"than {MAX_YAML_NODES} values; write plain keys and values"
+        ) from None
+    if meta is None:
+        return {}
+    if not isinstance(meta, dict):
+        kind = type(meta).__name__
+        raise BrokenNoteError(
+            f"{filename}: the frontmatter is a YAML {kind}, not a mapping of keys"
+        )
+    return {str(k): v for k, v in meta.items()}
+
+
+# The YAML loader shares aliased nodes, so loading a "billion laughs" is cheap; what blows up
+# is anything that walks the value afterwards (JSON output, comparisons, a deep copy). A
+# frontmatter that would take more than this many steps to walk is a broken note for every
+# command: real frontmatter has a few dozen values.
+MAX_YAML_NODES = 10_000
+MAX_YAML_DEPTH = 64
+
+
+def _too_complex(value: dict[Any, Any] | list[Any]) -> bool:
+    """True when walking VALUE would visit too many values (aliases) or go too deep."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    seen = 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if seen > MAX_YAML_NODES or depth > MAX_YAML_DEPTH:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        seen += len(children)
+        stack.extend((child, depth + 1) for child in children
+                     if isinstance(child, (list, dict)))
+    return seen > MAX_YAML_NODES
+
+
+# Parsing YAML costs about 70 us a note, most of a big store's load time; a frontmatter of
+# plain `key: text` lines (what memcli writes, and what people mostly write) is read here
+# instead. Anything YAML might read differently (quotes, comments, numbers, booleans, nulls,
+# indentation, odd characters) returns None and goes to the YAML parser; a differential
+# test against the parser keeps the two in step.
+_SIMPLE_PAIR = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]{0,127}): +(\S(?:.*\S)?)\r?$", re.MULTILINE)
+# Timestamps stay strings here (see _Loader); no other resolver matches these.
+_ISO_TIME = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+    r"(?:[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
+)
+# YAML 1.1 reads these plain words as booleans or null, keys and values alike.
+_YAML_WORDS = frozenset({
+    "yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+    "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL",
+})
+
+
+def _simple_meta(frontmatter: str) -> dict[str, Any] | None:
+    """The mapping YAML would read from FRONTMATTER, or None when it is not simple enough."""
+    if not frontmatter.endswith("\n"):
+        return None
+    # One pass over the whole text; a line that is not `key: value` has no pair, so the
+    # counts differ.
+    pairs = _SIMPLE_PAIR.findall(frontmatter)
+    count = len(pairs)
+    if count != frontmatter.count("\n"):
+        return None
+    meta: dict[str, Any] = dict(pairs)
+    # Every line is a pair, and keys hold no '#', ':' or space: what a value must not hold
+    # ('#', ': ', a ':' at its end) is asked of the whole text at once.
+    if (len(meta) != count or "#" in frontmatter or frontmatter.count(": ") != count
+            or ":\n" in frontmatter or ":\r\n" in frontmatter
+            or not _YAML_WORDS.isdisjoint(meta) or not _YAML_WORDS.isdisjoint(meta.values())
+            or not "".join(meta.values()).isprintable()):
+        return None
+    for value in meta.values():
+        if not value[0].isalpha() and _ISO_TIME.fullmatch(value) is None:
+            return None
+    return meta
+
+
+def render_new_note(meta: dict[str, Any], content: str) -> bytes:
+    """The bytes of a note memcli creates: fixed key order, one trailing newline."""
+    body = _body_for(content, "\n")
+    return f"{FENCE}\n{dump_yaml(meta)}{FENCE}\n{body}".encode()
+
+
+def render_updated_note(note: Note, changes: dict[str, Any], content: str | None) -> bytes:
+    """Rewrite only what changed; unknown keys, untouched keys and an unchanged body stay."""
+    nl = note.newline
+    if changes:
+        frontmatter = _replace_keys(note.frontmatter, note.meta, changes, nl)
+    else:
+        frontmatter = note.frontmatter
+    if content is None or content.strip("\n") == note.content:
+        body = note.body
+    else:
+        body = _body_for(content, nl)
+    text = f"{FENCE}{nl}{frontmatter}{FENCE}{nl}{body}"
+    return ((_BOM if note.bom else "") + text).encode()
+
+
+def _body_for(content: str, newline: str) -> str:
+    lines = content.replace("\r\n", "\n").strip("\n").split("\n")
+    return newline.join(lines) + newline
+
+
+def _replace_keys(frontmatter: str, meta: dict[str, Any], changes: dict[str, Any], nl: str) -> str:
+    wanted = {**meta, **changes}
+    segments = _segments(frontmatter)
+    if segments is not None:
+        edited = _edit_segments(segments, changes, nl)
+        try:
+            reloaded = load_yaml(edited)
+        except (yaml_error(), YamlTooComplex, RecursionError):
+            reloaded = None
+        # Only the changed keys are compared: the untouched lines are byte-identical, and a
+        # deep comparison of a person's YAML (an alias bomb, say) could take forever.
+        # Keys are compared as text, as meta holds them: `no:` and `on:` load as booleans.
+        if (isinstance(reloaded, dict) and [str(k) for k in reloaded] == list(wanted)
+                and all(reloaded.get(k) == v for k, v in changes.items())):
+            return edited
+    return dump_yaml(wanted).replace("\n", nl)
+
+
+def _segments(frontmatter: str) -> list[tuple[str | None, str]] | None:
+    """Split frontmatter into (key, text) runs; None when the layout is too unusual to edit."""
+    segments: list[tuple[str | None, str]] = []
+    seen: set[str] = set()
+    for line in frontmatter.splitlines(keepends=True):
+        match = re.match(_KEY_LINE, line)
+        if match:
+            key = match["key"]
+            if key in seen:
+                return None
+            seen.add(key)
+            segments.append((key, line))
+        elif line[:1] in (" ", "\t", "#", "-", "\r", "\n") or not line.strip():
+            if segments:
+                key, text = segments[-1]
+                segments[-1] = (key, text + line)
+            else:
+                segments.append((None, line))
+        else:
+            return None
+    return segments
+
+
+def _edit_segments(segments: list[tuple[str | None, str]], changes: dict[str, Any], nl: str) -> str:
+    out: list[str] = []
+    done: set[str] = set()
+    for key, text in segments:
+        if key is not None and key in changes:
+            out.append(dump_yaml({key: changes[key]}).replace("\n", nl) + _trailing_blank(text))
+            done.add(key)
+        else:
+            out.append(text if text.endswith("\n") else text + nl)
+    for key, value in changes.items():
+        if key not in done:
+            out.append(dump_yaml({key: value}).replace("\n", nl))
+    return "".join(out)
+
+
+def _trailing_blank(text: str) -> str:
+    """Blank or comment lines that ended a replaced key's run belong to the layout, not the key."""
+    lines = text.splitlines(keepends=True)
+    tail: list[str] = []
+    while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
+        tail.insert(0, lines.pop())
+    return "".join(tail)

@@ -1,0 +1,1 @@
+"""The write path: planning changes, locks, the crash-safe transaction and its history."""

@@ -1,0 +1,418 @@
+"""Validate a batch against the stores as they are (under the lock) and plan its file changes.
+
+Each operation is checked against a working copy of the stores that already holds the
+effect of the operations before it, so a batch may create a note and then update it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from memcli.operations.model import CreateOp, DeleteOp, Parsed, UpdateOp
+from memcli.safety.redact import describe, redact
+from memcli.safety.unattended import Guard, aimed_at_agent, removes_most
+from memcli.store.folder import NoteHead, StoreState, head_of
+from memcli.store.names import (
+    INDEX_NAME,
+    MAX_SLUG_BYTES,
+    MAX_SLUG_CHARS,
+    NO_PROJECT,
+    name_key,
+    note_filename,
+    parse_note_name,
+    slugify,
+    title_key,
+    unsafe_name_reason,
+)
+from memcli.store.notes import Note, parse_note, render_new_note, render_updated_note
+from memcli.text import MAX_SUMMARY_CHARS, derive_summary, shorten
+from memcli.writes.transaction import Change
+
+OnConflict = Literal["fail", "update", "rename"]
+Status = Literal["applied", "unchanged", "rejected", "skipped", "held"]
+
+
+@dataclass
+class Outcome:
+    """What happened to one operation of the batch."""
+
+    position: int
+    action: str
+    level: str | None
+    filename: str | None
+    status: Status
+    message: str = ""
+    warnings: list[str] = field(default_factory=list)
+    reason: str | None = None  # the operation's own "reason", shown in the dry-run
+
+
+@dataclass(frozen=True)
+class FileChange:
+    level: str
+    filename: str
+    before: bytes | None
+    after: bytes | None
+
+    @property
+    def kind(self) -> str:
+        if self.before is None:
+            return "created"
+        return "deleted" if self.after is None else "modified"
+
+
+@dataclass
+class Plan:
+    outcomes: list[Outcome]
+    files: list[FileChange]
+    stale_levels: list[str]
+    warnings: list[str]
+    changes: list[Change]
+
+    @property
+    def rejected(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status == "rejected"]
+
+
+class _Working:
+    """A store's notes as the batch so far leaves them: the state's heads, and the notes the
+    batch wrote (the others are parsed from the state only when an operation needs them)."""
+
+    def __init__(self, state: StoreState) -> None:
+        self.state = state
+        self.heads: dict[str, NoteHead] = dict(state.heads)
+        self.changed: dict[str, Note] = {}
+        self.broken: dict[str, str] = dict(state.broken)
+        self.written: dict[str, bytes | None] = {}
+        self.keys: dict[str, str] = {
+            name_key(n): n for n in (*state.heads, *state.broken, *state.unsafe)
+        }
+        # A title's notes: one, as memcli writes them; two or more when notes were written by
+        # hand, imported or merged by git with the same title (which lint reports, M303).
+        self.titles: dict[str, list[str]] = {}
+        for f, h in state.heads.items():
+            self.titles.setdefault(title_key(h.title), []).append(f)
+
+    def holders(self, title: str) -> list[str]:
+        """The notes whose title has TITLE's key."""
+        return self.titles.get(title_key(title), [])
+
+    def _untitle(self, filename: str, title: str) -> None:
+        holders = self.titles.get(title_key(title), [])
+        if filename in holders:
+            holders.remove(filename)
+
+    def find(self, filename: str) -> str | None:
+        return self.keys.get(name_key(filename))
+
+    def note(self, filename: str) -> Note:
+        changed = self.changed.get(filename)
+        return changed if changed is not None else self.state.notes[filename]
+
+    def put(self, filename: str, data: bytes) -> None:
+        note = parse_note(filename, data)
+        old = self.heads.get(filename)
+        if old is not None:
+            self._untitle(filename, old.title)
+        self.changed[filename] = note
+        self.heads[filename] = head_of(self.state.level, note)
+        self.keys[name_key(filename)] = filename
+        self.titles.setdefault(title_key(note.title), []).append(filename)
+        self.written[filename] = data
+
+    def remove(self, filename: str) -> None:
+        old = self.heads.pop(filename, None)
+        self.changed.pop(filename, None)
+        if old is not None:
+            self._untitle(filename, old.title)
+        self.broken.pop(filename, None)
+        self.keys.pop(name_key(filename), None)
+        self.written[filename] = None
+
+    def index_text(self) -> str:
+        view = self.state.replace(heads=self.heads, broken=self.broken)
+        return view.rendered_index()
+
+
+class _Rejected(Exception):
+    pass
+
+
+class Planner:
+    def __init__(self, stores: dict[str, StoreState], *, now: str, on_conflict: OnConflict,
+                 redact_secrets: bool = True, guard: Guard | None = None,
+                 no_project: str = NO_PROJECT) -> None:
+        self.work = {level: _Working(state) for level, state in stores.items()}
+        self.now = now
+        self.on_conflict = on_conflict
+        self.redact_secrets = redact_secrets
+        self.guard = guard or Guard()
+        self.changed = 0  # existing notes updated or deleted so far
+        self.no_project = no_project  # why a project operation is refused here
+
+    def plan(self, items: Sequence[Parsed], base: dict[str, str], *, strict: bool) -> Plan:
+        outcomes = [self._one(item) for item in items]
+        stale = [lvl for lvl, fp in base.items()
+                 if lvl in self.work and self.work[lvl].state.fingerprint != fp]
+        warnings = [
+            f"{w.state.level} store: {why}; it is left as it is"
+            for w in self.work.values() for why in w.state.broken.values()
+        ]
+        if strict and any(o.status == "rejected" for o in outcomes):
+            for outcome in outcomes:
+                if outcome.status == "applied":
+                    outcome.status = "held"
+                    outcome.message = "not written: another operation was rejected (--strict)"
+            return Plan(outcomes, [], stale, warnings, [])
+        files = self._file_changes()
+        changes = [Change(self.work[f.level].state.path, f.filename, f.after) for f in files]
+        return Plan(outcomes, files, stale, warnings, changes)
+
+    def _one(self, item: Parsed) -> Outcome:
+        raw = item.raw if isinstance(item.raw, dict) else {}
+        action = str(raw.get("action", "")) if raw else "?"
+        if item.op is None:
+            status: Status = "skipped" if item.skipped else "rejected"
+            level = raw.get("level") if isinstance(raw.get("level"), str) else None
+            filename = raw.get("filename") if isinstance(raw.get("filename"), str) else None
+            return Outcome(item.position, action, level, filename, status, item.error or "noop")
+        op = item.op
+        outcome = Outcome(item.position, op.action, op.level, getattr(op, "filename", None),
+                          "applied")
+        # The reason is printed in the dry-run and the JSON report: no secret in it either.
+        outcome.reason = redact(op.reason)[0] if op.reason else None
+        try:
+            if op.level not in self.work:
+                raise _Rejected(self.no_project if op.level == "project"
+                                else f"no {op.level} store")
+            if isinstance(op, CreateOp):
+                self._create(op, outcome)
+            elif isinstance(op, UpdateOp):
+                self._update(op, outcome)
+            else:
+                self._delete(op, outcome)
+        except _Rejected as exc:
+            outcome.status = "rejected"
+            outcome.message = str(exc)
+        return outcome
+
+    def _clean(self, text: str, what: str, outcome: Outcome) -> str:
+        if not self.redact_secrets:
+            return text
+        cleaned, findings = redact(text)
+        if findings:
+            outcome.warnings.append(f"redacted {describe(findings)} from the {what}")
+        return str(cleaned)
+
+    def _create(self, op: CreateOp, outcome: Outcome) -> None:
+        work = self.work[op.level]
+        # Redact before naming the file: a secret in a title or slug must not become a name.
+        title = self._clean(op.title, "title", outcome)
+        slug = self._slug(op, title, outcome)
+        filename = note_filename(op.type, slug)
+        existing = work.find(filename) or self._titled(work, op, title)
+        if existing is not None:
+            if self.on_conflict == "update":
+                update = UpdateOp(level=op.level, filename=existing, content=op.content,
+                                  title=title, summary=op.summary, type=op.type,
+                                  reason=op.reason)
+                self._update(update, outcome)
+                if outcome.status != "unchanged":  # else "already says this" is the news
+                    outcome.warnings.insert(0, f"{existing} already existed: updated it "
+                                               "(--on-conflict)")
+                return
+            if self.on_conflict == "fail":
+                why = "same file name" if work.find(filename) else "same title"
+                raise _Rejected(
+                    f"duplicate: {existing} already exists in the {op.level} store ({why}); "
+                    "update it instead, or pass --on-conflict update|rename"
+                )
+            filename = self._free_name(work, op.type, slug)
+            outcome.warnings.append(f"a note with this name or title existed: created {filename}")
+        content = self._clean(op.content, "content", outcome)
+        summary = self._summary(op.summary, content, outcome)
+        self._may_say(title, summary, content)
+        meta = {"type": op.type, "title": title, "summary": summary,
+                "created": self.now, "updated": self.now, **_dates(op)}
+        work.put(filename, render_new_note(meta, content))
+        outcome.filename = filename
+        outcome.message = f"create {op.level}/{filename}"
+
+    def _titled(self, work: _Working, op: CreateOp, title: str) -> str | None:
+        """The one note a create's title names. When two or more notes share that title, the
+        one of the create's type; when that does not settle it, which one the create meant
+        is anyone's guess: updating one would overwrite a note the statement may not be
+        about, so only a new name (rename) goes ahead."""
+        holders = work.holders(title)
+        if len(holders) > 1:
+            # The one of them of the create's own type is the one it is about.
+            holders = [f for f in holders if work.heads[f].entry.type == op.type] or holders
+        if len(holders) > 1 and self.on_conflict != "rename":
+            raise _Rejected(
+                f"{len(holders)} notes in the {op.level} store have the title {title!r} "
+                f"({', '.join(sorted(holders))}); update the one you mean by its file name, "
+                "or pass --on-conflict rename to keep them all")
+        return holders[0] if holders else None
+
+    def _slug(self, op: CreateOp, title: str, outcome: Outcome) -> str:
+        if op.slug is None:
+            return slugify(title)
+        slug = self._clean(op.slug, "slug", outcome)
+        if any(c in slug for c in "/\\\x00") or ".." in slug:
+            raise _Rejected(f"slug {slug!r} holds a path separator or '..'")
+        return slugify(slug)
+
+    def _free_name(self, work: _Working, note_type: str, slug: str) -> str:
+        number = 2
+        while True:
+            suffix = f"-{number}"
+            # Cut by bytes too: slugify would otherwise cut the suffix off a long slug of
+            # 4-byte letters, give back the taken name, and this loop would never end.
+            base = slug[: MAX_SLUG_CHARS - len(suffix)]
+            while len((base + suffix).encode()) > MAX_SLUG_BYTES:
+                base = base[:-1]
+            candidate = note_filename(note_type, slugify(base + suffix))
+            if work.find(candidate) is None:
+                return candidate
+            number += 1
+
+    def _summary(self, given: str | None, content: str, outcome: Outcome) -> str:
+        if not given:
+            return derive_summary(content)
+        summary = self._clean(given, "summary", outcome)
+        if len(summary) > MAX_SUMMARY_CHARS:
+            outcome.warnings.append(f"summary shortened to {MAX_SUMMARY_CHARS} characters")
+            summary = shorten(summary)
+        return summary
+
+    def _target(self, level: str, filename: str) -> tuple[_Working, str]:
+        unsafe = unsafe_name_reason(filename)
+        if unsafe is not None:
+            raise _Rejected(unsafe)
+        work = self.work[level]
+        actual = work.find(filename)
+        if actual is None:
+            raise _Rejected(f"no note {filename} in the {level} store")
+        if actual in work.state.unsafe:
+            raise _Rejected(f"{actual} is {work.state.unsafe[actual]}")
+        return work, actual
+
+    def _update(self, op: UpdateOp, outcome: Outcome) -> None:
+        work, actual = self._target(op.level, op.filename)
+        if actual in work.broken:
+            raise _Rejected(f"{work.broken[actual]} (fix it by hand before updating)")
+        note = work.note(actual)
+        content = self._clean(op.content, "content", outcome)
+        changes = self._meta_changes(op, note, content, outcome)
+        self._may_say(changes.get("title", ""), changes.get("summary", ""), content)
+        target = actual
+        if op.type is not None and op.type != note.type:
+            parsed = parse_note_name(actual)
+            slug = parsed.slug if parsed else slugify(note.title)
+            target = note_filename(op.type, slug)
+            if work.find(target) not in (None, actual):
+                raise _Rejected(f"cannot change the type: {target} already exists")
+        if not changes and content.strip("\n") == note.content and target == actual:
+            outcome.status = "unchanged"
+            outcome.filename = actual
+            outcome.message = f"{op.level}/{actual} already says this"
+            return
+        self._may_change(op.level, actual, note.content, content)
+        changes["updated"] = self.now
+        data = render_updated_note(note, changes, content)
+        if target != actual:
+            work.remove(actual)
+        work.put(target, data)
+        outcome.filename = target
+        renamed = f" (renamed from {actual})" if target != actual else ""
+        outcome.message = f"update {op.level}/{target}{renamed}"
+
+    def _meta_changes(self, op: UpdateOp, note: Note, content: str,
+                      outcome: Outcome) -> dict[str, str]:
+        changes: dict[str, str] = {}
+        work = self.work[op.level]
+        if op.title is not None:
+            title = self._clean(op.title, "title", outcome)
+            others = [f for f in work.holders(title) if f != note.filename]
+            # A note that already has the title keeps it, even where another has it too.
+            if others and title_key(title) != title_key(note.title):
+                raise _Rejected(f"the title {title!r} is already used by {others[0]}")
+            if title != note.title:
+                changes["title"] = title
+        summary = note.summary
+        if op.summary:
+            summary = self._summary(op.summary, content, outcome)
+        elif not note.summary or note.summary == derive_summary(note.content):
+            # A summary that was derived from the old content follows the new content.
+            summary = derive_summary(content)
+        if summary != note.summary:
+            changes["summary"] = summary
+        if op.type is not None and op.type != note.type:
+            changes["type"] = op.type
+        changes.update((k, v) for k, v in _dates(op).items() if note.meta.get(k) != v)
+        return changes
+
+    def _may_say(self, *texts: str) -> None:
+        """Refuse, when the guard says so, a note that tells the next agent what no note
+        should unreviewed (a model may have copied it from a page the agent read)."""
+        if not self.guard.hold_instructions:
+            return
+        for text in texts:
+            why = aimed_at_agent(text)
+            if why is not None:
+                raise _Rejected(f"the note {why}, which a model may have copied from a page "
+                                "or a tool result; review it and use `memcli apply`")
+
+    def _may_change(self, level: str, filename: str, old: str, new: str | None) -> None:
+        """Refuse what the guard does not allow; count the existing notes changed."""
+        guard = self.guard
+        if not guard.allow_delete:
+            if new is None:
+                raise _Rejected("deleting a note needs --allow-delete; review it and use "
+                                "`memcli rm`")
+            if removes_most(old, new):
+                raise _Rejected(f"this update removes most of {level}/{filename}, which is a "
+                                "delete: it needs --allow-delete; review it and use "
+                                "`memcli apply`")
+        if guard.max_changed is not None and self.changed >= guard.max_changed:
+            raise _Rejected(f"one run changes at most {guard.max_changed} existing notes; "
+                            "review the rest and use `memcli apply`")
+        self.changed += 1
+
+    def _delete(self, op: DeleteOp, outcome: Outcome) -> None:
+        work, actual = self._target(op.level, op.filename)
+        self._may_change(op.level, actual, "", None)
+        work.remove(actual)
+        outcome.filename = actual
+        outcome.message = f"delete {op.level}/{actual}"
+
+    def _file_changes(self) -> list[FileChange]:
+        files: list[FileChange] = []
+        for level, work in self.work.items():
+            if not work.written:
+                continue
+            for filename, after in sorted(work.written.items()):
+                before = _bytes_before(work.state, filename)
+                if before != after:
+                    files.append(FileChange(level, filename, before, after))
+            index_after = work.index_text().encode()
+            if index_after != work.state.index_bytes:
+                files.append(FileChange(level, INDEX_NAME, work.state.index_bytes, index_after))
+        return files
+
+
+def _bytes_before(state: StoreState, filename: str) -> bytes | None:
+    if filename in state.heads:
+        return state.bytes_of(filename)
+    if filename in state.broken:
+        try:
+            return (state.path / filename).read_bytes()
+        except OSError:
+            return b""
+    return None
+
+
+def _dates(op: CreateOp | UpdateOp) -> dict[str, str]:
+    """The freshness dates an operation sets (see memcli.store.freshness)."""
+    return {k: v for k, v in (("expires", op.expires), ("review_after", op.review_after)) if v}

@@ -1,0 +1,110 @@
+"""The stores a command works on: which ones a --level means, opening them (locked, any
+interrupted batch finished, read), and committing changes with their history records."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from memcli.errors import ConfigError, InputError
+from memcli.paths import resolved
+from memcli.settings.config import Settings
+from memcli.store.folder import StoreState, load_store
+from memcli.store.names import LEVELS, NO_PROJECT
+from memcli.writes.opening import locked
+
+if TYPE_CHECKING:
+    from memcli.writes.history import Operation, Source
+    from memcli.writes.plan import Outcome
+    from memcli.writes.transaction import Change
+
+
+def levels_for(level: str | None, settings: Settings | None = None) -> tuple[str, ...]:
+    """The stores a --level value means; without a project here, `all` means the user store."""
+    if level not in (None, "all", *LEVELS):
+        raise InputError(f"unknown level '{level}'; use project, user or all")
+    if settings is not None and no_project(settings):
+        if level == "project":
+            raise ConfigError(settings.closed or f"{NO_PROJECT}, or use --level user")
+        return ("user",)
+    return LEVELS if level in (None, "all") else (level,)
+
+
+def no_project(settings: Settings) -> bool:
+    """True in the home folder, where the discovered project store is the user's own, and
+    for an unattended run whose project level is closed (`Settings.for_unattended`).
+
+    A project store that a person set to the user store's folder is a mistake, not "no
+    project": that is refused, since each level would rewrite the other's MEMORY.md.
+    """
+    if settings.closed is not None:
+        return True
+    if resolved(settings.project_store) != resolved(settings.user_store):
+        return False
+    chosen = settings.sources.get("project_store")
+    if chosen is not None and chosen.source != "default":
+        raise ConfigError(
+            f"the project store and the user store are the same folder "
+            f"({settings.user_store}, from {chosen.source}); point --project-store or "
+            "--user-store somewhere else"
+        )
+    return True
+
+
+@contextmanager
+def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str] = (), *,
+                bodies: bool = True) -> Iterator[dict[str, StoreState]]:
+    """Lock the stores (fixed order), finish any interrupted batch, and read them (without
+    BODIES, only what the index needs of each note is kept).
+
+    Without a project here only the user store is opened: two levels in one folder would
+    each rewrite the other's MEMORY.md.
+    """
+    if no_project(settings):
+        levels = [lvl for lvl in levels if lvl == "user"]
+        create = [lvl for lvl in create if lvl == "user"]
+    # Both stores are locked even when one is read: recovering a two-store batch needs both,
+    # and taking them together keeps the one global lock order.
+    paths = list(dict.fromkeys(settings.store_for(lvl) for lvl in LEVELS))
+    creating = [settings.store_for(lvl) for lvl in create]
+    # The user store holds what a person said about themselves: only they may read it.
+    with locked(paths, settings.lock_timeout, creating, private=[settings.user_store]):
+        yield {lvl: load_store(lvl, settings.store_for(lvl), bodies=bodies)
+               for lvl in levels}
+
+
+def commit_recorded(settings: Settings, changes: Sequence[Change], source: Source,
+                    operations: Sequence[Operation] = ()) -> str | None:
+    """Commit changes together with their history records (one transaction); its id."""
+    from memcli.writes.history import journal, new_transaction_id
+    from memcli.writes.transaction import (
+        commit,  # the write path: not loaded by a command that reads
+    )
+
+    if not changes:
+        return None
+    stores = [(lvl, settings.store_for(lvl)) for lvl in LEVELS]
+    txn_id = new_transaction_id()
+    records = journal(changes, stores, source=source, now=settings.timestamp(),
+                      operations=operations, txn_id=txn_id)
+    commit([*changes, *records])
+    return txn_id
+
+
+def applied_operations(outcomes: Sequence[Outcome]) -> list[Operation]:
+    """The operations a plan applied, as the history records them."""
+    from memcli.writes.history import Operation
+
+    return [Operation(o.action, o.level, o.filename, o.reason, o.message)
+            for o in outcomes if o.status == "applied"]
+
+
+def store_problems(state: StoreState) -> list[str]:
+    """Why each note of a store that memcli cannot use is left out (broken, unreadable, or
+    not a regular file); the other notes are used as usual."""
+    unsafe = (f"{name}: {why}; memcli leaves it alone" for name, why in state.unsafe.items())
+    problems = sorted([*state.broken.values(), *unsafe])
+    if state.index_problem:
+        problems.insert(0, state.index_problem)
+    return problems
