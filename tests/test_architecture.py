@@ -126,6 +126,99 @@ def test_a_submodule_importing_a_name_from_its_package_is_an_edge(tmp_path: Path
     assert _imports("pkg", package / "__init__.py", known) == {"pkg.wire"}
 
 
+# --------------------------------------------------------------------------- layers
+
+# docs/architecture.md, Layers: from the top, each layer with its packages. A module's layer
+# is its top-level package under memcli/ (the modules at the top of memcli/ are the base,
+# each its own); a module imports only from its own package or from a layer below.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Entry", ("cli", "hooks", "mcp", "__main__")),
+    ("Presentation", ("render",)),
+    ("Commands", ("commands",)),
+    ("Domain", ("extraction", "transcripts", "providers", "search")),
+    ("Write path", ("writes",)),
+    ("Operations", ("operations",)),
+    ("Store model", ("store",)),
+    ("Safety", ("safety",)),
+    ("Settings", ("settings",)),
+    ("Base", ("__init__", "errors", "paths", "durable", "text", "json_values", "value_types",
+              "messages", "tokens")),
+)
+# Packages of one layer are independent of one another, except in these layers: the entry
+# points start one another (`memcli mcp`, `memcli hook`, `python -m memcli.hooks` runs the
+# CLI in-process), and base modules may build on one another.
+SIDEWAYS = {"Entry", "Base"}
+
+
+def _package(module: str) -> str:
+    """memcli.commands.lint._fix -> commands; memcli.errors -> errors; memcli -> __init__."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+def _layer_of() -> dict[str, tuple[int, str]]:
+    return {package: (rank, layer) for rank, (layer, packages) in enumerate(LAYERS)
+            for package in packages}
+
+
+def layer_violations(graph: dict[str, set[str]]) -> list[str]:
+    """`importer -> imported (why)` for every import that is not downward or within a package."""
+    layer_of = _layer_of()
+    found = []
+    for name in sorted(graph):
+        mine = _package(name)
+        for dep in sorted(graph[name]):
+            theirs = _package(dep)
+            if mine == theirs or mine not in layer_of or theirs not in layer_of:
+                continue
+            (my_rank, my_layer), (their_rank, _) = layer_of[mine], layer_of[theirs]
+            if their_rank < my_rank:
+                found.append(f"{name} -> {dep} (upward)")
+            elif their_rank == my_rank and my_layer not in SIDEWAYS:
+                found.append(f"{name} -> {dep} (sideways in {my_layer})")
+    return found
+
+
+def test_every_module_is_in_one_layer() -> None:
+    counted = [package for _, packages in LAYERS for package in packages]
+    assert len(counted) == len(set(counted)), "a package in two layers"
+    unplaced = sorted({f"memcli/{_package(name).replace('.', '/')}" for name in _modules()
+                       if _package(name) not in set(counted)})
+    assert unplaced == [], (
+        "put each in a layer's package (or, for a base module, add it to LAYERS and to the "
+        "table in docs/architecture.md): " + ", ".join(unplaced))
+
+
+def test_imports_go_down_the_layers() -> None:
+    offenders = layer_violations(_graph())
+    assert offenders == [], ("a module imports only its own package or a layer below "
+                             "(docs/architecture.md, Layers):\n" + "\n".join(offenders))
+
+
+def test_the_layer_check_sees_upward_and_sideways_imports() -> None:
+    graph = {"memcli.store.notes": {"memcli.writes.plan", "memcli.errors", "memcli.store.names"},
+             "memcli.search.engine": {"memcli.extraction.budget", "memcli.writes.stores"},
+             "memcli.cli.x": {"memcli.mcp.server", "memcli.render.output"}}
+    assert layer_violations(graph) == [
+        "memcli.search.engine -> memcli.extraction.budget (sideways in Domain)",
+        "memcli.store.notes -> memcli.writes.plan (upward)"]
+
+
+def test_the_layers_are_the_documented_ones() -> None:
+    """docs/architecture.md's table lists each layer with exactly its packages, in order."""
+    doc = (PACKAGE.parent / "docs" / "architecture.md").read_text("utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| ")]
+    documented = []
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        names = [name.strip("`").removeprefix("memcli/").rstrip("/").removesuffix(".py")
+                 for name in cells[1].replace(",", " ").split() if name.startswith("`")]
+        if names:
+            documented.append((cells[0], tuple("__init__" if n == "memcli" else n
+                                               for n in names)))
+    assert tuple(documented) == LAYERS
+
+
 def test_nothing_below_the_cli_imports_the_cli() -> None:
     offenders = {name for name, deps in _graph().items()
                  if not (name == "memcli.cli" or name.startswith("memcli.cli."))
