@@ -45,16 +45,27 @@ def _plain(value: Any) -> Any:
     raise TypeError(type(value).__name__)
 
 
+def _finding(finding: Any) -> dict[str, Any]:
+    # What the cue rules found, as recorded before the learned detector: its two flags
+    # (``changes``, ``learned``) steer only how the note is matched, not what it says.
+    record = dataclasses.asdict(finding)
+    record.pop("changes", None)
+    record.pop("learned", None)
+    return record
+
+
 def run(messages: Messages) -> dict[str, Any]:
     """The operations and the trace of one extraction, as JSON values."""
     from memcli.extraction.rules import RulesTrace, extract_rules
     from memcli.messages import Message
 
     trace = RulesTrace()
+    # The cue rules' own output: the learned detector's is measured, not pinned (its
+    # outputs on its own training rows say nothing; benchmarks/extraction.py scores it).
     ops = extract_rules([Message(role, text) for role, text in messages], [], today=TODAY,
-                        trace=trace)
-    kept = [dataclasses.asdict(f) for f in trace.kept]
-    found = [dataclasses.asdict(f) for f in trace.found]
+                        trace=trace, mode="rules")
+    kept = [_finding(f) for f in trace.kept]
+    found = [_finding(f) for f in trace.found]
     record = {"ops": ops, "kept": kept, "skipped": [dataclasses.asdict(s) for s in trace.skipped]}
     if found != kept:  # before repeats were merged, where that differs
         record["found"] = found

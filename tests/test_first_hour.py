@@ -469,17 +469,17 @@ def test_rules_say_why_they_found_nothing(memenv: Any) -> None:
         ("user", "thanks, now the linter")])
     done = memenv.run("extract", input=turn + "\n")
     assert done.returncode == 0
-    assert ("memcli: no explicit memory cues in 2 messages from the person; the rules "
-            "extractor keeps only explicit statements") in done.stderr
+    assert ("memcli: nothing lasting found in 2 messages from the person (the offline "
+            "extractor keeps preferences, rules and facts") in done.stderr
     assert done.stderr.count("\n") == 1
     as_json = json.loads(memenv.run("extract", "--json", input=turn + "\n").stdout)
     assert as_json["operations"] == []
-    assert as_json["notice"].startswith("no explicit memory cues in 2 messages")
+    assert as_json["notice"].startswith("nothing lasting found in 2 messages")
 
 
 def test_no_notice_when_something_was_found(memenv: Any) -> None:
     done = memenv.run("extract", input=TURN + "\n")
-    assert "no explicit memory cues" not in done.stderr
+    assert "nothing lasting found" not in done.stderr
 
 
 # --------------------------------------------------------------------------- a broken setting

@@ -104,6 +104,8 @@ def test_help_and_version_load_no_heavy_library(tmp_path: Path, args: list[str])
     assert result["status"] in (0, 2, None), result["stderr"]
     assert _loaded(modules, NEVER_FOR_HELP) == []
     assert _loaded(modules, HEAVY) == []
+    # The learned extractor's weights are read when a turn is extracted, never for help.
+    assert "memcli.extraction.rules.learned" not in modules
     if args == ["--version"]:
         assert str(result["stdout"]).startswith("memcli ")
     elif args:

@@ -19,7 +19,8 @@ TODAY = datetime.date(2026, 5, 12)
 
 
 def ops(text: str) -> list[dict[str, Any]]:
-    return extract_rules([Message("user", text)], [], today=TODAY)
+    # The cue rules' reading (the learned detector beside them: test_learned_extractor.py).
+    return extract_rules([Message("user", text)], [], today=TODAY, mode="rules")
 
 
 def one(text: str) -> tuple[str, str, str]:

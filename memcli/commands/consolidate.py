@@ -105,11 +105,18 @@ def _tokens(text: str) -> list[str]:
 
 
 def _keys(title: str) -> set[frozenset[str]]:
-    """Buckets a title falls in: its word set, and (4+ words) each set with one word less."""
+    """Buckets a title falls in: its word set, (4+ words) each set with one word less, and
+    the setting it names ("Test command" and "Running the tests": see
+    memcli.extraction.rules.slots)."""
+    from memcli.extraction.rules.slots import title_slot
+
     words = frozenset(_tokens(title))
     keys = {words} if words else set()
     if len(words) >= MIN_NEAR_TOKENS:
         keys |= {words - {w} for w in words}
+    slot = title_slot(title)
+    if slot is not None:
+        keys.add(frozenset({"\0slot " + slot}))  # no title token holds a NUL
     return keys
 
 

@@ -53,6 +53,9 @@ class ExtractOptions:
     transcript: str | None = None
     via: str | None = None
     job: str | None = None
+    # Which offline extractor reads the turn (see memcli.extraction.rules.MODES); the benchmark
+    # compares them, everyone else gets the default.
+    rules_mode: str = "combined"
 
 
 @dataclass(frozen=True)
@@ -132,7 +135,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
 
         trace = RulesTrace() if options.explain else None
         items = extract_rules(messages, [*known["project"], *known["user"]], today=today,
-                              trace=trace)
+                              trace=trace, mode=options.rules_mode)
         if not items:
             result.notice = _nothing_found(messages)
     else:
@@ -196,15 +199,20 @@ def _read(text: str | bytes | TranscriptFile, options: ExtractOptions, budget: B
 
 
 def _nothing_found(messages: Sequence[Message]) -> str:
+    from memcli.extraction.rules.languages import unread_language, unread_notice
+
     said = sum(1 for message in messages if message.role == "user")
+    unread = sum(1 for m in messages if m.role == "user" and unread_language(m.text))
+    if unread and unread == said:
+        return unread_notice(unread)
     noun = "message" if said == 1 else "messages"
     if not said:
         others = "1 message" if len(messages) == 1 else f"{len(messages)} messages"
         return (f"nothing to extract: no message from the person among the {others} read, "
                 "and the rules extractor reads only what the person typed")
-    return (f"no explicit memory cues in {said} {noun} from the person; the rules extractor "
-            "keeps only explicit statements (remember that..., always/never..., the test "
-            "command is...); use --provider openai or anthropic for the rest")
+    return (f"nothing lasting found in {said} {noun} from the person (the offline extractor "
+            "keeps preferences, rules and facts about the project, not questions or one-off "
+            "requests); use --provider openai or anthropic for a model's reading")
 
 
 def _merge_near_duplicates(result: ExtractResult, known: dict[str, list[IndexEntry]],

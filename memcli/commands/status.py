@@ -99,9 +99,17 @@ def near_duplicates(state: StoreState) -> list[tuple[str, str, str]]:
 
     Bucketed by word set, so a store of 10,000 notes costs one pass, not a pass per pair.
     """
+    from memcli.extraction.rules.slots import title_slot
     from memcli.text import title_tokens
 
     found: list[tuple[str, str, str]] = []
+    topics: dict[str, list[str]] = {}  # "Test command" and "Running the tests"
+    for name, head in sorted(state.heads.items()):
+        slot = title_slot(head.entry.title)
+        if slot is not None:
+            topics.setdefault(slot, []).append(name)
+    for slot, names in topics.items():
+        found += [(names[0], other, f"the same setting ({slot})") for other in names[1:]]
     for what, part in (("the same title words", "title"), ("the same statement", "summary")):
         buckets: dict[frozenset[str], list[str]] = {}
         for name, head in sorted(state.heads.items()):

@@ -25,7 +25,7 @@ from memcli.text import TITLE_WORD as _WORD
 if TYPE_CHECKING:  # the protocol only; importing the rules package costs start-up time
     from memcli.extraction.rules.model import KnownNote
 
-__all__ = ["MAX_NEAR_TOKENS", "Near", "find_near", "title_tokens"]
+__all__ = ["MAX_NEAR_TOKENS", "Near", "NoteIndex", "find_near", "title_tokens"]
 
 # A "choice" title is short: "Use pnpm", "Package manager", "Use npm instead of pnpm".
 _MAX_CHOICE_TOKENS = 6
@@ -143,6 +143,70 @@ def find_near(level: str, title: str, summary: str, notes: Iterable[KnownNote]
     return fallback
 
 
+class NoteIndex:
+    """The stored notes a statement could nearly repeat, found without reading every note
+    whole: a store of 10,000 notes per level tokenised every title and summary for each
+    operation (1.5 s an operation), where one regular-expression scan of the raw text,
+    in C, finds the few that share a word start with the statement.
+
+    ``candidates`` gives, in stored order: every note for a statement with CJK text (its
+    concepts may be any note's words); else the notes with CJK text, those sharing the start
+    of a word with its title or summary (see _prefixes), and, for a title naming a topic or
+    a choice of tool, those titled by the topic's names and those naming a tool of that
+    kind. A title joined into one word ("precommit" for "pre-commit") is not found."""
+
+    def __init__(self, notes: Iterable[KnownNote]) -> None:
+        self.notes = list(notes)
+
+    def candidates(self, level: str, title: str, summary: str) -> list[KnownNote]:
+        mine = [note for note in self.notes if note.level == level]
+        if _CJK.search(title + " " + summary):
+            return mine
+        starts = _prefixes(title + " " + summary)
+        tools: set[str] = set()
+        names: set[str] = set()
+        topic = _topic(title)
+        if topic is not None:
+            names |= {topic, *_TOPIC_ALIASES[topic]}
+        for category in _choice_categories(title):
+            names.add(category.lower())
+            tools.update(_category_tools(category))
+        parts = [re.escape(k) for k in sorted(starts)]
+        parts += [re.escape(t) + r"(?![^\W_])" for t in sorted(tools)]
+        pattern = re.compile(r"(?<![^\W_])(?:" + "|".join(parts) + ")", re.I) if parts else None
+        found = []
+        for note in mine:
+            if ((pattern is not None and (pattern.search(note.title)
+                                          or pattern.search(note.summary)))
+                    or _CJK.search(note.title) or _CJK.search(note.summary)
+                    or (names and " ".join(note.title.casefold().split()) in names)):
+                found.append(note)
+        return found
+
+
+_PREFIX_WORD = re.compile(r"[^\W_]+")
+_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _prefixes(text: str) -> set[str]:
+    """Each word's first four letters, a plural's "s"/"es" taken off first ("tests" and
+    "test", "classes" and "class" share a start; "config" and "conda" do not)."""
+    keys = set()
+    for word in _PREFIX_WORD.findall(text.casefold()):
+        if len(word) > 4 and word.endswith("es"):
+            word = word[:-2]
+        elif len(word) > 3 and word.endswith("s"):
+            word = word[:-1]
+        keys.add(word[:4])
+    return keys
+
+
+def _category_tools(category: str) -> tuple[str, ...]:
+    from memcli.extraction.rules.topics import category_tools
+
+    return category_tools(category)
+
+
 # --------------------------------------------------------------------------- extract
 
 
@@ -183,12 +247,13 @@ def _summary(op: dict[str, object]) -> str:
 
 
 def merge_near_duplicates(operations: Sequence[dict[str, object]],
-                          known: Sequence[KnownNote], on_conflict: str) -> Dedupe:
+                          known: Sequence[KnownNote] | NoteIndex, on_conflict: str) -> Dedupe:
     """Creates that nearly repeat a stored note become updates of it (``update``), are
     refused with the note named (``fail``) or kept (``rename``); a create that repeats an
     earlier create of the same turn replaces it in its place, as the later word wins."""
     result = Dedupe([], [], [], [])
     pending: list[_Pending] = []
+    stored = known if isinstance(known, NoteIndex) else NoteIndex(known)
     for index, op in enumerate(operations):
         if op.get("action") != "create":
             result.operations.append(dict(op))
@@ -204,8 +269,9 @@ def merge_near_duplicates(operations: Sequence[dict[str, object]],
                 level, str(op["type"]), title, summary, earlier.filename)
             result.merged.append(Merged(level, title, earlier, "merged", index))
             continue
-        near = find_near(level, title, summary, known)
-        near, twins = _one_of_twins(near, str(op["type"]), level, known)
+        near = find_near(level, title, summary, stored.candidates(level, title, summary))
+        near, twins = _one_of_twins(near, str(op["type"]), level,
+                                    stored.candidates(level, near.title, "") if near else [])
         if twins and on_conflict != "rename":
             result.refused.append((index,
                 f"'{title}' nearly repeats {len(twins)} notes of the {level} store with one "

@@ -24,10 +24,16 @@ from typing import Any
 
 from memcli.extraction.rules.duplicates import dedupe, operation
 from memcli.extraction.rules.findings import findings_in_text
+from memcli.extraction.rules.languages import unread_language
 from memcli.extraction.rules.model import Finding, KnownNote, Skip
 from memcli.messages import Message
 
-__all__ = ["KnownNote", "RulesTrace", "Skip", "extract_rules"]
+__all__ = ["MODES", "KnownNote", "RulesTrace", "Skip", "extract_rules"]
+
+# The cue rules alone, the learned detector alone, or both (the rules first; the model
+# reads the sentences no rule kept). benchmarks/extraction.py measures the three.
+MODES = ("rules", "model", "combined")
+DEFAULT_MODE = "combined"
 
 
 @dataclass
@@ -43,7 +49,7 @@ class RulesTrace:
 
 def extract_rules(
     messages: Sequence[Message], known: Sequence[KnownNote], *, today: datetime.date,
-    trace: RulesTrace | None = None,
+    trace: RulesTrace | None = None, mode: str = DEFAULT_MODE,
 ) -> list[dict[str, Any]]:
     """Operations for the explicit memory cues in the user's messages, in order of appearance.
 
@@ -53,9 +59,16 @@ def extract_rules(
     trace = trace if trace is not None else RulesTrace()
     findings: list[Finding] = []
     for number, message in enumerate(messages, start=1):
-        if message.role == "user":
-            trace.said.append(number)
-            findings.extend(findings_in_text(message.text, today, number, trace.skipped))
+        if message.role != "user":
+            continue
+        trace.said.append(number)
+        found = ([] if mode == "model"
+                 else findings_in_text(message.text, today, number, trace.skipped))
+        if mode != "rules" and not unread_language(message.text):
+            from memcli.extraction.rules.learned_notes import combine
+
+            found = combine(message.text, today, number, found, trace.skipped)
+        findings.extend(found)
     trace.found = findings
     trace.kept = dedupe(findings)
     return [_bounded(operation(finding, known), today) for finding in trace.kept]

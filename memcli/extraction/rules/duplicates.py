@@ -8,6 +8,7 @@ from typing import Any
 
 from memcli.extraction.rules.model import MAX_REASON_CHARS, MAX_SUMMARY_CHARS, Finding, KnownNote
 from memcli.extraction.rules.sentences import shorten
+from memcli.extraction.rules.slots import salient_names, shared_slot
 from memcli.extraction.rules.statements import title_terms
 from memcli.safety.invisible_chars import strip_invisible
 
@@ -29,7 +30,10 @@ def dedupe(findings: list[Finding]) -> list[Finding]:
 def _same_topic(a: Finding, b: Finding) -> bool:
     if a.level != b.level:
         return False
-    return _title_key(a.title) == _title_key(b.title) or bool(a.terms & b.terms)
+    if _title_key(a.title) == _title_key(b.title) or bool(a.terms & b.terms):
+        return True
+    # "we use yarn. no wait, we moved to pnpm": one slot, the later value stands.
+    return b.learned and b.changes and shared_slot(a.content, b.content) is not None
 
 
 def _title_key(title: str) -> str:
@@ -41,13 +45,13 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
     match = _matching_note(finding, known)
     summary = shorten(finding.content, MAX_SUMMARY_CHARS)
     reason = "user said: '" + shorten(finding.quote, MAX_REASON_CHARS) + "'"
-    if match is None:
+    if match is None or (match.level != finding.level and not finding.changes):
         return {"action": "create", "level": finding.level, "type": finding.type,
                 "title": finding.title, "summary": summary, "content": finding.content,
                 "reason": reason}
     # Same title: keep the stored spelling so that an update does not churn the title.
     same = _title_key(match.title) == _title_key(finding.title)
-    return {"action": "update", "level": finding.level, "filename": match.filename,
+    return {"action": "update", "level": match.level, "filename": match.filename,
             "type": match.type, "title": match.title if same else finding.title,
             "summary": summary, "content": finding.content, "reason": reason}
 
@@ -62,4 +66,25 @@ def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | 
         for note in same_level:
             if title_terms(note.title) & finding.terms:
                 return note
+    return _changed_note(finding, known)
+
+
+def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | None:
+    """The stored note a statement changes: one that fills the same slot with another value
+    ("we moved to Fly.io" and "Deploy with Heroku"), else, for a statement that changes a
+    fact ("you can use moment again"), one that names a tool or name it names."""
+    mine = finding.title + " " + finding.content
+    said = {id(note): note.title + " " + getattr(note, "summary", "") for note in known}
+    ordered = sorted(known, key=lambda note: note.level != finding.level)  # its level first
+    for note in ordered:
+        slot = shared_slot(mine, said[id(note)])
+        if slot is not None and finding.learned and (
+                finding.changes or note.level == finding.level):
+            return note
+    if not (finding.changes and finding.learned):
+        return None
+    names = salient_names(mine)
+    for note in ordered:
+        if names & salient_names(said[id(note)]):
+            return note
     return None

@@ -255,6 +255,7 @@ _VAGUE_RE = lazy(
     r"them)(?:\s+(?:too|again|please|instead|as well|always|one))?$"
     r"|^(?:这样|那样|这个|那个|这么做|那么做|照这样|按这个|就这样)(?:做|办|来)?(?:吧|啊)?$", re.I)
 _DEICTIC_RE.needs = ("this", "that", "these", "those", "这个", "这里", "这段")
+DEICTIC_RE = _DEICTIC_RE  # the learned detector's findings are held to it too
 
 
 _POINTING_RE = lazy(any_word(POINTER_WORDS), re.I)
@@ -281,7 +282,8 @@ def _finish(hit: Hit, state: State, read: _Reading) -> Finding | str:
         return "points at something said before ('it', 'that')"
     title = cut_title(title or content.rstrip(".。"))
     return Finding(routed.level, routed.type, title, content, read.quote, hit.terms,
-                   read.message, statement_why(hit, state), routed.why, hit.generic)
+                   read.message, statement_why(hit, state), routed.why, hit.generic,
+                   changes=hit.kind == "correction")
 
 
 _HERE_RE = lazy(r"\bhere\b", re.I)

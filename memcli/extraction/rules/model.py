@@ -57,6 +57,10 @@ class Finding:
     # An imperative with no cue word, kept for its object alone ("Prefix branches with
     # feat/"): in a longer task description such a line is a step of the task.
     generic: bool = False
+    # It changes a fact the store may hold (a correction, an update, a reversal): the note
+    # it is about is found by its slot or a tool both name, and updated.
+    changes: bool = False
+    learned: bool = False  # found by the learned detector, not by a cue rule
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,10 @@ def categories(tool: str) -> tuple[str, ...]:
     return tuple(name for name, tools in _CATEGORIES.items() if tool in tools)
 
 
+def category_tools(name: str) -> tuple[str, ...]:
+    return _CATEGORIES.get(name, ())
+
+
 def category_names() -> tuple[str, ...]:
     return tuple(_CATEGORIES)
 

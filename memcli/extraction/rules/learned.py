@@ -1,0 +1,167 @@
+"""The learned detector: which of the person's sentences say something lasting, and what.
+
+A linear model over hashed character 2-5-grams and word 1-2-grams, trained with
+scikit-learn by ``benchmarks/train_extractor.py`` on the corpus in
+``benchmarks/data/extraction/`` (docs/extractor-model.md is its card). Here it runs in pure
+Python: the weights file (``extractor.weights`` beside this module) is read once, the
+first time a turn is read, and each feature looks up its row of float16 weights where it
+lies (``struct.unpack_from``), so nothing is decoded that a sentence does not use.
+
+Heads, each a one-vs-rest logistic regression: ``lasting`` (the sentence holds something
+worth keeping), ``route`` (its level and type, five classes) and ``changes`` (it changes a
+fact: a correction, an update, a reversal). Deterministic: the same text gives the same
+figures on every machine.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from memcli.extraction.rules.sentences import mask, restore, split_sentences
+
+WEIGHTS = Path(__file__).with_name("extractor.weights")
+# Stored uncompressed (3.7 MB; the wheel's zip compresses it): inflating it cost 35 ms of
+# every extraction's start, a third of `memcli --help`.
+MAGIC = b"MEMCLI-EXTRACTOR-2\n"
+ROUTES = (("project", "project_knowledge"), ("user", "user_preference"),
+          ("project", "correction_feedback"), ("user", "correction_feedback"),
+          ("project", "reference_material"))
+HEADS = ("lasting", *(f"{level}/{kind}" for level, kind in ROUTES), "changes")
+
+# A "sentence" longer than this is a paste or a run of filler, not something said; the
+# rules do not read one that long either.
+MAX_SENTENCE_CHARS = 1000
+_PH_RE = re.compile("\ue000(\\d+)\ue001")
+_WORD_RE = re.compile(r"\w+")
+
+
+def _marker(value: str) -> str:
+    """What the model sees of a masked span: its kind, not its words (a quotation's words
+    are someone else's; a URL's and a code span's are names)."""
+    if value.startswith(("http://", "https://")):
+        return " URL "
+    if value.startswith("`"):
+        return " CODE "
+    return ' "QUOTE" '
+
+
+def featurise_masked(masked: str, slots: list[str]) -> str:
+    return _PH_RE.sub(lambda m: _marker(slots[int(m.group(1))]), masked)
+
+
+def features(text: str, dim: int) -> dict[int, float]:
+    """Hashed, L2-normalised counts of the text's character 2-5-grams and word 1-2-grams."""
+    text = " ".join(text.casefold().split())
+    counts: dict[int, float] = {}
+    padded = f" {text} "
+    crc = zlib.crc32
+    for n in (2, 3, 4, 5):
+        for i in range(len(padded) - n + 1):
+            key = crc(("c" + padded[i:i + n]).encode()) % dim
+            counts[key] = counts.get(key, 0.0) + 1.0
+    words = _WORD_RE.findall(text)
+    for i, word in enumerate(words):
+        key = crc(("w" + word).encode()) % dim
+        counts[key] = counts.get(key, 0.0) + 1.0
+        if i:
+            key = crc(("b" + words[i - 1] + " " + word).encode()) % dim
+            counts[key] = counts.get(key, 0.0) + 1.0
+    norm = math.sqrt(sum(v * v for v in counts.values())) or 1.0
+    return {k: v / norm for k, v in counts.items()}
+
+
+@dataclass(frozen=True)
+class Model:
+    dim: int
+    heads: int
+    intercepts: tuple[float, ...]
+    weights: bytes  # dim rows of `heads` little-endian float16
+    meta: dict[str, object]
+
+    def scores(self, text: str) -> list[float]:
+        out = list(self.intercepts)
+        row = struct.Struct(f"<{self.heads}e")
+        size = row.size
+        for key, value in features(text, self.dim).items():
+            for h, w in enumerate(row.unpack_from(self.weights, key * size)):
+                out[h] += w * value
+        return out
+
+
+def encode(dim: int, intercepts: list[float], rows: bytes, meta: dict[str, object]) -> bytes:
+    header = json.dumps({"dim": dim, "heads": list(HEADS), "intercepts": intercepts,
+                         **meta}, sort_keys=True).encode()
+    return MAGIC + struct.pack("<I", len(header)) + header + rows
+
+
+def decode(blob: bytes) -> Model:
+    if not blob.startswith(MAGIC):
+        raise ValueError("not a memcli extractor weights file")
+    raw = memoryview(blob)[len(MAGIC):]
+    (length,) = struct.unpack_from("<I", raw)
+    header = json.loads(bytes(raw[4:4 + length]))
+    heads = len(header["heads"])
+    dim = int(header["dim"])
+    weights = bytes(raw[4 + length:])
+    if len(weights) != dim * heads * 2:
+        raise ValueError("the extractor weights file is cut short")
+    return Model(dim, heads, tuple(float(x) for x in header["intercepts"]), weights, header)
+
+
+@functools.cache
+def model() -> Model:
+    return decode(WEIGHTS.read_bytes())
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One sentence of the person's, as the model reads it."""
+
+    sentence: str  # the person's words, code and quotations restored
+    lasting: float  # probability that it holds something lasting
+    level: str
+    type: str
+    changes: float  # probability that it changes a fact (correction, update, reversal)
+
+
+def sentence_units(text: str) -> list[tuple[str, str]]:
+    """Each sentence of a message: (what the model reads, the person's words). Pasted logs,
+    code blocks and quoted blocks are left out before the split, as the rules do."""
+    slots: list[str] = []
+    masked = mask(text.replace("\ue000", "").replace("\ue001", ""), slots)
+    units = []
+    for piece in split_sentences(masked):
+        if len(piece) > MAX_SENTENCE_CHARS:
+            continue  # pasted, not said (and the rules leave it too)
+        words = " ".join(restore(piece, slots).split())
+        if words:
+            units.append((featurise_masked(piece, slots), words))
+    return units
+
+
+def read_sentence(seen: str, words: str) -> Reading:
+    s = model().scores(seen)
+    best = max(range(len(ROUTES)), key=lambda i: s[1 + i])
+    level, kind = ROUTES[best]
+    return Reading(words, _sigmoid(s[0]), level, kind, _sigmoid(s[-1]))
+
+
+def read_text(text: str) -> list[Reading]:
+    return [read_sentence(seen, words) for seen, words in sentence_units(text)]
+
+
+def setting(name: str, default: float) -> float:
+    """A decision setting stored with the weights (``threshold``)."""
+    value = model().meta.get(name, default)
+    return float(value) if isinstance(value, (int, float)) else default

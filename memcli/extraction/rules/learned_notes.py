@@ -1,0 +1,159 @@
+"""Findings from the learned detector: the sentences it finds lasting that no cue rule read.
+
+The rules keep what they do well (explicit cues, their titles, dates, what is only for now);
+the model reads the rest: a preference or a fact said in the person's own words, in any
+of the ten languages (see :mod:`memcli.extraction.rules.learned`). The note is the person's
+sentence, its lead words ("btw", "heads up", 顺便说一句, übrigens) taken off, and when a fact is
+mentioned in passing inside a request ("fix the test, btw we deploy to Fly.io") only what
+follows the aside word.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+
+from memcli.extraction.rules.dates import absolute_dates
+from memcli.extraction.rules.model import Finding, Skip
+from memcli.extraction.rules.sentences import capitalise, cut_title, is_cjk
+
+# Words that open a sentence without being part of what it says.
+_LEADS = (
+    "ok so", "okay", "ok", "so", "also", "oh and", "and", "btw", "by the way", "fyi",
+    "heads up", "quick note", "wait", "no wait", "note for the future", "note", "for the record",
+    "just so you know", "please remember that", "please remember", "remember that",
+    "remember", "keep in mind that", "keep in mind", "please keep in mind that",
+    "thanks", "thank you", "hmm", "well", "actually", "no no", "no", "nope", "wrong",
+    "好", "嗯", "另外", "顺便说一句", "顺便说一下", "对了", "记住", "记一下", "说一下", "其实",
+    "不对", "错了", "谢谢",
+    "bueno", "oye", "por cierto", "ojo", "recuerda que", "ten en cuenta que", "en realidad",
+    "gracias", "então", "olha", "aliás", "lembra que", "anota aí", "atenção",
+    "na verdade", "não", "valeu", "übrigens", "merk dir", "kurze info", "zur info",
+    "eigentlich", "nein", "danke", "hm", "bon", "alors", "au fait", "pour info",
+    "retiens que", "note bien", "en fait", "non", "merci",
+    "あと", "えっと", "ちなみに", "覚えておいて", "共有です", "実は", "違う", "ありがとう",
+    "아 그리고", "음", "참고로", "기억해 둬", "공지", "사실", "아니", "고마워",
+    "ок", "слушай", "кстати", "запомни", "к сведению", "на самом деле", "нет", "спасибо",
+    "allora", "senti", "tra l'altro", "ricordati che", "avviso", "in realtà", "grazie",
+)
+# Longest first; tried with startswith, as a regular expression of them all cost 15 ms to
+# compile on every extraction's start.
+_LEADS_LONGEST = sorted(_LEADS, key=len, reverse=True)
+_AFTER_LEAD_RE = re.compile(r"\s*[,:：，、。.!！-]+\s*|\s+|$")
+
+
+def _after_lead(text: str) -> int:
+    """Where the text goes on after a lead word it opens with (0: none)."""
+    folded = text.casefold()
+    for lead in _LEADS_LONGEST:
+        if folded.startswith(lead):
+            after = _AFTER_LEAD_RE.match(text, len(lead))
+            if after is not None:
+                return after.end()
+    return 0
+# An aside inside a request: what follows is the fact.
+_ASIDE_RE = re.compile(
+    r"(?:^|[\s,，;；(（-])(?:btw|by the way|fyi|顺便说一句|顺便说一下|对了|por cierto|"
+    r"ojo que|aliás|lembrando que|übrigens|au fait|sachant que|ちなみに|참고로|кстати|"
+    r"tra l'altro)[\s,，:：]*", re.I)
+_WORD_RE = re.compile(r"[^\W_]+")
+_HANGUL = re.compile("[\uac00-\ud7af]")
+_MARK_RE = re.compile(r"^(?:[-*+•>]|#{1,6}|\d{1,3}[.)])\s+")
+# A turn of more than this many sentences, or one that asks something, describes a task:
+# its sentences are steps of it unless the model is sure or an aside word marks a fact.
+_TASK_SENTENCES = 3
+_SURE_IN_TASK = 0.9
+_EPHEMERAL_RE = re.compile(
+    r"\b(?:right now|for now|this time|just this once|for this (?:task|session|pr|one)|"
+    r"temporarily)\b|这次|这一次|暂时|本次", re.I)
+
+
+def clean(sentence: str) -> str:
+    """The person's words that hold the statement: lead words and a request before an
+    aside taken off."""
+    text = _MARK_RE.sub("", " ".join(sentence.split()))
+    asides = list(_ASIDE_RE.finditer(text))
+    aside = asides[-1] if asides else None
+    if aside is not None and aside.start() > 0 and len(text) - aside.end() >= 8:
+        text = text[aside.end():]
+    for _ in range(3):
+        end = _after_lead(text)
+        if not end:
+            break
+        text = text[end:]  # nothing left: the sentence was lead words only
+    text = text.strip()
+    if text.endswith("..."):  # "go test ./...": a path, not an ellipsis to take off
+        return text
+    return text.rstrip(" .,;:!?。，；：！？")
+
+
+def _not_lasting(sentence: str) -> bool:
+    """What the rules know is not lasting, whatever the model says: a question, a
+    hypothetical, someone else's words reported, a statement for now only, one that points
+    at what is on the screen ("this file"), a word about someone's life."""
+    from memcli.extraction.rules.chat import about_life
+    from memcli.extraction.rules.cues import prepare
+    from memcli.extraction.rules.findings import DEICTIC_RE
+    from memcli.extraction.rules.model import State
+
+    return (prepare(State(sentence)) is None or bool(_EPHEMERAL_RE.search(sentence))
+            or bool(DEICTIC_RE.search(sentence)) or bool(about_life(sentence)))
+
+
+def _key(text: str) -> str:
+    # "- dont use npm" and the rules' quote "Don't use npm. Use pnpm instead." are one
+    # sentence: list marks, apostrophes and punctuation set aside.
+    return "".join(_WORD_RE.findall(text.casefold()))
+
+
+def _covered(sentence: str, quotes: Sequence[str]) -> bool:
+    mine = _key(sentence)
+    for quote in quotes:
+        theirs = _key(quote)
+        if theirs and mine and (theirs in mine or mine in theirs):
+            return True
+    return False
+
+
+def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Finding],
+            skips: list[Skip]) -> list[Finding]:
+    """The rules' findings of TEXT (``ruled``), then a finding for each sentence the model
+    finds lasting and no rule finding already holds (their skips are dropped from
+    ``skips``). Letting the model veto a rule finding it scores low was measured and
+    gained nothing (docs/extractor-model.md)."""
+    from memcli.extraction.rules.cues import is_question
+    from memcli.extraction.rules.learned import read_text, setting
+
+    cut, changing = setting("threshold", 0.7), setting("change_threshold", 0.5)
+    out: list[Finding] = list(ruled)
+    quotes = [f.quote for f in ruled]
+    readings = read_text(text)
+    task = len(readings) > _TASK_SENTENCES or any(is_question(r.sentence) for r in readings)
+    for reading in readings:
+        # A sentence worded as a change ("actually we switched to Postgres") is kept on
+        # less evidence of lasting: what it replaces was worth keeping.
+        kept = reading.lasting >= cut or (reading.changes >= 0.9 and reading.lasting >= changing)
+        if task and reading.lasting < _SURE_IN_TASK and not _ASIDE_RE.search(reading.sentence):
+            kept = False
+        if not kept or _covered(reading.sentence, quotes):
+            continue
+        if _not_lasting(reading.sentence):
+            continue
+        words = clean(absolute_dates(reading.sentence, today))
+        if len(words) < 2 or (len(_WORD_RE.findall(words)) < 2
+                              and not any(map(is_cjk, words))):
+            continue
+        # 。 after Chinese and Japanese; Korean ends its sentences with a full stop.
+        content = capitalise(words) + ("。" if is_cjk(words[-1]) and not _HANGUL.match(
+            words[-1]) else ".")
+        why = f"the learned detector: lasting {reading.lasting:.2f}"
+        if reading.changes >= 0.5:
+            why += f", changes a fact {reading.changes:.2f}"
+        out.append(Finding(reading.level, reading.type, cut_title(words), content,
+                           reading.sentence, frozenset(), message, why,
+                           f"the learned detector routed it {reading.level}/{reading.type}",
+                           changes=reading.changes >= 0.5, learned=True))
+        skips[:] = [s for s in skips
+                    if not (s.message == message and _covered(s.sentence, [reading.sentence]))]
+    return out

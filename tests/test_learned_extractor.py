@@ -1,0 +1,183 @@
+"""The offline extractor with its learned detector: what it keeps, what it updates, what it
+leaves alone, and the languages it says it cannot read.
+
+The phrasings here are not rows of the training corpus (benchmarks/data/extraction/): each
+test asserts a behaviour (a correction updates its note, a negative gives nothing), not the
+model's score on a sentence it was trained on.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import MemEnv
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _say(memenv: MemEnv, text: str, *flags: str) -> dict[str, Any]:
+    line = json.dumps({"role": "user", "content": text}) + "\n"
+    result = memenv.invoke("extract", "--json", *flags, input=line)
+    assert result.exit_code == 0, result.stderr
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def _notes(folder: Path) -> dict[str, str]:
+    if not folder.is_dir():
+        return {}
+    return {p.name: p.read_text("utf-8") for p in sorted(folder.glob("*.md"))
+            if p.name != "MEMORY.md"}
+
+
+def _about(notes: dict[str, str], *words: str) -> list[str]:
+    return [name for name, text in notes.items()
+            if any(w.casefold() in text.casefold() for w in words)]
+
+
+def test_a_move_to_another_deploy_target_updates_the_note_across_turns(memenv: MemEnv) -> None:
+    first = _say(memenv, "we deploy with Heroku", "--apply")
+    assert len(first["operations"]) == 1
+    second = _say(memenv, "heads up, we moved everything to Fly.io last month, Heroku is gone",
+                  "--apply")
+    (op,) = second["operations"]
+    assert op["action"] == "update"
+    assert "moved everything to Fly.io" in op["reason"]  # the person's words, as the reason
+    notes = _notes(memenv.project)
+    (name,) = _about(notes, "heroku", "fly.io")
+    assert "Fly.io" in notes[name]
+
+
+def test_a_reversal_updates_the_prohibition(memenv: MemEnv) -> None:
+    _say(memenv, "never use moment in this codebase", "--apply")
+    (before,) = _about(_notes(memenv.project), "moment")
+    (op,) = _say(memenv, "ok, moment is allowed again", "--apply")["operations"]
+    assert op["action"] == "update" and op["filename"] == before
+    notes = _notes(memenv.project)
+    assert _about(notes, "moment") == [before]
+    assert "allowed again" in notes[before]
+
+
+def test_a_correction_within_one_turn_leaves_one_note(memenv: MemEnv) -> None:
+    ops = _say(memenv, "our database is MySQL. actually we switched to Postgres last year",
+               "--apply")["operations"]
+    assert len(ops) == 1
+    notes = _notes(memenv.project)
+    (name,) = _about(notes, "mysql", "postgres")
+    assert "Postgres" in notes[name]
+
+
+@pytest.mark.parametrize("text", [
+    "thanks, that works",
+    "how do I install pnpm?",
+    'add this to the README: "always use uv"',
+    "run the tests",
+    "Traceback (most recent call last):\n  File \"x.py\", line 3\nKeyError: 'a'",
+    "if we ever switch to MongoDB the migrations would break",
+    "for this PR only, skip eslint",
+])
+def test_a_turn_with_nothing_lasting_gives_nothing(memenv: MemEnv, text: str) -> None:
+    assert _say(memenv, text)["operations"] == []
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("wir hosten alles auf Fly.io", "fly.io"),
+    ("en este repo las migraciones se generan con alembic", "alembic"),
+    ("la documentation interne se trouve sur https://wiki.acme.dev/docs", "wiki.acme.dev"),
+    ("このプロジェクトでは Python 3.12 を使っています", "python 3.12"),
+    ("이 저장소는 pnpm 으로 의존성을 관리해", "pnpm"),
+    ("мы храним секреты в Vault, не в репозитории", "vault"),
+    ("服务之间的接口统一用 gRPC，不用 REST", "grpc"),
+])
+def test_a_statement_in_a_language_read_gives_a_note_in_its_words(
+        memenv: MemEnv, text: str, word: str) -> None:
+    ops = _say(memenv, text)["operations"]
+    assert ops and word in (ops[0]["title"] + " " + ops[0]["content"]).casefold()
+
+
+@pytest.mark.parametrize("text", [
+    "نحن ننشر دائما على Fly.io ولا نستخدم Heroku",
+    "Zawsze używaj pnpm, nigdy npm, to ważne dla całego zespołu",
+    "हम हमेशा pnpm का उपयोग करते हैं",
+])
+def test_a_language_not_read_says_so_and_points_to_the_providers(
+        memenv: MemEnv, text: str) -> None:
+    document = _say(memenv, text)
+    assert document["operations"] == []
+    assert "does not read the language" in document["notice"]
+    assert "--provider" in document["notice"]
+
+
+def test_consolidate_and_status_see_two_titles_of_one_setting(memenv: MemEnv) -> None:
+    for name, title, content, updated in (
+            ("project_knowledge_test-command.md", "Test command",
+             "The test command is make test.", "2026-01-01T00:00:00Z"),
+            ("project_knowledge_running-the-tests.md", "Running the tests",
+             "Run the tests with pytest -q.", "2026-06-01T00:00:00Z")):
+        memenv.write_note("project", name, {"type": "project_knowledge", "title": title,
+                                            "summary": content, "updated": updated},
+                          content + "\n")
+    assert memenv.invoke("index").exit_code == 0
+    result = memenv.invoke("consolidate", "--json")
+    ops = json.loads(result.stdout)["operations"]
+    assert [(op["action"], op["filename"]) for op in ops if op["action"] == "delete"] == [
+        ("delete", "project_knowledge_test-command.md")]
+    status = memenv.invoke("status", "--json")
+    assert "the same setting (test command)" in status.stdout
+
+
+def test_the_model_runs_in_pure_python_and_is_deterministic(tmp_path: Path) -> None:
+    # A fresh process: what this one has imported (sklearn, for the training test) says
+    # nothing of what extraction needs.
+    code = ("import sys\nfrom memcli.extraction.rules.learned import read_text\n"
+            "a = read_text('we deploy on Fly.io. thanks!')\n"
+            "b = read_text('we deploy on Fly.io. thanks!')\n"
+            "assert a == b and len(a) == 2\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'numpy', 'scipy', 'sklearn'}))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_the_generator_reproduces_the_training_corpus(tmp_path: Path) -> None:
+    import runpy
+
+    shipped = {p.name: p.read_bytes()
+               for p in (ROOT / "benchmarks/data/extraction/train").glob("*.jsonl")}
+    module = runpy.run_path(str(ROOT / "benchmarks/make_train_corpus.py"))
+    module["main"].__globals__["OUT"] = tmp_path
+    assert module["main"]() == 0
+    assert {p.name: p.read_bytes() for p in tmp_path.glob("*.jsonl")} == shipped
+
+
+def test_training_reproduces_the_shipped_weights(tmp_path: Path) -> None:
+    pytest.importorskip("sklearn")  # the [test] extra installs it; CI runs this
+    import runpy
+
+    from memcli.extraction.rules.learned import WEIGHTS
+
+    module = runpy.run_path(str(ROOT / "benchmarks/train_extractor.py"))
+    out = tmp_path / "extractor.weights"
+    assert module["main"](["--out", str(out)]) == 0
+    assert WEIGHTS.stat().st_size <= 10 * 1024 * 1024
+    if out.read_bytes() == WEIGHTS.read_bytes():
+        return
+    # Another scikit-learn may round the last float16 bit elsewhere: the decisions must
+    # still be the shipped ones, sentence by sentence.
+    from memcli.extraction.rules import learned
+
+    retrained = learned.decode(out.read_bytes())
+    shipped = learned.model()
+    rows = [json.loads(line) for line in
+            (ROOT / "benchmarks/data/extraction/dev.jsonl").read_text("utf-8").splitlines()]
+    for row in rows:
+        for seen, _ in learned.sentence_units(row["text"]):
+            a, b = shipped.scores(seen), retrained.scores(seen)
+            assert [x > 0 for x in a] == [x > 0 for x in b], row["id"]
