@@ -113,6 +113,95 @@ Extractor = Callable[[str], list[dict[str, Any]]]
 
 
 @dataclass
+class ProviderRun:
+    """Any provider memcli has, run on each turn the way `memcli extract` runs it (an empty
+    store, the person's environment: their keys, their agent CLI on PATH), with what it
+    cost: seconds, tokens and dollars where the provider reports them, and the turns it
+    failed on (scored as turns with no operation)."""
+
+    provider: str
+    model: str | None = None
+    base_url: str | None = None
+    timeout: float | None = None
+    turns: int = 0
+    seconds: float = 0.0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost_usd: float = 0.0
+    costed: int = 0  # turns whose provider said what they cost
+    errors: list[str] = field(default_factory=list)
+    replayed: int = 0  # turns of the correction sequences
+    replay_errors: list[str] = field(default_factory=list)
+
+    def flags(self, workdir: Path) -> Any:
+        from memcli.settings.config import Flags
+
+        return Flags(project_store=str(workdir / "project"), user_store=str(workdir / "user"),
+                     provider=self.provider, model=self.model, base_url=self.base_url,
+                     timeout=self.timeout)
+
+    def environment(self, workdir: Path) -> dict[str, str]:
+        import os
+
+        # The benchmark is an entry point: the person's environment (keys, PATH) is read here.
+        return {**os.environ, "MEMCLI_HOME": str(workdir / "home"),
+                "MEMCLI_NOW": TODAY.isoformat() + "T09:00:00Z"}
+
+    def extract(self, text: str) -> list[dict[str, Any]]:
+        import time
+
+        from memcli.commands.extract import ExtractOptions, run_extract
+        from memcli.errors import MemcliError
+        from memcli.settings.config import resolve
+
+        line = json.dumps({"role": "user", "content": text}, ensure_ascii=False) + "\n"
+        started = time.monotonic()
+        self.turns += 1
+        with tempfile.TemporaryDirectory() as tmp:
+            workdir = Path(tmp)
+            settings = resolve(self.flags(workdir), self.environment(workdir), workdir,
+                               home=workdir / "home", clock=lambda: datetime.datetime.now(
+                                   datetime.UTC))
+            try:
+                result = run_extract(settings, line, ExtractOptions())
+            except MemcliError as exc:
+                self.errors.append(str(exc))
+                return []
+            finally:
+                self.seconds += time.monotonic() - started
+        self.add_usage(result.usage)
+        return result.operations
+
+    def add_usage(self, usage: dict[str, Any]) -> None:
+        self.input_tokens += usage.get("input_tokens") or 0
+        self.output_tokens += usage.get("output_tokens") or 0
+        if isinstance(usage.get("cost_usd"), int | float):
+            self.cost_usd += usage["cost_usd"]
+            self.costed += 1
+
+    def as_json(self) -> dict[str, Any]:
+        return {"provider": self.provider, "model": self.model, "turns": self.turns,
+                "seconds": round(self.seconds, 2),
+                "seconds_per_turn": round(self.seconds / self.turns, 3) if self.turns else None,
+                "input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
+                "cost_usd": round(self.cost_usd, 6) if self.costed else None,
+                "turns_with_cost": self.costed, "failed_turns": len(self.errors),
+                "sequence_turns": self.replayed,
+                "failed_sequence_turns": len(self.replay_errors),
+                "errors": sorted(set(self.errors + self.replay_errors))[:10]}
+
+    def summary(self) -> str:
+        cost = (f"${self.cost_usd:.4f} reported for {self.costed} of {self.turns} turns"
+                if self.costed else "no cost reported")
+        per_turn = self.seconds / self.turns if self.turns else 0.0
+        return (f"{self.provider}: {self.turns} turns in {self.seconds:.1f} s "
+                f"({per_turn:.2f} s a turn), {self.replayed} turns of correction sequences; "
+                f"{self.input_tokens:,} input and {self.output_tokens:,} output tokens; "
+                f"{cost}; failed: {len(self.errors)} turns, {len(self.replay_errors)} "
+                "sequence turns")
+
+
+@dataclass
 class Score:
     turns: int = 0
     gold: int = 0
@@ -267,21 +356,36 @@ class DuplicateScore:
 
 
 def replay_sequence(sequence: dict[str, Any], workdir: Path, on_conflict: str | None = None,
-                    said: set[str] | None = None, mode: str = "combined"
+                    said: set[str] | None = None, mode: str = "combined",
+                    run: ProviderRun | None = None
                     ) -> list[dict[str, str]]:
     """Every turn extracted and applied in order; the notes the stores end with. ``said``
-    collects the topics of the turns that gave an operation."""
+    collects the topics of the turns that gave an operation. RUN: a provider's, else the
+    rules."""
     from memcli.commands.extract import ExtractOptions, run_extract
+    from memcli.errors import MemcliError
     from memcli.settings.config import Flags, resolve
 
     env = {"MEMCLI_HOME": str(workdir / "home"), "MEMCLI_NOW": TODAY.isoformat() + "T09:00:00Z"}
-    settings = resolve(Flags(project_store=str(workdir / "project"),
-                             user_store=str(workdir / "user")), env, workdir)
+    flags = Flags(project_store=str(workdir / "project"), user_store=str(workdir / "user"))
+    if run is not None:
+        flags, env = run.flags(workdir), run.environment(workdir)
+    settings = resolve(flags, env, workdir)
     options = ExtractOptions(apply=True, rules_mode=mode) if on_conflict is None else \
         ExtractOptions(apply=True, on_conflict=on_conflict, rules_mode=mode)
     for turn in sequence["turns"]:
         line = json.dumps({"role": "user", "content": turn["text"]}, ensure_ascii=False)
-        result = run_extract(settings, line + "\n", options)
+        if run is not None:
+            run.replayed += 1
+        try:
+            result = run_extract(settings, line + "\n", options)
+        except MemcliError as exc:
+            if run is None:
+                raise
+            run.replay_errors.append(str(exc))
+            continue
+        if run is not None:
+            run.add_usage(result.usage)
         if said is not None and result.operations and turn.get("topic"):
             said.add(turn["topic"])
     return _notes(workdir / "project") + _notes(workdir / "user")
@@ -312,12 +416,12 @@ def _holds_word(text: str, word: str) -> bool:
 
 
 def duplicates(sequences: Sequence[dict[str, Any]], on_conflict: str | None = None,
-               mode: str = "combined") -> DuplicateScore:
+               mode: str = "combined", run: ProviderRun | None = None) -> DuplicateScore:
     score = DuplicateScore()
     for sequence in sequences:
         said: set[str] = set()
         with tempfile.TemporaryDirectory() as tmp:
-            notes = replay_sequence(sequence, Path(tmp), on_conflict, said, mode)
+            notes = replay_sequence(sequence, Path(tmp), on_conflict, said, mode, run)
         score.sequences += 1
         score.turns += len(sequence["turns"])
         topics = [t for t in sequence["topics"] if t in said]
@@ -395,6 +499,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--weights", type=Path,
                         help="another weights file (train_extractor.py --leave-out ... --out)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--provider", default="rules",
+                        help="any extractor memcli has (rules, openai, anthropic, ollama, "
+                        "claude-code, codex, gemini, copilot, auto): its scores, cost and time")
+    parser.add_argument("--model", help="the provider's model (else its default)")
+    parser.add_argument("--base-url", help="the provider's server (else its default)")
+    parser.add_argument("--timeout", type=float, help="seconds a turn may take")
+    parser.add_argument("--limit", type=int, help="only the first N turns of each split "
+                        "(a model costs money per turn)")
     args = parser.parse_args(argv)
     if args.weights is not None:
         from memcli.extraction.rules import learned
@@ -407,17 +519,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     modes = MODES if args.mode == "all" else (args.mode,)
     data: dict[str, Any] = {}
     lines = [HEADER]
+    run = None if args.provider == "rules" else ProviderRun(
+        args.provider, args.model, args.base_url, args.timeout)
+    extractor: Extractor = rules_extractor if run is None else run.extract
+    if run is not None:
+        modes = (args.provider,)  # one column: the provider's
     for split in splits:
-        rows = load(split)
-        results = {mode: evaluate(rows, extractor_for(mode)) for mode in modes}
+        rows = load(split)[:args.limit] if args.limit else load(split)
+        results = {mode: evaluate(rows, extractor if run is not None else extractor_for(mode))
+                   for mode in modes}
         data[split] = {mode: {"languages": {k: v.as_json() for k, v in by_language(r).items()},
                               "families": {k: v.as_json() for k, v in by_family(r).items()},
                               "empty_turn_notes": empty_turn_notes(r)}
                        for mode, r in results.items()}
         lines += report(split, results, args.families)
         if _path(f"sequences_{split}").is_file():
+            sequences = load(f"sequences_{split}")
+            sequences = sequences[:args.limit] if args.limit else sequences
             for mode in modes:
-                dup = duplicates(load(f"sequences_{split}"), mode=mode)
+                dup = duplicates(sequences, mode=mode if run is None else "combined", run=run)
                 data[split][mode]["duplicates"] = dup.as_json()
                 lines.append(
                     f"{split:<7} sequences ({mode}): one note per topic in {dup.one_note} of "
@@ -428,6 +548,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.failures:
             for mode, r in results.items():
                 lines += [f"[{mode}] {line}" for line in failures(r)]
+    if run is not None:
+        data["provider"] = run.as_json()
+        lines.append(run.summary())
+        lines += [f"  failed: {error}"
+                  for error in sorted(set(run.errors + run.replay_errors))[:10]]
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:

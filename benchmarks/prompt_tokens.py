@@ -35,7 +35,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from memcli.extraction.prompt import build_prompt  # noqa: E402
+from memcli.extraction.prompt import (  # noqa: E402
+    RELATED_BUDGET,
+    RELATED_NOTE_CHARS,
+    RELATED_NOTES,
+    RelatedNote,
+    build_prompt,
+)
 from memcli.providers import OPERATIONS_SCHEMA  # noqa: E402
 from memcli.tokens import count_tokens  # noqa: E402
 
@@ -47,6 +53,28 @@ Counter = Callable[[str], int]
 def fixed_text() -> str:
     prompt = build_prompt([], [], [], today="2026-12-01")
     return f"{prompt.system}\n\n{prompt.user}"
+
+
+def related_at_cap(lang: str = "en") -> str:
+    """The stored notes' section at its largest: notes of labelled turns' text, each as long
+    as a body may be shown, taken the way ``related_notes`` takes them (by memcli's estimate,
+    within RELATED_BUDGET and RELATED_NOTES)."""
+    texts = [json.loads(line)["text"] for name in ("dev.jsonl", "test.jsonl")
+             for line in (TURNS / name).read_text("utf-8").splitlines()
+             if line.strip() and json.loads(line)["lang"] == lang]
+    body = " ".join(texts)
+    notes: list[str] = []
+    used = 0
+    for number in range(RELATED_NOTES):
+        start = number * RELATED_NOTE_CHARS
+        note = RelatedNote("project", f"project_knowledge_note-{number}.md", f"Note {number}",
+                           "A stored note.", body[start:start + RELATED_NOTE_CHARS * 2])
+        cost = count_tokens(note.render())
+        if used + cost > RELATED_BUDGET:
+            break
+        notes.append(note.render())
+        used += cost
+    return "\n".join(notes)
 
 
 def schema_text() -> str:
@@ -134,9 +162,14 @@ def main() -> int:
     counters, missing = tokenizers(args.claude_wheel)
     parts = {"fixed text": measure(fixed_text(), counters),
              "operations schema": measure(schema_text(), counters)}
+    # Not part of the fixed budget: added only when stored notes relate to the turn.
+    related = {f"related notes at the cap, {lang}": measure(related_at_cap(lang), counters)
+               for lang in ("en", "zh")}
     turns = {lang: measure(text, counters) for lang, text in turns_by_language().items()}
     if args.json:
         print(json.dumps({"budget_tokens": BUDGET, "missing": missing,
+                          "related_budget_tokens": RELATED_BUDGET,
+                          "related": {k: asdict(v) for k, v in related.items()},
                           "parts": {k: asdict(v) for k, v in parts.items()},
                           "turns": {k: asdict(v) for k, v in turns.items()}}, indent=2))
         return 0
@@ -148,6 +181,11 @@ def main() -> int:
     if counters:
         worst = sum(max(figures.tokens.values()) for figures in parts.values())
         print(f"fixed part with the schema: at most {worst:,} tokens of the {BUDGET:,} allowed")
+    for name, figures in related.items():
+        counted = "".join(f"; {tok} {n:,} (estimate {figures.error(tok)})"
+                          for tok, n in figures.tokens.items())
+        print(f"{name} (memcli estimates at most {RELATED_BUDGET:,}): {figures.chars:,} "
+              f"characters; estimate {figures.estimate:,} tokens" + counted)
     for lang, figures in turns.items():
         counted = "".join(f"; {tok} {n:,} (estimate {figures.error(tok)})"
                           for tok, n in figures.tokens.items())

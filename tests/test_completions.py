@@ -292,14 +292,15 @@ def _bash_candidates(words: str, env: dict[str, str], cwd: Path) -> list[str]:
     ("memcli show --level ", ["project", "user", "all"]),
     ("memcli add --level ", ["project", "user"]),
     ("memcli add --type user", ["user_preference"]),
-    ("memcli extract --provider ", ["rules", "openai", "anthropic"]),
+    ("memcli extract --provider ", ["rules", "auto", "openai", "anthropic", "ollama",
+                                    "claude-code", "codex", "gemini", "copilot"]),
     ("memcli apply --on-conflict re", ["rename"]),
     ("memcli lint --format ", ["text", "json", "github"]),
     ("memcli completion ", ["bash", "zsh", "fish"]),
     ("memcli hooks install --agent ", ["claude-code", "codex", "gemini", "copilot", "git"]),
     ("memcli hooks install --agent c", ["claude-code", "codex", "copilot"]),
     ("memcli hooks install --scope ", ["project", "user"]),
-    ("memcli consolidate --provider o", ["openai"]),
+    ("memcli consolidate --provider o", ["openai", "ollama"]),
 ])
 def test_values_complete_to_their_choices(tmp_path: Path, words: str,
                                           expected: list[str]) -> None:

@@ -330,7 +330,7 @@ def test_extract_help_names_the_variables_really_read() -> None:
     assert "MEMCLI_BASE_URL, then OPENAI_BASE_URL" in text
     assert "--include-tools Also tool calls" in text
     assert "--include-thinking Also the model's thinking" in text
-    assert "[rules|openai|anthropic]" in text
+    assert "[rules|auto|openai|anthropic|ollama|claude-code|codex|gemini|copilot]" in text
 
 
 # --------------------------------------------------------------------------- show layout
@@ -502,7 +502,8 @@ def test_a_typo_in_config_does_not_stop_commands_that_do_not_use_it(
         typo: Any, command: list[str]) -> None:
     done = typo.run(*command, env={"MEMCLI_PROJECT_STORE": ""})
     assert done.returncode == 0, done.stderr
-    assert "config.toml:3: unknown provider 'openia'; use rules, openai, anthropic" in done.stderr
+    assert ("config.toml:3: unknown provider 'openia'; use rules, auto, openai, anthropic, "
+            "ollama, claude-code, codex, gemini, copilot") in done.stderr
     assert "warning" in done.stderr
 
 
@@ -511,7 +512,8 @@ def test_extract_names_the_file_the_line_and_the_valid_values(typo: Any) -> None
     assert done.returncode == 2
     config = typo.repo / ".memcli" / "config.toml"
     assert done.stderr == (f"memcli: error: {config}:3: unknown provider 'openia'; "
-                           "use rules, openai, anthropic\n")
+                           "use rules, auto, openai, anthropic, ollama, claude-code, codex, "
+                           "gemini, copilot\n")
     flag_wins = typo.run("extract", "--provider", "rules", input=TURN + "\n",
                          env={"MEMCLI_PROJECT_STORE": ""})
     assert flag_wins.returncode == 0, flag_wins.stderr

@@ -168,7 +168,7 @@ def test_status_shows_what_is_wired_where(memenv: MemEnv) -> None:
                                                      "PreCompact"]
     assert rows[("claude-code", "user")] == {
         "agent": "claude-code", "scope": "user", "exists": False, "wired": [],
-        "missing": EVENTS["claude-code"],
+        "missing": EVENTS["claude-code"], "extractor": None,
         "path": str(Path(memenv.env["HOME"]) / ".claude" / "settings.json")}
     text = memenv.run("hooks", "status").stdout
     assert "gemini       project  wired: SessionStart, BeforeAgent, AfterAgent, PreCompress" in text

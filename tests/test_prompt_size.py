@@ -3,7 +3,9 @@
 No tokenizer ships with memcli, so this test bounds characters, at the characters per token
 that ``benchmarks/prompt_tokens.py`` measured with two real offline tokenizers (December
 2026: the fixed text 611 tokens in cl100k_base and 658 in the legacy Claude tokenizer, 4.47
-and 4.15 characters a token; the operations schema 174 and 172, 3.47 and 3.51). The bounds
+and 4.15 characters a token; the operations schema 174 and 172, 3.47 and 3.51; with issue
+27's lines about the stored notes shown whole, the fixed text is 763 in cl100k_base, 4.46
+characters a token, the Claude tokenizer not measured that time). The bounds
 use rounder, lower ratios, so that a prompt within them is within the budget in both.
 Re-run the benchmark when the templates change a lot.
 """

@@ -185,7 +185,7 @@ def command_group(group: typer.Typer, name: str, *, section: str, rank: int) -> 
 LEVEL_CHOICES = "[project|user|all]"
 ONE_LEVEL_CHOICES = "[project|user]"
 TYPE_CHOICES = "[user_preference|correction_feedback|project_knowledge|reference_material]"
-PROVIDER_CHOICES = "[rules|openai|anthropic]"
+PROVIDER_CHOICES = "[rules|auto|openai|anthropic|ollama|claude-code|codex|gemini|copilot]"
 CONFLICT_CHOICES = "[fail|update|rename]"
 
 LevelOpt = Annotated[str | None, typer.Option(

@@ -33,9 +33,9 @@ def note_type(incomplete: str) -> list[str]:
 
 
 def provider(incomplete: str) -> list[str]:
-    from memcli.providers import PROVIDERS
+    from memcli.settings.provider_registry import EXTRACTORS
 
-    return _starting(("rules", *PROVIDERS), incomplete)
+    return _starting(EXTRACTORS, incomplete)
 
 
 def conflict_policy(incomplete: str) -> list[str]:

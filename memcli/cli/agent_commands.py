@@ -55,6 +55,10 @@ def hooks_install(
     ctx: typer.Context,
     agent: AgentOpt,
     scope: ScopeOpt = "project",
+    extractor: Annotated[str | None, typer.Option(
+        "--extractor", metavar="[agent|auto|rules|openai|anthropic|ollama]",
+        help="What the hooks extract with: agent = the agent's own CLI, headless; auto = an "
+        "API key, else the agent's CLI, else a local model, else rules.")] = None,
     dry_run: DryRunOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -63,14 +67,20 @@ def hooks_install(
     Reads and writes the agent's settings (claude-code: .claude/settings.json, codex:
     .codex/hooks.json, gemini: .gemini/settings.json, copilot: .github/hooks/memcli.json;
     under your home folder with --scope user); git: .gitattributes and the repository's git
-    config. Running it again changes nothing; --dry-run prints the diff.
+    config. Running it again changes nothing; --dry-run prints the diff. --extractor
+    puts the extractor into each hook's command (`memcli hook AGENT --extractor X`).
 
     \b
-    Example:
+    Examples:
       memcli hooks install --agent codex --dry-run
+      memcli hooks install --agent claude-code --extractor agent
     """
     settings = resolve_settings(ctx)
     if agent == "git":
+        if extractor is not None:
+            from memcli.errors import UsageError
+
+            raise UsageError("--extractor is for an agent's hooks, not for --agent git")
         from memcli.commands.gitstore.wiring import install_git
 
         result = install_git([settings.project_store, settings.user_store], working_folder(),
@@ -79,7 +89,7 @@ def hooks_install(
         from memcli.commands.hooks_install import install
 
         result = install(agent, scope, settings.project_root, _home(settings), os.environ,
-                         dry_run=dry_run)
+                         dry_run=dry_run, extractor=extractor)
     from memcli.render.agents import hooks_installed
 
     output = make_output(as_json)

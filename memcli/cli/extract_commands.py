@@ -89,6 +89,9 @@ def extract(
     job: Annotated[str | None, typer.Option(
         "--job", help="The hook job this runs, recorded in the history.", hidden=True
     )] = None,
+    agent: Annotated[str | None, typer.Option(
+        "--agent", help="The agent whose hook queued this (for --provider auto).", hidden=True
+    )] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Turn a transcript slice into memory operations.
@@ -124,7 +127,7 @@ def extract(
         redact=not no_redact, allow_delete=allow_delete,
         show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, on_conflict=on_conflict,
         explain=explain,
-        session=session_id, via=via, job=job,
+        session=session_id, via=via, job=job, agent=agent,
         transcript=transcript_path or (input_path if input_path != "-" else None),
     )
     if verbose:
@@ -152,5 +155,12 @@ def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     from memcli.render.extraction import settings_sources
 
     settings = resolve_settings(ctx)
-    settings_sources(make_output(as_json), settings, to_stdout=True)
+    auto = None
+    if settings.provider == "auto" and not settings.problems:
+        from memcli.providers.auto import choose
+
+        # Without a hook, no agent: what `memcli extract` run here would use.
+        choice = choose(settings.env, None, settings.base_url)
+        auto = (choice.provider, choice.reason)
+    settings_sources(make_output(as_json), settings, to_stdout=True, auto=auto)
     finish(2 if settings.problems else 0)

@@ -26,7 +26,13 @@ EventArg = Annotated[str | None, typer.Argument(
     help="The event, when the payload does not name it (Copilot CLI's camelCase events).")]
 
 
-def _run_hook(ctx: typer.Context, agent: str, event: str | None) -> None:
+ExtractorOpt = Annotated[str | None, typer.Option(
+    "--extractor", metavar="PROVIDER",
+    help="The provider the hook's extractions use (written by `hooks install --extractor`).")]
+
+
+def _run_hook(ctx: typer.Context, agent: str, event: str | None,
+              extractor: str | None = None) -> None:
     from memcli.hooks.dispatch import run_hook
 
     # Fails open by design: the hook logs its own errors and never breaks the agent's session.
@@ -34,11 +40,13 @@ def _run_hook(ctx: typer.Context, agent: str, event: str | None) -> None:
         cwd = Path.cwd()
     except OSError:  # the working folder was deleted; the payload's cwd is used anyway
         cwd = Path(os.sep)
-    sys.stdout.write(run_hook(agent, dict(ctx.obj or {}), os.environ, cwd, event=event))
+    sys.stdout.write(run_hook(agent, dict(ctx.obj or {}), os.environ, cwd, event=event,
+                              extractor=extractor))
 
 
 @hook_app.command("claude-code")
-def hook_claude_code(ctx: typer.Context, event: EventArg = None) -> None:
+def hook_claude_code(ctx: typer.Context, event: EventArg = None,
+                           extractor: ExtractorOpt = None) -> None:
     """Handle a Claude Code hook payload on stdin; always exits 0.
 
     SessionStart prints the context block; Stop and PreCompact queue an extraction.
@@ -47,11 +55,12 @@ def hook_claude_code(ctx: typer.Context, event: EventArg = None) -> None:
     Example:
       echo '{"hook_event_name": "SessionStart", "cwd": "."}' | memcli hook claude-code
     """
-    _run_hook(ctx, "claude-code", event)
+    _run_hook(ctx, "claude-code", event, extractor)
 
 
 @hook_app.command("codex")
-def hook_codex(ctx: typer.Context, event: EventArg = None) -> None:
+def hook_codex(ctx: typer.Context, event: EventArg = None,
+                     extractor: ExtractorOpt = None) -> None:
     """Handle a Codex CLI hook payload on stdin; always exits 0.
 
     SessionStart prints the context block; Stop and PreCompact queue an extraction.
@@ -60,11 +69,12 @@ def hook_codex(ctx: typer.Context, event: EventArg = None) -> None:
     Example:
       memcli hooks install --agent codex
     """
-    _run_hook(ctx, "codex", event)
+    _run_hook(ctx, "codex", event, extractor)
 
 
 @hook_app.command("gemini")
-def hook_gemini(ctx: typer.Context, event: EventArg = None) -> None:
+def hook_gemini(ctx: typer.Context, event: EventArg = None,
+                      extractor: ExtractorOpt = None) -> None:
     """Handle a Gemini CLI hook payload on stdin; always exits 0 and prints JSON only.
 
     SessionStart prints the context block; AfterAgent and PreCompress queue an extraction.
@@ -73,11 +83,12 @@ def hook_gemini(ctx: typer.Context, event: EventArg = None) -> None:
     Example:
       memcli hooks install --agent gemini
     """
-    _run_hook(ctx, "gemini", event)
+    _run_hook(ctx, "gemini", event, extractor)
 
 
 @hook_app.command("copilot")
-def hook_copilot(ctx: typer.Context, event: EventArg = None) -> None:
+def hook_copilot(ctx: typer.Context, event: EventArg = None,
+                       extractor: ExtractorOpt = None) -> None:
     """Handle a GitHub Copilot CLI hook payload on stdin; always exits 0.
 
     sessionStart prints the context block; agentStop and preCompact queue an extraction.
@@ -86,7 +97,7 @@ def hook_copilot(ctx: typer.Context, event: EventArg = None) -> None:
     Example:
       memcli hook copilot agentStop < payload.json
     """
-    _run_hook(ctx, "copilot", event)
+    _run_hook(ctx, "copilot", event, extractor)
 
 
 @command(section="plumbing", rank=30)

@@ -55,6 +55,11 @@ def propose(settings: Settings, level: str | None = None,
             provider: str | None = None) -> Proposal:
     """The proposal of the chosen provider (rules unless told otherwise)."""
     chosen = provider or "rules"
+    if chosen == "auto":
+        from memcli.providers.auto import resolve_auto
+
+        settings, _ = resolve_auto(settings, None)
+        chosen = settings.provider
     if chosen == "rules":
         return consolidate(settings, level)
     from memcli.commands.consolidate_llm import ask_model

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.commands.apply import ApplyReport, apply_items
 from memcli.errors import ConfigError, ProviderError
-from memcli.extraction.prompt import PromptText, build_prompt
+from memcli.extraction.prompt import PromptText, RelatedNote, build_prompt
 from memcli.extraction.similarity import Merged
 from memcli.json_values import JsonObject
 from memcli.messages import Message
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from memcli.extraction.rules import RulesTrace
     from memcli.operations.model import AnyOp
     from memcli.providers import ProviderSettings
+    from memcli.store.folder import StoreState
     from memcli.transcripts.source import TranscriptFile
     from memcli.writes.history import Source
 
@@ -56,6 +57,8 @@ class ExtractOptions:
     # Which offline extractor reads the turn (see memcli.extraction.rules.MODES); the benchmark
     # compares them, everyone else gets the default.
     rules_mode: str = "combined"
+    # The agent whose hook queued the turn: `--provider auto` may use its CLI.
+    agent: str | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,7 @@ class ExtractResult:
     explanation: Explanation | None = None
     cut: Cut | None = None  # what the extractor's budget left out of the transcript
     dropped: list[Dropped] = field(default_factory=list)  # past MAX_OPERATIONS
+    chosen: str = ""  # why `--provider auto` chose the provider it did
 
     @property
     def exit_code(self) -> int:
@@ -110,19 +114,29 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
                 on_progress: Callable[[int], None] | None = None,
                 on_read: Callable[[int, int], None] | None = None) -> ExtractResult:
     settings.require_extraction()
+    chosen = ""
+    if settings.provider == "auto":
+        from memcli.providers.auto import resolve_auto
+
+        settings, chosen = resolve_auto(settings, options.agent)
     provider = settings.provider
     from memcli.extraction.budget import PROMPT, RULES
 
     budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
     messages, stats, warnings, cut = _read(text, options, budget, on_read)
+    related: list[RelatedNote] = []
     with open_stores(settings, LEVELS) as stores:
         # Without a project here only the user store is open; project notes are unknown.
         known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
         base = {lvl: state.fingerprint for lvl, state in stores.items()}
+        if messages and (provider != "rules" or options.show_prompt):
+            # Only a model reads them: the notes the turn may change, shown whole.
+            related = _related(settings, list(stores.values()), messages, options.redact)
     today = settings.moment().date()
-    result = ExtractResult(provider, [], [], base, stats, warnings=warnings, cut=cut)
+    result = ExtractResult(provider, [], [], base, stats, warnings=warnings, cut=cut,
+                           chosen=chosen)
     if options.show_prompt:
-        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped)
+        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped, related)
         return result
     trace: RulesTrace | None = None
     items: list[Any] = []
@@ -141,7 +155,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     else:
         # Built only for a model: the rules never read it, and redacting every index line
         # of a large store is not free.
-        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped)
+        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped, related)
         items = _ask_model(settings, provider, result.prompt, result, on_progress)
     _validate(items, options, result)
     sources = _merge_near_duplicates(result, known, options.on_conflict)
@@ -240,10 +254,22 @@ def _source(options: ExtractOptions, result: ExtractResult) -> Source:
 
 
 def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,
-            redact: bool, left_out: int) -> PromptText:
+            redact: bool, left_out: int, related: Sequence[RelatedNote] = ()) -> PromptText:
     shown = {lvl: _redacted_entries(known[lvl], redact) for lvl in LEVELS}
     return build_prompt(messages, shown["project"], shown["user"], today=today.isoformat(),
-                        left_out=left_out)
+                        left_out=left_out, related=related)
+
+
+def _related(settings: Settings, states: Sequence[StoreState], messages: Sequence[Message],
+             redact: bool) -> list[RelatedNote]:
+    from memcli.extraction.prompt import RELATED_NOTES, within_budget
+    from memcli.search.related import related_hits
+
+    # In memory, not the search cache: an extraction that fails leaves every file as it was.
+    hits = related_hits(states, "\n".join(m.text for m in messages), None,
+                        limit=RELATED_NOTES * 2, now=settings.moment(), zone=settings.zone)
+    return within_budget([RelatedNote(h.level, h.filename, h.title, h.summary, h.content)
+                          for h in hits], redact)
 
 
 def _redacted_entries(entries: Sequence[IndexEntry], enabled: bool) -> list[IndexEntry]:
@@ -277,11 +303,16 @@ def _redacted(messages: Sequence[Message], enabled: bool) -> tuple[list[Message]
 def provider_settings(settings: Settings, provider: str) -> ProviderSettings:
     """What the provider is sent: the settings as resolved, the registry's defaults in them."""
     from memcli.providers import ProviderSettings
-    from memcli.settings.provider_registry import lookup
+    from memcli.settings.provider_registry import AGENT_CLIS, lookup
 
+    where = str(settings.cwd) if settings.cwd is not None else None
+    if provider in AGENT_CLIS:
+        return ProviderSettings(provider=provider, model=settings.model or "", base_url="",
+                                api_key=None, timeout=settings.timeout, env=settings.env,
+                                cwd=where)
     spec = lookup(provider)
     base_url = settings.base_url or spec.default_base_url
-    if settings.api_key is None and base_url == spec.default_base_url:
+    if settings.api_key is None and base_url == spec.default_base_url and not spec.local:
         raise ConfigError(f"{provider} needs an API key: set {spec.key_variable}, or point "
                           "--base-url at a local server")
     return ProviderSettings(provider=provider, model=settings.model or spec.default_model,
@@ -291,13 +322,17 @@ def provider_settings(settings: Settings, provider: str) -> ProviderSettings:
 
 def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: ExtractResult,
                on_progress: Callable[[int], None] | None) -> list[Any]:
+    import time
+
     from memcli.providers import Prompt, complete
 
+    started = time.monotonic()  # a duration, not the clock: the monotonic timer
     completion = complete(Prompt(prompt.system, prompt.user), provider_settings(settings, provider),
                           on_progress=on_progress)
     result.usage = {"model": completion.model, "input_tokens": completion.input_tokens,
                     "output_tokens": completion.output_tokens, "attempts": completion.attempts,
-                    "json_mode": completion.json_mode}
+                    "json_mode": completion.json_mode, "cost_usd": completion.cost_usd,
+                    "seconds": round(time.monotonic() - started, 3)}
     try:
         return _parse_answer(completion.text, completion.json_mode)
     except ProviderError as exc:

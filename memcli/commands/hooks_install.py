@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from memcli.errors import InputError, UsageError
 from memcli.settings.config import expand_home
@@ -66,6 +66,8 @@ class InstallResult:
     already: list[str]           # events that had memcli's hook already
     written: bool
     diff: str
+    extractor: str | None = None  # the provider the hooks' extractions use, when chosen
+    changed: list[str] = field(default_factory=list)  # events whose --extractor changed
 
     @property
     def exit_code(self) -> int:
@@ -80,6 +82,7 @@ class HookStatus:
     exists: bool
     wired: list[str]
     missing: list[str]
+    extractor: str | None = None  # the hooks' --extractor; None: the settings' provider
 
 
 def settings_path(spec: AgentHooks, scope: str, project_root: Path, home: Path,
@@ -93,21 +96,44 @@ def settings_path(spec: AgentHooks, scope: str, project_root: Path, home: Path,
     return home / spec.user_file
 
 
+EXTRACTOR_CHOICES = ("agent", "auto", "rules", "openai", "anthropic", "ollama")
+
+
+def extractor_for(agent: str, extractor: str | None) -> str | None:
+    """The provider `--extractor` names for AGENT's hooks: "agent" is that agent's own CLI."""
+    if extractor is None:
+        return None
+    if extractor not in EXTRACTOR_CHOICES:
+        raise UsageError(f"unknown extractor {extractor!r}; choose one of "
+                         f"{', '.join(EXTRACTOR_CHOICES)}")
+    return agent if extractor == "agent" else extractor
+
+
 def install(agent: str, scope: str, project_root: Path, home: Path, env: Mapping[str, str],
-            *, dry_run: bool = False) -> InstallResult:
+            *, dry_run: bool = False, extractor: str | None = None) -> InstallResult:
+    """Add memcli's hooks; with EXTRACTOR, every hook names it (`--extractor X`), and hooks
+    that named another get the new one."""
     spec = _spec(agent)
+    provider = extractor_for(agent, extractor)
     path = settings_path(spec, scope, project_root, home, env)
     before = _read(path)
     document = json.loads(json.dumps(before))  # a deep copy to edit
     added: list[str] = []
     already: list[str] = []
-    for event, command in spec.events:
+    changed: list[str] = []
+    key = "bash" if spec.shape == "copilot" else "command"
+    for event, base_command in spec.events:
+        command = base_command + (f" --extractor {provider}" if provider else "")
         entries = _event_entries(document, event, spec, path)
-        if _has_command(entries, command, spec.shape):
-            already.append(event)
-        else:
+        found = _find_command(entries, base_command, spec.shape)
+        if found is None:
             entries.append(_entry(command, spec))
             added.append(event)
+        elif provider and _extractor_of(found[key]) != provider:
+            found[key] = _with_extractor(found[key], provider)
+            changed.append(event)
+        else:
+            already.append(event)
     if spec.shape == "copilot":
         document.setdefault("version", 1)
     old_text = _dump(before) if path.exists() else ""
@@ -115,11 +141,11 @@ def install(agent: str, scope: str, project_root: Path, home: Path, env: Mapping
     # A project file by its path in the repository, as git shows it; a user file in full.
     shown = (f"a/{spec.project_file}", f"b/{spec.project_file}") if scope == "project" \
         else (str(path), str(path))
-    diff = _diff(shown, old_text, new_text) if added else ""
-    written = bool(added) and not dry_run
+    diff = _diff(shown, old_text, new_text) if added or changed else ""
+    written = bool(added or changed) and not dry_run
     if written:
         _write(path, new_text)
-    return InstallResult(agent, path, added, already, written, diff)
+    return InstallResult(agent, path, added, already, written, diff, provider, changed)
 
 
 def status(project_root: Path, home: Path, env: Mapping[str, str]) -> list[HookStatus]:
@@ -138,12 +164,19 @@ def _status_of(spec: AgentHooks, scope: str, path: Path) -> HookStatus:
         document = _read(path)
     except InputError:
         document = {}
+    extractors: list[str] = []
     for event, command in spec.events:
         hooks = document.get("hooks") if isinstance(document.get("hooks"), dict) else {}
         entries = hooks.get(event) if isinstance(hooks, dict) else None
-        found = isinstance(entries, list) and _has_command(entries, command, spec.shape)
-        (wired if found else missing).append(event)
-    return HookStatus(spec.agent, scope, path, path.exists(), wired, missing)
+        found = _find_command(entries, command, spec.shape) if isinstance(entries, list) \
+            else None
+        (wired if found is not None else missing).append(event)
+        if found is not None:
+            text = found.get("bash" if spec.shape == "copilot" else "command")
+            if isinstance(text, str) and (chosen := _extractor_of(text)):
+                extractors.append(chosen)
+    return HookStatus(spec.agent, scope, path, path.exists(), wired, missing,
+                      extractors[0] if extractors else None)
 
 
 def _spec(agent: str) -> AgentHooks:
@@ -192,23 +225,46 @@ def _entry(command: str, spec: AgentHooks) -> dict[str, Any]:
     return {"hooks": [{"type": "command", "command": command, **spec.extra}]}
 
 
-def _has_command(entries: Sequence[Any], command: str, shape: str) -> bool:
-    """Whether memcli's hook is among ENTRIES, whatever options a person added to it."""
-    def ours(hook: Any) -> bool:
+def _extractor_of(command: str) -> str | None:
+    words = command.split()
+    at = words.index("--extractor") if "--extractor" in words else -1
+    return words[at + 1] if 0 <= at < len(words) - 1 else None
+
+
+def _with_extractor(command: str, provider: str) -> str:
+    words = command.split()
+    if "--extractor" in words:
+        at = words.index("--extractor")
+        del words[at:at + 2]
+    return " ".join([*words, "--extractor", provider])
+
+
+def _find_command(entries: Sequence[Any], command: str, shape: str) -> dict[str, Any] | None:
+    """memcli's hook among ENTRIES, whatever options a person added to it; None if absent."""
+    tail = command.split()[1:]
+
+    def ours(hook: Any) -> TypeGuard[dict[str, Any]]:
         if not isinstance(hook, dict):
             return False
         text = hook.get("bash") if shape == "copilot" else hook.get("command")
+        if not isinstance(text, str) or not text.startswith("memcli"):
+            return False
+        words = text.split()
+        if _extractor_of(text) is not None:  # `--extractor X` ends the command
+            at = words.index("--extractor")
+            words = words[:at] + words[at + 2:]
         # A store override before the subcommand (memcli --user-store X hook ...) is ours too.
-        return isinstance(text, str) and text.startswith("memcli") and \
-            text.split()[-len(command.split()[1:]):] == command.split()[1:]
+        return words[-len(tail):] == tail
 
     for entry in entries:
         if shape == "copilot" and ours(entry):
-            return True
+            return entry
         inner = entry.get("hooks") if isinstance(entry, dict) else None
-        if isinstance(inner, list) and any(ours(hook) for hook in inner):
-            return True
-    return False
+        if isinstance(inner, list):
+            for hook in inner:
+                if ours(hook):
+                    return hook
+    return None
 
 
 def _dump(document: Mapping[str, Any]) -> str:

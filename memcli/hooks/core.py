@@ -43,6 +43,9 @@ class HookCall:
     # The event named on the command line (`memcli hook copilot agentStop`): Copilot CLI's
     # camelCase payloads do not name their event.
     named_event: str | None = None
+    agent: str | None = None  # whose hook this is (claude-code, codex, gemini, copilot)
+    # The hook's --extractor: the provider its jobs extract with (None: the settings').
+    extractor: str | None = None
 
     @property
     def event(self) -> str | None:
@@ -132,7 +135,7 @@ def queue_extraction(call: HookCall, transcript_path: str | None, *,
             raise BadPayload(f"the {call.event or 'end-of-turn'} payload has no transcript_path "
                              "and no message to extract")
         turn = Turn(session_id=session, transcript=None, size=0, last_assistant_message=None,
-                    messages=messages)
+                    messages=messages, agent=call.agent, extractor=call.extractor)
         return queue_turn(turn, settings, base, call.env, call.home)
     transcript = Path(transcript_path).expanduser()
     if not transcript.is_absolute():
@@ -140,7 +143,7 @@ def queue_extraction(call: HookCall, transcript_path: str | None, *,
     if (refused := not_a_file(transcript)) is not None:
         raise refused
     turn = Turn(session_id=session, transcript=transcript, size=transcript.stat().st_size,
-                last_assistant_message=last_message)
+                last_assistant_message=last_message, agent=call.agent, extractor=call.extractor)
     return queue_turn(turn, settings, base, call.env, call.home)
 
 

@@ -61,6 +61,8 @@ class Turn:
     # An agent that hands over the turn itself (Gemini CLI's AfterAgent, a Codex turn
     # without a transcript): (role, text) pairs extracted instead of a transcript.
     messages: tuple[tuple[str, str], ...] = ()
+    agent: str | None = None  # whose hook queued it
+    extractor: str | None = None  # the hook's --extractor, over the settings' provider
 
 
 def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str],
@@ -72,7 +74,7 @@ def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str
         "size": turn.size,
         "messages": [list(pair) for pair in turn.messages],
         "cwd": str(base),
-        "argv": [*extract_argv(settings), *_history_argv(turn)],
+        "argv": [*extract_argv(settings, turn.extractor, turn.agent), *_history_argv(turn)],
         "last_assistant_message": turn.last_assistant_message,
         "queued": now(),
         "attempts": 0,
@@ -90,12 +92,15 @@ def queue_turn(turn: Turn, settings: Settings, base: Path, env: Mapping[str, str
     return name
 
 
-def extract_argv(settings: Settings) -> list[str]:
+def extract_argv(settings: Settings, extractor: str | None = None,
+                 agent: str | None = None) -> list[str]:
     """The memcli arguments of one job: the settings as resolved for the agent's project.
 
     Resolving them now, not in the worker, keeps a job's project and provider even when
     the worker that runs it was started from another project. API keys are not written
-    down: the worker finds them in its environment or the user config.
+    down: the worker finds them in its environment or the user config. EXTRACTOR (the
+    hook's --extractor) replaces the settings' provider, with that provider's own defaults;
+    AGENT tells `--provider auto` whose CLI it may use.
     """
     argv = ["--project-store", str(settings.project_store),
             "--user-store", str(settings.user_store),
@@ -103,11 +108,15 @@ def extract_argv(settings: Settings) -> list[str]:
             "--timeout", f"{settings.timeout:g}"]
     if settings.closed is not None:
         argv.append("--no-project")  # outside a git work tree: no project store is made
-    for flag, value in (("--provider", settings.provider), ("--model", settings.model),
-                        ("--base-url", settings.base_url)):
+    if extractor == "agent":  # as `hooks install` writes it: the agent's own CLI
+        extractor = agent
+    chosen = ((("--provider", extractor),) if extractor and extractor != settings.provider
+              else (("--provider", settings.provider), ("--model", settings.model),
+                    ("--base-url", settings.base_url)))
+    for flag, value in chosen:
         if value:
             argv += [flag, value]
-    return argv
+    return argv + (["--agent", agent] if agent else [])
 
 
 def _history_argv(turn: Turn) -> list[str]:

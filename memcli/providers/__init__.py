@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from memcli.errors import ConfigError, MemcliError
-from memcli.settings.provider_registry import PROVIDERS, ProviderSpec, lookup
+from memcli.settings.provider_registry import AGENT_CLIS, PROVIDERS, ProviderSpec, lookup
 
 if TYPE_CHECKING:
     import httpx
@@ -64,9 +64,21 @@ def complete(
     ``on_progress`` gets the number of characters received so far (it starts again from
     zero when a request is retried). Raises ``ConfigError`` for settings that cannot work
     and ``ProviderError`` for everything the server or the network does; both carry a
-    one-line message that never holds the API key.
+    one-line message that never holds the API key. An agent CLI's provider runs that CLI
+    once (:mod:`memcli.providers.agents`) instead of a request.
     """
+    if settings.provider in AGENT_CLIS:
+        from memcli.providers import agents
+
+        return agents.complete(prompt, settings)
     spec = _check(settings)
+    if spec.local and not settings.model.strip():
+        from dataclasses import replace
+
+        from memcli.providers.local import first_model
+
+        settings = replace(settings, model=first_model(settings.base_url, settings.timeout,
+                                                       transport))
     from memcli.providers import _wire
 
     try:
@@ -95,7 +107,7 @@ def _wire_format(spec: ProviderSpec) -> Wire:
 def _check(settings: ProviderSettings) -> ProviderSpec:
     spec = lookup(settings.provider)
     base_url = settings.base_url.strip()
-    if not settings.model.strip():
+    if not settings.model.strip() and not spec.local:
         raise ConfigError(f"no model set for the {spec.name} provider; pass --model")
     if not base_url:
         raise ConfigError(f"no base URL set for the {spec.name} provider; pass --base-url")
@@ -105,7 +117,7 @@ def _check(settings: ProviderSettings) -> ProviderSpec:
         )
     if not settings.api_key and not spec.key_optional:
         raise ConfigError(f"{spec.key_variable} is not set; the {spec.name} provider needs a key")
-    if not settings.api_key and _same_host(base_url, spec.default_base_url):
+    if not settings.api_key and not spec.local and _same_host(base_url, spec.default_base_url):
         # Local servers need no key, the provider's own always does: fail before the request.
         raise ConfigError(f"{spec.key_variable} is not set; {settings.base_url} needs a key")
     if settings.timeout <= 0:

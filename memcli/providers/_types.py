@@ -6,6 +6,7 @@ without importing the package that dispatches to them (no import cycle).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,13 +49,17 @@ OPERATIONS_SCHEMA: dict[str, Any] = {
 
 @dataclass(frozen=True)
 class ProviderSettings:
-    provider: str  # "openai" | "anthropic"
-    model: str
+    provider: str  # a name of memcli.settings.provider_registry: PROVIDERS or AGENT_CLIS
+    model: str  # "" for an agent CLI: its own configured model
     base_url: str  # ".../v1" for openai; "https://api.anthropic.com" for anthropic
     api_key: str | None
     timeout: float = 60.0  # seconds: the deadline of the whole exchange, retries included
     max_attempts: int = 4  # total attempts per request, the first included
     max_retry_seconds: float = 60.0  # total time that waiting between attempts may take
+    # For an agent CLI: the environment it runs in (its PATH, its sign-in) and the folder it
+    # starts in. Passed down from the entry point, never read here.
+    env: Mapping[str, str] = field(default_factory=dict, compare=False)
+    cwd: str | None = None
 
     def __repr__(self) -> str:
         # The default repr would put the key into any log or traceback that shows settings.
@@ -93,3 +98,4 @@ class Completion:
     # (structured outputs), "prefill" or "none" (anthropic).
     json_mode: str
     cut_off: bool = False  # the model stopped at MAX_OUTPUT_TOKENS: the answer may be partial
+    cost_usd: float | None = None  # what the agent CLI said the call cost, when it says

@@ -20,11 +20,15 @@ def hooks_installed(output: Output, result: InstallResult, *, dry_run: bool) -> 
     if output.as_json:
         output.data({"agent": result.agent, "path": str(result.path),
                      "added": to_json(result.added), "already": to_json(result.already),
+                     "changed": to_json(result.changed), "extractor": result.extractor,
                      "written": result.written, "diff": result.diff})
     elif dry_run:
         output.out.write(result.diff or f"{result.path}: memcli's hooks are already there\n")
     elif result.written:
-        output.line(f"{result.path}: added memcli to {', '.join(result.added)}")
+        done = [f"added memcli to {', '.join(result.added)}" if result.added else "",
+                f"set the extractor of {', '.join(result.changed)}" if result.changed else ""]
+        extractor = f" (extractor: {result.extractor})" if result.extractor else ""
+        output.line(f"{result.path}: {'; '.join(d for d in done if d)}{extractor}")
     else:
         output.line(f"{result.path}: memcli's hooks are already there, nothing changed")
 
@@ -34,7 +38,8 @@ def hooks_status(output: Output, rows: Sequence[HookStatus], git_path: Path,
     if output.as_json:
         output.data({"agents": [{"agent": r.agent, "scope": r.scope, "path": str(r.path),
                                  "exists": r.exists, "wired": to_json(r.wired),
-                                 "missing": to_json(r.missing)} for r in rows],
+                                 "missing": to_json(r.missing), "extractor": r.extractor}
+                                for r in rows],
                      "git": {"path": str(git_path), "wired": to_json(wired),
                              "missing": to_json(missing)}})
         return
@@ -48,7 +53,8 @@ def _wired(row: HookStatus) -> str:
     if not row.wired:
         return "not wired" if row.exists else "no settings file"
     state = "wired: " + ", ".join(row.wired)
-    return state + ("; missing: " + ", ".join(row.missing) if row.missing else "")
+    state += "; missing: " + ", ".join(row.missing) if row.missing else ""
+    return state + f"; extractor: {row.extractor or 'the settings’ provider'}"
 
 
 def sync_result(output: Output, result: SyncResult) -> None:

@@ -36,11 +36,16 @@ def extract_result(output: Output, result: ExtractResult, *, verbose: bool,
         output.error(dropped_line(result))
     if result.explanation is not None and not output.as_json:
         explanation(output, result.explanation)
+    if verbose and result.chosen:
+        output.note(f"memcli: provider auto chose {result.provider}: {result.chosen}")
     if verbose and result.usage:
         usage = result.usage
-        output.note(f"memcli: {usage.get('model')}: {usage.get('input_tokens')} input tokens, "
-                    f"{usage.get('output_tokens')} output tokens, {usage.get('attempts')} "
-                    "attempts")
+        cost = usage.get("cost_usd")
+        spent = f", ${cost:.4f}" if isinstance(cost, int | float) else ""
+        output.note(f"memcli: {result.provider}: {usage.get('model')}: "
+                    f"{usage.get('seconds')} s, {usage.get('input_tokens')} input tokens, "
+                    f"{usage.get('output_tokens')} output tokens{spent}, "
+                    f"{usage.get('attempts')} attempts")
     if output.as_json:
         output.data(extract_json(result))
     elif result.report is not None:
@@ -159,13 +164,17 @@ def explanation_json(found: Explanation) -> JsonObject:
 # --------------------------------------------------------------------------- config
 
 
-def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = False) -> None:
+def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = False,
+                     auto: tuple[str, str] | None = None) -> None:
+    """The settings and where each came from; AUTO: what `--provider auto` would use, why."""
     rows: list[tuple[str, str | None, str]] = []
     for name, setting in settings.sources.items():
         value = None if setting.value is None else str(setting.value)
         if name == "api_key" and value:
             value = value[:4] + "…" + f" ({len(value)} characters)"
         rows.append((name, value, setting.source))
+        if name == "provider" and auto is not None:
+            rows.append(("auto_chooses", auto[0], auto[1]))
     problems = settings.problems
     if output.as_json and to_stdout:
         shown: JsonObject = {name: {"value": value, "source": source,

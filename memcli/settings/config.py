@@ -15,7 +15,7 @@ from typing import Any, Final
 from memcli.errors import ConfigError
 from memcli.paths import resolved
 from memcli.settings.config_file import NO_CONFIG, ConfigFile, read_config
-from memcli.settings.provider_registry import EXTRACTORS, OFFLINE, PROVIDERS
+from memcli.settings.provider_registry import AGENT_CLIS, EXTRACTORS, OFFLINE, PROVIDERS
 from memcli.settings.zone import UTC, Zone
 from memcli.value_types import FrozenRecord, Record
 
@@ -62,9 +62,9 @@ class Settings(Record):
     __slots__ = __match_args__ = (
         "project_root", "project_store", "user_home", "user_store", "lock_timeout", "now",
         "provider", "model", "base_url", "api_key", "timeout", "home", "cwd", "clock", "sources",
-        "problems", "ignored", "unknown", "capped", "zone", "repository", "closed",
+        "problems", "ignored", "unknown", "capped", "zone", "repository", "closed", "env",
     )
-    _unshown = frozenset({"api_key"})  # a repr may reach a crash log
+    _unshown = frozenset({"api_key", "env"})  # a repr may reach a crash log
     project_root: Final[Path]
     project_store: Final[Path]
     user_home: Final[Path]  # memcli's own folder: $MEMCLI_HOME or ~/.memcli
@@ -98,6 +98,9 @@ class Settings(Record):
     # Why the project level is out for this run (an unattended run outside a git work tree
     # with no project store); None when it is open.
     closed: Final[str | None]
+    # The environment the entry point was started with: what an agent CLI run as the
+    # extractor inherits (its PATH, its sign-in), and where `auto` looks for API keys.
+    env: Final[Mapping[str, str]]
 
     def __init__(self, *, project_root: Path, project_store: Path, user_home: Path,
                  user_store: Path, lock_timeout: float, now: str | None, provider: str,
@@ -106,7 +109,8 @@ class Settings(Record):
                  sources: dict[str, Setting], problems: dict[str, str],
                  ignored: dict[str, str], unknown: tuple[str, ...] = (),
                  capped: tuple[str, ...] = (), zone: Zone = UTC,
-                 repository: Path | None = None, closed: str | None = None) -> None:
+                 repository: Path | None = None, closed: str | None = None,
+                 env: Mapping[str, str] | None = None) -> None:
         self.project_root = project_root
         self.project_store = project_store
         self.user_home = user_home
@@ -129,6 +133,7 @@ class Settings(Record):
         self.zone = zone
         self.repository = repository
         self.closed = closed
+        self.env = dict(env or {})
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
@@ -244,6 +249,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
                          pick("provider", flags.provider, ("MEMCLI_PROVIDER",), OFFLINE),
                          OFFLINE)
     spec = PROVIDERS.get(provider)
+    agent = AGENT_CLIS.get(provider)
     sources["now"] = _choose("now", None, ("MEMCLI_NOW",), env, NO_CONFIG, NO_CONFIG, None)
     now = sources["now"].value
     # Shown by `memcli config`; the entry point reads the zone itself (the C library's).
@@ -263,7 +269,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
             sources, capped),
         now=None if now is None else str(now),
         provider=provider,
-        model=pick("model", flags.model, ("MEMCLI_MODEL",), spec and spec.default_model),
+        model=pick("model", flags.model, ("MEMCLI_MODEL",),
+                   spec.default_model if spec else agent.default_model if agent else None),
         base_url=pick("base_url", flags.base_url,
                       ("MEMCLI_BASE_URL", *(spec.base_url_variables if spec else ())),
                       spec and spec.default_base_url),
@@ -282,7 +289,26 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         capped=tuple(capped),
         zone=zone,
         repository=repository,
+        env=env,
     )
+
+
+def for_provider(settings: Settings, provider: str, base_url: str | None = None) -> Settings:
+    """SETTINGS resolved again for PROVIDER (what `auto` chose): its model, base URL and key.
+
+    A model or base URL the person gave on the command line or in MEMCLI_* variables is kept;
+    the config files are read again (what they say about the provider's defaults applies).
+    """
+    given = {name: settings.sources[name].value for name in ("model", "base_url", "timeout")
+             if name in settings.sources and settings.sources[name].source == "flag"}
+    flags = Flags(project_store=str(settings.project_store), user_store=str(settings.user_store),
+                  provider=provider, model=given.get("model"),
+                  base_url=base_url or given.get("base_url"), timeout=given.get("timeout"))
+    cwd = settings.cwd if settings.cwd is not None else settings.project_root
+    again = resolve(flags, settings.env, cwd, home=settings.home, clock=settings.clock,
+                    zone=settings.zone)
+    # A project level a hook closed stays closed.
+    return again.without_project() if settings.closed is not None else again
 
 
 def _unknown_keys(sources: Mapping[str, Setting], files: Sequence[ConfigFile]) -> tuple[str, ...]:
