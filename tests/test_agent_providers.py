@@ -337,5 +337,5 @@ def test_the_quality_harness_scores_an_agent_cli_with_its_cost(memenv: MemEnv, a
     assert figures["turns_with_cost"] == made
     assert figures["cost_usd"] == pytest.approx(0.00217 * made)
     assert figures["input_tokens"] == 1700 * made
-    scores = report["test"]["languages"]["all"]
+    scores = report["test"]["claude-code"]["languages"]["all"]
     assert scores["turns"] == 3 and scores["ops"] == 3  # one note a turn, as answered
