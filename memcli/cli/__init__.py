@@ -40,7 +40,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "log": ("history_commands",), "undo": ("history_commands",),
     "status": ("history_commands",),
     "consolidate": ("consolidate_command",),
-    "lint": ("lint_command",),
+    "lint": ("lint_command",), "verify": ("verify_command",),
     "restore": ("safety_commands",), "trust": ("safety_commands",),
     "transcript": ("transcript_command",),
     "merge-index": ("agent_commands",), "sync": ("agent_commands",),

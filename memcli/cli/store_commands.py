@@ -83,6 +83,11 @@ def add(
         metavar="TEXT", help="Defaults to the first sentence, shortened.")] = None,
     expires: Annotated[str | None, typer.Option(
         metavar="DATE", help="After this day (YYYY-MM-DD) context leaves the note out.")] = None,
+    cite: Annotated[list[str] | None, typer.Option(
+        "--cite", metavar="PATH[:LINES]",
+        help="A file the note is about (PATH, PATH:10-20 or PATH#symbol, relative to the "
+        "repository root), pinned now; `memcli verify` says when it changes. Repeatable.",
+    )] = None,
     on_conflict: ConflictOpt = "fail",
     dry_run: DryRunOpt = False,
     as_json: JsonOpt = False,
@@ -98,6 +103,7 @@ def add(
       memcli add "Run go test ./... before tagging a release."
       memcli add --level user "Answer in English, briefly."
       memcli add --expires 2026-12-24 "Code freeze: no merges to main."
+      memcli add --cite scripts/deploy.sh "Deploy with scripts/deploy.sh; it needs the VPN."
     """
     from memcli.commands.edit import add as add_note
     from memcli.render.store import apply_report
@@ -106,7 +112,7 @@ def add(
     body = read_input("-", "memory text") if text == "-" else text
     report = add_note(settings, level=level, note_type=note_type, text=body, title=title,
                       summary=summary, on_conflict=on_conflict, dry_run=dry_run,
-                      expires=expires)
+                      expires=expires, cites=cite or ())
     apply_report(make_output(as_json), report)
     finish(report.exit_code)
 

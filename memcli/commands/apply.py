@@ -69,6 +69,10 @@ def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str
     from memcli.writes.plan import Planner
 
     parsed = [validate_item(i, raw, own=own) for i, raw in enumerate(items, start=1)]
+    if any(isinstance(raw, dict) and raw.get("cites") for raw in items):
+        from memcli.commands.anchoring import pin_parsed
+
+        parsed = pin_parsed(settings, parsed)
     creating = [] if dry_run else sorted({p.op.level for p in parsed
                                           if p.op is not None and p.op.action == "create"})
     missing = {lvl: settings.store_for(lvl) for lvl in creating

@@ -42,7 +42,8 @@ def add_target(level: str | None, note_type: str | None) -> tuple[str, str]:
 
 def add(settings: Settings, *, level: str | None, note_type: str | None, text: str,
         title: str | None, summary: str | None, on_conflict: str = "fail",
-        dry_run: bool = False, expires: str | None = None) -> ApplyReport:
+        dry_run: bool = False, expires: str | None = None,
+        cites: Sequence[str] = ()) -> ApplyReport:
     from memcli.safety.redact import redact
     from memcli.store.freshness import parse_when
     from memcli.text import derive_summary, shorten
@@ -59,15 +60,32 @@ def add(settings: Settings, *, level: str | None, note_type: str | None, text: s
     # The title is cut from the text: cut first, a token would lose the length that makes
     # it recognisable and slip past the redaction of the title.
     chosen_title = title or shorten(first_sentence.rstrip(".。"), 60)
-    item: dict[str, str] = {
+    item: dict[str, object] = {
         "action": "create", "level": level, "type": note_type, "content": text,
         "title": chosen_title,
         "summary": summary or _summary_within_line(first_sentence, note_type, chosen_title),
     }
     if expires is not None:
         item["expires"] = expires
+    if cites:
+        item["cites"] = _anchors(cites, level)
     return apply_items(settings, [item], {}, dry_run=dry_run, strict=True,
                        on_conflict=on_conflict, source=Source("add"), own=True)
+
+
+def _anchors(cites: Sequence[str], level: str) -> list[str]:
+    """--cite values, checked here so that a bad one is a usage error, not a rejection."""
+    from memcli.store.anchors import AnchorError, parse_short
+
+    if level != "project":
+        raise InputError("--cite anchors a note to this repository's files: only project "
+                         "notes carry it (drop --cite, or use --level project)")
+    for value in cites:
+        try:
+            parse_short(value)
+        except AnchorError as exc:
+            raise InputError(f"--cite {value!r}: {exc}") from None
+    return list(cites)
 
 
 def _summary_within_line(summary: str, note_type: str, title: str) -> str:

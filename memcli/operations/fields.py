@@ -126,8 +126,23 @@ def check_date(value: Any) -> Any:
     return text
 
 
+def check_cites(value: Any) -> Any:
+    """A `cites` list: each entry an anchor into the repository (memcli.store.anchors), written
+    back as memcli writes them; None and [] mean none."""
+    from memcli.store.anchors import cites_value, parse_cites
+
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ValueError("must be a list of anchors (PATH, PATH:LINES or {path: …})")
+    anchors, problems = parse_cites(value)
+    if problems:
+        raise ValueError(problems[0])
+    return cites_value(anchors)
+
+
 FIELD_ORDER = ("action", "level", "type", "filename", "title", "slug", "summary", "content",
-               "expires", "review_after", "reason")
+               "expires", "review_after", "cites", "reason")
 _CREATE: dict[str, Callable[[Any], Any]] = {"type": check_type, "title": check_title,
                                             "content": check_content}
 _UPDATE: dict[str, Callable[[Any], Any]] = {"filename": check_filename, "content": check_content}
@@ -155,6 +170,8 @@ def plain_operation(raw: Any) -> dict[str, Any] | None:
             if not isinstance(raw.get(name), str):
                 return None
             out[name] = check(raw[name])
+        if raw.get("cites") is not None:
+            out["cites"] = check_cites(raw["cites"])
         for name, check in _OPTIONAL[action].items():
             value = raw.get(name)
             if value is not None:

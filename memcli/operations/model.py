@@ -40,6 +40,7 @@ class CreateOp:
     slug: str | None = None
     expires: str | None = None
     review_after: str | None = None
+    cites: list[dict[str, str]] | None = None  # anchors (memcli.store.anchors), as written
     reason: str | None = None
 
 
@@ -54,6 +55,7 @@ class UpdateOp:
     type: str | None = None
     expires: str | None = None
     review_after: str | None = None
+    cites: list[dict[str, str]] | None = None  # anchors (memcli.store.anchors), as written
     reason: str | None = None
 
 

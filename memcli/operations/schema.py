@@ -18,6 +18,7 @@ from pydantic import (
     field_validator,
 )
 
+from memcli.operations.fields import check_cites as _cites
 from memcli.operations.fields import check_content as _content
 from memcli.operations.fields import check_date as _date
 from memcli.operations.fields import check_filename as _filename
@@ -57,6 +58,7 @@ Content = Annotated[str, BeforeValidator(_content)]
 Text = Annotated[str, BeforeValidator(_optional_text)]
 FileName = Annotated[str, BeforeValidator(_filename)]
 When = Annotated[str | None, BeforeValidator(_date)]
+Cites = Annotated[list[dict[str, str]] | None, BeforeValidator(_cites)]
 
 
 class CreateOp(_Op):
@@ -68,6 +70,7 @@ class CreateOp(_Op):
     slug: Annotated[str, BeforeValidator(_slug)] | None = None
     expires: When = None
     review_after: When = None
+    cites: Cites = None
 
 
 class UpdateOp(_Op):
@@ -79,6 +82,7 @@ class UpdateOp(_Op):
     type: Annotated[str | None, BeforeValidator(_optional(_type))] = None
     expires: When = None
     review_after: When = None
+    cites: Cites = None
 
 
 class DeleteOp(_Op):

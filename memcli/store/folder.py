@@ -24,6 +24,7 @@ from typing import Final, Literal
 
 from memcli.errors import BrokenNoteError, StoreError
 from memcli.paths import read_regular_file
+from memcli.store.anchors import CITES, Anchor, anchors_of
 from memcli.store.freshness import EXPIRES, REVIEW_AFTER, as_text, is_past
 from memcli.store.index import (
     IndexEntry,
@@ -204,18 +205,20 @@ def _opens_with_fence(text: str) -> bool:
 class NoteHead(FrozenRecord):
     """What commands need of every readable note without its body (one per note)."""
 
-    __slots__ = __match_args__ = ("entry", "title", "expires", "review_after")
+    __slots__ = __match_args__ = ("entry", "title", "expires", "review_after", "cites")
     entry: Final[IndexEntry]  # the index line the note implies
     title: Final[str]  # the frontmatter's title as written ("" when missing or not text)
     expires: Final[str]  # freshness dates as written (memcli.store.freshness reads them)
     review_after: Final[str]
+    cites: Final[tuple[Anchor, ...]]  # its anchors into the repository (memcli.store.anchors)
 
     def __init__(self, entry: IndexEntry, title: str, expires: str = "",
-                 review_after: str = "") -> None:
+                 review_after: str = "", cites: tuple[Anchor, ...] = ()) -> None:
         self.entry = entry
         self.title = title
         self.expires = expires
         self.review_after = review_after
+        self.cites = cites
 
 
 def head_of(level: str, note: Note) -> NoteHead:
@@ -225,7 +228,8 @@ def head_of(level: str, note: Note) -> NoteHead:
     title, expires, review_after = meta.get("title"), meta.get(EXPIRES), meta.get(REVIEW_AFTER)
     return NoteHead(entry_for(level, note), title if isinstance(title, str) else "",
                     "" if expires is None else as_text(expires),
-                    "" if review_after is None else as_text(review_after))
+                    "" if review_after is None else as_text(review_after),
+                    anchors_of(meta) if CITES in meta else ())
 
 
 class StoreState(Record):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from memcli.operations.model import CreateOp, DeleteOp, Parsed, UpdateOp
 from memcli.safety.redact import describe, redact
@@ -234,7 +234,8 @@ class Planner:
         summary = self._summary(op.summary, content, outcome)
         self._may_say(title, summary, content)
         meta = {"type": op.type, "title": title, "summary": summary,
-                "created": self.now, "updated": self.now, **_dates(op)}
+                "created": self.now, "updated": self.now,
+                **{k: v for k, v in _dates(op).items() if v != []}}
         work.put(filename, render_new_note(meta, content))
         outcome.filename = filename
         outcome.message = f"create {op.level}/{filename}"
@@ -329,8 +330,8 @@ class Planner:
         outcome.message = f"update {op.level}/{target}{renamed}"
 
     def _meta_changes(self, op: UpdateOp, note: Note, content: str,
-                      outcome: Outcome) -> dict[str, str]:
-        changes: dict[str, str] = {}
+                      outcome: Outcome) -> dict[str, Any]:
+        changes: dict[str, Any] = {}
         work = self.work[op.level]
         if op.title is not None:
             title = self._clean(op.title, "title", outcome)
@@ -413,6 +414,11 @@ def _bytes_before(state: StoreState, filename: str) -> bytes | None:
     return None
 
 
-def _dates(op: CreateOp | UpdateOp) -> dict[str, str]:
-    """The freshness dates an operation sets (see memcli.store.freshness)."""
-    return {k: v for k, v in (("expires", op.expires), ("review_after", op.review_after)) if v}
+def _dates(op: CreateOp | UpdateOp) -> dict[str, Any]:
+    """The freshness dates an operation sets (see memcli.store.freshness), and its anchors
+    (memcli.store.anchors: an update's list replaces the note's; [] removes it)."""
+    found: dict[str, Any] = {k: v for k, v in (("expires", op.expires),
+                                               ("review_after", op.review_after)) if v}
+    if op.cites is not None:
+        found["cites"] = op.cites
+    return found
