@@ -21,6 +21,7 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     with open_stores(settings, LEVELS, bodies=False) as stores:
         project, user, expired = fresh_entries(stores, settings.moment())
         problems = tuple(p for state in stores.values() for p in store_problems(state))
+        project = _marked(settings, stores.get("project"), project)
     project = _without_hidden(project)
     block = context_of(settings, project, user, expired, budget)
     from memcli.safety.redact import find_secrets
@@ -56,6 +57,19 @@ def fresh_entries(stores: dict[str, StoreState], now: datetime
         expired += len(gone)
         kept[level] = [e for e in state.entries() if e.filename not in gone]
     return kept["project"], kept["user"], expired
+
+
+def _marked(settings: Settings, state: StoreState | None,
+            entries: list[IndexEntry]) -> list[IndexEntry]:
+    """The entries of notes whose cited code changed or is gone, marked so that the agent
+    checks before relying on them (docs/anchors.md)."""
+    if state is None or not any(h.cites for h in state.heads.values()):
+        return entries  # the common case: verify is not even imported
+    from memcli.store.anchor_notes import stale_notes
+
+    stale = stale_notes(settings.project_root, state)
+    return [e.replace(summary=f"{e.summary} [{stale[e.filename]}]") if e.filename in stale
+            else e for e in entries]
 
 
 def _without_hidden(entries: list[IndexEntry]) -> list[IndexEntry]:

@@ -47,6 +47,9 @@ class LevelStatus:
     near_duplicates: list[tuple[str, str, str]] = field(default_factory=list)  # a, b, why
     # How the store lies outside the current repository ('' when it does not).
     outside: str = ""
+    anchors: int = 0  # anchors its notes cite (docs/anchors.md)
+    anchors_changed: list[str] = field(default_factory=list)  # "note: path[:lines]"
+    anchors_gone: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -62,7 +65,8 @@ class StatusReport:
     @property
     def healthy(self) -> bool:
         return not any(lv.cut or lv.expired or lv.review or lv.near_duplicates or lv.broken
-                       or lv.index_problem for lv in self.levels)
+                       or lv.index_problem or lv.anchors_changed or lv.anchors_gone
+                       for lv in self.levels)
 
 
 def status(settings: Settings) -> StatusReport:
@@ -71,6 +75,8 @@ def status(settings: Settings) -> StatusReport:
         project, user, expired = fresh_entries(stores, now)
         block = context_of(settings, project, user, expired)
         levels = [_level(stores[lvl], block.cut, now) for lvl in LEVELS if lvl in stores]
+        if "project" in stores:
+            _anchors(settings, stores["project"], levels[0])
     for lv in levels:
         if lv.level == "project":
             lv.outside = settings.outside_repository() or ""
@@ -92,6 +98,23 @@ def _level(state: StoreState, cut: tuple[IndexEntry, ...], now: dt.datetime) -> 
             result.review.append(Dated(name, head.review_after))
     result.near_duplicates = near_duplicates(state)
     return result
+
+
+def _anchors(settings: Settings, state: StoreState, result: LevelStatus) -> None:
+    """Count the project notes' anchors, and name the changed and gone ones."""
+    if not any(h.cites for h in state.heads.values()):
+        return
+    from memcli.store.anchor_check import repository_root
+    from memcli.store.anchor_notes import check_state
+
+    for note in check_state(state, repository_root(settings.project_root)):
+        for found in note.checks:
+            result.anchors += 1
+            named = f"{note.filename}: {found.anchor.label}"
+            if found.state == "changed":
+                result.anchors_changed.append(named)
+            elif found.state == "gone":
+                result.anchors_gone.append(named)
 
 
 def near_duplicates(state: StoreState) -> list[tuple[str, str, str]]:

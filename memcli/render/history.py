@@ -150,6 +150,11 @@ def _level_status(output: Output, lv: LevelStatus) -> None:
                                    for d in lv.review])
     _names(output, "near-duplicates", [f"{a} ~ {b} ({why})"
                                        for a, b, why in lv.near_duplicates])
+    if lv.anchors:
+        output.line(f"  anchors: {lv.anchors}, {len(lv.anchors_changed)} changed, "
+                    f"{len(lv.anchors_gone)} gone (see `memcli verify`)")
+    _names(output, "cited code changed", lv.anchors_changed)
+    _names(output, "cited code gone", lv.anchors_gone)
     if lv.broken:
         output.line(f"  broken notes: {lv.broken} (see `memcli lint`)")
     if lv.index_problem:
@@ -184,6 +189,8 @@ def _level_json(lv: LevelStatus) -> JsonObject:
         "expired": [{"file": d.filename, "expires": d.date} for d in lv.expired],
         "past_review": [{"file": d.filename, "review_after": d.date} for d in lv.review],
         "near_duplicates": [{"files": [a, b], "why": why} for a, b, why in lv.near_duplicates],
+        "anchors": {"total": lv.anchors, "changed": to_json(lv.anchors_changed),
+                    "gone": to_json(lv.anchors_gone)},
     }
 
 

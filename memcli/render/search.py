@@ -11,7 +11,8 @@ from memcli.tokens import TOKENIZER
 def _hit_json(hit: SearchHit) -> JsonObject:
     return {"level": hit.level, "file": hit.filename, "path": str(hit.path), "type": hit.type,
             "title": hit.title, "summary": hit.summary, "score": hit.score,
-            "coverage": hit.coverage, "snippet": hit.snippet}
+            "coverage": hit.coverage, "snippet": hit.snippet,
+            **({"warning": hit.warning} if hit.warning else {})}
 
 
 def _cut(output: Output, what: str, cut_from: int) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -121,6 +121,8 @@ class SearchHit:
     topic_coverage: float = 0.0
     written: str = ""  # the later of the note's `created` and `updated` (ISO)
     expired: bool = False  # its `expires` date is over at the time of the search
+    # What the agent is told when the note's cited code changed or is gone (docs/anchors.md).
+    warning: str = ""
 
     @property
     def tokens(self) -> int:
@@ -397,8 +399,23 @@ class RecallResult:
 def recall(settings: Settings, prompt: str, *, budget: int = DEFAULT_BUDGET,
            level: str | None = None, threshold: float = RECALL_THRESHOLD) -> RecallResult:
     """The bodies of the notes relevant to PROMPT within BUDGET tokens; none when none is."""
-    found = search(settings, prompt, level=level, limit=None)
-    return select(found, budget=budget, threshold=threshold)
+    if not prompt.strip():
+        raise InputError("the search query is empty: give the words to look for")
+    states = load_states(settings, level)
+    found = search_states(states, prompt, cache_dir(settings), limit=None,
+                          now=settings.moment(), zone=settings.zone)
+    return select(found, budget=budget, threshold=threshold,
+                  warnings=_anchor_warnings(settings, states))
+
+
+def _anchor_warnings(settings: Settings, states: Sequence[StoreState]) -> dict[str, str]:
+    """The project notes whose cited code changed or is gone, and what to tell the agent."""
+    project = next((s for s in states if s.level == "project"), None)
+    if project is None or not any(h.cites for h in project.heads.values()):
+        return {}
+    from memcli.store.anchor_notes import stale_notes
+
+    return stale_notes(settings.project_root, project)
 
 
 def relevant(found: SearchResult, threshold: float = RECALL_THRESHOLD) -> list[SearchHit]:
@@ -433,11 +450,14 @@ def _about_someone_else(hits: Sequence[SearchHit], named: Sequence[SearchHit]) -
 
 
 def select(found: SearchResult, *, budget: int = DEFAULT_BUDGET,
-           threshold: float = RECALL_THRESHOLD) -> RecallResult:
+           threshold: float = RECALL_THRESHOLD,
+           warnings: Mapping[str, str] | None = None) -> RecallResult:
     chosen: list[SearchHit] = []
     frame = _frame(found.time_only)
     used = count_tokens(frame)
     for hit in map(shown, relevant(found, threshold)[:MAX_RECALLED]):
+        if warnings and hit.level == "project" and hit.filename in warnings:
+            hit = replace(hit, warning=warnings[hit.filename])
         cost = count_tokens(_section(hit))
         if used + cost <= budget:
             chosen.append(hit)
@@ -454,4 +474,6 @@ def _frame(time_only: bool = False) -> str:
 
 
 def _section(hit: SearchHit) -> str:
-    return f"\n### [{hit.type}] {hit.title} ({hit.level}/{hit.filename})\n{hit.content}\n"
+    warning = f"(memcli: {hit.warning})\n" if hit.warning else ""
+    return (f"\n### [{hit.type}] {hit.title} ({hit.level}/{hit.filename})\n"
+            f"{warning}{hit.content}\n")

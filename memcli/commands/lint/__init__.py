@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from memcli.commands.lint._anchors import CitedNotes, stale_anchors
 from memcli.commands.lint._duplicates import both_levels, near_duplicate_titles, near_duplicates
 from memcli.commands.lint._freshness import freshness
 from memcli.commands.lint._index import check_index
@@ -73,6 +74,7 @@ def _checked(settings: Settings, chosen: list[Target], fix: bool) -> LintReport:
     if len(levels) == 2:
         findings.extend(both_levels(levels["project"], levels["user"]))
     findings.extend(instruction_overlaps(settings.project_root, (run.scan for run in runs)))
+    findings.extend(stale_anchors(settings.project_root, [run.cited for run in runs]))
     report.findings = sorted(findings, key=finding_order)
     report.stores = [CheckedStore(run.scan.level, display(run.scan.path, settings.cwd),
                                   run.scan.exists, len(run.scan.notes)) for run in runs]
@@ -103,6 +105,7 @@ class _StoreRun:
         self.done: list[str] = []
         self._plan: StoreFix | None = None
         self._now = self.settings.moment()  # one clock for the whole pass
+        self.cited = CitedNotes(target.level)
         self.scan = scan_store(self.target.level, self.target.path, self._visit,
                                cwd=self.settings.cwd)
         scan = self.scan
@@ -139,6 +142,7 @@ class _StoreRun:
         self.findings.extend(text_problems(scan, file))
         self.findings.extend(check_note(scan, file))
         self.findings.extend(freshness(scan, file, self._now))
+        self.findings.extend(self.cited.visit(file))
         if self.fix:
             from memcli.commands.lint._fix import fix_note, start_fixes
 
