@@ -159,6 +159,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
         items = _ask_model(settings, provider, result.prompt, result, on_progress)
     _validate(items, options, result)
     sources = _merge_near_duplicates(result, known, options.on_conflict)
+    _cite_named_files(settings, result.operations, project="project" in base)
     if options.explain:
         from memcli.extraction.explain import explain
 
@@ -241,6 +242,28 @@ def _merge_near_duplicates(result: ExtractResult, known: dict[str, list[IndexEnt
     result.rejected.extend((result.positions[i], why) for i, why in dedupe.refused)
     result.rejected.sort()
     return dedupe.sources
+
+
+def _cite_named_files(settings: Settings, operations: list[dict[str, object]], *,
+                      project: bool) -> None:
+    """Give each new project note the files it names that the repository holds now
+    (docs/anchors.md); a note that already cites something keeps its list."""
+    chosen = [op for op in operations if op.get("action") == "create"
+              and op.get("level") == "project" and not op.get("cites")]
+    if not project or not chosen:
+        return
+    from memcli.extraction.cited_paths import cites_for
+    from memcli.store.anchor_check import Repository, repository_root
+
+    repo = Repository(repository_root(settings.project_root))
+    for op in chosen:
+        texts = [str(op.get(key) or "") for key in ("title", "summary", "content")]
+        cites = cites_for(repo, texts)
+        if cites:
+            reason = op.pop("reason", None)  # cites go before the reason, as as_dict orders
+            op["cites"] = cites
+            if reason is not None:
+                op["reason"] = reason
 
 
 def _source(options: ExtractOptions, result: ExtractResult) -> Source:
