@@ -14,7 +14,8 @@ from dataclasses import replace
 
 from memcli.operations.model import CreateOp, Parsed, UpdateOp
 from memcli.settings.config import Settings
-from memcli.store.anchor_check import Repository, pin, repository_root
+from memcli.store.anchor_check import pin
+from memcli.store.anchor_repository import Repository, repository_root
 from memcli.store.anchors import AnchorError, cites_value, parse_entry
 
 ONLY_PROJECT = ("cites are anchors into this repository: only project notes carry them "

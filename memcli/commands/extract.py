@@ -253,7 +253,7 @@ def _cite_named_files(settings: Settings, operations: list[dict[str, object]], *
     if not project or not chosen:
         return
     from memcli.extraction.cited_paths import cites_for
-    from memcli.store.anchor_check import Repository, repository_root
+    from memcli.store.anchor_repository import Repository, repository_root
 
     repo = Repository(repository_root(settings.project_root))
     for op in chosen:

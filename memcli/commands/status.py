@@ -104,8 +104,8 @@ def _anchors(settings: Settings, state: StoreState, result: LevelStatus) -> None
     """Count the project notes' anchors, and name the changed and gone ones."""
     if not any(h.cites for h in state.heads.values()):
         return
-    from memcli.store.anchor_check import repository_root
     from memcli.store.anchor_notes import check_state
+    from memcli.store.anchor_repository import repository_root
 
     for note in check_state(state, repository_root(settings.project_root)):
         for found in note.checks:

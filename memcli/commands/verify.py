@@ -16,8 +16,8 @@ from pathlib import Path
 from memcli.commands.apply import ApplyReport
 from memcli.errors import ConfigError, NotFoundError
 from memcli.settings.config import Settings
-from memcli.store.anchor_check import Repository, repository_root
 from memcli.store.anchor_notes import NoteAnchors, check_state
+from memcli.store.anchor_repository import Repository, repository_root
 from memcli.store.anchors import anchors_of
 from memcli.store.folder import StoreState
 from memcli.store.names import NO_PROJECT

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from memcli.store.anchor_check import Repository, pin
+from memcli.store.anchor_check import pin
+from memcli.store.anchor_repository import Repository
 from memcli.store.anchors import Anchor, AnchorError, check_path, cites_value
 
 MAX_CITED = 5  # a note about more files than this is about none of them in particular

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from memcli.store.anchor_check import AnchorCheck, Repository, check, repository_root
+from memcli.store.anchor_check import AnchorCheck, check
+from memcli.store.anchor_repository import Repository, repository_root
 from memcli.store.folder import StoreState
 
 

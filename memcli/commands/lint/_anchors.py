@@ -39,7 +39,8 @@ class CitedNotes:
 
 
 def stale_anchors(project_root: Path, cited: list[CitedNotes]) -> Iterator[Finding]:
-    from memcli.store.anchor_check import Repository, check, repository_root
+    from memcli.store.anchor_check import check
+    from memcli.store.anchor_repository import Repository, repository_root
 
     notes = [n for store in cited for n in store.notes]
     if not notes:
