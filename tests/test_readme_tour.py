@@ -120,6 +120,13 @@ def test_add_and_rm_of_a_user_note(tour: dict) -> None:
     assert "1 applied" in err
 
 
+def test_a_note_anchored_to_a_file_verifies(tour: dict) -> None:
+    out, _ = _step(tour, "memcli add --cite ops.json")
+    assert "create project/project_knowledge_ops-json-holds-what-extract-proposed.md" in out
+    out, err = _step(tour, "memcli verify")
+    assert "unchanged ops.json" in out and "1 unchanged (1 anchor in 1 note)" in err
+
+
 def test_the_tour_starts_from_the_clone() -> None:
     lines = _tour_lines()
     assert lines[0].startswith(". .venv/bin/activate")

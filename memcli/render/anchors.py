@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from memcli.json_values import JsonObject, JsonValue
-from memcli.render.output import CYAN, GREEN, RED, YELLOW, Output
+from memcli.render.output import CYAN, GREEN, RED, YELLOW, Output, plural
 
 if TYPE_CHECKING:
     from memcli.commands.verify import VerifyReport
@@ -41,8 +41,8 @@ def verify_report(output: Output, report: VerifyReport) -> None:
         output.note("memcli: no project note cites a file")
         return
     counts = ", ".join(f"{report.count(s)} {s}" for s in STATES if report.count(s))
-    output.note(f"memcli: {counts} ({sum(len(n.checks) for n in report.notes)} anchors in "
-                f"{len(report.notes)} notes)")
+    anchors = plural(sum(len(n.checks) for n in report.notes), "anchor")
+    output.note(f"memcli: {counts} ({anchors} in {plural(len(report.notes), 'note')})")
     if report.stale:
         output.note("memcli: check those notes; `memcli verify --repin NOTE` accepts the "
                     "current content")
