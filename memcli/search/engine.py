@@ -154,16 +154,17 @@ def load_states(settings: Settings, level: str | None) -> list[StoreState]:
 
 
 def search(settings: Settings, query: str, *, level: str | None = None,
-           limit: int | None = 10) -> SearchResult:
+           limit: int | None = 10, states: Sequence[StoreState] | None = None) -> SearchResult:
     """The notes of the stores ranked for QUERY, best first, with a snippet each (LIMIT of
-    them; None: every candidate)."""
+    them; None: every candidate). STATES: the stores, when the caller read them already."""
     if not query.strip():  # a script that lost its variable: "no note matches" would hide it
         raise InputError("the search query is empty: give the words to look for")
     cut_from = 0
     if len(query) > MAX_QUERY_CHARS:
         cut_from, query = len(query), cut_query(query)
-    found = search_states(load_states(settings, level), query, cache_dir(settings),
-                          limit=limit, now=settings.moment(), zone=settings.zone)
+    found = search_states(load_states(settings, level) if states is None else states, query,
+                          cache_dir(settings), limit=limit, now=settings.moment(),
+                          zone=settings.zone)
     found.cut_from = cut_from
     return found
 
@@ -399,11 +400,8 @@ class RecallResult:
 def recall(settings: Settings, prompt: str, *, budget: int = DEFAULT_BUDGET,
            level: str | None = None, threshold: float = RECALL_THRESHOLD) -> RecallResult:
     """The bodies of the notes relevant to PROMPT within BUDGET tokens; none when none is."""
-    if not prompt.strip():
-        raise InputError("the search query is empty: give the words to look for")
     states = load_states(settings, level)
-    found = search_states(states, prompt, cache_dir(settings), limit=None,
-                          now=settings.moment(), zone=settings.zone)
+    found = search(settings, prompt, level=level, limit=None, states=states)
     return select(found, budget=budget, threshold=threshold,
                   warnings=_anchor_warnings(settings, states))
 
