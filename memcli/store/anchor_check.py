@@ -22,6 +22,8 @@ from memcli.store.anchor_symbols import find_symbol
 from memcli.store.anchors import Anchor, AnchorError
 from memcli.value_types import FrozenRecord
 
+MAX_DIFF_LINES = 5_000  # longer files are summarised by counting lines, not diffed
+MAX_WINDOW_LINES = 2_000_000  # lines hashed looking for a moved range in one file
 State = Literal["unchanged", "changed", "moved", "gone", "unpinned"]
 
 
@@ -171,8 +173,12 @@ def _moved(anchor: Anchor, path: str, span: tuple[int, int], blob: str) -> Ancho
 
 
 def _find_lines(lines: list[bytes], count: int, digest: str) -> tuple[int, int] | None:
-    """The first run of COUNT lines whose digest is DIGEST (lines moved in the file)."""
-    for start in range(len(lines) - count + 1):
+    """The first run of COUNT lines whose digest is DIGEST (lines moved in the file); None
+    too when looking would hash more than MAX_WINDOW_LINES lines (a hostile range)."""
+    windows = len(lines) - count + 1
+    if windows * count > MAX_WINDOW_LINES:
+        return None
+    for start in range(windows):
         if lines_digest(lines[start:start + count]) == digest:
             return start + 1, start + count
     return None
@@ -213,7 +219,10 @@ def _with_summary(repo: Repository, result: AnchorCheck, olds: dict[str, bytes])
 
 
 def _follow(before: list[bytes], after: list[bytes], start: int, end: int) -> tuple[int, int]:
-    """Where the 1-based lines START-END of BEFORE are in AFTER, through their diff."""
+    """Where the 1-based lines START-END of BEFORE are in AFTER, through their diff (where
+    they were, for files too long to diff)."""
+    if len(before) + len(after) > MAX_DIFF_LINES:
+        return start, end
     matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
     new_start, new_end = start, end
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -225,17 +234,27 @@ def _follow(before: list[bytes], after: list[bytes], start: int, end: int) -> tu
 
 
 def diff_summary(before: list[bytes], after: list[bytes], first_line: int = 1) -> str:
+    """"N lines added, M removed, from line K" (K counted from FIRST_LINE)."""
     added = removed = 0
     first: int | None = None
-    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        removed += i2 - i1
-        added += j2 - j1
-        first = j1 if first is None else first
-    if first is None:
-        return "only line ends or whitespace differ"
+    if len(before) + len(after) > MAX_DIFF_LINES:
+        # difflib is quadratic at worst: count the lines each side lacks, in linear time.
+        from collections import Counter
+
+        old, new = Counter(before), Counter(after)
+        added, removed = sum((new - old).values()), sum((old - new).values())
+        first = next((i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b),
+                     min(len(before), len(after)))
+    else:
+        matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+        for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+            if tag == "equal":
+                continue
+            removed += i2 - i1
+            added += j2 - j1
+            first = j1 if first is None else first
+    if first is None or not (added or removed):
+        return "only line ends differ"
     return (f"{added} line{'s' if added != 1 else ''} added, {removed} removed, "
             f"from line {first + first_line}")
 
