@@ -279,6 +279,7 @@ def test_an_untrusted_note_citing_outside_is_reported_never_read(memenv: MemEnv,
     assert ("M217", 7, "cites entry 3: an entry cites lines or a symbol, not both") in codes
     assert result.exit_code == 1  # M217 is an error
     assert verify_json(cli) == (0, {"root": str(repo), "notes": [], "stale": False,
+                                    "staged": False,
                                     "counts": {"unchanged": 0, "moved": 0, "unpinned": 0,
                                                "changed": 0, "gone": 0}})
 
@@ -350,4 +351,4 @@ def test_verify_staged_warns_of_what_the_commit_changes(memenv: MemEnv, repo: Pa
     git(repo, "reset", "-q")
     (repo / "README").write_text("x\n")
     git(repo, "add", "README")
-    assert "no project note cites" in cli("verify", "--staged").output
+    assert "the commit changes no cited code" in cli("verify", "--staged").output

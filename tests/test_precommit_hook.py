@@ -159,3 +159,23 @@ def test_a_commit_that_breaks_the_index_is_refused(tmp_path: Path, env: dict[str
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "memcli lint (changed memory files)" in passed.stdout + passed.stderr
     assert _git(project, env, "log", "--format=%s", "-1") == "a clean store"
+
+
+def test_memcli_verify_warns_when_a_commit_changes_a_cited_file(
+        tmp_path: Path, env: dict[str, str], hook_repo: tuple[Path, str]) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    _git(project, env, "init", "-q")
+    (project / "deploy.sh").write_text("echo deploy\n")
+    _git(project, env, "add", "-A")
+    _git(project, env, "commit", "-q", "-m", "script")
+    proc = _run([sys.executable, "-m", "memcli", "add", "--cite", "deploy.sh",
+                 "--title", "Deploy", "Deploy with deploy.sh."], project, env)
+    assert proc.returncode == 0, proc.stderr
+    (project / "deploy.sh").write_text("echo ship\n")
+    _git(project, env, "add", "-A")
+    proc = _pre_commit(project, env, "try-repo", str(hook_repo[0]), "memcli-verify",
+                       "--ref", hook_repo[1])
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output  # a warning: the commit goes on
+    assert "memcli verify" in output and "changed   deploy.sh" in output

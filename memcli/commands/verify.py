@@ -32,6 +32,7 @@ class VerifyReport:
     notes: list[NoteAnchors]
     repinned: ApplyReport | None = None  # --repin: the update it made (or would make)
     dropped: list[str] = field(default_factory=list)  # --repin: gone anchors taken out
+    staged: bool = False  # --staged: only the anchors of the files the commit changes
 
     def count(self, state: str) -> int:
         return sum(1 for n in self.notes for c in n.checks if c.state == state)
@@ -71,7 +72,7 @@ def verify_staged(settings: Settings) -> VerifyReport:
     kept = [NoteAnchors(n.level, n.filename, n.title,
                         [c for c in n.checks if c.anchor.path in staged
                          and c.state != "unchanged"]) for n in notes]
-    return VerifyReport(root, [n for n in kept if n.checks])
+    return VerifyReport(root, [n for n in kept if n.checks], staged=True)
 
 
 def repin(settings: Settings, names: Sequence[str], *, dry_run: bool = False) -> VerifyReport:

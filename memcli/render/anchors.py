@@ -38,7 +38,8 @@ def verify_report(output: Output, report: VerifyReport) -> None:
         apply_report(output, report.repinned)
         return
     if not report.notes:
-        output.note("memcli: no project note cites a file")
+        output.note("memcli: the commit changes no cited code that notes rely on"
+                    if report.staged else "memcli: no project note cites a file")
         return
     counts = ", ".join(f"{report.count(s)} {s}" for s in STATES if report.count(s))
     anchors = plural(sum(len(n.checks) for n in report.notes), "anchor")
@@ -58,6 +59,7 @@ def verify_json(report: VerifyReport) -> JsonObject:
                    "anchors": [_check_json(c) for c in n.checks]} for n in report.notes],
         "counts": {s: report.count(s) for s in STATES},
         "stale": report.stale,
+        "staged": report.staged,
     }
     if report.repinned is not None:
         data["repinned"] = apply_json(report.repinned)
