@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -352,3 +353,72 @@ def test_verify_staged_warns_of_what_the_commit_changes(memenv: MemEnv, repo: Pa
     (repo / "README").write_text("x\n")
     git(repo, "add", "README")
     assert "the commit changes no cited code" in cli("verify", "--staged").output
+
+
+# ---------------------------------------------------------------------- the model
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("scripts/deploy.sh", {"path": "scripts/deploy.sh"}),
+    ("./src//app.py:7", {"path": "src/app.py", "lines": "7"}),
+    ("src/app.py:4-6", {"path": "src/app.py", "lines": "4-6"}),
+    ("src/store.py#Store.load", {"path": "src/store.py", "symbol": "Store.load"}),
+    ("src/lib.rs#Store::load", {"path": "src/lib.rs", "symbol": "Store::load"}),
+])
+def test_short_anchors(text: str, expected: dict[str, str]) -> None:
+    from memcli.store.anchors import parse_short
+
+    assert parse_short(text).as_value() == expected
+
+
+@pytest.mark.parametrize("entry, why", [
+    ({"path": "a.py", "lines": "4-6", "symbol": "f"}, "not both"),
+    ({"path": "a.py", "digest": "sha256:" + "0" * 64}, "a whole file's digest is blob:"),
+    ({"path": "a.py", "lines": 3, "digest": "blob:" + "0" * 40}, "a whole file's digest"),
+    ({"path": "a.py", "digest": "md5:abc"}, "'digest' must be"),
+    ({"path": "a.py", "blob": "0" * 40}, "'blob' must be"),
+    ({"path": "a.py", "owner": "me"}, "unknown key 'owner'"),
+    ({"path": ["a.py"]}, "no 'path' text"),
+    ({"path": "a.py", "symbol": "rm -rf"}, "a symbol is a name"),
+    ({"path": "a\x1b[2J.py"}, "control character"),
+    ({"path": "C:/Windows/win.ini"}, "absolute"),
+    ({"path": "src/../../x"}, "climbs out"),
+    ({"path": ".GIT/hooks/pre-commit"}, "into .git"),
+    (42, "must be a path or a mapping"),
+])
+def test_entries_that_are_not_anchors(entry: object, why: str) -> None:
+    from memcli.store.anchors import AnchorError, parse_entry
+
+    with pytest.raises(AnchorError, match=re.escape(why)):
+        parse_entry(entry)
+
+
+def test_a_cites_list_is_bounded() -> None:
+    from memcli.store.anchors import MAX_ANCHORS, parse_cites
+
+    anchors, problems = parse_cites([f"f{i}.py" for i in range(MAX_ANCHORS + 5)])
+    assert len(anchors) == MAX_ANCHORS and problems == [
+        f"cites holds {MAX_ANCHORS + 5} entries; at most {MAX_ANCHORS} are read"]
+
+
+SOURCES = {
+    "python": (b"class Store:\n    x = 1\n\n    def load(self):\n        return 1\n\n"
+               b"    def save(self):\n        return 2\n", "Store.load", (4, 5)),
+    "python-signature": (b"def parse(\n    a,\n) -> int:\n    return a\n\nother = 1\n",
+                         "parse", (1, 4)),
+    "javascript": (b"export async function load(x) {\n  return x;\n}\nconst y = 1;\n",
+                   "load", (1, 3)),
+    "go": (b"package s\n\nfunc (s *Store) Load() error {\n\treturn nil\n}\n", "Load", (3, 5)),
+    "rust": (b"impl Store {\n    pub fn load(&self) {\n        1\n    }\n}\n", "Store::load",
+             (2, 4)),
+    "assignment": (b"TIMEOUT = 30\nRETRIES = 3\n", "RETRIES", (2, 2)),
+    "a use is no definition": (b"x = load()\nreturn load\n", "load", None),
+}
+
+
+@pytest.mark.parametrize("name", SOURCES)
+def test_a_symbol_is_found_where_it_is_defined(name: str) -> None:
+    from memcli.store.anchor_symbols import find_symbol
+
+    source, symbol, span = SOURCES[name]
+    assert find_symbol(source.split(b"\n"), symbol) == span
