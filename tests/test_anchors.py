@@ -340,6 +340,18 @@ def test_the_rules_extractor_cites_the_files_a_note_names(memenv: MemEnv, repo: 
     assert states(verify_json(cli)[1]) == [("scripts/deploy.sh", "unchanged")]
 
 
+def test_a_command_in_backticks_cites_the_file_it_runs_from(memenv: MemEnv, repo: Path,
+                                                             cli: Any) -> None:
+    (repo / "Makefile").write_text("test:\n\tpytest\n")
+    turn = json.dumps({"role": "user", "content": "Remember: the test command is `make test`; "
+                       "make sure it passes."})
+    [op] = json.loads(cli("extract", input=turn + "\n").stdout)["operations"]
+    assert [c["path"] for c in op["cites"]] == ["Makefile"]
+    (repo / "Makefile").unlink()
+    [op] = json.loads(cli("extract", input=turn + "\n").stdout)["operations"]
+    assert "cites" not in op
+
+
 def test_verify_staged_warns_of_what_the_commit_changes(memenv: MemEnv, repo: Path,
                                                         cli: Any) -> None:
     add_cited(cli, "scripts/deploy.sh", "src/app.py")

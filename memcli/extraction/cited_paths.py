@@ -16,10 +16,28 @@ from memcli.store.anchors import Anchor, AnchorError, check_path, cites_value
 
 MAX_CITED = 5  # a note about more files than this is about none of them in particular
 _EDGES = "`'\"()[]{}<>,;:!?*"
+# The file a command in backticks runs from: `make test` is the Makefile's target. Only in
+# backticks: "make sure" is English.
+_RUNNERS = {
+    "make": ("Makefile", "makefile", "GNUmakefile"), "just": ("justfile", "Justfile"),
+    "npm": ("package.json",), "pnpm": ("package.json",), "yarn": ("package.json",),
+    "tox": ("tox.ini",), "nox": ("noxfile.py",), "rake": ("Rakefile",),
+}
 
 
 def paths_named(text: str) -> list[str]:
-    """The words of TEXT that could be repository paths, in order, each once."""
+    """The words of TEXT that could be repository paths, in order, each once, then the
+    files that the commands in its backticks run from."""
+    found: list[str] = []
+    for span in text.split("`")[1::2]:
+        words = span.split()
+        if len(words) >= 2 and words[0] in _RUNNERS:
+            found += [name for name in _RUNNERS[words[0]] if name not in found]
+    words_found = _words(text)
+    return [*[p for p in words_found if p not in found], *found]
+
+
+def _words(text: str) -> list[str]:
     found: list[str] = []
     for word in text.split():
         word = word.strip(_EDGES).rstrip(".")
