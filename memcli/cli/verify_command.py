@@ -30,10 +30,11 @@ def verify(
     dry_run: DryRunOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Check the project notes' anchors (`cites:`) against the working tree.
+    """Check that the files the notes cite did not change.
 
-    Each anchor is unchanged, changed (with a short diff summary), moved (the same content
-    at another path or lines), gone, or unpinned. Exits 1 when any is changed or gone.
+    Checks each anchor (`cites:`) of the project notes against the working tree:
+    unchanged, changed (with a short diff summary), moved (the same content at another
+    path or lines), gone, or unpinned. Exits 1 when any is changed or gone.
 
     \b
     Examples:
