@@ -265,6 +265,24 @@ def test_a_link_is_never_followed(memenv: MemEnv, repo: Path, cli: Any, tmp_path
         in result.stdout
 
 
+def test_a_file_git_ignores_is_never_cited(memenv: MemEnv, repo: Path, cli: Any) -> None:
+    # A digest of a secret's line would be a guessable hash of it, committed with the notes.
+    (repo / ".gitignore").write_text(".env\n")
+    (repo / ".env").write_text("API_PASSWORD=hunter2\n")
+    result = cli("add", "--cite", ".env:1", "The password is in .env.")
+    assert result.exit_code == 1 and "ignored by git" in result.output
+    turn = json.dumps({"role": "user", "content": "Remember that secrets live in .env only."})
+    [op] = json.loads(cli("extract", input=turn + "\n").stdout)["operations"]
+    assert "cites" not in op
+    memenv.write_note("project", "project_knowledge_env.md", raw=(
+        "---\ntype: project_knowledge\ntitle: Env\nsummary: S.\nupdated: 2026-11-29\n"
+        "cites:\n- path: .env\n  lines: 1-1\n  digest: sha256:" + "0" * 64 + "\n---\nBody.\n"
+    ).encode())
+    result = cli("verify")
+    assert result.exit_code == 1
+    assert "gone      .env:1  .env is ignored by git" in result.stdout
+
+
 def test_an_untrusted_note_citing_outside_is_reported_never_read(memenv: MemEnv, repo: Path,
                                                                   cli: Any) -> None:
     memenv.write_note("project", "project_knowledge_evil.md", raw=(

@@ -63,7 +63,9 @@ def _has_extension(word: str) -> bool:
 def cites_for(repo: Repository, texts: Sequence[str]) -> list[dict[str, str]]:
     """The anchors, pinned now, of the files that TEXTS name and the repository holds."""
     anchors: list[Anchor] = []
-    for path in (p for text in texts for p in paths_named(text)):
+    named = [p for text in texts for p in paths_named(text)]
+    repo.prepare(p for p in named if repo.on_disk(p) is not None)  # git asked once
+    for path in named:
         if len(anchors) == MAX_CITED:
             break
         if any(a.path == path for a in anchors) or repo.safe_path(path) is None:

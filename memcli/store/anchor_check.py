@@ -66,7 +66,8 @@ def pin(repo: Repository, anchor: Anchor) -> Anchor:
     """ANCHOR with the digest of what it cites now; AnchorError when there is nothing."""
     blob = repo.blob_id(anchor.path)
     if blob is None:
-        raise AnchorError(f"{anchor.path}: no such file in the repository (or it is a link)")
+        raise AnchorError(f"{anchor.path}: no such file in the repository (or it is a link, "
+                          "or ignored by git)")
     if anchor.whole_file:
         return anchor.pinned("blob:" + blob)
     data = repo.read(anchor.path)
@@ -268,6 +269,8 @@ def _pinned_or_none(repo: Repository, anchor: Anchor) -> Anchor | None:
 
 def _why_gone(repo: Repository, path: str) -> str:
     where = os.path.join(repo.root, *path.split("/"))
+    if os.path.lexists(where) and repo.ignored(path):
+        return f"{path} is ignored by git; anchors cite the repository's own files"
     if os.path.lexists(where) and repo.safe_path(path) is None:
         return f"{path} is a link or not a regular file; anchors never follow links"
     return f"{path} no longer exists"

@@ -43,13 +43,21 @@ class Repository:
         self._hashed: dict[str, str | None] = {}
         self._by_blob: dict[str, list[str]] | None = None
         self._untracked_searched = False
+        self._ignored: dict[str, bool] = {}
         self.git_calls = 0  # how many git processes ran (the benchmark reports it)
 
     # ------------------------------------------------------------------ reading files
 
     def safe_path(self, path: str) -> str | None:
         """The file's path on disk when every part of PATH is a real folder and its last
-        part a regular file, all inside the root; None otherwise (gone, or a link)."""
+        part a regular file, all inside the root, and git does not ignore it; None otherwise
+        (gone, a link, or ignored: a `.env` is no file a note should hold a digest of)."""
+        if self.ignored(path):
+            return None
+        return self.on_disk(path)
+
+    def on_disk(self, path: str) -> str | None:
+        """safe_path without asking git whether it ignores PATH (for what git listed)."""
         current = str(self.root)
         parts = path.split("/")
         for position, part in enumerate(parts):
@@ -87,16 +95,38 @@ class Repository:
             self.hash_files([path])
         return self._hashed.get(path)
 
+    def ignored(self, path: str) -> bool:
+        """Whether git ignores PATH (a tracked file never is)."""
+        if not self.git:
+            return False
+        if path not in self._ignored:
+            self._check_ignored([path])
+        return self._ignored[path]
+
+    def _check_ignored(self, paths: Iterable[str]) -> None:
+        todo = [p for p in dict.fromkeys(paths) if p not in self._ignored]
+        if not todo:
+            return
+        # Exit status 1 (nothing ignored) reads as no output.
+        out = self._run(["check-ignore", "-z", "--stdin"], "\0".join(todo).encode() + b"\0")
+        hits = set((out or b"").decode("utf-8", "replace").split("\0"))
+        self._ignored.update((p, p in hits) for p in todo)
+
     def prepare(self, paths: Iterable[str]) -> None:
-        """Hash at once the cited files git's index does not know as they are now."""
+        """Ask git at once which cited files it ignores, and hash the ones its index does not
+        know as they are now."""
         if self.git:
+            paths = list(paths)
+            self._check_ignored(paths)
             index, changed = self._tracked(), self._changed()
-            self.hash_files(p for p in paths if p not in index or p in changed)
+            self.hash_files(p for p in paths if (p not in index or p in changed)
+                            and not self.ignored(p))
 
     def hash_files(self, paths: Iterable[str]) -> None:
-        """Hash the working-tree files PATHS (git's filters applied, as git would)."""
+        """Hash the working-tree files PATHS (git's filters applied, as git would); the
+        caller has left out what git ignores."""
         todo = [p for p in dict.fromkeys(paths) if p not in self._hashed
-                and self.safe_path(p) is not None]
+                and self.on_disk(p) is not None]
         if not todo:
             return
         if self.git and not any("\n" in p for p in todo):
@@ -132,7 +162,8 @@ class Repository:
             for path in untracked:
                 if self._hashed.get(path):
                     self._by_blob.setdefault(self._hashed[path] or "", []).append(path)
-        return sorted(p for p in self._by_blob.get(blob, []) if self.safe_path(p) is not None)
+        # Tracked, or untracked and not ignored: on disk is all that is left to ask.
+        return sorted(p for p in self._by_blob.get(blob, []) if self.on_disk(p) is not None)
 
     def contents(self, blobs: Sequence[str]) -> dict[str, bytes]:
         """The content git's object store holds for each of BLOBS (those it still has)."""
