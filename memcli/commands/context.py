@@ -3,7 +3,7 @@ secrets typed into a note by hand kept out."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -21,7 +21,7 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     with open_stores(settings, LEVELS, bodies=False) as stores:
         project, user, expired = fresh_entries(stores, settings.moment())
         problems = tuple(p for state in stores.values() for p in store_problems(state))
-        project = _marked(settings, stores.get("project"), project)
+        project = marked(project, stale_of(settings, stores.get("project")))
     project = _without_hidden(project)
     block = context_of(settings, project, user, expired, budget)
     from memcli.safety.redact import find_secrets
@@ -59,15 +59,20 @@ def fresh_entries(stores: dict[str, StoreState], now: datetime
     return kept["project"], kept["user"], expired
 
 
-def _marked(settings: Settings, state: StoreState | None,
-            entries: list[IndexEntry]) -> list[IndexEntry]:
-    """The entries of notes whose cited code changed or is gone, marked so that the agent
-    checks before relying on them (docs/anchors.md)."""
+def stale_of(settings: Settings, state: StoreState | None) -> dict[str, str]:
+    """The project notes whose cited code changed or is gone, with what to tell the agent."""
     if state is None or not any(h.cites for h in state.heads.values()):
-        return entries  # the common case: verify is not even imported
+        return {}  # the common case: the anchors' checks are not even imported
     from memcli.store.anchor_notes import stale_notes
 
-    stale = stale_notes(settings.project_root, state)
+    return stale_notes(settings.project_root, state)
+
+
+def marked(entries: list[IndexEntry], stale: Mapping[str, str]) -> list[IndexEntry]:
+    """ENTRIES, those of STALE notes marked so that the agent checks before relying on them
+    (docs/anchors.md)."""
+    if not stale:
+        return entries
     return [e.replace(summary=f"{e.summary} [{stale[e.filename]}]") if e.filename in stale
             else e for e in entries]
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from memcli.commands.context import context_of, fresh_entries
+from memcli.commands.context import context_of, fresh_entries, marked
 from memcli.settings.config import Settings
 from memcli.store.folder import StoreState
 from memcli.store.freshness import is_past
@@ -19,6 +20,9 @@ from memcli.store.names import LEVELS
 from memcli.tokens import count_tokens
 from memcli.writes.history import Transaction, transactions
 from memcli.writes.stores import open_stores
+
+if TYPE_CHECKING:
+    from memcli.store.anchor_notes import NoteAnchors
 
 RECENT_TRANSACTIONS = 5
 
@@ -73,10 +77,13 @@ def status(settings: Settings) -> StatusReport:
     now = settings.moment()
     with open_stores(settings, LEVELS, bodies=False) as stores:
         project, user, expired = fresh_entries(stores, now)
+        cited, stale = _checked_anchors(settings, stores.get("project"))
+        # Measured as `context` prints it: with the marks of notes whose cited code changed.
+        project = marked(project, stale)
         block = context_of(settings, project, user, expired)
         levels = [_level(stores[lvl], block.cut, now) for lvl in LEVELS if lvl in stores]
-        if "project" in stores:
-            _anchors(settings, stores["project"], levels[0])
+        if cited:
+            _count_anchors(cited, levels[0])
     for lv in levels:
         if lv.level == "project":
             lv.outside = settings.outside_repository() or ""
@@ -100,14 +107,21 @@ def _level(state: StoreState, cut: tuple[IndexEntry, ...], now: dt.datetime) -> 
     return result
 
 
-def _anchors(settings: Settings, state: StoreState, result: LevelStatus) -> None:
-    """Count the project notes' anchors, and name the changed and gone ones."""
-    if not any(h.cites for h in state.heads.values()):
-        return
-    from memcli.store.anchor_notes import check_state
+def _checked_anchors(settings: Settings, state: StoreState | None
+                     ) -> tuple[list[NoteAnchors], dict[str, str]]:
+    """The project notes' anchors checked, and the stale notes' marks (docs/anchors.md)."""
+    if state is None or not any(h.cites for h in state.heads.values()):
+        return [], {}  # the common case: the anchors' checks are not even imported
+    from memcli.store.anchor_notes import check_state, mark
     from memcli.store.anchor_repository import repository_root
 
-    for note in check_state(state, repository_root(settings.project_root)):
+    cited = check_state(state, repository_root(settings.project_root))
+    return cited, {n.filename: mark(n) for n in cited if n.stale}
+
+
+def _count_anchors(cited: list[NoteAnchors], result: LevelStatus) -> None:
+    """Count the project notes' anchors, and name the changed and gone ones."""
+    for note in cited:
         for found in note.checks:
             result.anchors += 1
             named = f"{note.filename}: {found.anchor.label}"
