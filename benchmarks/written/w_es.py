@@ -1,0 +1,99 @@
+"""Spanish written turns (see common.py)."""
+from common import build, write
+
+HAND = r"""
+and|preference|u/up:compose|prefiero que las pantallas nuevas vayan en compose, los xml son legacy
+and|correction|p/cf:ksp|no. ksp. kapt lo quitamos hace meses, no lo vuelvas a meter en gradle
+and|none_question||los viewmodels siempre van en el modulo feature o solo el del login?
+ios|explicit|p/pk:fastlane match|acuerdate que firmamos con fastlane match, nada de crear certificados a mano en xcode
+ios|none_thistask||solo en este PR deja los force unwrap, luego los limpio yo
+ios|none_hypothetical||si algun dia dejamos ios 15 podriamos usar observation no?
+wp|fact_in_passing|p/pk:siteground|arreglame el formulario de contacto, por cierto el sitio del cliente esta en siteground
+wp|preference|u/up:tabs|en php uso tabs, no me cambies los archivos a espacios porfa
+wp|none_quote||pon en el footer: "© 2025 Panadería La Espiga, todos los derechos reservados"
+wp|none_thanks||genial gracias!! ya funciona
+lar|explicit|p/pk:sail|ojo que todo va por sail, es sail artisan migrate y no php artisan
+lar|correction|p/cf:pest|no, los tests son con pest, no clases de phpunit
+lar|none_oneoff||usa pnpm para instalar las deps del front ahora, npm se atasca con el lockfile
+clim|preference|u/up:makie|para las figuras prefiero makie antes que plots.jl
+clim|none_complaint||la cola del cluster siempre va fatal los viernes, 6 horas esperando otra vez
+bio|explicit|p/pk:mamba;environment.yml|ten en cuenta que los entornos se crean con mamba desde environment.yml, no instales cosas con pip
+bio|correction|p/cf:hg38|que no, hg38. todo el pipeline es hg38
+bio|none_paste||MissingInputException in rule align in file Snakefile, line 88
+go|preference|u/up:table-driven|me gustan los tests table-driven, escribelos asi
+go|correction|p/cf:errors.is|no compares errores con ==, usa errors.Is
+go|update|p/pk:nats|los eventos de envios ahora van por nats, kafka ya no se usa
+go|none_smalltalk||jaja el equipo de reparto pidio 40 pizzas para la release
+vue|explicit|p/pk:pinia|el store es pinia, vuex ya no existe, recuerdalo para los modulos nuevos
+vue|reversal|p/pk:tailwind|volvemos a permitir tailwind en las landings, el cliente cambio de idea
+vue|none_quote||el cliente escribio: "el hero puede ser mas... vibrante?" ni idea de que significa
+lua|preference|u/up:local|declara siempre variables local, odio los globales
+lua|none_question||el juego recarga los scripts al guardar o siempre hay que reiniciar?
+k8s|explicit|p/pk:make manifests|acuerdate de correr make manifests despues de tocar los tipos de la api
+k8s|none_paste||reconciler error: Operation cannot be fulfilled on backups.ops.acme.io "nightly"
+sec|preference|u/up:cve|cuando resumas una vuln empieza por el cve y las versiones afectadas
+sec|none_hypothetical||hipoteticamente si se filtra el secreto jwt se podrian falsificar tokens de admin?
+sf|explicit|p/pk:soql|recuerda, nada de soql dentro de bucles, nos comimos los governor limits en prod
+sf|correction|p/cf:sf|es sf, no sfdx, los comandos viejos estan deprecados en la imagen de ci
+cpp|correction|p/cf:std::map|nada de std::map en el hot path. nunca. usa el flat hash map
+cpp|none_complaint||los numeros de latencia siempre salen horribles despues de actualizar el kernel
+svk|update|p/pk:fly.io|nos mudamos de vercel a fly.io la semana pasada
+svk|preference|u/up:cortas|respuestas cortas porfa, leo codigo mas rapido que texto
+svk|none_oneoff||esta vez usa bun para correr el seed
+net|correction|p/cf:ilogger|deja de usar Console.WriteLine, inyecta ILogger<T>
+net|none_assistant||dijiste "he cambiado el DbContext a AsNoTracking", vale pero corriste los tests?
+hs|preference|u/up:cabal|para mis cosas prefiero cabal a stack
+ros|explicit|p/pk:--symlink-install|recuerda que compilamos con colcon build --symlink-install, si no los nodos python fallan
+ros|none_paste||[ERROR] [nav2_controller]: Failed to make progress
+r|correction|p/cf:renv|usa renv, no hagas install.packages global en el servidor
+r|none_thanks||mil gracias, la app de shiny carga otra vez
+tf|explicit|p/pk:terragrunt|todos los entornos van con terragrunt, no hagas terraform apply a pelo en live/
+tf|reference|p/rm:pagerduty|las guardias estan en pagerduty en "platform-sre", mira quien esta antes de llamar
+tf|none_question||por que el plan siempre muestra diff en la policy de iam si no cambio nada?
+spk|correction|p/cf:dataframe|nada de rdd porfa, solo la api de dataframe
+rb|update|p/pk:solid queue|pasamos de sidekiq a solid queue con rails 8, borra lo de sidekiq que veas
+rb|none_complaint||bundler siempre se rompe al actualizar ruby, siempre
+el|correction|p/cf:electron-forge|usamos electron-forge no electron-builder
+spr|explicit|p/pk:flyway|cambios de bd solo con migraciones flyway, acuerdate
+spr|correction|p/cf:lombok|sin lombok. lo prohibio la revision de seguridad del banco
+spr|reference|p/rm:jira|los tickets estan en jira, proyecto PAY, ponlos en el titulo del pr
+tch|explicit|p/pk:python 3.8|los portatiles del cole siguen con python 3.8, asi que nada de match
+tch|none_quote||enunciado: "Escribe una funcion que devuelva el mayor de tres numeros."
+tch|preference|u/up:f-strings|usa f-strings en los ejercicios, es lo primero que aprenden
+deno|none_hypothetical||seria bun mas rapido si quitamos la capa de compatibilidad con node?
+"""
+
+TASKS = r"""
+and|none_oneoff||arregla el crash al rotar la pantalla de ajustes
+ios|none_oneoff||renombra ProfileView a AccountView en todo el proyecto
+wp|none_oneoff||haz el header fijo en movil
+lar|none_oneoff||agrega soft delete al modelo de facturas
+bio|none_oneoff||agrega una regla que cuente reads por muestra
+go|none_oneoff||ponle un timeout al handler de tracking
+vue|none_oneoff||haz responsive la tabla de precios
+k8s|none_oneoff||agrega una condicion de status para backups fallidos
+cpp|none_oneoff||perfila el feed handler y dime los puntos calientes
+net|none_oneoff||agrega paginacion al endpoint de pedidos
+tf|none_oneoff||agrega una alarma de cloudwatch para la cola
+rb|none_oneoff||arregla el n+1 del controller de comentarios
+tch|none_oneoff||escribe tres ejercicios mas de bucles while
+"""
+
+FACTS = r"""
+and|fact_in_passing|p/pk:minsdk|el minSdk es 26 en esta app
+ios|fact_in_passing|p/pk:testflight|las betas salen a testflight los jueves
+lar|fact_in_passing|p/pk:mysql 8|prod es mysql 8, no mariadb
+bio|fact_in_passing|p/pk:/scratch|los ficheros grandes van a /scratch, home tiene cuota
+go|fact_in_passing|p/pk:go 1.22|estamos en go 1.22 en todos los servicios
+vue|fact_in_passing|p/pk:nuxt 3|todo es nuxt 3 ya
+cpp|fact_in_passing|p/pk:bazel|se compila con bazel, cmake es solo para el ide
+svk|fact_in_passing|p/pk:drizzle|el orm es drizzle
+tf|fact_in_passing|p/pk:eu-west-1|todo vive en eu-west-1
+rb|fact_in_passing|p/pk:kamal|ahora desplegamos con kamal
+spr|fact_in_passing|p/pk:java 21|estamos en java 21 con spring boot 3.2
+tch|fact_in_passing|p/pk:thonny|los alumnos usan thonny
+"""
+
+rows = build("es", HAND, TASKS, FACTS, [", por cierto ", ", btw ", ". ojo: ", ", ah y ", ". fyi "],
+             [" y luego ", ", despues ", ". tambien ", " y "], 220)
+write("es", rows)
