@@ -19,7 +19,7 @@ clim|preference|u/up:makie|para las figuras prefiero makie antes que plots.jl
 clim|none_complaint||la cola del cluster siempre va fatal los viernes, 6 horas esperando otra vez
 bio|explicit|p/pk:mamba;environment.yml|ten en cuenta que los entornos se crean con mamba desde environment.yml, no instales cosas con pip
 bio|correction|p/cf:hg38|que no, hg38. todo el pipeline es hg38
-bio|none_paste||MissingInputException in rule align in file Snakefile, line 88
+bio|none_paste||WorkflowError: Failed to solve the job scheduling problem with pulp
 go|preference|u/up:table-driven|me gustan los tests table-driven, escribelos asi
 go|correction|p/cf:errors.is|no compares errores con ==, usa errors.Is
 go|update|p/pk:nats|los eventos de envios ahora van por nats, kafka ya no se usa
@@ -44,7 +44,7 @@ net|correction|p/cf:ilogger|deja de usar Console.WriteLine, inyecta ILogger<T>
 net|none_assistant||dijiste "he cambiado el DbContext a AsNoTracking", vale pero corriste los tests?
 hs|preference|u/up:cabal|para mis cosas prefiero cabal a stack
 ros|explicit|p/pk:--symlink-install|recuerda que compilamos con colcon build --symlink-install, si no los nodos python fallan
-ros|none_paste||[ERROR] [nav2_controller]: Failed to make progress
+ros|none_paste||[WARN] [controller_server]: Control loop missed its desired rate of 20.0000Hz
 r|correction|p/cf:renv|usa renv, no hagas install.packages global en el servidor
 r|none_thanks||mil gracias, la app de shiny carga otra vez
 tf|explicit|p/pk:terragrunt|todos los entornos van con terragrunt, no hagas terraform apply a pelo en live/
