@@ -1,0 +1,97 @@
+"""Portuguese (Brazilian, casual) written turns (see common.py)."""
+from common import build, write
+
+HAND = r"""
+and|preference|u/up:compose|prefiro que as telas novas sejam em compose, xml é legado aqui
+and|correction|p/cf:ksp|nao. ksp. tiramos o kapt faz tempo, nao coloca de volta no gradle
+and|none_question||a gente sempre coloca os viewmodels no modulo de feature ou foi so o login?
+and|none_paste||FAILURE: Build failed with an exception. Could not resolve com.google.android.material:material:1.12.0
+ios|explicit|p/pk:fastlane match|lembra que a assinatura é com fastlane match, nunca cria certificado na mao no xcode
+ios|correction|p/cf:async/await|para de escrever completion handler, o projeto todo é async/await
+ios|none_thistask||so nesse PR pode deixar os force unwrap, depois eu limpo
+wp|fact_in_passing|p/pk:hostgator|arruma o formulario de contato pra mim, ah o site do cliente ta na hostgator entao sem ssh
+wp|preference|u/up:tabs|no php eu uso tabs, nao converte meus arquivos pra espaço
+wp|none_quote||coloca no rodape: "© 2025 Açaí do Zé, todos os direitos reservados"
+wp|none_thanks||valeu demais, funcionou!
+lar|explicit|p/pk:sail|tudo roda pelo sail, é sail artisan migrate e nao php artisan, guarda isso
+lar|correction|p/cf:pest|nao, os testes sao em pest, nada de classe phpunit
+lar|two_facts|p/pk:horizon&p/pk:forge|as filas rodam no horizon e o deploy é pelo forge
+lar|none_oneoff||usa pnpm pra instalar as deps do front agora, o npm travou no lockfile
+clim|preference|u/up:makie|pra graficos prefiro makie do que plots.jl
+clim|reference|p/rm:confluence|a descricao do modelo ta no confluence do grupo, olha la antes de chutar unidade
+clim|none_complaint||a fila do cluster sempre trava na sexta, de novo 6h esperando
+bio|explicit|p/pk:mamba|os ambientes sao criados com mamba pelo environment.yml, nao instala nada com pip neles
+bio|correction|p/cf:hg38|nao nao, hg38. o pipeline inteiro é hg38
+bio|update|p/pk:slurm|agora é slurm, o profile do sge morreu
+go|preference|u/up:table-driven|curto teste table-driven, escreve assim
+go|correction|p/cf:errors.is|nao compara erro com ==, usa errors.Is
+go|none_smalltalk||kkkk o time de entrega pediu 40 pizzas pro release
+go|none_question||a gente sempre retorna ponteiro da camada de repo ou é misturado?
+vue|explicit|p/pk:pinia|o store é pinia, vuex ja era. lembra disso nos modulos novos
+vue|reversal|p/pk:tailwind|liberamos tailwind de novo nas landing pages, o cliente mudou de ideia
+vue|none_thistask||nessa landing pode usar estilo inline, é descartavel
+lua|preference|u/up:local|sempre declara local, odeio global vazando nos mods
+lua|none_question||o jogo recarrega os scripts quando salva ou sempre tem que reiniciar?
+k8s|explicit|p/pk:make manifests|depois de mexer nos tipos da api roda make manifests, os crds sao gerados
+k8s|none_paste||failed to list *v1.Secret: secrets is forbidden: User "system:serviceaccount:ops:backup" cannot list resource
+sec|preference|u/up:cve|quando resumir uma vuln começa pelo cve e as versoes afetadas
+sec|none_hypothetical||e se o segredo do jwt vazasse, daria pra forjar token de admin?
+sf|explicit|p/pk:soql|lembra: nada de soql dentro de loop, estouramos governor limits em prod
+sf|correction|p/cf:sfdx|é sf agora, nao sfdx
+cpp|correction|p/cf:std::map|sem std::map no hot path. nunca. usa o flat hash map
+cpp|none_complaint||a latencia sempre fica horrivel depois de atualizar o kernel
+svk|update|p/pk:fly.io|mudamos o host da vercel pro fly.io semana passada
+svk|preference|u/up:curtas|respostas curtas pfv, leio codigo mais rapido que texto
+net|correction|p/cf:ilogger|para de usar Console.WriteLine, injeta ILogger<T>
+net|none_assistant||voce disse "atualizei o DbContext pra usar AsNoTracking", beleza mas rodou os testes?
+hs|preference|u/up:cabal|prefiro cabal ao stack nos meus projetos
+ros|explicit|p/pk:--symlink-install|a gente builda com colcon build --symlink-install, senao os nodes python quebram
+r|correction|p/cf:renv|usa renv, nao faz install.packages global no servidor
+r|none_thanks||brigado, o app shiny voltou
+tf|explicit|p/pk:terragrunt|todos os ambientes usam terragrunt, nao roda terraform apply puro no live/
+tf|none_question||por que o plan sempre mostra diff na policy do iam mesmo sem mudar nada?
+spk|correction|p/cf:dataframe|sem rdd por favor, so api de dataframe
+rb|update|p/pk:solid queue|trocamos sidekiq por solid queue no upgrade pro rails 8
+rb|none_complaint||o bundler sempre quebra quando atualiza o ruby
+el|correction|p/cf:electron-forge|usamos electron-forge e nao electron-builder
+spr|explicit|p/pk:flyway|mudança de banco so por migration do flyway, guarda isso
+spr|correction|p/cf:lombok|nada de lombok. a revisao de segurança do banco proibiu
+spr|reference|p/rm:jira|os tickets ficam no jira, projeto PAY
+tch|explicit|p/pk:python 3.8|os notebooks da escola ainda tao no python 3.8, entao sem match
+tch|none_quote||enunciado: "Escreva uma funcao que retorna o maior de tres numeros."
+deno|none_hypothetical||sera que o bun ficaria mais rapido sem a camada de compat com node?
+"""
+
+TASKS = r"""
+and|none_oneoff||arruma o crash ao girar a tela de configuracoes
+ios|none_oneoff||renomeia ProfileView pra AccountView no projeto todo
+wp|none_oneoff||deixa o header fixo no celular
+lar|none_oneoff||adiciona soft delete no model de notas fiscais
+bio|none_oneoff||cria uma regra que conta reads por amostra
+go|none_oneoff||coloca timeout no handler de rastreio
+vue|none_oneoff||deixa a tabela de preços responsiva
+cpp|none_oneoff||faz profiling do feed handler e me fala os hot spots
+net|none_oneoff||adiciona paginação no endpoint de pedidos
+tf|none_oneoff||cria um alarme no cloudwatch pra fila
+rb|none_oneoff||resolve o n+1 no controller de comentarios
+tch|none_oneoff||escreve mais tres exercicios de while
+"""
+
+FACTS = r"""
+and|fact_in_passing|p/pk:minsdk|o minSdk desse app é 26
+ios|fact_in_passing|p/pk:testflight|as betas vao pro testflight toda quinta
+lar|fact_in_passing|p/pk:mysql 8|prod é mysql 8, nao mariadb
+bio|fact_in_passing|p/pk:/scratch|arquivo grande vai pro /scratch, a home tem cota
+go|fact_in_passing|p/pk:go 1.22|todos os servicos tao no go 1.22
+vue|fact_in_passing|p/pk:nuxt 3|agora é tudo nuxt 3
+cpp|fact_in_passing|p/pk:bazel|o build é bazel, cmake é so pro ide
+svk|fact_in_passing|p/pk:drizzle|o orm é drizzle
+tf|fact_in_passing|p/pk:sa-east-1|tudo roda em sa-east-1
+rb|fact_in_passing|p/pk:kamal|o deploy agora é com kamal
+spr|fact_in_passing|p/pk:java 21|tamo no java 21 com spring boot 3.2
+tch|fact_in_passing|p/pk:thonny|os alunos usam thonny
+"""
+
+rows = build("pt", HAND, TASKS, FACTS, [", ah e ", ", btw ", ". só pra saber: ", ", aliás ", ". fyi "],
+             [" e depois ", ", em seguida ", ". também ", " e "], 220)
+write("pt", rows)
