@@ -1,0 +1,100 @@
+"""German written turns (see common.py)."""
+from common import build, write
+
+HAND = r"""
+and|preference|u/up:compose|neue screens bitte in compose, die xml layouts sind altlast
+and|correction|p/cf:ksp|nein. ksp. kapt haben wir längst rausgeworfen, bitte nicht wieder ins gradle file
+and|none_question||packen wir viewmodels eigentlich immer ins feature modul oder war das nur beim login so?
+and|none_paste||Execution failed for task ':app:mergeDebugResources'. > Resource compilation failed
+ios|explicit|p/pk:fastlane match|merk dir: signiert wird mit fastlane match, keine zertifikate von hand in xcode anlegen
+ios|correction|p/cf:async/await|hör auf mit completion handlern, das projekt ist komplett async/await
+ios|none_thistask||nur für diesen PR kannst du die force unwraps drinlassen, räum ich später auf
+ios|none_hypothetical||wenn wir irgendwann ios 15 droppen, könnten wir dann observation nehmen?
+wp|fact_in_passing|p/pk:all-inkl|kannst du das kontaktformular fixen, die kundenseite liegt übrigens bei all-inkl, kein root
+wp|preference|u/up:tabs|in php nehm ich tabs, bitte nicht auf spaces umstellen
+wp|none_quote||schreib in den footer: "© 2025 Bäckerei Müller, alle Rechte vorbehalten"
+wp|none_thanks||super danke, läuft!
+lar|explicit|p/pk:sail|wichtig: alles läuft über sail, also sail artisan migrate, nicht php artisan
+lar|correction|p/cf:pest|nee, tests schreiben wir mit pest, keine phpunit klassen
+lar|none_oneoff||nimm jetzt mal pnpm für die frontend deps, npm hängt am lockfile
+clim|preference|u/up:makie|für abbildungen lieber makie als plots.jl
+clim|fact_in_passing|p/pk:fortran 77|schreib die interpolation in julia neu, achtung der alte strahlungscode ist fortran 77 fixed-form
+clim|reference|p/rm:confluence|die modellbeschreibung steht im gruppen-confluence, bitte da nachschauen bevor du einheiten rätst
+clim|none_complaint||die queue auf dem cluster ist freitags immer die hölle, wieder 6h warten
+bio|explicit|p/pk:mamba|die envs baue ich mit mamba aus der environment.yml, also bitte nichts per pip reininstallieren
+bio|correction|p/cf:hg38|nein, hg38. die ganze pipeline ist hg38
+bio|none_oneoff||lass snakemake nochmal mit --cores 8 nur für die qc regel laufen
+go|preference|u/up:table-driven|ich mag table-driven tests, schreib die bitte so
+go|correction|p/cf:errors.is|fehler nicht mit == vergleichen, errors.Is nehmen
+go|update|p/pk:nats|die sendungsevents laufen jetzt über nats, kafka ist raus
+go|none_smalltalk||haha das zustellteam hat 40 pizzas fürs release bestellt
+vue|explicit|p/pk:pinia|store ist pinia, vuex gibts nicht mehr, bitte merken
+vue|reversal|p/pk:tailwind|tailwind ist auf den landingpages wieder erlaubt, kunde hat es sich anders überlegt
+vue|none_quote||der kunde schrieb: "kann der hero etwas... knackiger sein?" keine ahnung was das heißt
+lua|preference|u/up:local|immer local deklarieren, globale variablen in mods hasse ich
+lua|none_question||lädt das spiel die skripte beim speichern neu oder muss ich immer neu starten?
+k8s|explicit|p/pk:make manifests|nach änderungen an den api types immer make manifests laufen lassen, die crds werden generiert
+k8s|none_paste||failed to wait for caches to sync: timed out waiting for cache to be synced for Kind *v1alpha1.Backup
+sec|preference|u/up:cve|bei vuln-zusammenfassungen zuerst die cve nummer und die betroffenen versionen
+sec|none_hypothetical||mal angenommen das jwt secret leakt, könnte man dann admin tokens fälschen?
+sf|explicit|p/pk:soql|kein soql in schleifen, wir sind letztes quartal in prod in die governor limits gelaufen
+sf|none_question||wie hoch war nochmal das heap limit bei async apex?
+cpp|correction|p/cf:std::map|kein std::map im hot path. niemals. nimm die flat hash map
+cpp|none_complaint||nach jedem kernel update sehen die latenzen immer furchtbar aus
+svk|update|p/pk:fly.io|wir sind letzte woche von vercel zu fly.io umgezogen
+svk|preference|u/up:kurz|antworte bitte kurz, code les ich schneller als text
+net|explicit|p/pk:directory.packages.props|wir nutzen central package management, versionen stehen in Directory.Packages.props
+net|correction|p/cf:ilogger|kein Console.WriteLine mehr, ILogger<T> injizieren
+net|none_assistant||du hast geschrieben "ich habe den DbContext auf AsNoTracking umgestellt" - und die tests?
+hs|preference|u/up:cabal|für meine sachen lieber cabal statt stack
+ros|fact_in_passing|p/pk:humble|fix mal das remap vom odom topic, wir sind übrigens auf ros2 humble nicht iron
+r|correction|p/cf:renv|pakete über renv, kein globales install.packages auf dem server
+r|none_thanks||danke dir, die shiny app lädt wieder
+tf|explicit|p/pk:terragrunt|alle umgebungen laufen über terragrunt, kein nacktes terraform apply in live/
+tf|reversal|p/pk:t3.micro|t3.micro ist im sandbox account wieder erlaubt, budget ist durch
+tf|none_question||warum zeigt der plan immer einen diff bei der iam policy obwohl sich nichts geändert hat?
+spk|correction|p/cf:dataframe|bitte kein rdd code, nur dataframe api
+rb|update|p/pk:solid queue|mit rails 8 sind wir von sidekiq auf solid queue gewechselt
+rb|none_complaint||bundler geht nach jedem ruby upgrade kaputt, jedes mal
+el|explicit|p/pk:contextisolation|contextIsolation bleibt an, alles läuft über die preload bridge
+spr|explicit|p/pk:flyway|db änderungen nur über flyway migrationen, merk dir das
+spr|correction|p/cf:lombok|kein lombok. hat das security review der bank verboten
+spr|reference|p/rm:jira|tickets sind im jira projekt PAY, bitte in den pr titel
+tch|explicit|p/pk:python 3.8|die schullaptops haben noch python 3.8, also kein match
+tch|none_quote||aufgabentext: "Schreibe eine Funktion, die die größte von drei Zahlen zurückgibt."
+deno|none_hypothetical||wäre bun schneller wenn wir die node kompatibilitätsschicht weglassen?
+"""
+
+TASKS = r"""
+and|none_oneoff||fix bitte den crash beim drehen vom settings screen
+ios|none_oneoff||benenn ProfileView überall in AccountView um
+wp|none_oneoff||mach den header auf mobil sticky
+lar|none_oneoff||bau soft deletes ins rechnungsmodel ein
+bio|none_oneoff||schreib eine regel die reads pro probe zählt
+go|none_oneoff||bau ein timeout in den tracking handler
+vue|none_oneoff||mach die preistabelle responsive
+cpp|none_oneoff||profil mal den feed handler und sag mir die hot spots
+net|none_oneoff||bau paging in den orders endpoint
+tf|none_oneoff||leg einen cloudwatch alarm für die queue tiefe an
+rb|none_oneoff||behebe das n+1 im comments controller
+tch|none_oneoff||schreib noch drei aufgaben zu while schleifen
+"""
+
+FACTS = r"""
+and|fact_in_passing|p/pk:minsdk|minSdk ist bei der app 26
+ios|fact_in_passing|p/pk:testflight|betas gehen jeden donnerstag auf testflight
+lar|fact_in_passing|p/pk:mysql 8|prod ist mysql 8, nicht mariadb
+bio|fact_in_passing|p/pk:/scratch|große zwischendateien nach /scratch, home hat quota
+go|fact_in_passing|p/pk:go 1.22|alle services sind auf go 1.22
+vue|fact_in_passing|p/pk:nuxt 3|ist jetzt alles nuxt 3
+cpp|fact_in_passing|p/pk:bazel|gebaut wird mit bazel, cmake ist nur für die ide
+svk|fact_in_passing|p/pk:drizzle|das orm ist drizzle
+tf|fact_in_passing|p/pk:eu-central-1|alles liegt in eu-central-1
+rb|fact_in_passing|p/pk:kamal|deployt wird jetzt mit kamal
+spr|fact_in_passing|p/pk:java 21|wir sind auf java 21 und spring boot 3.2
+tch|fact_in_passing|p/pk:thonny|die schüler nutzen thonny
+"""
+
+rows = build("de", HAND, TASKS, FACTS, [", übrigens ", ", btw ", ". fyi: ", ", ach und ", ". nur zur info: "],
+             [" und dann ", ", danach ", ". außerdem ", " und "], 220)
+write("de", rows)
