@@ -1,0 +1,97 @@
+"""French written turns (see common.py)."""
+from common import build, write
+
+HAND = r"""
+and|preference|u/up:compose|je préfère que les nouveaux écrans soient en compose, le xml c'est du legacy
+and|correction|p/cf:ksp|non. ksp. on a viré kapt y a des mois, le remets pas dans le gradle
+and|none_question||on met toujours les viewmodels dans le module feature ou c'était juste pour le login ?
+and|none_paste||Manifest merger failed : Attribute application@allowBackup value=(false) from AndroidManifest.xml:7:9-36
+ios|explicit|p/pk:fastlane match|retiens que la signature passe par fastlane match, jamais de certifs créés à la main dans xcode
+ios|correction|p/cf:async/await|arrête les completion handlers, tout le projet est en async/await
+ios|none_thistask||juste pour cette PR tu peux laisser les force unwrap, je nettoie après
+wp|fact_in_passing|p/pk:o2switch|tu peux corriger le formulaire de contact, au fait le site du client est chez o2switch donc pas de root
+wp|preference|u/up:tabs|en php j'utilise des tabs, ne convertis pas mes fichiers en espaces stp
+wp|none_quote||mets dans le footer : "© 2025 Boulangerie Martin, tous droits réservés"
+wp|none_thanks||top merci ça marche !
+lar|explicit|p/pk:sail|note bien : tout passe par sail, c'est sail artisan migrate et pas php artisan
+lar|correction|p/cf:pest|non, les tests c'est en pest, pas des classes phpunit
+lar|two_facts|p/pk:horizon&p/pk:forge|les queues tournent sur horizon et les déploiements passent par forge
+lar|none_oneoff||utilise pnpm pour installer les deps du front maintenant, npm bloque sur le lockfile
+clim|preference|u/up:makie|pour les figures je préfère makie à plots.jl
+clim|reference|p/rm:confluence|la description du modèle est sur le confluence de l'équipe, regarde là avant de deviner les unités
+clim|none_complaint||la file du cluster est toujours horrible le vendredi, encore 6h d'attente
+bio|explicit|p/pk:mamba|les envs sont créés avec mamba depuis environment.yml, n'installe rien avec pip dedans
+bio|correction|p/cf:hg38|mais non, hg38. tout le pipeline est en hg38
+bio|update|p/pk:slurm|on est passés sur slurm, le profil sge est mort
+go|preference|u/up:table-driven|j'aime bien les tests table-driven, écris-les comme ça
+go|correction|p/cf:errors.is|ne compare pas les erreurs avec ==, utilise errors.Is
+go|none_smalltalk||mdr l'équipe livraison a commandé 40 pizzas pour la release
+go|none_question||on renvoie toujours des pointeurs depuis la couche repo ou c'est mélangé ?
+vue|explicit|p/pk:pinia|le store c'est pinia, vuex n'existe plus, retiens-le pour les nouveaux modules
+vue|reversal|p/pk:tailwind|on autorise de nouveau tailwind sur les landing pages, le client a changé d'avis
+vue|none_thistask||pour cette landing seulement, le style inline ça va, c'est jetable
+lua|preference|u/up:local|déclare toujours en local, je déteste les globales qui fuient
+lua|none_question||le jeu recharge les scripts à la sauvegarde ou faut toujours redémarrer ?
+k8s|explicit|p/pk:make manifests|après avoir touché aux types de l'api lance make manifests, les crds sont générées
+k8s|none_paste||admission webhook "vbackup.kb.io" denied the request: spec.schedule: Invalid value
+sec|preference|u/up:cve|quand tu résumes une vuln commence par le cve et les versions touchées
+sec|none_hypothetical||imaginons que le secret jwt fuite, on pourrait forger des tokens admin ?
+sf|explicit|p/pk:soql|pas de soql dans les boucles, on a explosé les governor limits en prod
+sf|correction|p/cf:sfdx|c'est sf maintenant, plus sfdx
+cpp|correction|p/cf:std::map|pas de std::map dans le hot path. jamais. prends la flat hash map
+cpp|none_complaint||la latence est toujours catastrophique après une mise à jour du noyau
+svk|update|p/pk:fly.io|on a migré de vercel à fly.io la semaine dernière
+svk|preference|u/up:courtes|réponses courtes stp, je lis le code plus vite que la prose
+net|correction|p/cf:ilogger|arrête Console.WriteLine, injecte ILogger<T>
+net|none_assistant||tu as dit "j'ai passé le DbContext en AsNoTracking", ok mais t'as lancé les tests ?
+hs|preference|u/up:cabal|pour mes projets je préfère cabal à stack
+ros|explicit|p/pk:--symlink-install|on build avec colcon build --symlink-install, sinon les nodes python cassent
+r|correction|p/cf:renv|passe par renv, pas de install.packages global sur le serveur
+r|none_thanks||merci beaucoup, l'appli shiny charge à nouveau
+tf|explicit|p/pk:terragrunt|tous les envs sont sous terragrunt, jamais de terraform apply brut dans live/
+tf|none_question||pourquoi le plan montre toujours un diff sur la policy iam alors que rien n'a changé ?
+spk|correction|p/cf:dataframe|pas de rdd stp, uniquement l'api dataframe
+rb|update|p/pk:solid queue|on est passés de sidekiq à solid queue avec rails 8
+rb|none_complaint||bundler casse toujours après une montée de version de ruby
+el|correction|p/cf:electron-forge|on utilise electron-forge, pas electron-builder
+spr|explicit|p/pk:flyway|les changements de base uniquement via des migrations flyway, retiens ça
+spr|correction|p/cf:lombok|pas de lombok. la revue sécu de la banque l'a interdit
+spr|reference|p/rm:jira|les tickets sont dans jira, projet PAY
+tch|explicit|p/pk:python 3.8|les portables de l'école sont encore en python 3.8, donc pas de match
+tch|none_quote||énoncé : "Écris une fonction qui renvoie le plus grand de trois nombres."
+deno|none_hypothetical||bun serait plus rapide si on enlevait la couche de compat node ?
+"""
+
+TASKS = r"""
+and|none_oneoff||corrige le crash quand on tourne l'écran des réglages
+ios|none_oneoff||renomme ProfileView en AccountView partout
+wp|none_oneoff||rends le header sticky sur mobile
+lar|none_oneoff||ajoute le soft delete au modèle des factures
+bio|none_oneoff||ajoute une règle qui compte les reads par échantillon
+go|none_oneoff||mets un timeout sur le handler de suivi
+vue|none_oneoff||rends la grille tarifaire responsive
+cpp|none_oneoff||profile le feed handler et dis-moi les points chauds
+net|none_oneoff||ajoute la pagination sur l'endpoint des commandes
+tf|none_oneoff||crée une alarme cloudwatch sur la profondeur de la file
+rb|none_oneoff||corrige le n+1 dans le controller des commentaires
+tch|none_oneoff||écris trois exercices de plus sur les boucles while
+"""
+
+FACTS = r"""
+and|fact_in_passing|p/pk:minsdk|le minSdk de l'appli est 26
+ios|fact_in_passing|p/pk:testflight|les bêtas partent sur testflight le jeudi
+lar|fact_in_passing|p/pk:mysql 8|la prod est en mysql 8, pas mariadb
+bio|fact_in_passing|p/pk:/scratch|les gros fichiers vont dans /scratch, le home a un quota
+go|fact_in_passing|p/pk:go 1.22|tous les services sont en go 1.22
+vue|fact_in_passing|p/pk:nuxt 3|tout est en nuxt 3 maintenant
+cpp|fact_in_passing|p/pk:bazel|on build avec bazel, le cmake c'est juste pour l'ide
+svk|fact_in_passing|p/pk:drizzle|l'orm c'est drizzle
+tf|fact_in_passing|p/pk:eu-west-3|tout est dans eu-west-3
+rb|fact_in_passing|p/pk:kamal|on déploie avec kamal maintenant
+spr|fact_in_passing|p/pk:java 21|on est en java 21 avec spring boot 3.2
+tch|fact_in_passing|p/pk:thonny|les élèves utilisent thonny
+"""
+
+rows = build("fr", HAND, TASKS, FACTS, [", au fait ", ", btw ", ". pour info : ", ", ah et ", ". fyi "],
+             [" et ensuite ", ", après ", ". aussi ", " et "], 220)
+write("fr", rows)
