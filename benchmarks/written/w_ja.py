@@ -1,0 +1,97 @@
+"""Japanese (casual) written turns (see common.py)."""
+from common import build, write
+
+HAND = r"""
+and|preference|u/up:compose|新しい画面はcomposeで書いてほしい、xmlレイアウトはもう増やしたくない
+and|correction|p/cf:ksp|違う、kspね。kaptはもう何ヶ月も前に外したからgradleに戻さないで
+and|none_question||viewmodelっていつもfeatureモジュールに置いてたっけ？loginだけだった？
+and|none_paste||java.lang.IllegalStateException: ViewModelStore should be set before setGraph call
+ios|explicit|p/pk:fastlane match|覚えといて、署名はfastlane matchでやってる。xcodeで手動で証明書作らないで
+ios|correction|p/cf:async/await|completion handlerもう書かないで、このプロジェクト全部async/awaitだから
+ios|none_thistask||このPRだけはforce unwrapそのままでいいよ、あとで直す
+ios|none_hypothetical||もしios 15切ったらobservation使えるよね？
+wp|fact_in_passing|p/pk:xserver|問い合わせフォームのスパム直してくれる？ちなみにクライアントのサイトはxserverだからroot無し
+wp|preference|u/up:tabs|phpはtabsでインデントしてる、スペースに変えないでね
+wp|none_quote||フッターにこれ入れて：「© 2025 さくらベーカリー All rights reserved」
+wp|none_thanks||ありがとー、動いた！
+lar|explicit|p/pk:sail|全部sail経由だから、php artisanじゃなくてsail artisan migrateね。覚えておいて
+lar|correction|p/cf:pest|いや、テストはpestで書いて。phpunitのクラスじゃなくて
+lar|none_oneoff||今回はpnpmでフロントの依存入れて、npmがlockfileで詰まってる
+clim|preference|u/up:makie|図はplots.jlよりmakieのほうが好き
+clim|reference|p/rm:confluence|モデルの説明はグループのconfluenceにあるから、単位わからなかったらそっち見て
+clim|none_complaint||金曜はいつもクラスタのキューが地獄、また6時間待ち
+bio|explicit|p/pk:mamba|環境はenvironment.ymlからmambaで作ってるから、pipで勝手に入れないでね
+bio|correction|p/cf:hg38|ちがうちがう、hg38。パイプライン全部hg38だよ
+bio|update|p/pk:slurm|クラスタslurmになったから、sgeのprofileはもう使えない
+go|preference|u/up:table-driven|テスト書くならtable-drivenが好み
+go|correction|p/cf:errors.is|エラーを==で比較しないで、errors.Is使って
+go|none_smalltalk||配送チームがリリース祝いにピザ40枚頼んでて草
+go|none_question||repo層っていつもポインタ返してるんだっけ？
+vue|explicit|p/pk:pinia|ストアはpiniaね、vuexはもう消した。新しいモジュールでも忘れないで
+vue|reversal|p/pk:tailwind|ランディングページはtailwindまたOKになった、クライアントの気が変わった
+vue|none_thistask||このLPだけはインラインスタイルでいいよ、使い捨てだし
+lua|preference|u/up:local|変数は必ずlocalで宣言して、グローバル漏れるの嫌い
+lua|none_question||セーブしたらスクリプト再読み込みされる？毎回再起動いる？
+k8s|explicit|p/pk:make manifests|api types触ったらmake manifests回してね、crdは生成物だから
+k8s|none_paste||error: unable to recognize "config/samples/backup.yaml": no matches for kind "Backup"
+sec|preference|u/up:cve|脆弱性まとめるときはcve番号と影響バージョンから書いて
+sec|none_hypothetical||仮にjwtのシークレットが漏れたら、admin tokenって偽造できる？
+sf|explicit|p/pk:soql|ループの中でsoql書かないで、前の四半期に本番でgovernor limits踏んだから
+sf|correction|p/cf:sfdx|もうsfdxじゃなくてsfね
+cpp|correction|p/cf:std::map|ホットパスでstd::mapは絶対ダメ、flat hash map使って
+cpp|none_complaint||カーネル上げるといつもレイテンシがひどいことになる
+svk|update|p/pk:fly.io|先週vercelからfly.ioに移行した
+svk|preference|u/up:短め|返事は短めでお願い、文章よりコード読むほうが速い
+net|correction|p/cf:ilogger|Console.WriteLineやめて、ILogger<T>をinjectして
+net|none_assistant||「DbContextをAsNoTrackingに変更しました」って言ってたけど、テストは回した？
+hs|preference|u/up:cabal|自分のはstackよりcabal派
+ros|explicit|p/pk:--symlink-install|ビルドはcolcon build --symlink-installでやってる、じゃないとpythonノード壊れる
+r|correction|p/cf:renv|パッケージはrenvで、サーバーでグローバルにinstall.packagesしないで
+r|none_thanks||助かった、shinyアプリまた開けた
+tf|explicit|p/pk:terragrunt|環境は全部terragrunt経由、live/で素のterraform applyはしないで
+tf|none_question||何も変えてないのにplanでいつもiam policyにdiff出るのなんで？
+spk|correction|p/cf:dataframe|rddは書かないで、dataframe apiだけで
+rb|update|p/pk:solid queue|rails 8に上げたときsidekiqからsolid queueに変えた
+rb|none_complaint||rubyのバージョン上げるたびにbundler壊れる、毎回
+el|correction|p/cf:electron-forge|electron-builderじゃなくてelectron-forge使ってる
+spr|explicit|p/pk:flyway|db変更はflywayのマイグレーションだけ、覚えといて
+spr|correction|p/cf:lombok|lombok禁止ね。銀行のセキュリティレビューでダメになった
+spr|reference|p/rm:jira|チケットはjiraのPAYプロジェクトにある
+tch|explicit|p/pk:python 3.8|学校のパソコンはまだpython 3.8だから、match文は使わないで
+tch|none_quote||問題文：「3つの数のうち一番大きいものを返す関数を書きなさい。」
+deno|none_hypothetical||nodeの互換レイヤー外したらbunってもっと速くなるのかな
+"""
+
+TASKS = r"""
+and|none_oneoff||設定画面を回転したときのクラッシュ直して
+ios|none_oneoff||ProfileViewを全部AccountViewにリネームして
+wp|none_oneoff||スマホでヘッダー固定にして
+lar|none_oneoff||請求書モデルにsoft delete追加して
+bio|none_oneoff||サンプルごとのリード数数えるrule足して
+go|none_oneoff||追跡ハンドラにタイムアウト入れて
+vue|none_oneoff||料金表をレスポンシブにして
+cpp|none_oneoff||feed handlerプロファイルしてホットスポット教えて
+net|none_oneoff||注文エンドポイントにページング付けて
+tf|none_oneoff||キューの深さにcloudwatchアラーム作って
+rb|none_oneoff||コメントcontrollerのn+1直して
+tch|none_oneoff||whileループの練習問題あと3つ書いて
+"""
+
+FACTS = r"""
+and|fact_in_passing|p/pk:minsdk|このアプリのminSdkは26
+ios|fact_in_passing|p/pk:testflight|ベータは毎週木曜にtestflightに出してる
+lar|fact_in_passing|p/pk:mysql 8|本番はmysql 8でmariadbじゃない
+bio|fact_in_passing|p/pk:/scratch|でかい中間ファイルは/scratchに置いて、homeはクォータある
+go|fact_in_passing|p/pk:go 1.22|全サービスgo 1.22だよ
+vue|fact_in_passing|p/pk:nuxt 3|もう全部nuxt 3
+cpp|fact_in_passing|p/pk:bazel|ビルドはbazel、cmakeはide用だけ
+svk|fact_in_passing|p/pk:drizzle|ormはdrizzle
+tf|fact_in_passing|p/pk:ap-northeast-1|リソースは全部ap-northeast-1
+rb|fact_in_passing|p/pk:kamal|デプロイは今kamal
+spr|fact_in_passing|p/pk:java 21|java 21とspring boot 3.2だよ
+tch|fact_in_passing|p/pk:thonny|生徒はthonny使ってる
+"""
+
+rows = build("ja", HAND, TASKS, FACTS, ["。ちなみに", "。あ、", "。btw ", "。一応言っとくと", "。fyi "],
+             ["。あと", "、それから", "。ついでに", "。その後"], 220)
+write("ja", rows)
