@@ -1,0 +1,97 @@
+"""Korean (casual) written turns (see common.py)."""
+from common import build, write
+
+HAND = r"""
+and|preference|u/up:compose|새 화면은 compose로 짜줘, xml 레이아웃은 더 늘리기 싫어
+and|correction|p/cf:ksp|아니 ksp라고. kapt는 몇달 전에 뺐으니까 gradle에 다시 넣지 마
+and|none_question||viewmodel은 항상 feature 모듈에 두는 거였나? 로그인만 그랬나
+and|none_paste||Duplicate class kotlin.collections.jdk8.CollectionsJDK8Kt found in modules kotlin-stdlib-1.8.0
+ios|explicit|p/pk:fastlane match|기억해둬, 서명은 fastlane match로 해. xcode에서 인증서 손으로 만들지 마
+ios|correction|p/cf:async/await|completion handler 그만 써, 이 프로젝트 전부 async/await야
+ios|none_thistask||이번 PR에서만 force unwrap 그냥 둬도 돼, 나중에 정리할게
+ios|none_hypothetical||만약 ios 15 지원 끊으면 observation 쓸 수 있는 거지?
+wp|fact_in_passing|p/pk:cafe24|문의 폼 스팸 좀 고쳐줘, 참고로 고객 사이트는 cafe24 호스팅이라 root 없어
+wp|preference|u/up:tabs|php는 tabs로 들여쓰기해, 스페이스로 바꾸지 마
+wp|none_quote||푸터에 이거 넣어줘: "© 2025 민지네 베이커리 All rights reserved"
+wp|none_thanks||고마워 잘 된다!
+lar|explicit|p/pk:sail|다 sail로 돌려, php artisan 말고 sail artisan migrate야. 기억해
+lar|correction|p/cf:pest|아니 테스트는 pest로 써, phpunit 클래스 말고
+lar|none_oneoff||이번엔 pnpm으로 프론트 의존성 설치해줘, npm이 lockfile에서 막혀
+clim|preference|u/up:makie|그림은 plots.jl보다 makie가 좋아
+clim|reference|p/rm:confluence|모델 설명은 그룹 confluence에 있어, 단위 모르겠으면 거기 봐
+clim|none_complaint||금요일마다 클러스터 큐가 항상 최악이야, 또 6시간 대기
+bio|explicit|p/pk:mamba|환경은 environment.yml로 mamba로 만들어, pip으로 아무거나 깔지 마
+bio|correction|p/cf:hg38|아니아니 hg38. 파이프라인 전부 hg38이야
+bio|update|p/pk:slurm|클러스터 slurm으로 바뀌었어, sge profile은 이제 못 써
+go|preference|u/up:table-driven|테스트는 table-driven 스타일이 좋아
+go|correction|p/cf:errors.is|에러를 ==로 비교하지 말고 errors.Is 써
+go|none_smalltalk||ㅋㅋ 배송팀이 릴리즈 기념으로 피자 40판 시켰대
+go|none_question||repo 레이어는 항상 포인터 리턴하던가?
+vue|explicit|p/pk:pinia|스토어는 pinia야, vuex는 없앴어. 새 모듈에서도 잊지 마
+vue|reversal|p/pk:tailwind|랜딩 페이지는 다시 tailwind 써도 돼, 고객이 마음 바꿨어
+vue|none_thistask||이 랜딩만 인라인 스타일 괜찮아, 일회용이니까
+lua|preference|u/up:local|변수는 무조건 local로 선언해, 전역 새는 거 싫어
+lua|none_question||저장하면 스크립트 다시 로드돼? 아님 매번 재시작해야 돼?
+k8s|explicit|p/pk:make manifests|api types 건드리면 make manifests 꼭 돌려, crd는 생성되는 거야
+k8s|none_paste||Error from server (NotFound): customresourcedefinitions.apiextensions.k8s.io "backups.ops.acme.io" not found
+sec|preference|u/up:cve|취약점 요약할 땐 cve 번호랑 영향 버전부터 써줘
+sec|none_hypothetical||만약 jwt 시크릿 유출되면 admin 토큰 위조 가능해?
+sf|explicit|p/pk:soql|루프 안에서 soql 쓰지 마, 지난 분기에 운영에서 governor limits 터졌어
+sf|correction|p/cf:sfdx|이제 sfdx 말고 sf야
+cpp|correction|p/cf:std::map|핫패스에 std::map 절대 안 돼, flat hash map 써
+cpp|none_complaint||커널 올리면 항상 레이턴시가 엉망이 돼
+svk|update|p/pk:fly.io|지난주에 vercel에서 fly.io로 옮겼어
+svk|preference|u/up:짧게|답은 짧게 해줘, 글보다 코드가 빨리 읽혀
+net|correction|p/cf:ilogger|Console.WriteLine 쓰지 말고 ILogger<T> 주입해
+net|none_assistant||"DbContext를 AsNoTracking으로 바꿨습니다"라고 했잖아, 테스트는 돌렸어?
+hs|preference|u/up:cabal|내 프로젝트는 stack보다 cabal이 좋아
+ros|explicit|p/pk:--symlink-install|빌드는 colcon build --symlink-install로 해, 안 그러면 파이썬 노드 깨져
+r|correction|p/cf:renv|패키지는 renv로 관리해, 서버에서 전역 install.packages 하지 마
+r|none_thanks||살았다 ㄱㅅ, shiny 앱 다시 열려
+tf|explicit|p/pk:terragrunt|환경은 전부 terragrunt로 감싸져 있어, live/에서 그냥 terraform apply 하지 마
+tf|none_question||아무것도 안 바꿨는데 plan에 항상 iam policy diff 뜨는 거 왜 그래?
+spk|correction|p/cf:dataframe|rdd 코드 쓰지 마, dataframe api만
+rb|update|p/pk:solid queue|rails 8 올리면서 sidekiq에서 solid queue로 바꿨어
+rb|none_complaint||ruby 버전 올릴 때마다 bundler 깨져, 매번
+el|correction|p/cf:electron-forge|electron-builder 말고 electron-forge 써
+spr|explicit|p/pk:flyway|db 변경은 flyway 마이그레이션으로만, 기억해둬
+spr|correction|p/cf:lombok|lombok 금지야. 은행 보안 리뷰에서 막혔어
+spr|reference|p/rm:jira|티켓은 jira PAY 프로젝트에 있어
+tch|explicit|p/pk:python 3.8|학교 노트북이 아직 python 3.8이라 match 문 쓰지 마
+tch|none_quote||문제: "세 수 중 가장 큰 수를 반환하는 함수를 작성하시오."
+deno|none_hypothetical||node 호환 레이어 빼면 bun이 더 빨라지려나
+"""
+
+TASKS = r"""
+and|none_oneoff||설정 화면 회전할 때 크래시 나는 거 고쳐줘
+ios|none_oneoff||ProfileView를 전부 AccountView로 이름 바꿔줘
+wp|none_oneoff||모바일에서 헤더 고정해줘
+lar|none_oneoff||인보이스 모델에 soft delete 추가해줘
+bio|none_oneoff||샘플별 리드 수 세는 rule 추가해줘
+go|none_oneoff||트래킹 핸들러에 타임아웃 넣어줘
+vue|none_oneoff||가격표 반응형으로 만들어줘
+cpp|none_oneoff||feed handler 프로파일링해서 핫스팟 알려줘
+net|none_oneoff||주문 엔드포인트에 페이징 붙여줘
+tf|none_oneoff||큐 길이에 cloudwatch 알람 만들어줘
+rb|none_oneoff||댓글 controller n+1 고쳐줘
+tch|none_oneoff||while 반복문 연습문제 세 개 더 써줘
+"""
+
+FACTS = r"""
+and|fact_in_passing|p/pk:minsdk|이 앱 minSdk는 26이야
+ios|fact_in_passing|p/pk:testflight|베타는 매주 목요일에 testflight로 나가
+lar|fact_in_passing|p/pk:mysql 8|운영은 mysql 8이고 mariadb 아니야
+bio|fact_in_passing|p/pk:/scratch|큰 중간 파일은 /scratch에 둬, home은 쿼터 있어
+go|fact_in_passing|p/pk:go 1.22|서비스 전부 go 1.22야
+vue|fact_in_passing|p/pk:nuxt 3|이제 전부 nuxt 3이야
+cpp|fact_in_passing|p/pk:bazel|빌드는 bazel이고 cmake는 ide용이야
+svk|fact_in_passing|p/pk:drizzle|orm은 drizzle이야
+tf|fact_in_passing|p/pk:ap-northeast-2|리소스는 다 ap-northeast-2에 있어
+rb|fact_in_passing|p/pk:kamal|배포는 이제 kamal로 해
+spr|fact_in_passing|p/pk:java 21|java 21에 spring boot 3.2야
+tch|fact_in_passing|p/pk:thonny|학생들은 thonny 써
+"""
+
+rows = build("ko", HAND, TASKS, FACTS, [". 참고로 ", ", 아 그리고 ", ". btw ", ". 그리고 ", ". fyi "],
+             [" 그 다음에 ", ", 그리고 ", ". 그리고 나서 ", ", 끝나면 "], 220)
+write("ko", rows)
