@@ -1,0 +1,98 @@
+"""Russian (casual, lower case) written turns (see common.py)."""
+from common import build, write
+
+HAND = r"""
+and|preference|u/up:compose|новые экраны пиши на compose плз, xml это легаси и больше его не надо
+and|correction|p/cf:ksp|нет. ksp. kapt мы выпилили несколько месяцев назад, не возвращай его в gradle
+and|none_question||мы viewmodel всегда кладем в feature модуль или это только в логине так?
+and|none_paste||Could not find method kapt() for arguments [com.google.dagger:hilt-compiler:2.51]
+ios|explicit|p/pk:fastlane match|запомни, подписываем через fastlane match, руками в xcode сертификаты не создавай
+ios|correction|p/cf:async/await|хватит писать completion handler, весь проект на async/await
+ios|none_thistask||только в этом PR можно оставить force unwrap, потом сам почищу
+ios|none_hypothetical||если когда-нибудь выкинем ios 15, можно будет observation юзать?
+wp|fact_in_passing|p/pk:timeweb|почини форму обратной связи, кстати сайт клиента на timeweb так что рута нет
+wp|preference|u/up:tabs|в php у меня tabs, не переделывай на пробелы
+wp|none_quote||в футер вставь: "© 2025 Пекарня Колобок, все права защищены"
+wp|none_thanks||спасибо, заработало!
+lar|explicit|p/pk:sail|все через sail, то есть sail artisan migrate а не php artisan, запомни
+lar|correction|p/cf:pest|не, тесты на pest, не классы phpunit
+lar|two_facts|p/pk:horizon&p/pk:forge|очереди крутятся в horizon, деплой через forge
+lar|none_oneoff||поставь сейчас фронтовые зависимости через pnpm, npm виснет на lockfile
+clim|preference|u/up:makie|для графиков мне больше нравится makie чем plots.jl
+clim|reference|p/rm:confluence|описание модели лежит в confluence группы, смотри туда прежде чем угадывать единицы
+clim|none_complaint||по пятницам очередь на кластере всегда ад, опять 6 часов ждать
+bio|explicit|p/pk:mamba|окружения собираются mamba из environment.yml, ничего туда через pip не ставь
+bio|correction|p/cf:hg38|да нет же, hg38. весь пайплайн на hg38
+bio|update|p/pk:slurm|переехали на slurm, старый профиль sge мертв
+go|preference|u/up:table-driven|люблю table-driven тесты, пиши так
+go|correction|p/cf:errors.is|не сравнивай ошибки через ==, используй errors.Is
+go|none_smalltalk||ахаха курьеры заказали 40 пицц на релиз
+go|none_question||мы из repo слоя всегда указатели возвращаем или по-разному?
+vue|explicit|p/pk:pinia|стор у нас pinia, vuex удалили, запомни для новых модулей
+vue|reversal|p/pk:tailwind|на лендингах снова можно tailwind, клиент передумал
+vue|none_thistask||для этого лендинга можно инлайн стили, он одноразовый
+lua|preference|u/up:local|всегда объявляй local, терпеть не могу глобалы в модах
+lua|none_question||игра перезагружает скрипты при сохранении или всегда нужен рестарт?
+k8s|explicit|p/pk:make manifests|после правок api types запускай make manifests, crd генерятся
+k8s|none_paste||the server could not find the requested resource (post backups.ops.acme.io)
+sec|preference|u/up:cve|когда резюмируешь уязвимость, начинай с номера cve и затронутых версий
+sec|none_hypothetical||допустим утек секрет jwt, можно будет подделать админские токены?
+sf|explicit|p/pk:soql|никакого soql в циклах, в прошлом квартале упёрлись в governor limits на проде
+sf|correction|p/cf:sfdx|теперь sf, не sfdx
+cpp|correction|p/cf:std::map|никакого std::map в hot path. никогда. бери flat hash map
+cpp|none_complaint||после обновления ядра латентность всегда ужасная
+svk|update|p/pk:fly.io|на прошлой неделе переехали с vercel на fly.io
+svk|preference|u/up:коротко|отвечай коротко, код я читаю быстрее текста
+net|correction|p/cf:ilogger|хватит Console.WriteLine, инжекти ILogger<T>
+net|none_assistant||ты написал "я перевел DbContext на AsNoTracking", ок а тесты прогнал?
+hs|preference|u/up:cabal|для своих проектов предпочитаю cabal, не stack
+ros|explicit|p/pk:--symlink-install|собираем через colcon build --symlink-install, иначе python ноды ломаются
+r|correction|p/cf:renv|пакеты через renv, не делай глобальный install.packages на сервере
+r|none_thanks||спасибо, shiny приложение снова грузится
+tf|explicit|p/pk:terragrunt|все окружения под terragrunt, голый terraform apply в live/ не запускай
+tf|none_question||почему plan всегда показывает diff по iam policy хотя ничего не менялось?
+spk|correction|p/cf:dataframe|без rdd пожалуйста, только dataframe api
+rb|update|p/pk:solid queue|при переходе на rails 8 сменили sidekiq на solid queue
+rb|none_complaint||bundler всегда ломается после обновления ruby, каждый раз
+el|correction|p/cf:electron-forge|у нас electron-forge, не electron-builder
+spr|explicit|p/pk:flyway|изменения бд только миграциями flyway, запомни
+spr|correction|p/cf:lombok|никакого lombok. security review банка запретил
+spr|reference|p/rm:jira|тикеты в jira, проект PAY
+tch|explicit|p/pk:python 3.8|на школьных ноутах еще python 3.8, так что без match
+tch|none_quote||условие: "Напишите функцию, которая возвращает наибольшее из трёх чисел."
+deno|none_hypothetical||а bun был бы быстрее если убрать слой совместимости с node?
+"""
+
+TASKS = r"""
+and|none_oneoff||почини краш при повороте экрана настроек
+ios|none_oneoff||переименуй ProfileView в AccountView везде
+wp|none_oneoff||сделай хедер липким на мобилке
+lar|none_oneoff||добавь soft delete в модель счетов
+bio|none_oneoff||добавь правило которое считает риды по образцам
+go|none_oneoff||добавь таймаут в хендлер трекинга
+vue|none_oneoff||сделай таблицу цен адаптивной
+cpp|none_oneoff||попрофилируй feed handler и скажи где горячие места
+net|none_oneoff||добавь пагинацию в эндпоинт заказов
+tf|none_oneoff||заведи алерт в cloudwatch на глубину очереди
+rb|none_oneoff||убери n+1 в контроллере комментариев
+tch|none_oneoff||напиши еще три задачи на циклы while
+"""
+
+FACTS = r"""
+and|fact_in_passing|p/pk:minsdk|minSdk у приложения 26
+ios|fact_in_passing|p/pk:testflight|беты уходят в testflight по четвергам
+lar|fact_in_passing|p/pk:mysql 8|прод на mysql 8, не mariadb
+bio|fact_in_passing|p/pk:/scratch|большие промежуточные файлы в /scratch, на home квота
+go|fact_in_passing|p/pk:go 1.22|все сервисы на go 1.22
+vue|fact_in_passing|p/pk:nuxt 3|теперь все на nuxt 3
+cpp|fact_in_passing|p/pk:bazel|сборка на bazel, cmake только для ide
+svk|fact_in_passing|p/pk:drizzle|orm у нас drizzle
+tf|fact_in_passing|p/pk:eu-north-1|все живет в eu-north-1
+rb|fact_in_passing|p/pk:kamal|деплоим теперь через kamal
+spr|fact_in_passing|p/pk:java 21|у нас java 21 и spring boot 3.2
+tch|fact_in_passing|p/pk:thonny|ученики сидят в thonny
+"""
+
+rows = build("ru", HAND, TASKS, FACTS, [", кстати ", ", btw ", ". к сведению: ", ", и да ", ". fyi "],
+             [" и потом ", ", после этого ", ". еще ", " и "], 220)
+write("ru", rows)
