@@ -1,0 +1,98 @@
+"""Italian written turns (see common.py)."""
+from common import build, write
+
+HAND = r"""
+and|preference|u/up:compose|preferisco che le schermate nuove siano in compose, l'xml è roba legacy
+and|correction|p/cf:ksp|no. ksp. kapt l'abbiamo tolto mesi fa, non rimetterlo nel gradle
+and|none_question||i viewmodel li mettiamo sempre nel modulo feature o era solo per il login?
+and|none_paste||Cannot access 'androidx.lifecycle.ViewModel' which is a supertype of 'HomeViewModel'
+ios|explicit|p/pk:fastlane match|ricordati che firmiamo con fastlane match, mai creare certificati a mano in xcode
+ios|correction|p/cf:async/await|basta completion handler, il progetto è tutto async/await
+ios|none_thistask||solo in questa PR puoi lasciare i force unwrap, li sistemo dopo io
+ios|none_hypothetical||se un giorno molliamo ios 15 potremmo usare observation giusto?
+wp|fact_in_passing|p/pk:aruba|sistemami il form contatti, tra l'altro il sito del cliente è su aruba quindi niente root
+wp|preference|u/up:tabs|in php uso i tabs, non convertirmi i file in spazi
+wp|none_quote||metti nel footer: "© 2025 Pasticceria Bianchi, tutti i diritti riservati"
+wp|none_thanks||grazie mille, funziona!
+lar|explicit|p/pk:sail|tieni a mente che tutto passa da sail, è sail artisan migrate e non php artisan
+lar|correction|p/cf:pest|no, i test sono in pest, niente classi phpunit
+lar|two_facts|p/pk:horizon&p/pk:forge|le code girano su horizon e i deploy passano da forge
+lar|none_oneoff||usa pnpm per installare le dipendenze del front adesso, npm si pianta sul lockfile
+clim|preference|u/up:makie|per le figure preferisco makie a plots.jl
+clim|reference|p/rm:confluence|la descrizione del modello è sul confluence del gruppo, guarda lì prima di tirare a indovinare le unità
+clim|none_complaint||la coda del cluster il venerdì è sempre un inferno, altre 6 ore
+bio|explicit|p/pk:mamba|gli ambienti si creano con mamba da environment.yml, non installarci roba con pip
+bio|correction|p/cf:hg38|ma no, hg38. tutta la pipeline è hg38
+bio|update|p/pk:slurm|siamo passati a slurm, il profilo sge è morto
+go|preference|u/up:table-driven|mi piacciono i test table-driven, scrivili così
+go|correction|p/cf:errors.is|non confrontare gli errori con ==, usa errors.Is
+go|none_smalltalk||ahah il team consegne ha ordinato 40 pizze per il rilascio
+go|none_question||dal layer repo restituiamo sempre puntatori o è misto?
+vue|explicit|p/pk:pinia|lo store è pinia, vuex non c'è più, ricordatelo per i moduli nuovi
+vue|reversal|p/pk:tailwind|sulle landing tailwind è di nuovo ammesso, il cliente ha cambiato idea
+vue|none_thistask||per questa landing va bene lo stile inline, è usa e getta
+lua|preference|u/up:local|dichiara sempre local, odio le globali che scappano nelle mod
+lua|none_question||il gioco ricarica gli script al salvataggio o devo sempre riavviare?
+k8s|explicit|p/pk:make manifests|dopo aver toccato i tipi dell'api lancia make manifests, le crd sono generate
+k8s|none_paste||unable to decode "config/crd/bases/ops.acme.io_backups.yaml": json: cannot unmarshal string
+sec|preference|u/up:cve|quando riassumi una vuln parti dal cve e dalle versioni colpite
+sec|none_hypothetical||mettiamo che il segreto jwt finisca fuori, si potrebbero forgiare token admin?
+sf|explicit|p/pk:soql|niente soql nei cicli, lo scorso trimestre abbiamo sforato i governor limits in prod
+sf|correction|p/cf:sfdx|ora è sf, non sfdx
+cpp|correction|p/cf:std::map|niente std::map nel hot path. mai. usa la flat hash map
+cpp|none_complaint||dopo un aggiornamento del kernel la latenza è sempre pessima
+svk|update|p/pk:fly.io|la settimana scorsa siamo passati da vercel a fly.io
+svk|preference|u/up:brevi|risposte brevi per favore, leggo il codice più in fretta del testo
+net|correction|p/cf:ilogger|basta Console.WriteLine, inietta ILogger<T>
+net|none_assistant||hai scritto "ho messo il DbContext in AsNoTracking", ok ma i test li hai lanciati?
+hs|preference|u/up:cabal|per le mie cose preferisco cabal a stack
+ros|explicit|p/pk:--symlink-install|compiliamo con colcon build --symlink-install, sennò i nodi python si rompono
+r|correction|p/cf:renv|usa renv, niente install.packages globale sul server
+r|none_thanks||grazie, l'app shiny si apre di nuovo
+tf|explicit|p/pk:terragrunt|tutti gli ambienti sono sotto terragrunt, mai terraform apply nudo in live/
+tf|none_question||perché il plan mostra sempre un diff sulla policy iam anche se non è cambiato niente?
+spk|correction|p/cf:dataframe|niente rdd per favore, solo api dataframe
+rb|update|p/pk:solid queue|con rails 8 siamo passati da sidekiq a solid queue
+rb|none_complaint||bundler si rompe sempre quando aggiorno ruby, ogni volta
+el|correction|p/cf:electron-forge|usiamo electron-forge, non electron-builder
+spr|explicit|p/pk:flyway|modifiche al db solo con migrazioni flyway, ricordatelo
+spr|correction|p/cf:lombok|niente lombok. l'ha vietato la review di sicurezza della banca
+spr|reference|p/rm:jira|i ticket sono su jira, progetto PAY
+tch|explicit|p/pk:python 3.8|i portatili della scuola hanno ancora python 3.8, quindi niente match
+tch|none_quote||testo dell'esercizio: "Scrivi una funzione che restituisce il più grande di tre numeri."
+deno|none_hypothetical||bun sarebbe più veloce se togliessimo lo strato di compatibilità con node?
+"""
+
+TASKS = r"""
+and|none_oneoff||sistema il crash quando ruoti la schermata impostazioni
+ios|none_oneoff||rinomina ProfileView in AccountView ovunque
+wp|none_oneoff||rendi l'header fisso su mobile
+lar|none_oneoff||aggiungi il soft delete al modello fatture
+bio|none_oneoff||aggiungi una regola che conta le reads per campione
+go|none_oneoff||metti un timeout all'handler di tracking
+vue|none_oneoff||rendi responsive la tabella prezzi
+cpp|none_oneoff||fai il profiling del feed handler e dimmi i punti caldi
+net|none_oneoff||aggiungi la paginazione all'endpoint ordini
+tf|none_oneoff||crea un allarme cloudwatch sulla profondità della coda
+rb|none_oneoff||sistema l'n+1 nel controller dei commenti
+tch|none_oneoff||scrivi altri tre esercizi sui cicli while
+"""
+
+FACTS = r"""
+and|fact_in_passing|p/pk:minsdk|il minSdk dell'app è 26
+ios|fact_in_passing|p/pk:testflight|le beta vanno su testflight ogni giovedì
+lar|fact_in_passing|p/pk:mysql 8|prod è mysql 8, non mariadb
+bio|fact_in_passing|p/pk:/scratch|i file grossi vanno in /scratch, la home ha la quota
+go|fact_in_passing|p/pk:go 1.22|tutti i servizi sono su go 1.22
+vue|fact_in_passing|p/pk:nuxt 3|ormai è tutto nuxt 3
+cpp|fact_in_passing|p/pk:bazel|si compila con bazel, cmake serve solo all'ide
+svk|fact_in_passing|p/pk:drizzle|l'orm è drizzle
+tf|fact_in_passing|p/pk:eu-south-1|sta tutto in eu-south-1
+rb|fact_in_passing|p/pk:kamal|adesso facciamo deploy con kamal
+spr|fact_in_passing|p/pk:java 21|siamo su java 21 con spring boot 3.2
+tch|fact_in_passing|p/pk:thonny|gli studenti usano thonny
+"""
+
+rows = build("it", HAND, TASKS, FACTS, [", tra l'altro ", ", btw ", ". per info: ", ", ah e ", ". fyi "],
+             [" e poi ", ", dopo ", ". anche ", " e "], 220)
+write("it", rows)
