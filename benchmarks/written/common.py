@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[1] / "data" / "extraction" / "train" / "written.jsonl"
+ORDER = ["en", "zh", "es", "pt", "de", "fr", "ja", "ko", "ru", "it"]
 LEVEL = {"p": "project", "u": "user"}
 TYPE = {"pk": "project_knowledge", "up": "user_preference", "cf": "correction_feedback",
         "rm": "reference_material"}
@@ -96,5 +97,6 @@ def write(lang: str, rows: list[dict[str, object]]) -> None:
         keep = [ln for ln in OUT.read_text(encoding="utf-8").splitlines()
                 if ln and json.loads(ln)["lang"] != lang]
     lines = keep + [json.dumps(r, ensure_ascii=False) for r in rows]
+    lines.sort(key=lambda ln: (ORDER.index(json.loads(ln)["lang"]), json.loads(ln)["id"]))
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(lang, len(rows), "none", sum(1 for r in rows if not r["memories"]))

@@ -100,6 +100,90 @@ tch|none_quote||exercise text: "Write a function that returns the largest of thr
 tch|none_thanks||thanks, the kids will love that one
 """
 
+HAND += r"""
+and|none_oneoff||use the compose bom 2024.06 for this module only, i'll sort out the rest next week
+and|none_complaint||android studio always eats 12 gigs of ram the moment i open the project, classic
+and|two_facts|p/pk:firebase crashlytics&p/pk:play console|crashes go to firebase crashlytics and the release notes live in the play console, not in the repo
+and|reversal|p/pk:rxjava|ok rxjava is fine again in the legacy payment module, dont rewrite it to flows there
+and|none_hypothetical||say we moved to kmp, would the room db code be shareable or no
+ios|update|p/pk:spm;cocoapods|we finally killed cocoapods, everything is spm now so ignore the Podfile if you still see one
+ios|none_question||do we always pin swiftlint to a version or does brew just pull latest?
+ios|none_paste||error: No profiles for 'com.acme.shop' were found: Xcode couldn't find any iOS App Development provisioning profiles
+ios|reference|p/rm:figma|designs are in figma, the "Shop iOS 3.0" file, check spacing there not in my screenshots
+wp|none_question||should i always escape with esc_html here or is wp_kses better for this field?
+wp|explicit|p/pk:child theme|remember: never edit the parent theme, everything goes in the child theme or the update wipes it
+wp|correction|p/cf:wp_enqueue_script|dont paste script tags into header.php, use wp_enqueue_script like a normal person lol
+wp|none_oneoff||deactivate all plugins except woocommerce and check if the white screen is still there
+lar|update|p/pk:php 8.3|we upgraded prod to php 8.3 over the weekend so readonly classes are fine now
+lar|none_assistant||"I added the FormRequest and moved validation out of the controller" cool, where did you put it
+lar|reference|p/rm:sentry|errors are in sentry, project laravel-api, look there before asking me for stack traces
+lar|none_smalltalk||happy friday! the new office coffee machine is finally working
+clim|two_facts|p/pk:gfortran&p/pk:julia 1.10|the fortran bits are compiled with gfortran 13 and the wrapper runs on julia 1.10
+clim|none_paste||ERROR: LoadError: DimensionMismatch: arrays could not be broadcast to a common size; got a dimension with lengths 192 and 96
+clim|correction|p/cf:kelvin|no, the temperatures in that file are kelvin, stop converting them as if they were celsius
+clim|none_question||do we always store precipitation as kg m-2 s-1 or mm/day in the outputs
+bio|two_facts|p/pk:fastp&p/pk:star|trimming is fastp and alignment is star in this pipeline, bwa is for the dna side only
+bio|none_complaint||the conda solver always takes 40 minutes when i add one package, why is this my life
+bio|none_thistask||just for this test run use the tiny chr22 subset, not the full genome
+bio|reference|p/rm:benchling|sample metadata lives in benchling, dont trust the csv in the repo it's stale
+go|none_oneoff||run go test ./... -race on the routing service and paste me the failures
+go|none_hypothetical||if we switched from grpc to connect, would the clients need regenerating or is it wire compatible
+go|update|p/pk:otel;jaeger|tracing is otel to tempo now, jaeger got switched off last month
+go|preference|u/up:comments|i like short doc comments on every exported func, the linter nags anyway
+vue|none_question||is it a rule that components are always PascalCase file names here?
+vue|correction|p/cf:useasyncdata|dont use onMounted + axios for page data, use useAsyncData so it works with ssr
+vue|none_quote||my colleague said "just use nuxt ui for everything", thoughts?
+lua|explicit|p/pk:stylua|keep in mind i format everything with stylua, 2 spaces, so match that
+lua|none_paste||attempt to index a nil value (field 'inventory') stack traceback: [C]: in ?
+lua|none_thanks||haha it works, the goblins finally drop loot
+k8s|preference|u/up:kubectl|when you give me commands, give me plain kubectl ones, i dont have k9s here
+k8s|reversal|p/pk:finalizers|we allow finalizers on the backup cr again, the cleanup bug is fixed in 0.9
+k8s|none_question||does controller-runtime always requeue on error or do i have to return requeue true
+sec|explicit|p/pk:burp|remember i route everything through burp on 8080, so keep the proxy env vars in scripts
+sec|none_quote||report text: "The application fails to validate the redirect_uri parameter, allowing open redirects."
+sec|none_oneoff||grep the binary for hardcoded aws keys and list what you find
+sf|update|p/pk:lwc;aura|new components are lwc only now, aura is frozen, we're migrating off it this year
+sf|none_complaint||deploys to uat always fail on the first try because of some flow version thing
+sf|reference|p/rm:copado|user stories are tracked in copado, put the story id in the commit message
+cpp|two_facts|p/pk:catch2&p/pk:conan|tests are catch2 and deps come from conan, dont add vcpkg stuff
+cpp|none_hypothetical||would a lock free queue even help here if we pinned the threads to separate cores
+cpp|none_oneoff||turn on -fsanitize=address for this one build so i can see what's going on
+svk|correction|p/cf:+page.server.ts|no, that goes in +page.server.ts not +page.ts, the db client cant run in the browser
+svk|none_smalltalk||we got our first paying customer today!!! ok back to work
+svk|none_question||do we always prerender the marketing routes or only /pricing?
+net|update|p/pk:minimal apis|new endpoints are minimal apis now, the controllers are only for the old v1 routes
+net|none_paste||System.InvalidOperationException: Unable to resolve service for type 'IOrderRepository' while attempting to activate 'OrderService'.
+net|preference|u/up:var|i use var everywhere unless the type is unclear, dont write out long generic types
+hs|explicit|p/pk:fourmolu|i format with fourmolu, please keep the style it produces
+hs|none_question||why does ghc always complain about ambiguous types when i use show . read
+ros|update|p/pk:jazzy|we upgraded the robot to ros2 jazzy, humble is only on the old test rig
+ros|none_thistask||for this bag replay only you can set use_sim_time to true in the launch file
+ros|none_complaint||the lidar driver always drops packets when the wifi is on, every demo
+r|explicit|p/pk:targets|the analysis pipeline is a targets pipeline, run tar_make() not the scripts one by one
+r|none_hypothetical||what if we used a mixed model instead, would the random intercept for site change much
+r|preference|u/up:ggplot2|plots in ggplot2 with theme_minimal, i hate the grey default background
+tf|correction|p/cf:for_each;count|use for_each not count for those buckets, count reorders everything when you remove one
+tf|none_oneoff||import the existing route53 zone into state for me, just the one
+tf|two_facts|p/pk:atlantis&p/pk:tflint|plans run in atlantis on the pr and tflint runs in pre-commit
+spk|explicit|p/pk:databricks|keep in mind the jobs run on databricks, so dont create a sparksession with custom master
+spk|none_paste||org.apache.spark.sql.AnalysisException: [UNRESOLVED_COLUMN.WITH_SUGGESTION] A column or function parameter with name `evnt_ts` cannot be resolved
+spk|none_question||should we always cache the dim tables before the join or is broadcast enough
+rb|correction|p/cf:standardrb;rubocop|we use standardrb not a custom rubocop config, dont add cops
+rb|none_assistant||you said "this migration is reversible" but it uses execute, so is it?
+rb|reference|p/rm:appsignal|perf issues show up in appsignal, check the slow queries tab there
+deno|explicit|p/pk:deno.json|tasks are defined in deno.json, run deno task dev not npm scripts
+deno|none_oneoff||try running it with bun just to compare the startup time, dont change anything
+el|update|p/pk:electron 30|we bumped to electron 30 last week, so node 20 apis are ok in main
+el|none_question||does the renderer always get reloaded when i change preload.ts or do i need to restart?
+el|none_complaint||notarization always takes ages on the ci mac, like 20 min
+spr|two_facts|p/pk:oracle&p/pk:testcontainers|prod db is oracle 19c and the integration tests use testcontainers with the oracle free image
+spr|none_thistask||for this hotfix skip the archunit tests, we'll fix the layering in the next sprint
+spr|preference|u/up:german|the business people read the logs too so i'd like log messages in german, code and comments english
+tch|reversal|p/pk:input()|we can use input() again in the exercises, the autograder now feeds stdin
+tch|none_question||should the exercises always have docstrings or is that too much for 12 year olds?
+tch|none_oneoff||make this exercise a bit easier, the kids got stuck on it today
+"""
+
 TASKS = r"""
 and|none_oneoff||can you fix the crash when rotating the settings screen
 ios|none_oneoff||rename the ProfileView to AccountView everywhere
