@@ -70,6 +70,64 @@ and|none_question||我们是不是一直用四个空格缩进的？
 cpp|none_oneoff||这次编译先加上-O0 方便我调试
 """
 
+HAND += r"""
+and|none_oneoff||这个模块先用compose bom 2024.06 其他的下周再说
+and|none_complaint||android studio一打开项目就吃掉12个g内存 服了
+and|two_facts|p/pk:crashlytics&p/pk:play console|崩溃日志看firebase crashlytics 发版说明写在play console里 不在仓库
+and|reversal|p/pk:rxjava|老的支付模块里rxjava又可以用了 那块别改成flow
+ios|update|p/pk:spm|cocoapods终于干掉了 现在全是spm 看到Podfile就忽略
+ios|none_question||swiftlint我们是固定版本的吗 还是brew装最新的？
+ios|none_paste||error: No profiles for 'com.acme.shop' were found
+ios|reference|p/rm:figma|设计稿在figma的“商城iOS 3.0”文件里 间距以那个为准 别看我截图
+wp|explicit|p/pk:子主题|记住 父主题一律不改 全部写在子主题里 不然一更新就没了
+wp|correction|p/cf:wp_enqueue_script|别往header.php里直接贴script标签 用wp_enqueue_script
+wp|none_oneoff||先把除了woocommerce以外的插件全停用 看看白屏还在不在
+lar|update|p/pk:php 8.3|周末生产升级到php 8.3了 readonly class可以用了
+lar|none_assistant||你说“已经把验证挪到FormRequest里了” 放哪个目录了？
+lar|reference|p/rm:sentry|报错都在sentry的laravel-api项目里 先去那看堆栈
+lar|none_smalltalk||周五快乐 公司新咖啡机终于修好了
+clim|correction|p/cf:开尔文|不对 那个文件里温度是开尔文 别当摄氏度去转换
+clim|none_question||降水输出我们一直是kg m-2 s-1还是mm/day？
+clim|none_paste||ERROR: LoadError: DimensionMismatch: arrays could not be broadcast to a common size
+bio|two_facts|p/pk:fastp&p/pk:star|这个流程里质控用fastp 比对用star bwa只用在dna那边
+bio|none_complaint||conda加一个包就要解四十分钟 人生好难
+bio|none_thistask||这次测试跑只用chr22的小数据集就行 不用全基因组
+go|none_oneoff||在路由服务上跑一下go test ./... -race 把失败的贴给我
+go|none_hypothetical||要是从grpc换成connect 客户端要重新生成吗
+go|update|p/pk:otel|链路追踪现在是otel接tempo jaeger上个月关了
+vue|none_question||组件文件名是规定都用大驼峰吗？
+vue|correction|p/cf:useasyncdata|页面数据别用onMounted加axios 用useAsyncData 不然ssr有问题
+vue|none_quote||同事说“全部用nuxt ui就完事了” 你怎么看
+lua|explicit|p/pk:stylua|我所有代码都用stylua格式化 两个空格 跟着这个来
+lua|none_thanks||哈哈成了 哥布林终于掉装备了
+k8s|preference|u/up:kubectl|给我命令的时候用原生kubectl 我这边没有k9s
+k8s|reversal|p/pk:finalizer|backup cr上又可以加finalizer了 清理的bug在0.9修了
+sec|explicit|p/pk:burp|我所有流量都走burp的8080 脚本里保留代理环境变量
+sec|none_quote||报告里写：“应用未校验redirect_uri参数，存在开放重定向。”
+sf|update|p/pk:lwc|新组件只用lwc了 aura冻结 今年迁移完
+sf|none_complaint||每次部署到uat第一次都会因为flow版本的问题失败
+cpp|two_facts|p/pk:catch2&p/pk:conan|测试用catch2 依赖从conan来 别加vcpkg的东西
+cpp|none_oneoff||这次编译打开-fsanitize=address 我看看到底怎么回事
+svk|correction|p/cf:+page.server.ts|不对 这个要放+page.server.ts 不是+page.ts 数据库客户端不能在浏览器跑
+svk|none_smalltalk||今天来了第一个付费用户！！！好了继续干活
+net|update|p/pk:minimal api|新接口都用minimal api写 controller只留给老的v1路由
+net|none_paste||System.InvalidOperationException: Unable to resolve service for type 'IOrderRepository'
+ros|update|p/pk:jazzy|机器人升级到ros2 jazzy了 humble只在旧测试台上
+ros|none_thistask||这次回放bag的时候launch里可以把use_sim_time设成true
+r|explicit|p/pk:targets|分析流程是targets 跑tar_make() 别一个个脚本跑
+r|preference|u/up:ggplot2|图用ggplot2加theme_minimal 我讨厌灰色背景
+tf|correction|p/cf:for_each|那些bucket用for_each别用count 删一个count会全部重排
+tf|none_oneoff||帮我把现有的route53 zone导入state 就那一个
+spk|explicit|p/pk:databricks|作业都跑在databricks上 别自己建sparksession指定master
+spk|none_question||join之前维表是不是都要cache 还是broadcast就够了？
+rb|correction|p/cf:standardrb|我们用standardrb 别加自定义rubocop规则
+deno|explicit|p/pk:deno.json|任务都定义在deno.json里 用deno task dev 不是npm脚本
+el|update|p/pk:electron 30|上周升到electron 30了 main里可以用node 20的api
+spr|preference|u/up:中文|业务的人也看日志 日志信息用中文 代码和注释用英文
+tch|reversal|p/pk:input()|练习里又可以用input()了 自动评分现在会喂stdin
+tch|none_question||练习题是不是都要写docstring？对初一学生会不会太多
+"""
+
 TASKS = r"""
 and|none_oneoff||修一下设置页旋转屏幕时的崩溃
 ios|none_oneoff||把ProfileView全局改名成AccountView
