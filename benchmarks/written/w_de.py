@@ -65,6 +65,32 @@ tch|none_quote||aufgabentext: "Schreibe eine Funktion, die die größte von drei
 deno|none_hypothetical||wäre bun schneller wenn wir die node kompatibilitätsschicht weglassen?
 """
 
+HAND += r"""
+and|none_oneoff||nimm die compose bom 2024.06 erstmal nur in diesem modul, den rest mach ich nächste woche
+and|none_complaint||android studio frisst immer 12 gig ram sobald ich das projekt aufmache
+ios|update|p/pk:spm|cocoapods ist endlich raus, alles ist jetzt spm, ein Podfile kannst du ignorieren
+ios|none_question||pinnen wir swiftlint auf eine version oder zieht brew einfach die neueste?
+wp|explicit|p/pk:child theme|merk dir: das parent theme wird nie angefasst, alles kommt ins child theme
+wp|correction|p/cf:wp_enqueue_script|keine script tags in die header.php kleben, wp_enqueue_script nehmen
+lar|update|p/pk:php 8.3|prod läuft seit dem wochenende auf php 8.3, readonly classes gehen also
+lar|reference|p/rm:sentry|fehler landen in sentry im projekt laravel-api, schau da zuerst
+clim|correction|p/cf:kelvin|nein, die temperaturen in der datei sind kelvin, nicht wie celsius umrechnen
+bio|two_facts|p/pk:fastp&p/pk:star|getrimmt wird mit fastp, aligniert mit star
+bio|none_thistask||für diesen testlauf nur das chr22 subset nehmen, nicht das ganze genom
+go|none_hypothetical||wenn wir von grpc auf connect gehen würden, müssten die clients neu generiert werden?
+go|update|p/pk:otel|tracing ist jetzt otel nach tempo, jaeger wurde letzten monat abgeschaltet
+vue|correction|p/cf:useasyncdata|für seitendaten nicht onMounted mit axios, sondern useAsyncData
+vue|none_question||ist das eine regel dass komponenten immer PascalCase dateinamen haben?
+k8s|preference|u/up:kubectl|gib mir normale kubectl befehle, ich hab hier kein k9s
+sec|none_oneoff||durchsuch das binary nach hartkodierten aws keys und sag mir was du findest
+cpp|two_facts|p/pk:catch2&p/pk:conan|tests sind catch2 und die deps kommen aus conan
+svk|none_smalltalk||heute kam der erste zahlende kunde!!! ok weiter gehts
+net|update|p/pk:minimal apis|neue endpoints sind jetzt minimal apis, controller nur noch für v1
+r|preference|u/up:ggplot2|plots mit ggplot2 und theme_minimal, ich hasse den grauen hintergrund
+tf|correction|p/cf:for_each|für die buckets for_each statt count nehmen
+tch|reversal|p/pk:input()|input() ist in den aufgaben wieder erlaubt, der autograder füttert jetzt stdin
+"""
+
 TASKS = r"""
 and|none_oneoff||fix bitte den crash beim drehen vom settings screen
 ios|none_oneoff||benenn ProfileView überall in AccountView um

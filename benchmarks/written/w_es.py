@@ -63,6 +63,32 @@ tch|preference|u/up:f-strings|usa f-strings en los ejercicios, es lo primero que
 deno|none_hypothetical||seria bun mas rapido si quitamos la capa de compatibilidad con node?
 """
 
+HAND += r"""
+and|none_oneoff||usa el compose bom 2024.06 solo en este modulo, lo demas lo veo la semana que viene
+and|none_complaint||android studio siempre se come 12 gigas de ram nada mas abrir el proyecto
+ios|update|p/pk:spm|por fin matamos cocoapods, ahora todo es spm, si ves un Podfile ignoralo
+ios|none_question||swiftlint lo tenemos fijado a una version o brew instala la ultima?
+wp|explicit|p/pk:tema hijo|acuerdate: el tema padre no se toca nunca, todo va en el tema hijo
+wp|correction|p/cf:wp_enqueue_script|no pegues etiquetas script en header.php, usa wp_enqueue_script
+lar|update|p/pk:php 8.3|el finde subimos prod a php 8.3, ya puedes usar readonly classes
+lar|reference|p/rm:sentry|los errores estan en sentry, proyecto laravel-api, mira ahi primero
+clim|correction|p/cf:kelvin|no, las temperaturas de ese fichero estan en kelvin, no las conviertas como si fueran celsius
+bio|two_facts|p/pk:fastp&p/pk:star|el trimming es con fastp y el alineamiento con star
+bio|none_thistask||para esta prueba usa solo el subset de chr22, no el genoma entero
+go|none_hypothetical||si pasaramos de grpc a connect habria que regenerar los clientes?
+go|update|p/pk:otel|el tracing ahora es otel hacia tempo, jaeger lo apagaron el mes pasado
+vue|correction|p/cf:useasyncdata|no uses onMounted con axios para datos de pagina, usa useAsyncData
+vue|none_question||es norma que los componentes siempre tengan nombre en PascalCase?
+k8s|preference|u/up:kubectl|dame comandos de kubectl normales, aqui no tengo k9s
+sec|none_oneoff||busca claves de aws hardcodeadas en el binario y dime que encuentras
+cpp|two_facts|p/pk:catch2&p/pk:conan|los tests son catch2 y las deps vienen de conan
+svk|none_smalltalk||hoy tuvimos el primer cliente que paga!!! bueno a trabajar
+net|update|p/pk:minimal apis|los endpoints nuevos son minimal apis, los controllers solo para v1
+r|preference|u/up:ggplot2|graficos con ggplot2 y theme_minimal, odio el fondo gris
+tf|correction|p/cf:for_each|usa for_each y no count para esos buckets
+tch|reversal|p/pk:input()|ya se puede usar input() otra vez en los ejercicios, el corrector mete stdin
+"""
+
 TASKS = r"""
 and|none_oneoff||arregla el crash al rotar la pantalla de ajustes
 ios|none_oneoff||renombra ProfileView a AccountView en todo el proyecto

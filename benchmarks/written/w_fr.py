@@ -62,6 +62,32 @@ tch|none_quote||énoncé : "Écris une fonction qui renvoie le plus grand de tro
 deno|none_hypothetical||bun serait plus rapide si on enlevait la couche de compat node ?
 """
 
+HAND += r"""
+and|none_oneoff||prends le compose bom 2024.06 juste pour ce module, le reste je verrai la semaine pro
+and|none_complaint||android studio bouffe toujours 12 go de ram dès que j'ouvre le projet
+ios|update|p/pk:spm|on a enfin tué cocoapods, tout est en spm maintenant
+ios|none_question||swiftlint est figé sur une version ou brew prend la dernière ?
+wp|explicit|p/pk:thème enfant|retiens : on ne touche jamais au thème parent, tout va dans le thème enfant
+wp|correction|p/cf:wp_enqueue_script|ne colle pas de balises script dans header.php, utilise wp_enqueue_script
+lar|update|p/pk:php 8.3|ce weekend on a passé la prod en php 8.3, les readonly classes sont ok
+lar|reference|p/rm:sentry|les erreurs sont dans sentry, projet laravel-api, regarde là d'abord
+clim|correction|p/cf:kelvin|non, les températures de ce fichier sont en kelvin, ne les convertis pas comme du celsius
+bio|two_facts|p/pk:fastp&p/pk:star|le trimming c'est fastp et l'alignement star
+bio|none_thistask||pour ce test prends juste le sous-ensemble chr22, pas le génome complet
+go|none_hypothetical||si on passait de grpc à connect, il faudrait régénérer les clients ?
+go|update|p/pk:otel|le tracing c'est otel vers tempo maintenant, jaeger a été coupé le mois dernier
+vue|correction|p/cf:useasyncdata|pas de onMounted avec axios pour les données de page, utilise useAsyncData
+vue|none_question||c'est une règle que les composants aient toujours un nom en PascalCase ?
+k8s|preference|u/up:kubectl|donne-moi des commandes kubectl de base, j'ai pas k9s ici
+sec|none_oneoff||cherche des clés aws en dur dans le binaire et dis-moi ce que tu trouves
+cpp|two_facts|p/pk:catch2&p/pk:conan|les tests c'est catch2 et les deps viennent de conan
+svk|none_smalltalk||premier client payant aujourd'hui !!! bon au boulot
+net|update|p/pk:minimal apis|les nouveaux endpoints sont en minimal apis, les controllers c'est juste pour la v1
+r|preference|u/up:ggplot2|les graphes en ggplot2 avec theme_minimal, je déteste le fond gris
+tf|correction|p/cf:for_each|utilise for_each et pas count pour ces buckets
+tch|reversal|p/pk:input()|on peut de nouveau utiliser input() dans les exercices, le correcteur envoie stdin
+"""
+
 TASKS = r"""
 and|none_oneoff||corrige le crash quand on tourne l'écran des réglages
 ios|none_oneoff||renomme ProfileView en AccountView partout

@@ -62,6 +62,32 @@ tch|none_quote||enunciado: "Escreva uma funcao que retorna o maior de tres numer
 deno|none_hypothetical||sera que o bun ficaria mais rapido sem a camada de compat com node?
 """
 
+HAND += r"""
+and|none_oneoff||usa o compose bom 2024.06 so nesse modulo, o resto eu vejo semana que vem
+and|none_complaint||o android studio sempre come 12 giga de ram quando abro o projeto
+ios|update|p/pk:spm|finalmente matamos o cocoapods, agora é tudo spm
+ios|none_question||o swiftlint é fixado numa versao ou o brew puxa a ultima?
+wp|explicit|p/pk:tema filho|lembra: nunca mexe no tema pai, tudo vai no tema filho
+wp|correction|p/cf:wp_enqueue_script|nao cola tag script no header.php, usa wp_enqueue_script
+lar|update|p/pk:php 8.3|no fds subimos prod pro php 8.3, pode usar readonly class
+lar|reference|p/rm:sentry|os erros tao no sentry, projeto laravel-api, olha la primeiro
+clim|correction|p/cf:kelvin|nao, as temperaturas desse arquivo tao em kelvin, nao converte como se fosse celsius
+bio|two_facts|p/pk:fastp&p/pk:star|trimming é com fastp e alinhamento com star
+bio|none_thistask||nesse teste usa so o subset do chr22, nao o genoma todo
+go|none_hypothetical||se a gente trocasse grpc por connect, teria que regerar os clients?
+go|update|p/pk:otel|tracing agora é otel mandando pro tempo, desligaram o jaeger mes passado
+vue|correction|p/cf:useasyncdata|nao usa onMounted com axios pra dados da pagina, usa useAsyncData
+vue|none_question||é regra os componentes sempre terem nome em PascalCase?
+k8s|preference|u/up:kubectl|me passa comando de kubectl puro, nao tenho k9s aqui
+sec|none_oneoff||procura chave da aws hardcoded no binario e me diz o que achou
+cpp|two_facts|p/pk:catch2&p/pk:conan|os testes sao catch2 e as deps vem do conan
+svk|none_smalltalk||hoje entrou o primeiro cliente pagante!!! bora trabalhar
+net|update|p/pk:minimal apis|endpoint novo agora é minimal apis, controller so pro v1
+r|preference|u/up:ggplot2|grafico em ggplot2 com theme_minimal, odeio o fundo cinza
+tf|correction|p/cf:for_each|usa for_each e nao count nesses buckets
+tch|reversal|p/pk:input()|pode usar input() de novo nos exercicios, o corretor manda stdin agora
+"""
+
 TASKS = r"""
 and|none_oneoff||arruma o crash ao girar a tela de configuracoes
 ios|none_oneoff||renomeia ProfileView pra AccountView no projeto todo
