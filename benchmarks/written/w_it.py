@@ -63,6 +63,32 @@ tch|none_quote||testo dell'esercizio: "Scrivi una funzione che restituisce il pi
 deno|none_hypothetical||bun sarebbe più veloce se togliessimo lo strato di compatibilità con node?
 """
 
+HAND += r"""
+and|none_oneoff||usa il compose bom 2024.06 solo per questo modulo, il resto lo vedo la settimana prossima
+and|none_complaint||android studio si mangia sempre 12 giga di ram appena apro il progetto
+ios|update|p/pk:spm|finalmente abbiamo ucciso cocoapods, ora è tutto spm
+ios|none_question||swiftlint è fissato a una versione o brew scarica l'ultima?
+wp|explicit|p/pk:tema figlio|ricordati: il tema padre non si tocca mai, tutto nel tema figlio
+wp|correction|p/cf:wp_enqueue_script|non incollare tag script in header.php, usa wp_enqueue_script
+lar|update|p/pk:php 8.3|nel weekend abbiamo portato prod a php 8.3, le readonly class vanno bene
+lar|reference|p/rm:sentry|gli errori sono su sentry, progetto laravel-api, guarda lì prima
+clim|correction|p/cf:kelvin|no, le temperature in quel file sono in kelvin, non convertirle come se fossero celsius
+bio|two_facts|p/pk:fastp&p/pk:star|il trimming è con fastp e l'allineamento con star
+bio|none_thistask||per questo test usa solo il subset di chr22, non tutto il genoma
+go|none_hypothetical||se passassimo da grpc a connect bisognerebbe rigenerare i client?
+go|update|p/pk:otel|il tracing adesso è otel verso tempo, jaeger l'hanno spento il mese scorso
+vue|correction|p/cf:useasyncdata|per i dati di pagina niente onMounted con axios, usa useAsyncData
+vue|none_question||è una regola che i componenti abbiano sempre il nome in PascalCase?
+k8s|preference|u/up:kubectl|dammi comandi kubectl semplici, qui non ho k9s
+sec|none_oneoff||cerca chiavi aws hardcoded nel binario e dimmi cosa trovi
+cpp|two_facts|p/pk:catch2&p/pk:conan|i test sono catch2 e le dipendenze vengono da conan
+svk|none_smalltalk||oggi è arrivato il primo cliente pagante!!! ok torniamo al lavoro
+net|update|p/pk:minimal api|i nuovi endpoint sono minimal api, i controller solo per la v1
+r|preference|u/up:ggplot2|grafici in ggplot2 con theme_minimal, odio lo sfondo grigio
+tf|correction|p/cf:for_each|per quei bucket usa for_each e non count
+tch|reversal|p/pk:input()|negli esercizi si può di nuovo usare input(), il correttore ora passa stdin
+"""
+
 TASKS = r"""
 and|none_oneoff||sistema il crash quando ruoti la schermata impostazioni
 ios|none_oneoff||rinomina ProfileView in AccountView ovunque

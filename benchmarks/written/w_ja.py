@@ -62,6 +62,32 @@ tch|none_quote||問題文：「3つの数のうち一番大きいものを返す
 deno|none_hypothetical||nodeの互換レイヤー外したらbunってもっと速くなるのかな
 """
 
+HAND += r"""
+and|none_oneoff||このモジュールだけcompose bom 2024.06使って、他は来週やる
+and|none_complaint||プロジェクト開いた瞬間android studioがいつもメモリ12g食うんだけど
+ios|update|p/pk:spm|やっとcocoapods消した、今は全部spmだからPodfile見つけても無視して
+ios|none_question||swiftlintってバージョン固定してたっけ？brewで最新入る感じ？
+wp|explicit|p/pk:子テーマ|覚えといて、親テーマは絶対いじらない、全部子テーマに書く
+wp|correction|p/cf:wp_enqueue_script|header.phpにscriptタグ直書きしないで、wp_enqueue_script使って
+lar|update|p/pk:php 8.3|週末に本番php 8.3に上げたからreadonly class使っていいよ
+lar|reference|p/rm:sentry|エラーはsentryのlaravel-apiプロジェクトにあるから先にそっち見て
+clim|correction|p/cf:ケルビン|違う、そのファイルの気温はケルビンだから摂氏みたいに変換しないで
+bio|two_facts|p/pk:fastp&p/pk:star|トリミングはfastpでアライメントはstarね
+bio|none_thistask||今回のテストはchr22のサブセットだけでいい、全ゲノムはいらない
+go|none_hypothetical||grpcからconnectに変えたらクライアント再生成いるのかな
+go|update|p/pk:otel|トレーシングは今otelでtempoに送ってる、jaegerは先月止めた
+vue|correction|p/cf:useasyncdata|ページのデータ取得にonMountedとaxios使わないで、useAsyncDataで
+vue|none_question||コンポーネントのファイル名っていつもPascalCaseって決まりだっけ？
+k8s|preference|u/up:kubectl|コマンドは素のkubectlで教えて、こっちk9s入ってないから
+sec|none_oneoff||バイナリの中にハードコードされたawsキーないかgrepして
+cpp|two_facts|p/pk:catch2&p/pk:conan|テストはcatch2で依存はconanから入れてる
+svk|none_smalltalk||今日初めての有料ユーザー来た！！！さて仕事戻るか
+net|update|p/pk:minimal api|新しいエンドポイントはminimal apiで、controllerはv1だけ
+r|preference|u/up:ggplot2|グラフはggplot2でtheme_minimalにして、灰色の背景嫌い
+tf|correction|p/cf:for_each|そのbucketはcountじゃなくてfor_eachで書いて
+tch|reversal|p/pk:input()|練習問題でまたinput()使っていいことになった、採点がstdin渡すようになったから
+"""
+
 TASKS = r"""
 and|none_oneoff||設定画面を回転したときのクラッシュ直して
 ios|none_oneoff||ProfileViewを全部AccountViewにリネームして

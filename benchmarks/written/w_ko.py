@@ -62,6 +62,32 @@ tch|none_quote||문제: "세 수 중 가장 큰 수를 반환하는 함수를 �
 deno|none_hypothetical||node 호환 레이어 빼면 bun이 더 빨라지려나
 """
 
+HAND += r"""
+and|none_oneoff||이 모듈만 compose bom 2024.06 써줘, 나머지는 다음주에 할게
+and|none_complaint||프로젝트 열기만 하면 android studio가 항상 램 12기가 먹어
+ios|update|p/pk:spm|드디어 cocoapods 없앴어, 이제 전부 spm이니까 Podfile 보이면 무시해
+ios|none_question||swiftlint 버전 고정해놨었나? 아니면 brew로 최신 받아?
+wp|explicit|p/pk:자식 테마|기억해, 부모 테마는 절대 건드리지 말고 전부 자식 테마에 넣어
+wp|correction|p/cf:wp_enqueue_script|header.php에 script 태그 직접 넣지 말고 wp_enqueue_script 써
+lar|update|p/pk:php 8.3|주말에 운영 php 8.3으로 올렸어, readonly class 써도 돼
+lar|reference|p/rm:sentry|에러는 sentry laravel-api 프로젝트에 있어, 먼저 거기 봐
+clim|correction|p/cf:켈빈|아니 그 파일 온도는 켈빈이야, 섭씨처럼 변환하지 마
+bio|two_facts|p/pk:fastp&p/pk:star|트리밍은 fastp고 정렬은 star야
+bio|none_thistask||이번 테스트는 chr22 서브셋만 써, 전체 게놈 말고
+go|none_hypothetical||grpc에서 connect로 바꾸면 클라이언트 다시 생성해야 돼?
+go|update|p/pk:otel|트레이싱은 이제 otel로 tempo에 보내, jaeger는 지난달에 껐어
+vue|correction|p/cf:useasyncdata|페이지 데이터는 onMounted랑 axios 말고 useAsyncData 써
+vue|none_question||컴포넌트 파일명은 항상 PascalCase로 하는 규칙이었나?
+k8s|preference|u/up:kubectl|명령어는 그냥 kubectl로 줘, 여기 k9s 없어
+sec|none_oneoff||바이너리에 하드코딩된 aws 키 있는지 찾아봐줘
+cpp|two_facts|p/pk:catch2&p/pk:conan|테스트는 catch2고 의존성은 conan에서 받아
+svk|none_smalltalk||오늘 첫 유료 고객 생겼다!!! 자 다시 일하자
+net|update|p/pk:minimal api|새 엔드포인트는 minimal api로 해, controller는 v1만
+r|preference|u/up:ggplot2|그래프는 ggplot2에 theme_minimal로, 회색 배경 싫어
+tf|correction|p/cf:for_each|그 버킷들은 count 말고 for_each 써
+tch|reversal|p/pk:input()|연습문제에서 input() 다시 써도 돼, 채점기가 이제 stdin 넣어줘
+"""
+
 TASKS = r"""
 and|none_oneoff||설정 화면 회전할 때 크래시 나는 거 고쳐줘
 ios|none_oneoff||ProfileView를 전부 AccountView로 이름 바꿔줘

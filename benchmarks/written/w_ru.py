@@ -63,6 +63,32 @@ tch|none_quote||условие: "Напишите функцию, которая
 deno|none_hypothetical||а bun был бы быстрее если убрать слой совместимости с node?
 """
 
+HAND += r"""
+and|none_oneoff||возьми compose bom 2024.06 пока только для этого модуля, остальное на след неделе
+and|none_complaint||android studio всегда жрет 12 гигов оперативки как только открываю проект
+ios|update|p/pk:spm|наконец выпилили cocoapods, теперь все на spm, Podfile если увидишь игнорь
+ios|none_question||swiftlint у нас зафиксирован на версии или brew ставит последнюю?
+wp|explicit|p/pk:дочерн|запомни: родительскую тему не трогаем никогда, все в дочерней теме
+wp|correction|p/cf:wp_enqueue_script|не вставляй теги script в header.php, используй wp_enqueue_script
+lar|update|p/pk:php 8.3|на выходных прод перевели на php 8.3, readonly классы можно
+lar|reference|p/rm:sentry|ошибки в sentry, проект laravel-api, сначала смотри туда
+clim|correction|p/cf:кельвин|нет, температуры в этом файле в кельвинах, не конвертируй их как цельсий
+bio|two_facts|p/pk:fastp&p/pk:star|тримминг через fastp, выравнивание через star
+bio|none_thistask||для этого теста возьми только сабсет chr22, не весь геном
+go|none_hypothetical||если перейти с grpc на connect, клиентов придется перегенерировать?
+go|update|p/pk:otel|трейсинг теперь otel в tempo, jaeger выключили в прошлом месяце
+vue|correction|p/cf:useasyncdata|не грузи данные страницы через onMounted и axios, используй useAsyncData
+vue|none_question||у нас правило что компоненты всегда называются в PascalCase?
+k8s|preference|u/up:kubectl|давай команды обычным kubectl, у меня тут нет k9s
+sec|none_oneoff||поищи в бинаре захардкоженные ключи aws и скажи что нашел
+cpp|two_facts|p/pk:catch2&p/pk:conan|тесты на catch2, зависимости из conan
+svk|none_smalltalk||сегодня первый платящий клиент!!! ладно работаем дальше
+net|update|p/pk:minimal api|новые эндпоинты пишем на minimal api, контроллеры только для v1
+r|preference|u/up:ggplot2|графики в ggplot2 с theme_minimal, ненавижу серый фон
+tf|correction|p/cf:for_each|для этих бакетов for_each а не count
+tch|reversal|p/pk:input()|в задачах снова можно input(), проверялка теперь подает stdin
+"""
+
 TASKS = r"""
 and|none_oneoff||почини краш при повороте экрана настроек
 ios|none_oneoff||переименуй ProfileView в AccountView везде
