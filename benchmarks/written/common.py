@@ -57,35 +57,33 @@ def build(lang: str, hand: str, tasks: str, facts: str, joins: list[str], task_j
           total: int, none_share: float = 0.48) -> list[dict[str, object]]:
     """The turns of one language: the hand lines, then composed ones up to ``total``."""
     rng = random.Random(7)
-    items = _parse(hand)
     task_rows = _parse(tasks)   # family none_oneoff, no memories
     fact_rows = _parse(facts)   # a family (fact_in_passing) and memories
-    items += task_rows
-    seen = {t for *_, t in items}
+    items = [(*r, False) for r in _parse(hand) + task_rows]
+    seen = {it[3] for it in items}
     pairs_pos = [(t, f) for t in task_rows for f in fact_rows]
     pairs_neg = [(a, b) for a in task_rows for b in task_rows if a is not b]
     rng.shuffle(pairs_pos)
     rng.shuffle(pairs_neg)
     while len(items) < total and (pairs_pos or pairs_neg):
-        nones = sum(1 for _, _, m, _ in items if not m)
+        nones = sum(1 for it in items if not it[2])
         want_none = nones < none_share * (len(items) + 1)
         if want_none and pairs_neg:
             a, b = pairs_neg.pop()
-            text = a[3] + rng.choice(task_joins) + b[3]
-            row = (a[0], "none_oneoff", "", text)
+            row = (a[0], "none_oneoff", "", a[3] + rng.choice(task_joins) + b[3], True)
         elif pairs_pos:
             t, f = pairs_pos.pop()
-            text = t[3] + rng.choice(joins) + f[3]
-            row = (f[0], f[1], f[2], text)
+            row = (f[0], f[1], f[2], t[3] + rng.choice(joins) + f[3], True)
         else:
             break
         if row[3] not in seen:
             seen.add(row[3])
             items.append(row)
     out = []
-    for i, (persona, family, mem, text) in enumerate(items, 1):
+    for i, (persona, family, mem, text, joined) in enumerate(items, 1):
+        how = "; two lines of this file joined" if joined else ""
         out.append({"id": f"written-{lang}-{i:04d}", "split": "written", "lang": lang,
-                    "family": family, "source": f"written (training, {PERSONA[persona]})",
+                    "family": family, "source": f"written (training, {PERSONA[persona]}{how})",
                     "text": text, "memories": _mems(mem)})
     return out
 

@@ -1,4 +1,5 @@
 """Russian (casual, lower case) written turns (see common.py)."""
+# ruff: noqa: E501  (one turn a line: the lines are data)
 from common import build, write
 
 HAND = r"""

@@ -1,4 +1,5 @@
 """Written sequences (train/written_sequences.jsonl): 2-4 turns, mostly a fact then its
+# ruff: noqa: E501  (one turn a line: the lines are data)
 correction, update or reversal, in the ten languages. One block per sequence:
 ``lang name topic=kw,kw`` then turns ``topic> text`` (``-> text`` for a turn of no topic)."""
 import json
