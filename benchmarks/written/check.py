@@ -12,7 +12,10 @@ TYPES = {"user_preference", "correction_feedback", "project_knowledge", "referen
 FIELDS = ["id", "split", "lang", "family", "source", "text", "memories"]
 
 rows = [json.loads(x) for x in (D / "written.jsonl").read_text(encoding="utf-8").splitlines() if x]
-ids, texts = collections.Counter(r["id"] for r in rows), collections.Counter(r["text"] for r in rows)
+ids, texts = (
+    collections.Counter(r["id"] for r in rows),
+    collections.Counter(r["text"] for r in rows),
+)
 assert not [i for i, n in ids.items() if n > 1], "duplicate ids"
 dup = [t for t, n in texts.items() if n > 1]
 assert not dup, f"duplicate texts {dup[:3]}"

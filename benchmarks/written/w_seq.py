@@ -2,10 +2,17 @@
 # ruff: noqa: E501  (one turn a line: the lines are data)
 correction, update or reversal, in the ten languages. One block per sequence:
 ``lang name topic=kw,kw`` then turns ``topic> text`` (``-> text`` for a turn of no topic)."""
+
 import json
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "data" / "extraction" / "train" / "written_sequences.jsonl"
+OUT = (
+    Path(__file__).resolve().parents[1]
+    / "data"
+    / "extraction"
+    / "train"
+    / "written_sequences.jsonl"
+)
 
 SEQ = r"""
 en android-di t=hilt,koin
@@ -308,7 +315,15 @@ for block in (SEQ + "\n" + LANGS).strip().split("\n\n"):
     for ln in lines[1:]:
         mark, text = ln.split("> ", 1)
         turns.append({"text": text, "topic": None if mark == "-" else tname})
-    out.append({"id": f"seq-written-{lang}-{name}", "topics": {tname: kws.split(",")}, "turns": turns,
-                "split": "written", "source": "written (training)", "lang": lang})
+    out.append(
+        {
+            "id": f"seq-written-{lang}-{name}",
+            "topics": {tname: kws.split(",")},
+            "turns": turns,
+            "split": "written",
+            "source": "written (training)",
+            "lang": lang,
+        }
+    )
 OUT.write_text("".join(json.dumps(s, ensure_ascii=False) + "\n" for s in out), encoding="utf-8")
 print(len(out))
