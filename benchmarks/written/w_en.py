@@ -185,6 +185,68 @@ tch|none_question||should the exercises always have docstrings or is that too mu
 tch|none_oneoff||make this exercise a bit easier, the kids got stuck on it today
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|can you clean up the warnings in the cart module? detekt runs in ci and fails the build on any new issue fyi
+and|none_thistask||skip the screenshot tests for now, just this branch, they're flaky on my machine
+ios|preference|u/up:explain|when you change project.pbxproj explain what you changed, i cant review that file otherwise
+ios|none_complaint||xcode always forgets my signing team after a pull, its so annoying
+ios|none_oneoff||bump the build number to 412 and archive
+wp|update|p/pk:kinsta|site moved to kinsta yesterday so the old cpanel cron jobs are gone, use their cron ui
+wp|none_paste||PHP Fatal error:  Uncaught Error: Call to undefined function get_field() in /wp-content/themes/bella-child/functions.php:88
+wp|none_question||whats the difference between wp_cache_set and set_transient again
+lar|explicit|p/pk:pint|pls remember we run pint before every commit, keep the laravel preset
+lar|none_hypothetical||if we moved to octane would the singletons in the service provider leak between requests
+lar|none_thanks||nice one, tests green
+clim|explicit|p/pk:ensemble|note for later: ensemble member 0 is always the control run, dont average it with the perturbed ones
+clim|none_oneoff||plot the zonal mean for djf only and save it as png
+clim|update|p/pk:levante|we're on levante now, mistral got decommissioned, paths start with /work/bm1234
+bio|preference|u/up:snakemake|in snakemake rules i like named inputs and outputs, not positional
+bio|none_quote||the reviewer wrote: "the authors should justify the choice of the FDR threshold"
+bio|none_question||is it normal that the multiqc report always takes longer than the alignment
+go|two_facts|p/pk:sqlc&p/pk:goose|queries are generated with sqlc and migrations are goose, dont hand write either
+go|none_thistask||for this spike you can skip the interface and call postgres directly
+go|none_paste||panic: runtime error: invalid memory address or nil pointer dereference [signal SIGSEGV: segmentation violation code=0x1 addr=0x18]
+vue|correction|p/cf:defineprops|stop using the options api in new components, script setup with defineProps only
+vue|reference|p/rm:storybook|the design system lives in storybook at storybook.agency.dev, check components there before building new ones
+vue|none_complaint||the client always sends feedback on friday at 5pm. always
+lua|explicit|p/pk:modinfo.lua|remember the version in modinfo.lua has to be bumped or the workshop rejects the upload
+lua|none_hypothetical||could i hook the damage function without overriding the whole file?
+k8s|two_facts|p/pk:helm&p/pk:ghcr|the chart is published with helm to ghcr, images too
+k8s|none_thanks||ty, reconcile loop finally stops spinning
+sec|correction|p/cf:nuclei|dont write custom scanners for that, use a nuclei template
+sec|none_smalltalk||off to a conference next week, anyone been to lisbon in march?
+sec|reference|p/rm:hackerone|findings for the bounty go through hackerone, the program is acme-bbp
+sf|preference|u/up:apex|explain apex governor stuff briefly, im new to salesforce, coming from java
+sf|none_oneoff||deploy just the AccountTrigger to the dev sandbox
+cpp|explicit|p/pk:clang-tidy|fyi clang-tidy runs with the repo .clang-tidy, warnings as errors, so keep it clean
+cpp|none_question||do we always align the order structs to 64 bytes or just the hot ones?
+svk|explicit|p/pk:zod|remember all form actions validate with zod schemas from src/lib/schemas
+svk|none_complaint||vite always needs a restart after i add an env var, why
+net|reversal|p/pk:automapper|automapper is allowed again in the reporting service, the team voted, leave it there
+net|none_hypothetical||if we moved to aspire would the docker compose file go away?
+hs|correction|p/cf:string;text|use Text not String for anything user facing, i keep telling you
+hs|none_paste||• Couldn't match type ‘[Char]’ with ‘Text’ Expected: Text Actual: String
+ros|preference|u/up:rclpy|i'm more comfortable with rclpy, so prototypes in python please, we port to c++ later
+ros|none_oneoff||record a bag of /scan and /odom for 30 seconds
+r|explicit|p/pk:golem|the shiny app is a golem package, so new modules go through golem::add_module
+r|none_quote||the pi wants this in the abstract: "a significant effect was observed (p < 0.05)"
+tf|update|p/pk:opentofu|we switched to opentofu, so its tofu plan now, terraform binary is gone from ci
+tf|none_complaint||aws always rate limits us when we run the full plan on monday mornings
+spk|two_facts|p/pk:airflow&p/pk:s3|jobs are scheduled in airflow and the raw data lands in s3 under raw/
+spk|none_thistask||for this backfill only it's ok to collect() to the driver, the data is tiny
+rb|explicit|p/pk:bin/dev|remember to use bin/dev to run the app, it starts css and js watchers too
+rb|none_question||should callbacks always go in concerns or is it fine in the model
+deno|correction|p/cf:deno.land/x|dont import from deno.land/x, we moved to jsr for everything
+deno|none_smalltalk||fun weekend project, no deadlines for once
+el|two_facts|p/pk:sqlite&p/pk:better-sqlite3|local data is sqlite via better-sqlite3 in the main process
+el|none_oneoff||open devtools on start just in my dev build
+spr|update|p/pk:kafka|the payment events go to kafka now, the old ibm mq queue is decommissioned
+spr|none_assistant||you said "the transaction boundary is correct" - but the audit insert is outside it
+tch|explicit|p/pk:pytest|each exercise has a pytest file next to it, students run pytest themselves, keep the names simple
+tch|none_smalltalk||school's out next week, the kids are bouncing off the walls
+tch|correction|p/cf:recursion|no recursion in the beginner set please, they havent seen it yet
+"""
+
 TASKS = r"""
 and|none_oneoff||can you fix the crash when rotating the settings screen
 ios|none_oneoff||rename the ProfileView to AccountView everywhere

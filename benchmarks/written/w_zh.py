@@ -129,6 +129,49 @@ tch|reversal|p/pk:input()|练习里又可以用input()了 自动评分现在会�
 tch|none_question||练习题是不是都要写docstring？对初一学生会不会太多
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|帮我清一下购物车模块的警告 顺便说下ci里跑detekt 有新问题就会挂
+and|none_thistask||这个分支先跳过截图测试 我本地老是不稳定
+ios|preference|u/up:pbxproj|改project.pbxproj的时候跟我说一下改了什么 那个文件我没法review
+ios|none_complaint||每次pull完xcode都会忘记签名团队 烦死了
+wp|update|p/pk:kinsta|网站昨天迁到kinsta了 原来cpanel的cron没了 用他们的cron面板
+wp|none_paste||PHP Fatal error: Uncaught Error: Call to undefined function get_field()
+lar|explicit|p/pk:pint|记住每次提交前跑pint 用laravel预设
+lar|none_hypothetical||如果换成octane service provider里的单例会不会在请求之间串
+clim|explicit|p/pk:集合成员0|备注：集合成员0永远是控制试验 别跟扰动的一起平均
+clim|update|p/pk:levante|现在用levante了 mistral已经下线 路径都是/work/bm1234开头
+bio|preference|u/up:snakemake|snakemake规则里我喜欢给input和output起名字 不要用位置参数
+bio|none_quote||审稿人说：“作者应说明FDR阈值的选择依据”
+go|two_facts|p/pk:sqlc&p/pk:goose|查询用sqlc生成 迁移用goose 这俩都别手写
+go|none_paste||panic: runtime error: invalid memory address or nil pointer dereference
+vue|correction|p/cf:defineprops|新组件别再用options api了 只用script setup和defineProps
+vue|reference|p/rm:storybook|设计系统在storybook里 做新组件之前先去看看有没有
+lua|explicit|p/pk:modinfo.lua|记得改modinfo.lua里的版本号 不然创意工坊不让上传
+k8s|two_facts|p/pk:helm&p/pk:ghcr|chart用helm发到ghcr 镜像也在那
+sec|correction|p/cf:nuclei|别自己写扫描器 用nuclei模板
+sec|reference|p/rm:hackerone|赏金的漏洞走hackerone 项目叫acme-bbp
+sf|preference|u/up:apex|apex的governor那些简单解释下就行 我是从java转过来的新手
+cpp|explicit|p/pk:clang-tidy|clang-tidy用仓库里的.clang-tidy 警告当错误 保持干净
+cpp|none_question||订单结构体是不是都要64字节对齐 还是只对热的那些？
+svk|explicit|p/pk:zod|表单action都用src/lib/schemas里的zod校验 记住
+net|reversal|p/pk:automapper|报表服务里automapper又允许用了 团队投票通过的
+hs|correction|p/cf:text|面向用户的东西用Text别用String 说了好几次了
+ros|preference|u/up:rclpy|我rclpy比较熟 原型先用python写 之后再移植c++
+ros|none_oneoff||录30秒/scan和/odom的bag
+r|explicit|p/pk:golem|shiny应用是golem包 新模块用golem::add_module加
+tf|update|p/pk:opentofu|我们换成opentofu了 现在是tofu plan ci里已经没有terraform了
+tf|none_complaint||周一早上跑全量plan aws总是限流
+spk|none_thistask||这次回填可以collect到driver 数据很小
+rb|explicit|p/pk:bin/dev|记得用bin/dev启动 它会一起起css和js的watcher
+deno|correction|p/cf:deno.land/x|别从deno.land/x导入了 我们全换成jsr了
+el|none_oneoff||只在我的开发版启动时打开devtools
+spr|update|p/pk:kafka|支付事件现在发kafka 旧的ibm mq已经下线
+spr|none_assistant||你说“事务边界是对的” 可是审计插入在事务外面啊
+tch|explicit|p/pk:pytest|每道题旁边都有pytest文件 学生自己跑 名字起简单点
+tch|none_smalltalk||下周放假了 孩子们已经坐不住了
+tch|correction|p/cf:递归|入门题别用递归 他们还没学
+"""
+
 TASKS = r"""
 and|none_oneoff||修一下设置页旋转屏幕时的崩溃
 ios|none_oneoff||把ProfileView全局改名成AccountView
