@@ -92,6 +92,33 @@ tf|correction|p/cf:for_each|für die buckets for_each statt count nehmen
 tch|reversal|p/pk:input()|input() ist in den aufgaben wieder erlaubt, der autograder füttert jetzt stdin
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|räum mal die warnings im warenkorb modul auf, detekt läuft übrigens in der ci und bricht den build
+ios|preference|u/up:pbxproj|wenn du project.pbxproj änderst, erklär mir was du geändert hast, die datei kann ich nicht reviewen
+ios|none_complaint||xcode vergisst nach jedem pull immer das signing team, nervt
+wp|update|p/pk:kinsta|die seite ist gestern zu kinsta umgezogen, die cpanel cronjobs gibts nicht mehr
+wp|none_paste||PHP Deprecated:  Creation of dynamic property Mueller_Shop::$warenkorb is deprecated in /wp-content/plugins/mueller-shop/class-shop.php on line 52
+lar|explicit|p/pk:pint|vor jedem commit pint laufen lassen, laravel preset, bitte merken
+lar|none_hypothetical||wenn wir auf octane gehen, würden die singletons im service provider zwischen requests leaken?
+clim|update|p/pk:levante|wir sind jetzt auf levante, mistral wurde abgeschaltet
+bio|preference|u/up:snakemake|in snakemake regeln mag ich benannte inputs und outputs
+bio|none_quote||der gutachter schrieb: "die autoren sollten die wahl der FDR schwelle begründen"
+go|two_facts|p/pk:sqlc&p/pk:goose|queries werden mit sqlc generiert und migrationen sind goose
+vue|correction|p/cf:defineprops|keine options api mehr in neuen komponenten, nur script setup mit defineProps
+lua|explicit|p/pk:modinfo.lua|die version in modinfo.lua muss hochgezählt werden, sonst lehnt der workshop den upload ab
+sec|correction|p/cf:nuclei|schreib dafür keinen eigenen scanner, nimm ein nuclei template
+cpp|none_question||richten wir die order structs immer auf 64 bytes aus oder nur die heißen?
+svk|explicit|p/pk:zod|alle form actions validieren mit den zod schemas aus src/lib/schemas
+hs|correction|p/cf:text|nimm Text statt String für alles was der user sieht, sag ich dir dauernd
+ros|none_oneoff||nimm 30 sekunden bag von /scan und /odom auf
+tf|update|p/pk:opentofu|wir sind auf opentofu umgestiegen, jetzt heißt es tofu plan
+spk|none_thistask||nur für diesen backfill ist collect() auf den driver ok, sind wenig daten
+rb|explicit|p/pk:bin/dev|starte die app mit bin/dev, das startet auch die css und js watcher
+spr|none_assistant||du sagst "die transaktionsgrenze passt", aber der audit insert liegt außerhalb
+tch|correction|p/cf:rekursion|keine rekursion in den anfängeraufgaben, das hatten sie noch nicht
+tch|none_smalltalk||nächste woche sind ferien, die kids drehen schon durch
+"""
+
 TASKS = r"""
 and|none_oneoff||fix bitte den crash beim drehen vom settings screen
 ios|none_oneoff||benenn ProfileView überall in AccountView um

@@ -90,6 +90,33 @@ tf|correction|p/cf:for_each|usa for_each y no count para esos buckets
 tch|reversal|p/pk:input()|ya se puede usar input() otra vez en los ejercicios, el corrector mete stdin
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|limpia los warnings del modulo carrito, ojo que detekt corre en ci y rompe el build
+ios|preference|u/up:pbxproj|cuando toques project.pbxproj explicame que cambiaste, ese fichero no lo puedo revisar
+ios|none_complaint||xcode siempre se olvida del equipo de firma despues de un pull, que pesado
+wp|update|p/pk:kinsta|el sitio se mudo a kinsta ayer, los cron de cpanel ya no existen
+wp|none_paste||PHP Warning:  Undefined array key "precio" in /wp-content/plugins/reservas/reservas.php on line 214
+lar|explicit|p/pk:pint|acuerdate de pasar pint antes de cada commit, con el preset de laravel
+lar|none_hypothetical||si nos pasamos a octane, los singletons del service provider se mezclarian entre requests?
+clim|update|p/pk:levante|ahora estamos en levante, mistral lo apagaron
+bio|preference|u/up:snakemake|en las reglas de snakemake me gustan los inputs y outputs con nombre
+bio|none_quote||el revisor escribio: "los autores deberian justificar el umbral de FDR"
+go|two_facts|p/pk:sqlc&p/pk:goose|las queries se generan con sqlc y las migraciones son goose
+vue|correction|p/cf:defineprops|deja la options api en componentes nuevos, script setup con defineProps y ya
+lua|explicit|p/pk:modinfo.lua|hay que subir la version en modinfo.lua o el workshop rechaza la subida
+sec|correction|p/cf:nuclei|no escribas un escaner a mano para eso, usa una plantilla de nuclei
+cpp|none_question||alineamos siempre los structs de ordenes a 64 bytes o solo los calientes?
+svk|explicit|p/pk:zod|todas las form actions validan con los esquemas zod de src/lib/schemas
+hs|correction|p/cf:text|usa Text y no String para lo que ve el usuario, te lo repito
+ros|none_oneoff||graba un bag de /scan y /odom de 30 segundos
+tf|update|p/pk:opentofu|nos pasamos a opentofu, ahora es tofu plan
+spk|none_thistask||solo para este backfill puedes hacer collect() al driver, son pocos datos
+rb|explicit|p/pk:bin/dev|arranca la app con bin/dev, levanta tambien los watchers de css y js
+spr|none_assistant||dijiste "el limite de la transaccion es correcto" pero el insert de auditoria esta fuera
+tch|correction|p/cf:recursion|nada de recursion en los ejercicios de principiantes, aun no la han visto
+tch|none_smalltalk||la semana que viene acaba el curso, los chavales estan que no paran
+"""
+
 TASKS = r"""
 and|none_oneoff||arregla el crash al rotar la pantalla de ajustes
 ios|none_oneoff||renombra ProfileView a AccountView en todo el proyecto

@@ -89,6 +89,33 @@ tf|correction|p/cf:for_each|utilise for_each et pas count pour ces buckets
 tch|reversal|p/pk:input()|on peut de nouveau utiliser input() dans les exercices, le correcteur envoie stdin
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|nettoie les warnings du module panier, au fait detekt tourne en ci et casse le build
+ios|preference|u/up:pbxproj|quand tu touches project.pbxproj explique-moi ce que t'as changé, je peux pas relire ce fichier
+ios|none_complaint||xcode oublie toujours l'équipe de signature après un pull, pénible
+wp|update|p/pk:kinsta|le site a déménagé chez kinsta hier, les crons cpanel n'existent plus
+wp|none_paste||PHP Warning:  Undefined variable $prix in /wp-content/themes/martin-child/template-parts/carte.php on line 19
+lar|explicit|p/pk:pint|lance pint avant chaque commit, preset laravel, retiens-le
+lar|none_hypothetical||si on passait à octane, les singletons du service provider fuiraient entre les requêtes ?
+clim|update|p/pk:levante|on est sur levante maintenant, mistral a été arrêté
+bio|preference|u/up:snakemake|dans les règles snakemake j'aime bien les inputs et outputs nommés
+bio|none_quote||le relecteur a écrit : "les auteurs devraient justifier le seuil de FDR"
+go|two_facts|p/pk:sqlc&p/pk:goose|les requêtes sont générées avec sqlc et les migrations c'est goose
+vue|correction|p/cf:defineprops|plus d'options api dans les nouveaux composants, script setup avec defineProps
+lua|explicit|p/pk:modinfo.lua|faut monter la version dans modinfo.lua sinon le workshop refuse l'upload
+sec|correction|p/cf:nuclei|écris pas de scanner maison pour ça, prends un template nuclei
+cpp|none_question||on aligne toujours les structs d'ordres sur 64 octets ou juste les chauds ?
+svk|explicit|p/pk:zod|toutes les form actions valident avec les schémas zod de src/lib/schemas
+hs|correction|p/cf:text|utilise Text et pas String pour ce que voit l'utilisateur, je te le redis
+ros|none_oneoff||enregistre un bag de /scan et /odom pendant 30 secondes
+tf|update|p/pk:opentofu|on est passés à opentofu, c'est tofu plan maintenant
+spk|none_thistask||juste pour ce backfill tu peux faire collect() sur le driver, y a peu de données
+rb|explicit|p/pk:bin/dev|lance l'appli avec bin/dev, ça démarre aussi les watchers css et js
+spr|none_assistant||tu dis "la frontière de transaction est bonne" mais l'insert d'audit est en dehors
+tch|correction|p/cf:récursion|pas de récursion dans les exos débutants, ils l'ont pas encore vue
+tch|none_smalltalk||les vacances c'est la semaine prochaine, les gamins sont intenables
+"""
+
 TASKS = r"""
 and|none_oneoff||corrige le crash quand on tourne l'écran des réglages
 ios|none_oneoff||renomme ProfileView en AccountView partout

@@ -89,6 +89,33 @@ tf|correction|p/cf:for_each|usa for_each e nao count nesses buckets
 tch|reversal|p/pk:input()|pode usar input() de novo nos exercicios, o corretor manda stdin agora
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|limpa os warnings do modulo do carrinho, ah o detekt roda no ci e quebra o build
+ios|preference|u/up:pbxproj|quando mexer no project.pbxproj me explica o que mudou, nao consigo revisar esse arquivo
+ios|none_complaint||o xcode sempre esquece o time de assinatura depois do pull, que saco
+wp|update|p/pk:kinsta|o site foi pra kinsta ontem, os cron do cpanel sumiram
+wp|none_paste||PHP Notice:  Trying to access array offset on value of type null in /wp-content/themes/acai/inc/cardapio.php on line 37
+lar|explicit|p/pk:pint|roda o pint antes de todo commit, preset do laravel, nao esquece
+lar|none_hypothetical||se a gente fosse pro octane os singletons do service provider vazariam entre requests?
+clim|update|p/pk:levante|agora a gente ta no levante, o mistral foi desligado
+bio|preference|u/up:snakemake|nas regras do snakemake eu prefiro input e output com nome
+bio|none_quote||o revisor escreveu: "os autores devem justificar o limiar de FDR"
+go|two_facts|p/pk:sqlc&p/pk:goose|as queries sao geradas com sqlc e as migrations sao goose
+vue|correction|p/cf:defineprops|chega de options api em componente novo, so script setup com defineProps
+lua|explicit|p/pk:modinfo.lua|tem que subir a versao no modinfo.lua senao a workshop recusa o upload
+sec|correction|p/cf:nuclei|nao escreve scanner na mao pra isso, usa um template do nuclei
+cpp|none_question||a gente sempre alinha os structs de ordem em 64 bytes ou so os quentes?
+svk|explicit|p/pk:zod|todas as form actions validam com os schemas zod de src/lib/schemas
+hs|correction|p/cf:text|usa Text e nao String pro que o usuario ve, ja falei
+ros|none_oneoff||grava um bag de /scan e /odom por 30 segundos
+tf|update|p/pk:opentofu|migramos pro opentofu, agora é tofu plan
+spk|none_thistask||so nesse backfill pode dar collect() no driver, é pouco dado
+rb|explicit|p/pk:bin/dev|sobe o app com bin/dev, ele ja roda os watchers de css e js
+spr|none_assistant||voce disse "o limite da transação ta certo" mas o insert de auditoria ta fora
+tch|correction|p/cf:recursao|nada de recursao nos exercicios iniciantes, eles ainda nao viram
+tch|none_smalltalk||semana que vem acabam as aulas, a criançada ta elétrica
+"""
+
 TASKS = r"""
 and|none_oneoff||arruma o crash ao girar a tela de configuracoes
 ios|none_oneoff||renomeia ProfileView pra AccountView no projeto todo
