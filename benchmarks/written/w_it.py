@@ -90,6 +90,33 @@ tf|correction|p/cf:for_each|per quei bucket usa for_each e non count
 tch|reversal|p/pk:input()|negli esercizi si può di nuovo usare input(), il correttore ora passa stdin
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|pulisci i warning del modulo carrello, tra l'altro detekt gira in ci e rompe la build
+ios|preference|u/up:pbxproj|quando tocchi project.pbxproj spiegami cosa hai cambiato, quel file non riesco a revisionarlo
+ios|none_complaint||xcode dopo ogni pull si scorda sempre il team di firma, che palle
+wp|update|p/pk:kinsta|il sito ieri è passato su kinsta, i cron di cpanel non ci sono più
+wp|none_paste||PHP Warning:  Undefined array key "prezzo" in /wp-content/themes/bianchi-child/inc/listino.php on line 64
+lar|explicit|p/pk:pint|prima di ogni commit lancia pint, preset laravel, ricordatelo
+lar|none_hypothetical||se passassimo a octane i singleton del service provider si mischierebbero tra le richieste?
+clim|update|p/pk:levante|ora siamo su levante, mistral l'hanno spento
+bio|preference|u/up:snakemake|nelle regole snakemake mi piacciono input e output con nome
+bio|none_quote||il revisore ha scritto: "gli autori dovrebbero giustificare la soglia di FDR"
+go|two_facts|p/pk:sqlc&p/pk:goose|le query si generano con sqlc e le migrazioni sono goose
+vue|correction|p/cf:defineprops|basta options api nei componenti nuovi, solo script setup con defineProps
+lua|explicit|p/pk:modinfo.lua|la versione in modinfo.lua va alzata, sennò il workshop rifiuta l'upload
+sec|correction|p/cf:nuclei|non scrivere uno scanner a mano per quello, usa un template nuclei
+cpp|none_question||allineiamo sempre le struct degli ordini a 64 byte o solo quelle calde?
+svk|explicit|p/pk:zod|tutte le form action validano con gli schemi zod di src/lib/schemas
+hs|correction|p/cf:text|usa Text e non String per quello che vede l'utente, te l'ho già detto
+ros|none_oneoff||registra un bag di /scan e /odom per 30 secondi
+tf|update|p/pk:opentofu|siamo passati a opentofu, adesso è tofu plan
+spk|none_thistask||solo per questo backfill va bene fare collect() sul driver, sono pochi dati
+rb|explicit|p/pk:bin/dev|avvia l'app con bin/dev, fa partire anche i watcher di css e js
+spr|none_assistant||dici "il confine della transazione è giusto" ma l'insert di audit è fuori
+tch|correction|p/cf:ricorsione|niente ricorsione negli esercizi base, non l'hanno ancora fatta
+tch|none_smalltalk||la settimana prossima finisce la scuola, i ragazzi sono scatenati
+"""
+
 TASKS = r"""
 and|none_oneoff||sistema il crash quando ruoti la schermata impostazioni
 ios|none_oneoff||rinomina ProfileView in AccountView ovunque

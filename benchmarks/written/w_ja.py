@@ -89,6 +89,33 @@ tf|correction|p/cf:for_each|そのbucketはcountじゃなくてfor_eachで書い
 tch|reversal|p/pk:input()|練習問題でまたinput()使っていいことになった、採点がstdin渡すようになったから
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|カートモジュールの警告片付けて。ちなみにciでdetekt回ってて新しい指摘あるとビルド落ちる
+ios|preference|u/up:pbxproj|project.pbxproj触ったら何変えたか説明して、あのファイルはレビューできないから
+ios|none_complaint||pullするたびにxcodeが署名チーム忘れるのほんとだるい
+wp|update|p/pk:kinsta|サイト昨日kinstaに引っ越した、cpanelのcronはもう無い
+wp|none_paste||PHP Warning:  Undefined array key "menu_id" in /wp-content/themes/sakura-child/functions.php on line 131
+lar|explicit|p/pk:pint|コミット前に毎回pint回してね、laravelプリセットで
+lar|none_hypothetical||octaneにしたらservice providerのシングルトンってリクエスト間で漏れる？
+clim|update|p/pk:levante|今はlevante使ってる、mistralは止まった
+bio|preference|u/up:snakemake|snakemakeのruleはinputとoutputに名前つけるのが好み
+bio|none_quote||査読者のコメント：「FDR閾値の選択根拠を示すべきである」
+go|two_facts|p/pk:sqlc&p/pk:goose|クエリはsqlcで生成、マイグレーションはgoose
+vue|correction|p/cf:defineprops|新しいコンポーネントでoptions api使わないで、script setupとdefinePropsだけ
+lua|explicit|p/pk:modinfo.lua|modinfo.luaのバージョン上げないとワークショップにアップできないから忘れないで
+sec|correction|p/cf:nuclei|それ用のスキャナ自作しないで、nucleiのテンプレート使って
+cpp|none_question||注文の構造体っていつも64バイトアラインしてる？ホットなやつだけ？
+svk|explicit|p/pk:zod|form actionは全部src/lib/schemasのzodスキーマで検証してる
+hs|correction|p/cf:text|ユーザーに見せるものはStringじゃなくてTextにして、何回も言ってるけど
+ros|none_oneoff||/scanと/odomのbag 30秒録って
+tf|update|p/pk:opentofu|opentofuに乗り換えた、今はtofu planね
+spk|none_thistask||今回のバックフィルだけはdriverにcollect()していいよ、データ小さいし
+rb|explicit|p/pk:bin/dev|アプリはbin/devで起動して、cssとjsのwatcherも一緒に上がるから
+spr|none_assistant||「トランザクション境界は正しいです」って言ってたけど監査のinsertが外にあるよ
+tch|correction|p/cf:再帰|初級の問題で再帰は使わないで、まだ習ってないから
+tch|none_smalltalk||来週から休みで子どもたちもうそわそわしてる
+"""
+
 TASKS = r"""
 and|none_oneoff||設定画面を回転したときのクラッシュ直して
 ios|none_oneoff||ProfileViewを全部AccountViewにリネームして

@@ -89,6 +89,33 @@ tf|correction|p/cf:for_each|그 버킷들은 count 말고 for_each 써
 tch|reversal|p/pk:input()|연습문제에서 input() 다시 써도 돼, 채점기가 이제 stdin 넣어줘
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|장바구니 모듈 경고 좀 정리해줘, 참고로 ci에서 detekt 돌아서 새 이슈 있으면 빌드 깨져
+ios|preference|u/up:pbxproj|project.pbxproj 건드리면 뭐 바꿨는지 설명해줘, 그 파일은 리뷰를 못 해
+ios|none_complaint||pull만 하면 xcode가 항상 서명 팀을 까먹어 짜증나
+wp|update|p/pk:kinsta|사이트 어제 kinsta로 옮겼어, cpanel cron은 이제 없어
+wp|none_paste||PHP Warning:  Undefined array key "option_id" in /wp-content/plugins/minji-booking/booking.php on line 77
+lar|explicit|p/pk:pint|커밋 전에 항상 pint 돌려, laravel 프리셋으로
+lar|none_hypothetical||octane으로 가면 service provider 싱글톤이 요청 사이에 새려나?
+clim|update|p/pk:levante|이제 levante 써, mistral은 꺼졌어
+bio|preference|u/up:snakemake|snakemake rule은 input output에 이름 붙이는 게 좋아
+bio|none_quote||리뷰어 코멘트: "저자들은 FDR 임계값 선택 근거를 제시해야 한다"
+go|two_facts|p/pk:sqlc&p/pk:goose|쿼리는 sqlc로 생성하고 마이그레이션은 goose야
+vue|correction|p/cf:defineprops|새 컴포넌트에 options api 쓰지 마, script setup이랑 defineProps만
+lua|explicit|p/pk:modinfo.lua|modinfo.lua 버전 올려야 워크샵 업로드 돼, 잊지 마
+sec|correction|p/cf:nuclei|그거 스캐너 직접 짜지 말고 nuclei 템플릿 써
+cpp|none_question||주문 구조체는 항상 64바이트 정렬해? 핫한 것만?
+svk|explicit|p/pk:zod|form action은 전부 src/lib/schemas의 zod 스키마로 검증해
+hs|correction|p/cf:text|사용자한테 보이는 건 String 말고 Text 써, 몇 번 말했잖아
+ros|none_oneoff||/scan이랑 /odom bag 30초 녹화해줘
+tf|update|p/pk:opentofu|opentofu로 갈아탔어, 이제 tofu plan이야
+spk|none_thistask||이번 백필만 driver로 collect() 해도 돼, 데이터 작아
+rb|explicit|p/pk:bin/dev|앱은 bin/dev로 띄워, css js watcher도 같이 떠
+spr|none_assistant||"트랜잭션 경계는 맞습니다"라고 했는데 감사 insert가 밖에 있잖아
+tch|correction|p/cf:재귀|초급 문제에 재귀 쓰지 마, 아직 안 배웠어
+tch|none_smalltalk||다음 주 방학이라 애들 벌써 들떠 있어
+"""
+
 TASKS = r"""
 and|none_oneoff||설정 화면 회전할 때 크래시 나는 거 고쳐줘
 ios|none_oneoff||ProfileView를 전부 AccountView로 이름 바꿔줘

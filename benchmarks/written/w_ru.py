@@ -90,6 +90,33 @@ tf|correction|p/cf:for_each|для этих бакетов for_each а не coun
 tch|reversal|p/pk:input()|в задачах снова можно input(), проверялка теперь подает stdin
 """
 
+HAND += r"""
+and|fact_in_passing|p/pk:detekt|почисти ворнинги в модуле корзины, кстати в ci крутится detekt и валит билд
+ios|preference|u/up:pbxproj|когда трогаешь project.pbxproj, объясняй что поменял, я этот файл ревьюить не могу
+ios|none_complaint||xcode после каждого pull всегда забывает команду подписи, бесит
+wp|update|p/pk:kinsta|сайт вчера переехал на kinsta, кронов из cpanel больше нет
+wp|none_paste||PHP Warning:  Undefined array key "product_id" in /wp-content/plugins/kolobok-shop/cart.php on line 203
+lar|explicit|p/pk:pint|перед каждым коммитом гоняй pint, пресет laravel
+lar|none_hypothetical||если перейти на octane, синглтоны из service provider будут течь между запросами?
+clim|update|p/pk:levante|мы теперь на levante, mistral выключили
+bio|preference|u/up:snakemake|в правилах snakemake люблю именованные input и output
+bio|none_quote||рецензент написал: "авторам следует обосновать выбор порога FDR"
+go|two_facts|p/pk:sqlc&p/pk:goose|запросы генерим через sqlc, миграции на goose
+vue|correction|p/cf:defineprops|хватит options api в новых компонентах, только script setup и defineProps
+lua|explicit|p/pk:modinfo.lua|версию в modinfo.lua надо поднимать, иначе воркшоп не примет
+sec|correction|p/cf:nuclei|не пиши свой сканер под это, бери шаблон nuclei
+cpp|none_question||мы структуры ордеров всегда выравниваем по 64 байта или только горячие?
+svk|explicit|p/pk:zod|все form actions валидируются zod схемами из src/lib/schemas
+hs|correction|p/cf:text|для всего что видит юзер Text а не String, я уже говорил
+ros|none_oneoff||запиши bag /scan и /odom на 30 секунд
+tf|update|p/pk:opentofu|перешли на opentofu, теперь tofu plan
+spk|none_thistask||только для этого бэкфилла можно collect() на драйвер, данных мало
+rb|explicit|p/pk:bin/dev|запускай приложение через bin/dev, он поднимает вотчеры css и js
+spr|none_assistant||ты говоришь "граница транзакции правильная", но insert аудита снаружи
+tch|correction|p/cf:рекурси|никакой рекурсии в задачах для начинающих, они ее еще не проходили
+tch|none_smalltalk||со следующей недели каникулы, дети уже на ушах
+"""
+
 TASKS = r"""
 and|none_oneoff||почини краш при повороте экрана настроек
 ios|none_oneoff||переименуй ProfileView в AccountView везде
