@@ -119,6 +119,17 @@ tch|correction|p/cf:rekursion|keine rekursion in den anfängeraufgaben, das hatt
 tch|none_smalltalk||nächste woche sind ferien, die kids drehen schon durch
 """
 
+HAND += r"""
+lar|reversal|p/pk:livewire|fürs admin sind wir zurück bei livewire, das inertia experiment ist vorbei
+rb|reversal|p/pk:rspec|rspec ist zurück, einen monat minitest hat keiner ausgehalten
+wp|none_thanks||du rettest mir den tag, der kunde wollte gerade anrufen
+tf|none_assistant||du hast geschrieben "die änderung kann gefahrlos angewendet werden" und sie wollte das nat gateway löschen...
+k8s|none_complaint||das webhook zertifikat läuft immer genau dann ab wenn ich im urlaub bin
+net|none_question||registrieren wir repositories immer als scoped oder geht singleton für das cache repo?
+vue|none_oneoff||nimm für diese installation yarn, das alte nuxt 2 repo hat noch ein yarn.lock
+spr|none_quote||vom architekturboard: "alle neuen services müssen eine openapi 3.1 spec bereitstellen"
+"""
+
 TASKS = r"""
 and|none_oneoff||fix bitte den crash beim drehen vom settings screen
 ios|none_oneoff||benenn ProfileView überall in AccountView um

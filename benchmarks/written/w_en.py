@@ -247,6 +247,34 @@ tch|none_smalltalk||school's out next week, the kids are bouncing off the walls
 tch|correction|p/cf:recursion|no recursion in the beginner set please, they havent seen it yet
 """
 
+HAND += r"""
+and|reversal|p/pk:gson|fine, gson can stay in the analytics sdk wrapper, we're not migrating that to kotlinx.serialization after all
+ios|reversal|p/pk:storyboards|ok storyboards are allowed again for the onboarding flow, the designer edits them herself
+lar|reversal|p/pk:livewire|we're back to livewire for the admin, the inertia experiment is over
+go|reversal|p/pk:gorm|gorm is ok again in the reporting service only, everywhere else stays sqlc
+rb|reversal|p/pk:rspec|rspec is back, we tried minitest for a month and everyone hated it
+tf|reversal|p/pk:manual applies|manual applies in the sandbox account are allowed again, the drift checker is off there
+el|reversal|p/pk:remote module|we can use the remote module again in the settings window, security signed off
+wp|none_thanks||you're a lifesaver, the client was about to call me
+go|none_thanks||perfect, thats exactly what i wanted, ty
+cpp|none_thanks||nice, p99 dropped by 3us
+and|none_assistant||"I recommend migrating to the new Navigation Compose type-safe API" - not today lol
+tf|none_assistant||you wrote "this change is safe to apply" and it wanted to destroy the nat gateway...
+bio|none_assistant||"The pipeline completed successfully" it did not, half the samples are empty
+k8s|none_complaint||the webhook cert always expires right when i'm on vacation
+spk|none_complaint||the cluster always autoscales down exactly when the big job starts
+r|none_complaint||renv restore always fails on the one package that needs gfortran
+ios|none_question||do we always run the ui tests on the iphone se simulator or was that just for the last release?
+net|none_question||do we always register repositories as scoped or is singleton ok for the cache one?
+deno|none_question||does bun always pick up .env automatically or do i need dotenv?
+sec|none_thistask||for this engagement only, log full request bodies, the client asked for it
+vue|none_oneoff||use yarn for this one install, the old nuxt 2 repo still has a yarn.lock
+lua|none_oneoff||always print the stack when it crashes in this session, i want to see it
+tch|none_hypothetical||what if i let them use chatgpt for the homework, would the autograder even notice
+spr|none_quote||from the architecture board: "all new services must expose an openapi 3.1 spec"
+hs|none_quote||the paper says "a monad is just a monoid in the category of endofunctors", sure buddy
+"""
+
 TASKS = r"""
 and|none_oneoff||can you fix the crash when rotating the settings screen
 ios|none_oneoff||rename the ProfileView to AccountView everywhere

@@ -117,6 +117,17 @@ tch|correction|p/cf:recursion|nada de recursion en los ejercicios de principiant
 tch|none_smalltalk||la semana que viene acaba el curso, los chavales estan que no paran
 """
 
+HAND += r"""
+lar|reversal|p/pk:livewire|volvemos a livewire para el admin, el experimento con inertia se acabo
+rb|reversal|p/pk:rspec|rspec vuelve, probamos minitest un mes y nadie lo soportaba
+wp|none_thanks||me has salvado la vida, el cliente estaba a punto de llamarme
+tf|none_assistant||escribiste "este cambio es seguro de aplicar" y queria destruir el nat gateway...
+k8s|none_complaint||el certificado del webhook siempre caduca justo cuando estoy de vacaciones
+net|none_question||los repositorios siempre se registran como scoped o el de cache puede ser singleton?
+vue|none_oneoff||usa yarn para esta instalacion, el repo viejo de nuxt 2 aun tiene yarn.lock
+spr|none_quote||del comite de arquitectura: "todos los servicios nuevos deben exponer una spec openapi 3.1"
+"""
+
 TASKS = r"""
 and|none_oneoff||arregla el crash al rotar la pantalla de ajustes
 ios|none_oneoff||renombra ProfileView a AccountView en todo el proyecto

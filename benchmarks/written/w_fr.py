@@ -116,6 +116,17 @@ tch|correction|p/cf:récursion|pas de récursion dans les exos débutants, ils l
 tch|none_smalltalk||les vacances c'est la semaine prochaine, les gamins sont intenables
 """
 
+HAND += r"""
+lar|reversal|p/pk:livewire|on revient à livewire pour l'admin, l'expérience inertia est terminée
+rb|reversal|p/pk:rspec|rspec est de retour, un mois de minitest et personne ne le supportait
+wp|none_thanks||tu me sauves, le client allait m'appeler
+tf|none_assistant||t'as écrit "ce changement peut être appliqué sans risque" et il voulait détruire la nat gateway...
+k8s|none_complaint||le certificat du webhook expire toujours pile quand je suis en vacances
+net|none_question||on enregistre toujours les repositories en scoped ou le cache peut être singleton ?
+vue|none_oneoff||prends yarn pour cette install, le vieux repo nuxt 2 a encore un yarn.lock
+spr|none_quote||du comité d'architecture : "tout nouveau service doit exposer une spec openapi 3.1"
+"""
+
 TASKS = r"""
 and|none_oneoff||corrige le crash quand on tourne l'écran des réglages
 ios|none_oneoff||renomme ProfileView en AccountView partout

@@ -117,6 +117,17 @@ tch|correction|p/cf:ricorsione|niente ricorsione negli esercizi base, non l'hann
 tch|none_smalltalk||la settimana prossima finisce la scuola, i ragazzi sono scatenati
 """
 
+HAND += r"""
+lar|reversal|p/pk:livewire|per l'admin torniamo a livewire, l'esperimento con inertia è finito
+rb|reversal|p/pk:rspec|rspec è tornato, un mese di minitest e nessuno lo sopportava
+wp|none_thanks||mi hai salvato, il cliente stava per chiamarmi
+tf|none_assistant||hai scritto "questa modifica si può applicare in sicurezza" e voleva distruggere il nat gateway...
+k8s|none_complaint||il certificato del webhook scade sempre proprio quando sono in ferie
+net|none_question||registriamo sempre i repository come scoped o quello della cache può essere singleton?
+vue|none_oneoff||usa yarn per questa installazione, il vecchio repo nuxt 2 ha ancora lo yarn.lock
+spr|none_quote||dal comitato di architettura: "tutti i nuovi servizi devono esporre una spec openapi 3.1"
+"""
+
 TASKS = r"""
 and|none_oneoff||sistema il crash quando ruoti la schermata impostazioni
 ios|none_oneoff||rinomina ProfileView in AccountView ovunque

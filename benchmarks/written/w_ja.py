@@ -116,6 +116,17 @@ tch|correction|p/cf:再帰|初級の問題で再帰は使わないで、まだ�
 tch|none_smalltalk||来週から休みで子どもたちもうそわそわしてる
 """
 
+HAND += r"""
+lar|reversal|p/pk:livewire|管理画面はlivewireに戻した、inertiaの実験は終わり
+rb|reversal|p/pk:rspec|rspec復活、minitest一ヶ月試したけどみんな無理だった
+wp|none_thanks||まじ助かった、クライアントから電話来るとこだった
+tf|none_assistant||「この変更は安全にapplyできます」って書いてたけどnat gateway消そうとしてたよ…
+k8s|none_complaint||webhookの証明書っていつも休暇中に切れるんだよな
+net|none_question||リポジトリっていつもscopedで登録してる？キャッシュのはsingletonでもいい？
+vue|none_oneoff||このインストールはyarnでやって、古いnuxt 2のリポジトリにまだyarn.lockあるから
+spr|none_quote||アーキテクチャ委員会より：「新規サービスはすべてopenapi 3.1仕様を公開すること」
+"""
+
 TASKS = r"""
 and|none_oneoff||設定画面を回転したときのクラッシュ直して
 ios|none_oneoff||ProfileViewを全部AccountViewにリネームして

@@ -116,6 +116,17 @@ tch|correction|p/cf:재귀|초급 문제에 재귀 쓰지 마, 아직 안 배웠
 tch|none_smalltalk||다음 주 방학이라 애들 벌써 들떠 있어
 """
 
+HAND += r"""
+lar|reversal|p/pk:livewire|어드민은 다시 livewire로 돌아왔어, inertia 실험은 끝
+rb|reversal|p/pk:rspec|rspec 다시 써, minitest 한 달 써봤는데 다들 못 견뎠어
+wp|none_thanks||살았다 진짜, 고객한테 전화 올 뻔했어
+tf|none_assistant||"이 변경은 안전하게 apply할 수 있습니다"라고 했는데 nat gateway 지우려고 하던데...
+k8s|none_complaint||webhook 인증서는 꼭 내가 휴가 갈 때 만료되더라
+net|none_question||리포지토리는 항상 scoped로 등록해? 캐시는 singleton 괜찮아?
+vue|none_oneoff||이번 설치는 yarn으로 해줘, 옛날 nuxt 2 레포에 아직 yarn.lock 있어
+spr|none_quote||아키텍처 위원회: "모든 신규 서비스는 openapi 3.1 명세를 제공해야 한다"
+"""
+
 TASKS = r"""
 and|none_oneoff||설정 화면 회전할 때 크래시 나는 거 고쳐줘
 ios|none_oneoff||ProfileView를 전부 AccountView로 이름 바꿔줘

@@ -116,6 +116,17 @@ tch|correction|p/cf:recursao|nada de recursao nos exercicios iniciantes, eles ai
 tch|none_smalltalk||semana que vem acabam as aulas, a criançada ta elétrica
 """
 
+HAND += r"""
+lar|reversal|p/pk:livewire|voltamos pro livewire no admin, o teste com inertia acabou
+rb|reversal|p/pk:rspec|o rspec voltou, testamos minitest um mes e ninguem aguentou
+wp|none_thanks||salvou minha vida, o cliente ia me ligar agora
+tf|none_assistant||voce escreveu "essa mudança é segura pra aplicar" e ela queria destruir o nat gateway...
+k8s|none_complaint||o certificado do webhook sempre expira quando eu to de ferias
+net|none_question||os repositorios sempre sao registrados como scoped ou o de cache pode ser singleton?
+vue|none_oneoff||usa yarn nessa instalação, o repo antigo de nuxt 2 ainda tem yarn.lock
+spr|none_quote||do comite de arquitetura: "todo serviço novo deve expor uma spec openapi 3.1"
+"""
+
 TASKS = r"""
 and|none_oneoff||arruma o crash ao girar a tela de configuracoes
 ios|none_oneoff||renomeia ProfileView pra AccountView no projeto todo

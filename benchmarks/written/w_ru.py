@@ -117,6 +117,17 @@ tch|correction|p/cf:рекурси|никакой рекурсии в задач
 tch|none_smalltalk||со следующей недели каникулы, дети уже на ушах
 """
 
+HAND += r"""
+lar|reversal|p/pk:livewire|в админке возвращаемся на livewire, эксперимент с inertia закончен
+rb|reversal|p/pk:rspec|rspec возвращается, месяц на minitest никто не выдержал
+wp|none_thanks||ты меня спас, клиент уже собирался звонить
+tf|none_assistant||ты написал "это изменение безопасно применять", а оно хотело снести nat gateway...
+k8s|none_complaint||сертификат вебхука всегда истекает ровно когда я в отпуске
+net|none_question||репозитории всегда регистрируем как scoped или кэш можно singleton?
+vue|none_oneoff||для этой установки возьми yarn, в старом репо на nuxt 2 еще лежит yarn.lock
+spr|none_quote||от архитектурного комитета: "все новые сервисы обязаны публиковать спецификацию openapi 3.1"
+"""
+
 TASKS = r"""
 and|none_oneoff||почини краш при повороте экрана настроек
 ios|none_oneoff||переименуй ProfileView в AccountView везде

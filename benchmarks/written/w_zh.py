@@ -172,6 +172,26 @@ tch|none_smalltalk||下周放假了 孩子们已经坐不住了
 tch|correction|p/cf:递归|入门题别用递归 他们还没学
 """
 
+HAND += r"""
+and|reversal|p/pk:gson|算了 数据分析sdk的封装里gson就留着吧 不迁kotlinx.serialization了
+lar|reversal|p/pk:livewire|后台又回到livewire了 inertia的试验结束了
+go|reversal|p/pk:gorm|报表服务里又可以用gorm了 其他地方还是sqlc
+rb|reversal|p/pk:rspec|rspec回来了 试了一个月minitest大家都受不了
+tf|reversal|p/pk:手动apply|sandbox账号又允许手动apply了 那边漂移检测关了
+wp|none_thanks||救命恩人 客户正准备给我打电话
+cpp|none_thanks||不错 p99降了3微秒
+tf|none_assistant||你写的“这个改动可以安全apply” 结果它要删nat网关……
+bio|none_assistant||“流程已成功完成” 并没有 一半样本是空的
+k8s|none_complaint||webhook证书总是在我休假的时候过期
+spk|none_complaint||大作业一开始集群就总是自动缩容
+ios|none_question||ui测试是不是一直在iphone se模拟器上跑？还是只有上次发版那样
+net|none_question||仓储是不是都注册成scoped？缓存那个用singleton行不行
+sec|none_thistask||这次项目完整记录请求体 客户要求的 就这次
+vue|none_oneoff||这次安装用yarn 老的nuxt 2仓库还有yarn.lock
+tch|none_hypothetical||要是让他们用chatgpt写作业 自动评分能发现吗
+spr|none_quote||架构委员会说：“所有新服务必须提供openapi 3.1规范”
+"""
+
 TASKS = r"""
 and|none_oneoff||修一下设置页旋转屏幕时的崩溃
 ios|none_oneoff||把ProfileView全局改名成AccountView
