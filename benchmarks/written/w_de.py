@@ -130,6 +130,17 @@ vue|none_oneoff||nimm für diese installation yarn, das alte nuxt 2 repo hat noc
 spr|none_quote||vom architekturboard: "alle neuen services müssen eine openapi 3.1 spec bereitstellen"
 """
 
+HAND += r"""
+and|none_oneoff||nimm für diesen lauf den pixel 7 emulator, mein handy ist leer
+go|none_quote||mein lead hat gerade in slack geschrieben: "keine neuen services bis der monolith aufgeteilt ist"
+svk|correction|p/cf:$state|wir sind auf svelte 5, nimm $state und $derived, nicht die alte let und $: syntax
+rb|correction|p/cf:update_all|nimm da kein update_all, das überspringt callbacks und wir brauchen den audit log callback
+bio|fact_in_passing|p/pk:novaseq|sorry für den roman, aber der neue batch kommt vom novaseq, 2x150, die miseq parameter passen nicht
+tch|fact_in_passing|p/pk:7. klasse|mach die schleifenaufgaben leichter, das ist eine 7. klasse
+k8s|none_thistask||nur für diese debug session das log level im manager deployment auf debug
+el|none_complaint||code signing unter windows geht immer kaputt wenn das zertifikat erneuert wird
+"""
+
 TASKS = r"""
 and|none_oneoff||fix bitte den crash beim drehen vom settings screen
 ios|none_oneoff||benenn ProfileView überall in AccountView um

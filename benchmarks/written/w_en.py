@@ -275,6 +275,39 @@ spr|none_quote||from the architecture board: "all new services must expose an op
 hs|none_quote||the paper says "a monad is just a monoid in the category of endofunctors", sure buddy
 """
 
+HAND += r"""
+and|explicit|p/pk:staging flavor|hey so quick context before you start: the app has three flavors and the staging flavor points at api-staging, never test payments on prod flavor even if it looks like the sandbox keys are set
+ios|correction|p/cf:xcconfig|please dont put the api keys in Info.plist directly, they come from the xcconfig files which are gitignored, i explained this last week too
+wp|explicit|p/pk:staging site|just so you know for the whole project: every change goes to the staging site first and the client approves it, i never push straight to live
+lar|preference|u/up:bullet points|can you give me the summary as bullet points from now on, i paste them into the client report
+clim|preference|u/up:units;si|i'd appreciate it if you always write units in si in the comments, the old code mixes hPa and Pa and it drives me nuts
+bio|fact_in_passing|p/pk:illumina|sorry for the wall of text but the new batch is from the illumina novaseq, 2x150, so the adapter trimming params from the miseq runs are wrong
+go|explicit|p/pk:make proto|when you change anything in proto/ run make proto, the generated go code is committed
+vue|fact_in_passing|p/pk:nuxt i18n|translate the footer too, we use nuxt i18n with lazy loaded json files in locales/
+k8s|correction|p/cf:status subresource|you're updating the status with Update() again, use the status subresource writer, otherwise it bumps generation
+sec|fact_in_passing|p/pk:scope|look at the login endpoint next, scope is only *.staging.acme.io btw, prod is out of scope
+sf|two_facts|p/pk:pmd&p/pk:jest|apex goes through pmd in the pipeline and lwc tests are jest, both have to pass before merge
+cpp|preference|u/up:numbers|show me numbers not adjectives, "faster" means nothing without the benchmark output
+svk|correction|p/cf:$state|we're on svelte 5, use $state and $derived, not the old let and $: syntax
+net|explicit|p/pk:nullable|nullable reference types are on in every project, treat the warnings as real
+ros|correction|p/cf:rclcpp timer|dont sleep in callbacks, use a rclcpp timer, i said this before
+r|fact_in_passing|p/pk:posit connect|fix the download button, the app runs on posit connect now so file paths are relative to the bundle
+tf|preference|u/up:plan output|always paste the relevant part of the plan output when you suggest a change, i want to see what gets replaced
+spk|explicit|p/pk:partition|note: every output table is partitioned by event_date, dont write unpartitioned tables to the lake
+rb|correction|p/cf:update_all|dont use update_all there, it skips callbacks and we need the audit log callback
+el|fact_in_passing|p/pk:squirrel|fix the updater icon, windows installs are squirrel based btw so the paths are under AppData/Local
+spr|explicit|p/pk:mapstruct|mapping between entities and dtos is mapstruct, dont write manual mappers
+tch|fact_in_passing|p/pk:grade 7|make the loop exercises gentler, these are grade 7 kids, first year of programming
+and|none_oneoff||use the pixel 7 emulator for this run, my phone is dead
+ios|none_hypothetical||imagine we had to support visionos, how much of the swiftui code would just work
+wp|none_question||do we always need a child theme even for a tiny css tweak?
+lar|none_paste||SQLSTATE[42S22]: Column not found: 1054 Unknown column 'invoices.deleted_at' in 'where clause'
+go|none_quote||my lead just wrote in slack: "no new services until the monolith split is done"
+k8s|none_thistask||just for this debugging session bump the log level to debug in the manager deployment
+spk|none_smalltalk||coffee machine broke again, writing scala on pure willpower
+el|none_complaint||code signing on windows always breaks when the cert renews
+"""
+
 TASKS = r"""
 and|none_oneoff||can you fix the crash when rotating the settings screen
 ios|none_oneoff||rename the ProfileView to AccountView everywhere

@@ -128,6 +128,17 @@ vue|none_oneoff||usa yarn para esta instalacion, el repo viejo de nuxt 2 aun tie
 spr|none_quote||del comite de arquitectura: "todos los servicios nuevos deben exponer una spec openapi 3.1"
 """
 
+HAND += r"""
+and|none_oneoff||usa el emulador del pixel 7 para esta prueba, mi movil esta muerto
+go|none_quote||mi lead acaba de escribir en slack: "nada de servicios nuevos hasta partir el monolito"
+svk|correction|p/cf:$state|estamos en svelte 5, usa $state y $derived, no la sintaxis vieja con let y $:
+rb|correction|p/cf:update_all|ahi no uses update_all, se salta los callbacks y necesitamos el del audit log
+bio|fact_in_passing|p/pk:novaseq|perdon por el tocho pero el lote nuevo es de la novaseq, 2x150, los parametros de la miseq no valen
+tch|fact_in_passing|p/pk:primero de eso|haz los ejercicios de bucles mas suaves, son chavales de primero de eso
+k8s|none_thistask||solo para esta sesion de debug sube el log level a debug en el deployment del manager
+el|none_complaint||la firma de codigo en windows siempre se rompe cuando renuevan el certificado
+"""
+
 TASKS = r"""
 and|none_oneoff||arregla el crash al rotar la pantalla de ajustes
 ios|none_oneoff||renombra ProfileView a AccountView en todo el proyecto

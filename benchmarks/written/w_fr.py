@@ -127,6 +127,17 @@ vue|none_oneoff||prends yarn pour cette install, le vieux repo nuxt 2 a encore u
 spr|none_quote||du comité d'architecture : "tout nouveau service doit exposer une spec openapi 3.1"
 """
 
+HAND += r"""
+and|none_oneoff||prends l'émulateur pixel 7 pour ce run, mon tel est mort
+go|none_quote||mon lead vient d'écrire sur slack : "pas de nouveau service tant que le monolithe n'est pas découpé"
+svk|correction|p/cf:$state|on est en svelte 5, utilise $state et $derived, pas l'ancienne syntaxe let et $:
+rb|correction|p/cf:update_all|pas de update_all là, ça saute les callbacks et on a besoin du callback d'audit
+bio|fact_in_passing|p/pk:novaseq|désolé pour le pavé mais le nouveau lot vient du novaseq, 2x150, les paramètres du miseq sont faux
+tch|fact_in_passing|p/pk:cinquième|rends les exos de boucles plus doux, c'est une classe de cinquième
+k8s|none_thistask||juste pour cette session de debug passe le log level en debug dans le deployment du manager
+el|none_complaint||la signature de code sous windows casse toujours quand le certificat est renouvelé
+"""
+
 TASKS = r"""
 and|none_oneoff||corrige le crash quand on tourne l'écran des réglages
 ios|none_oneoff||renomme ProfileView en AccountView partout

@@ -128,6 +128,17 @@ vue|none_oneoff||usa yarn per questa installazione, il vecchio repo nuxt 2 ha an
 spr|none_quote||dal comitato di architettura: "tutti i nuovi servizi devono esporre una spec openapi 3.1"
 """
 
+HAND += r"""
+and|none_oneoff||per questo giro usa l'emulatore del pixel 7, il telefono è scarico
+go|none_quote||il mio lead ha appena scritto su slack: "niente nuovi servizi finché non spezziamo il monolite"
+svk|correction|p/cf:$state|siamo su svelte 5, usa $state e $derived, non la vecchia sintassi con let e $:
+rb|correction|p/cf:update_all|lì non usare update_all, salta le callback e ci serve quella dell'audit log
+bio|fact_in_passing|p/pk:novaseq|scusa il papiro ma il nuovo lotto viene dal novaseq, 2x150, i parametri del miseq non vanno
+tch|fact_in_passing|p/pk:seconda media|rendi più facili gli esercizi sui cicli, è una seconda media
+k8s|none_thistask||solo per questa sessione di debug alza il log level a debug nel deployment del manager
+el|none_complaint||la firma del codice su windows si rompe sempre quando rinnovano il certificato
+"""
+
 TASKS = r"""
 and|none_oneoff||sistema il crash quando ruoti la schermata impostazioni
 ios|none_oneoff||rinomina ProfileView in AccountView ovunque

@@ -127,6 +127,17 @@ vue|none_oneoff||このインストールはyarnでやって、古いnuxt 2の�
 spr|none_quote||アーキテクチャ委員会より：「新規サービスはすべてopenapi 3.1仕様を公開すること」
 """
 
+HAND += r"""
+and|none_oneoff||今回はpixel 7のエミュで回して、スマホの充電切れた
+go|none_quote||リードがslackで「モノリス分割終わるまで新サービス禁止」って言ってる
+svk|correction|p/cf:$state|svelte 5だから$stateと$derived使って、昔のletと$:の書き方はやめて
+rb|correction|p/cf:update_all|そこでupdate_all使わないで、コールバック飛ばすから。監査ログのコールバック要るんだよ
+bio|fact_in_passing|p/pk:novaseq|長文ごめん、新しいバッチはnovaseqの2x150だからmiseqのアダプタ設定は合わない
+tch|fact_in_passing|p/pk:中1|ループの問題もっと易しくして、中1の子たちだから
+k8s|none_thistask||このデバッグの間だけmanagerのログレベルdebugにして
+el|none_complaint||証明書更新するたびにwindowsのコード署名が壊れる
+"""
+
 TASKS = r"""
 and|none_oneoff||設定画面を回転したときのクラッシュ直して
 ios|none_oneoff||ProfileViewを全部AccountViewにリネームして

@@ -127,6 +127,17 @@ vue|none_oneoff||이번 설치는 yarn으로 해줘, 옛날 nuxt 2 레포에 아
 spr|none_quote||아키텍처 위원회: "모든 신규 서비스는 openapi 3.1 명세를 제공해야 한다"
 """
 
+HAND += r"""
+and|none_oneoff||이번엔 pixel 7 에뮬로 돌려줘, 폰 배터리 나갔어
+go|none_quote||리드가 방금 slack에 "모놀리스 쪼개기 전까지 새 서비스 금지"라고 썼어
+svk|correction|p/cf:$state|우리 svelte 5야, $state랑 $derived 써, 옛날 let이랑 $: 문법 말고
+rb|correction|p/cf:update_all|거기서 update_all 쓰지 마, 콜백 건너뛰는데 감사 로그 콜백 필요해
+bio|fact_in_passing|p/pk:novaseq|길어서 미안한데 새 배치는 novaseq 2x150이라 miseq 어댑터 설정은 안 맞아
+tch|fact_in_passing|p/pk:중1|반복문 문제 좀 쉽게 해줘, 중1 애들이야
+k8s|none_thistask||이번 디버깅 동안만 manager 로그 레벨 debug로 올려줘
+el|none_complaint||인증서 갱신할 때마다 windows 코드 서명이 꼭 깨져
+"""
+
 TASKS = r"""
 and|none_oneoff||설정 화면 회전할 때 크래시 나는 거 고쳐줘
 ios|none_oneoff||ProfileView를 전부 AccountView로 이름 바꿔줘

@@ -127,6 +127,17 @@ vue|none_oneoff||usa yarn nessa instalação, o repo antigo de nuxt 2 ainda tem 
 spr|none_quote||do comite de arquitetura: "todo serviço novo deve expor uma spec openapi 3.1"
 """
 
+HAND += r"""
+and|none_oneoff||usa o emulador do pixel 7 nesse teste, meu celular morreu
+go|none_quote||meu lead acabou de mandar no slack: "nada de serviço novo até quebrar o monolito"
+svk|correction|p/cf:$state|a gente ta no svelte 5, usa $state e $derived, nada daquela sintaxe velha com let e $:
+rb|correction|p/cf:update_all|nao usa update_all ali, ele pula os callbacks e a gente precisa do callback de auditoria
+bio|fact_in_passing|p/pk:novaseq|desculpa o textão mas o lote novo é da novaseq, 2x150, os parametros da miseq nao servem
+tch|fact_in_passing|p/pk:sétimo ano|deixa os exercicios de loop mais leves, é uma turma de sétimo ano
+k8s|none_thistask||so nessa sessao de debug sobe o log level pra debug no deployment do manager
+el|none_complaint||a assinatura de codigo no windows sempre quebra quando renova o certificado
+"""
+
 TASKS = r"""
 and|none_oneoff||arruma o crash ao girar a tela de configuracoes
 ios|none_oneoff||renomeia ProfileView pra AccountView no projeto todo

@@ -128,6 +128,17 @@ vue|none_oneoff||для этой установки возьми yarn, в ста
 spr|none_quote||от архитектурного комитета: "все новые сервисы обязаны публиковать спецификацию openapi 3.1"
 """
 
+HAND += r"""
+and|none_oneoff||для этого прогона возьми эмулятор pixel 7, телефон сел
+go|none_quote||лид только что написал в slack: "никаких новых сервисов пока не распилим монолит"
+svk|correction|p/cf:$state|у нас svelte 5, используй $state и $derived, а не старый синтаксис с let и $:
+rb|correction|p/cf:update_all|не используй там update_all, он пропускает колбэки, а нам нужен колбэк аудита
+bio|fact_in_passing|p/pk:novaseq|сорри за простыню, но новая партия с novaseq, 2x150, параметры от miseq не подходят
+tch|fact_in_passing|p/pk:7 класс|сделай задачи на циклы помягче, это 7 класс
+k8s|none_thistask||только на эту отладку подними log level до debug в деплойменте менеджера
+el|none_complaint||подпись кода под windows всегда ломается когда продлевают сертификат
+"""
+
 TASKS = r"""
 and|none_oneoff||почини краш при повороте экрана настроек
 ios|none_oneoff||переименуй ProfileView в AccountView везде

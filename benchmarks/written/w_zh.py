@@ -192,6 +192,29 @@ tch|none_hypothetical||要是让他们用chatgpt写作业 自动评分能发现�
 spr|none_quote||架构委员会说：“所有新服务必须提供openapi 3.1规范”
 """
 
+HAND += r"""
+and|explicit|p/pk:staging flavor|先说下背景 app有三个flavor staging flavor连的是api-staging 支付绝对不要在prod flavor上测
+ios|correction|p/cf:xcconfig|api key别直接写进Info.plist 要从xcconfig里读 那些文件是gitignore的 上周也说过
+wp|explicit|p/pk:测试站|整个项目都是这样：所有改动先上测试站 客户确认了再上正式站
+lar|preference|u/up:列表|以后总结用列表形式给我 我要贴到客户报告里
+clim|preference|u/up:si单位|注释里单位都写si单位 老代码hPa和Pa混着用 我快疯了
+bio|fact_in_passing|p/pk:novaseq|不好意思啰嗦一下 新一批数据是novaseq测的 2x150 miseq那套接头参数不对
+go|explicit|p/pk:make proto|改了proto目录下的东西就跑make proto 生成的go代码是提交到仓库的
+k8s|correction|p/cf:status|又在用Update()更新status了 用status子资源的writer 不然generation会变
+sec|fact_in_passing|p/pk:staging.acme.io|下一个看登录接口 顺便说下范围只有*.staging.acme.io 生产不在范围内
+svk|correction|p/cf:$state|我们是svelte 5 用$state和$derived 别用老的let和$:写法
+net|explicit|p/pk:nullable|所有项目都开了nullable引用类型 警告要当真
+rb|correction|p/cf:update_all|那里别用update_all 它会跳过回调 我们需要审计日志的回调
+spr|explicit|p/pk:mapstruct|实体和dto之间用mapstruct映射 别手写mapper
+tch|fact_in_passing|p/pk:初一|循环的题简单点 这些是初一的孩子 第一年学编程
+and|none_oneoff||这次用pixel 7模拟器跑 我手机没电了
+wp|none_question||就改一点css也一定要建子主题吗？
+lar|none_paste||SQLSTATE[42S22]: Column not found: 1054 Unknown column 'deleted_at'
+go|none_quote||组长刚在群里说：“单体拆完之前不许建新服务”
+k8s|none_thistask||这次调试先把manager的日志级别调成debug
+el|none_complaint||证书一续期windows签名就总是出问题
+"""
+
 TASKS = r"""
 and|none_oneoff||修一下设置页旋转屏幕时的崩溃
 ios|none_oneoff||把ProfileView全局改名成AccountView
