@@ -141,6 +141,22 @@ k8s|none_thistask||nur für diese debug session das log level im manager deploym
 el|none_complaint||code signing unter windows geht immer kaputt wenn das zertifikat erneuert wird
 """
 
+HAND += r"""
+lar|explicit|p/pk:laravel cloud|zur info, produktion läuft bei laravel cloud, kein forge mehr bei diesem kunden
+svk|none_question||haben die api endpoints immer das präfix /api/v1 oder nur die öffentlichen?
+wp|correction|p/cf:elementor|bitte keine elementor widgets mehr, der kunde zahlt für reines gutenberg
+and|none_paste||> Task :app:compileDebugKotlin FAILED e: Smart cast to 'User' is impossible, because 'user' is a mutable property
+bio|preference|u/up:deutsch|kommentare in den skripten bitte auf deutsch, der rest vom labor liest kein englisch
+tf|fact_in_passing|p/pk:sops|schau dir das rds modul an, die secrets sind übrigens mit sops in secrets/ verschlüsselt
+go|none_thanks||top, kompiliert
+clim|none_hypothetical||wenn wir die neue wolkenparametrisierung einbauen, wie lange würde ein 100-jahre-lauf dauern?
+sec|none_oneoff||mach einen schnellen nmap über das labornetz und gib mir die offenen ports
+rb|update|p/pk:rails 7.2|wir sind jetzt auf rails 7.2, der 7.1 branch kriegt nur noch patches
+el|none_smalltalk||heute ist es so heiß in köln, der laptop glüht
+spk|correction|p/cf:udf|keine python udfs dafür, nimm die eingebauten spark funktionen
+ios|none_thistask||nur für die demo morgen darfst du den testuser hart reinschreiben
+"""
+
 TASKS = r"""
 and|none_oneoff||fix bitte den crash beim drehen vom settings screen
 ios|none_oneoff||benenn ProfileView überall in AccountView um

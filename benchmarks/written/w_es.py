@@ -139,6 +139,22 @@ k8s|none_thistask||solo para esta sesion de debug sube el log level a debug en e
 el|none_complaint||la firma de codigo en windows siempre se rompe cuando renuevan el certificado
 """
 
+HAND += r"""
+lar|explicit|p/pk:laravel cloud|que sepas que produccion esta en laravel cloud, nada de forge ya para este cliente
+svk|none_question||oye, los endpoints de la api siempre llevan el prefijo /api/v1 o solo los publicos?
+wp|correction|p/cf:elementor|no me metas mas widgets de elementor, el cliente paga por gutenberg puro
+and|none_paste||> Task :app:compileDebugKotlin FAILED e: Type mismatch: inferred type is String? but String was expected
+bio|preference|u/up:español|los comentarios de los scripts en español porfa, que el resto del lab no lee ingles
+tf|fact_in_passing|p/pk:sops|revisa el modulo de rds, ah y los secretos van cifrados con sops en secrets/
+go|none_thanks||vale crack, ya compila
+clim|none_hypothetical||y si metemos la parametrizacion nueva de nubes, cuanto tardaria una corrida de 100 años?
+sec|none_oneoff||pasale un nmap rapido al rango de laboratorio y dime puertos abiertos
+rb|update|p/pk:rails 7.2|ya estamos en rails 7.2, el branch de 7.1 lo dejamos solo para parches
+el|none_smalltalk||que calor hace hoy en sevilla, el portatil echa humo
+spk|correction|p/cf:udf|nada de udfs en python para eso, usa las funciones nativas de spark
+ios|none_thistask||solo para la demo de mañana puedes hardcodear el usuario de prueba
+"""
+
 TASKS = r"""
 and|none_oneoff||arregla el crash al rotar la pantalla de ajustes
 ios|none_oneoff||renombra ProfileView a AccountView en todo el proyecto

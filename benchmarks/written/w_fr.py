@@ -138,6 +138,22 @@ k8s|none_thistask||juste pour cette session de debug passe le log level en debug
 el|none_complaint||la signature de code sous windows casse toujours quand le certificat est renouvelé
 """
 
+HAND += r"""
+lar|explicit|p/pk:laravel cloud|pour info la prod est sur laravel cloud, plus de forge pour ce client
+svk|none_question||les endpoints de l'api ont toujours le préfixe /api/v1 ou seulement les publics ?
+wp|correction|p/cf:elementor|me rajoute plus de widgets elementor, le client paie pour du gutenberg pur
+and|none_paste||> Task :app:compileDebugKotlin FAILED e: Unresolved reference: hiltViewModel
+bio|preference|u/up:français|les commentaires des scripts en français stp, le reste du labo lit pas l'anglais
+tf|fact_in_passing|p/pk:sops|regarde le module rds, et au fait les secrets sont chiffrés avec sops dans secrets/
+go|none_thanks||nickel, ça compile
+clim|none_hypothetical||si on ajoutait la nouvelle paramétrisation des nuages, combien de temps prendrait un run de 100 ans ?
+sec|none_oneoff||lance un nmap rapide sur la plage du labo et donne-moi les ports ouverts
+rb|update|p/pk:rails 7.2|on est passés en rails 7.2, la branche 7.1 c'est juste pour les patchs
+el|none_smalltalk||il fait une chaleur à marseille aujourd'hui, le portable chauffe
+spk|correction|p/cf:udf|pas d'udf python pour ça, utilise les fonctions natives de spark
+ios|none_thistask||juste pour la démo de demain tu peux mettre l'utilisateur de test en dur
+"""
+
 TASKS = r"""
 and|none_oneoff||corrige le crash quand on tourne l'écran des réglages
 ios|none_oneoff||renomme ProfileView en AccountView partout

@@ -139,6 +139,22 @@ k8s|none_thistask||solo per questa sessione di debug alza il log level a debug n
 el|none_complaint||la firma del codice su windows si rompe sempre quando rinnovano il certificato
 """
 
+HAND += r"""
+lar|explicit|p/pk:laravel cloud|per info la produzione è su laravel cloud, niente più forge per questo cliente
+svk|none_question||gli endpoint dell'api hanno sempre il prefisso /api/v1 o solo quelli pubblici?
+wp|correction|p/cf:elementor|non mettermi altri widget elementor, il cliente paga per gutenberg puro
+and|none_paste||> Task :app:compileDebugKotlin FAILED e: 'when' expression must be exhaustive
+bio|preference|u/up:italiano|i commenti negli script in italiano per favore, il resto del lab non legge l'inglese
+tf|fact_in_passing|p/pk:sops|guarda il modulo rds, ah e i segreti sono cifrati con sops in secrets/
+go|none_thanks||grande, compila
+clim|none_hypothetical||se mettessimo la nuova parametrizzazione delle nubi, quanto ci metterebbe una corsa di 100 anni?
+sec|none_oneoff||fai un nmap veloce sul range del lab e dammi le porte aperte
+rb|update|p/pk:rails 7.2|siamo su rails 7.2 ormai, il branch 7.1 solo per le patch
+el|none_smalltalk||oggi a napoli si muore di caldo, il portatile scotta
+spk|correction|p/cf:udf|niente udf python per questo, usa le funzioni native di spark
+ios|none_thistask||solo per la demo di domani puoi scrivere l'utente di test a mano nel codice
+"""
+
 TASKS = r"""
 and|none_oneoff||sistema il crash quando ruoti la schermata impostazioni
 ios|none_oneoff||rinomina ProfileView in AccountView ovunque

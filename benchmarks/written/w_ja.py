@@ -138,6 +138,22 @@ k8s|none_thistask||このデバッグの間だけmanagerのログレベルdebug�
 el|none_complaint||証明書更新するたびにwindowsのコード署名が壊れる
 """
 
+HAND += r"""
+lar|explicit|p/pk:laravel cloud|一応、本番はlaravel cloudだからこのクライアントではforgeもう使わない
+svk|none_question||apiのエンドポイントっていつも/api/v1つけてる？公開のやつだけ？
+wp|correction|p/cf:elementor|elementorのウィジェットもう足さないで、クライアントは素のgutenberg希望だから
+and|none_paste||> Task :app:compileDebugKotlin FAILED e: Overload resolution ambiguity
+bio|preference|u/up:日本語|スクリプトのコメントは日本語でお願い、ラボの他の人英語読まないから
+tf|fact_in_passing|p/pk:sops|rdsのモジュール見て。あ、シークレットはsecrets/にsopsで暗号化してある
+go|none_thanks||さんきゅ、ビルド通った
+clim|none_hypothetical||新しい雲のパラメタリゼーション入れたら100年ランってどれくらいかかるかな
+sec|none_oneoff||ラボのレンジにnmapざっとかけて開いてるポート教えて
+rb|update|p/pk:rails 7.2|もうrails 7.2になった、7.1のブランチはパッチだけ
+el|none_smalltalk||今日の大阪暑すぎ、ノートpcが熱い
+spk|correction|p/cf:udf|それpythonのudfでやらないで、sparkの組み込み関数使って
+ios|none_thistask||明日のデモ用だけテストユーザー直書きでいいよ
+"""
+
 TASKS = r"""
 and|none_oneoff||設定画面を回転したときのクラッシュ直して
 ios|none_oneoff||ProfileViewを全部AccountViewにリネームして

@@ -138,6 +138,22 @@ k8s|none_thistask||이번 디버깅 동안만 manager 로그 레벨 debug로 올
 el|none_complaint||인증서 갱신할 때마다 windows 코드 서명이 꼭 깨져
 """
 
+HAND += r"""
+lar|explicit|p/pk:laravel cloud|참고로 운영은 laravel cloud야, 이 고객은 이제 forge 안 써
+svk|none_question||api 엔드포인트는 항상 /api/v1 붙여? 공개된 것만?
+wp|correction|p/cf:elementor|elementor 위젯 더 넣지 마, 고객은 순수 gutenberg 원해
+and|none_paste||> Task :app:compileDebugKotlin FAILED e: Val cannot be reassigned
+bio|preference|u/up:한국어|스크립트 주석은 한국어로 써줘, 랩 사람들이 영어 잘 안 읽어
+tf|fact_in_passing|p/pk:sops|rds 모듈 좀 봐줘, 아 그리고 시크릿은 secrets/에 sops로 암호화돼 있어
+go|none_thanks||굿 컴파일 된다
+clim|none_hypothetical||새 구름 모수화 넣으면 100년 런 얼마나 걸릴까
+sec|none_oneoff||랩 대역에 nmap 빠르게 돌려서 열린 포트 알려줘
+rb|update|p/pk:rails 7.2|이제 rails 7.2야, 7.1 브랜치는 패치만 해
+el|none_smalltalk||오늘 대구 너무 덥다 노트북 뜨거워
+spk|correction|p/cf:udf|그거 python udf로 하지 말고 spark 내장 함수 써
+ios|none_thistask||내일 데모용으로만 테스트 유저 하드코딩해도 돼
+"""
+
 TASKS = r"""
 and|none_oneoff||설정 화면 회전할 때 크래시 나는 거 고쳐줘
 ios|none_oneoff||ProfileView를 전부 AccountView로 이름 바꿔줘

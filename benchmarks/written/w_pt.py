@@ -138,6 +138,22 @@ k8s|none_thistask||so nessa sessao de debug sobe o log level pra debug no deploy
 el|none_complaint||a assinatura de codigo no windows sempre quebra quando renova o certificado
 """
 
+HAND += r"""
+lar|explicit|p/pk:laravel cloud|só pra saber, produção ta no laravel cloud, nada de forge nesse cliente
+svk|none_question||os endpoints da api sempre tem o prefixo /api/v1 ou so os publicos?
+wp|correction|p/cf:elementor|nao coloca mais widget do elementor, o cliente paga por gutenberg puro
+and|none_paste||> Task :app:kaptDebugKotlin FAILED error: [Hilt] Missing @InstallIn on module
+bio|preference|u/up:português|comentario nos scripts em português pfv, o resto do lab nao le ingles
+tf|fact_in_passing|p/pk:sops|revisa o modulo do rds, e os segredos sao criptografados com sops em secrets/
+go|none_thanks||show, compilou
+clim|none_hypothetical||e se a gente colocar a parametrizacao nova de nuvem, quanto levaria uma rodada de 100 anos?
+sec|none_oneoff||roda um nmap rapido na faixa do lab e me passa as portas abertas
+rb|update|p/pk:rails 7.2|ja estamos no rails 7.2, o branch 7.1 fica so pra patch
+el|none_smalltalk||que calor hoje em fortaleza, o notebook ta fritando
+spk|correction|p/cf:udf|nada de udf em python pra isso, usa as funcoes nativas do spark
+ios|none_thistask||so pra demo de amanha pode deixar o usuario de teste fixo no codigo
+"""
+
 TASKS = r"""
 and|none_oneoff||arruma o crash ao girar a tela de configuracoes
 ios|none_oneoff||renomeia ProfileView pra AccountView no projeto todo

@@ -139,6 +139,22 @@ k8s|none_thistask||только на эту отладку подними log le
 el|none_complaint||подпись кода под windows всегда ломается когда продлевают сертификат
 """
 
+HAND += r"""
+lar|explicit|p/pk:laravel cloud|к сведению, прод на laravel cloud, для этого клиента forge больше не используем
+svk|none_question||у эндпоинтов api всегда префикс /api/v1 или только у публичных?
+wp|correction|p/cf:elementor|не добавляй больше виджеты elementor, клиент платит за чистый gutenberg
+and|none_paste||> Task :app:compileDebugKotlin FAILED e: Only safe (?.) or non-null asserted (!!.) calls are allowed
+bio|preference|u/up:по-русски|комментарии в скриптах пиши по-русски, остальные в лабе английский не читают
+tf|fact_in_passing|p/pk:sops|глянь модуль rds, и да секреты зашифрованы sops в secrets/
+go|none_thanks||огонь, собралось
+clim|none_hypothetical||а если вставить новую параметризацию облаков, сколько будет идти прогон на 100 лет?
+sec|none_oneoff||прогони быстрый nmap по диапазону лабы и скинь открытые порты
+rb|update|p/pk:rails 7.2|мы уже на rails 7.2, ветка 7.1 только для патчей
+el|none_smalltalk||в краснодаре сегодня жара, ноут греется
+spk|correction|p/cf:udf|не надо python udf для этого, бери встроенные функции spark
+ios|none_thistask||только для завтрашнего демо можно захардкодить тестового юзера
+"""
+
 TASKS = r"""
 and|none_oneoff||почини краш при повороте экрана настроек
 ios|none_oneoff||переименуй ProfileView в AccountView везде
