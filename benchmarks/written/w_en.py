@@ -199,7 +199,7 @@ lar|none_hypothetical||if we moved to octane would the singletons in the service
 lar|none_thanks||nice one, tests green
 clim|explicit|p/pk:ensemble|note for later: ensemble member 0 is always the control run, dont average it with the perturbed ones
 clim|none_oneoff||plot the zonal mean for djf only and save it as png
-clim|update|p/pk:levante|we're on levante now, mistral got decommissioned, paths start with /work/bm1234
+clim|update|p/pk:levante|we're on levante now, mistral got decommissioned, paths start with /project/bm1234
 bio|preference|u/up:snakemake|in snakemake rules i like named inputs and outputs, not positional
 bio|none_quote||the reviewer wrote: "the authors should justify the choice of the FDR threshold"
 bio|none_question||is it normal that the multiqc report always takes longer than the alignment

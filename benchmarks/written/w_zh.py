@@ -139,7 +139,7 @@ wp|none_paste||PHP Fatal error: Uncaught Error: Call to undefined function get_f
 lar|explicit|p/pk:pint|记住每次提交前跑pint 用laravel预设
 lar|none_hypothetical||如果换成octane service provider里的单例会不会在请求之间串
 clim|explicit|p/pk:集合成员0|备注：集合成员0永远是控制试验 别跟扰动的一起平均
-clim|update|p/pk:levante|现在用levante了 mistral已经下线 路径都是/work/bm1234开头
+clim|update|p/pk:levante|现在用levante了 mistral已经下线 路径都是/project/bm1234开头
 bio|preference|u/up:snakemake|snakemake规则里我喜欢给input和output起名字 不要用位置参数
 bio|none_quote||审稿人说：“作者应说明FDR阈值的选择依据”
 go|two_facts|p/pk:sqlc&p/pk:goose|查询用sqlc生成 迁移用goose 这俩都别手写
