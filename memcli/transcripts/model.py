@@ -89,6 +89,7 @@ class Piece:
 # records too and fails when the two reads differ.
 ORDER_KEYS = frozenset({
     "type", "uuid", "parentUuid", "logicalParentUuid", "isSidechain", "agentId", "id",
+    "parentId",  # Pi's session tree (order.py)
     "$rewindTo",
     # the print-mode passes (formats/headless.py)
     "delta", "subtype", "model_call_id", "timestamp_ms",

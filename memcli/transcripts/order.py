@@ -75,11 +75,50 @@ def apply_gemini_rewinds(entries: list[Entry], dropped: Counter[str]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Pi
+
+
+def _pi_branch(entries: list[Entry], dropped: Counter[str]) -> list[Entry]:
+    """Pi (session format 2 on) appends every entry under a ``parentId``; going back to an
+    earlier entry and typing again starts a branch in the same file, and the session goes
+    on from its newest entry: what is on the path from it to the root is the conversation
+    (pi-mono ``buildSessionContext``). Entries without an id (the header, format 1) stay."""
+    by_id = {i: e for e in entries if e.fmt == "pi" and (i := get_str(e.rec, "id"))}
+    if not any(get_str(e.rec, "parentId") for e in by_id.values()):
+        return entries
+    on_path: set[int] = set()
+    limit = entries[-1].seq + 1
+    # a walk that stops at a parent not in the input (a slice, a lost line) goes on from
+    # the newest entry before where it stopped, as Claude Code's chain does
+    for leaf in reversed(entries):
+        if leaf.seq >= limit or leaf.fmt != "pi" or not get_str(leaf.rec, "id"):
+            continue
+        current: Entry | None = leaf
+        parent: str | None = None
+        while current is not None and current.seq not in on_path:
+            on_path.add(current.seq)
+            limit = min(limit, current.seq)
+            parent = get_str(current.rec, "parentId")
+            current = by_id.get(parent) if parent else None
+        if not parent or parent in by_id:
+            break  # reached the root, or joined the path already walked
+    kept: list[Entry] = []
+    for e in entries:
+        if e.fmt == "pi" and get_str(e.rec, "id") and e.seq not in on_path:
+            dropped["abandoned branch"] += len(e.pieces or ())
+            continue
+        kept.append(e)
+    return kept
+
+
+# ---------------------------------------------------------------------------------------------
 # Claude Code
 
 
 def conversation_order(entries: list[Entry], dropped: Counter[str]) -> list[Entry]:
-    """Entries in conversation order: Claude Code records permuted among their own places."""
+    """Entries in conversation order: Claude Code records permuted among their own places,
+    Pi's entries off the newest branch left out."""
+    entries = _pi_branch(entries, dropped)
     claude = [e for e in entries if e.fmt == "claude-code"]
     if not claude:
         return entries

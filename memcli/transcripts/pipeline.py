@@ -137,6 +137,8 @@ def _lightened(rec: Record, pieces: list[Piece] | None, opts: Options) -> Record
 
 
 _PREFERRED = ("gemini", "claude-code", "codex", "cline", "anthropic")
+# formats whose records are bare chat messages: a Cline history's lines have their shape
+_ROLE_SHAPED = frozenset({"openai", "anthropic", "plain"})
 
 
 class _Collector:
@@ -152,6 +154,9 @@ class _Collector:
         self.unknown: Counter[str] = Counter()
         self.bare_responses = 0  # top-level OpenAI Responses messages ({"type": "message"})
         self.bare_items = 0  # Codex records that are bare Responses items (no envelope)
+        # a Cline history written one message per line: its first user line has Cline's
+        # markers, and from it on the role-shaped lines are Cline's (``cline.claims``)
+        self.cline_lines = False
 
     def add_record(self, value: Any, rec_no: int) -> None:
         self.records += 1
@@ -225,7 +230,15 @@ class _Collector:
     def _format_of(self, rec: Record, hint: str | None) -> Format | None:
         if hint is not None:
             return forced(rec, hint)
-        return detect(rec)
+        fmt = detect(rec)
+        if fmt is not None and fmt.name in _ROLE_SHAPED and self._cline_line(rec):
+            return cline.CLINE
+        return fmt
+
+    def _cline_line(self, rec: Record) -> bool:
+        if not self.cline_lines and rec.get("role") == "user" and cline.claims([rec]):
+            self.cline_lines = True
+        return self.cline_lines
 
 
 def _items(value: Any) -> list[Any] | None:

@@ -5,6 +5,13 @@ The person's words sit inside ``<task>`` (the first request), ``<feedback>``, ``
 or ``<user_message>``; a user message that starts ``[tool_name ...] Result:`` is a tool's
 output sent back to the model; ``<environment_details>`` is injected on every turn. The
 assistant writes its reasoning in ``<thinking>`` and its tool calls as XML tags.
+
+Every other text of a user message is Cline's own (cline ``src/core/prompts/responses.ts``
+and the task loop): ``[TASK RESUMPTION] ...``, ``[ERROR] You did not use a tool ...``, the
+``# task_progress`` checklist, ``Files attached by the user:``, notes about a truncated
+context. Cline wraps whatever the person types in one of the four tags, so what is outside
+them is never the person's words: it is read as injected context (or as tool output after
+a result header).
 """
 
 from __future__ import annotations
@@ -18,7 +25,11 @@ from memcli.transcripts.content import blocks, text_pieces
 from memcli.transcripts.model import Entry, Format, Piece, Record, get_str, millis_to_iso
 
 _TYPED = re.compile(r"<(task|feedback|answer|user_message)>\s*(.*?)\s*</\1>", re.S)
-_RESULT = re.compile(r"\s*\[[^\]\n]{1,200}\] Result:")
+# ``[name for '<argument>'] Result:``; the argument (a command, a regex) may span lines and
+# hold brackets of its own
+_RESULT = re.compile(
+    r"\s*\[(?:[^\]\n]{1,200}|\w{1,60} for '.{0,4000}?'(?: in '[^'\n]{0,400}')?)\] Result:",
+    re.S)
 _THINKING = re.compile(r"<thinking>\s*(.*?)\s*</thinking>", re.S)
 _TOOL_TAGS = (
     "execute_command|read_file|write_to_file|replace_in_file|apply_diff|insert_content|"
@@ -28,27 +39,36 @@ _TOOL_TAGS = (
     "update_todo_list|new_rule|condense|report_bug|load_mcp_documentation|web_fetch"
 )
 _TOOL_CALL = re.compile(rf"<({_TOOL_TAGS})>.*?</\1>", re.S)
-_MARKERS = ("<task>", "<environment_details>")
+_MARKERS = ("<task>", "<environment_details>", "[TASK RESUMPTION]")
 
 
 def claims(items: list[Any]) -> bool:
-    """Whether an array of messages is a Cline or Roo Code history (its markers are there)."""
+    """Whether an array of messages is a Cline or Roo Code history: one of the first user
+    messages holds its markers (in any of its texts: the first may be a tool's result, an
+    MCP server's among them)."""
     for item in items[:4]:
         if isinstance(item, dict) and item.get("role") == "user":
-            text = _first_text(item.get("content"))
-            if text.lstrip().startswith(_MARKERS) or _RESULT.match(text):
-                return True
+            for text in _texts(item.get("content"), 2):
+                if text.lstrip().startswith(_MARKERS) or _RESULT.match(text) or (
+                        "<environment_details>" in text):
+                    return True
     return False
 
 
-def _first_text(content: Any) -> str:
+def _texts(content: Any, depth: int) -> list[str]:
+    """The texts of a message's content, and of the tool results in it."""
     if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        for block in content:
-            if isinstance(block, dict) and isinstance(block.get("text"), str):
-                return str(block["text"])
-    return ""
+        return [content]
+    found: list[str] = []
+    if isinstance(content, list) and depth > 0:
+        for block in content[:16]:
+            if not isinstance(block, dict):
+                continue
+            if isinstance(block.get("text"), str):
+                found.append(str(block["text"]))
+            elif block.get("type") == "tool_result":
+                found += _texts(block.get("content"), depth - 1)
+    return found
 
 
 def read(rec: Record) -> list[Piece] | None:
@@ -79,8 +99,13 @@ def _user_text(text: str, ts: str | None, in_result: bool) -> list[Piece]:
     rest = _TYPED.sub("", text)
     pieces = [Piece("user", t, ts) for t in typed]
     for piece in text_pieces(rest, "user", ts):
-        if not piece.injected and (in_result or typed):
+        if piece.injected or not piece.text.strip():
+            pass
+        elif in_result or typed:
             piece.kind = "tool"  # tool output, or the frame around a typed answer
+        else:
+            # Cline's own words to the model (a resumption notice, an error, a checklist)
+            piece.injected, piece.reason = True, "cline context"
         pieces.append(piece)
     return pieces
 

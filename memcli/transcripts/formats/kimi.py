@@ -1,7 +1,10 @@
 """Kimi Code's wire log: ``{"type": "<namespace>.<event>", ..., "time": <ms>}`` records.
 
 The person's prompt is a ``turn.prompt``; ``context.append_message`` records what entered
-the model's context, the same prompt again among it (an echo when both are present).
+the model's context, the same prompt again among it (an echo when both are present). From
+protocol 1.4 the model's words are ``context.append_loop_event`` records whose event is a
+``content.part`` (``{"type": "text", "text"}`` or ``{"type": "think", "think"}``), one
+part each, in the step they belong to.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from memcli.messages import Role
-from memcli.transcripts.content import blocks, call_piece, tool_piece
+from memcli.transcripts.content import blocks, call_piece, text_pieces, tool_piece
 from memcli.transcripts.model import Format, Piece, Record, get_dict, get_list, get_str
 
 _NAMESPACES = frozenset({"context", "turn", "usage", "config", "tools", "approval", "session",
@@ -63,12 +66,29 @@ def _message(message: Record) -> list[Piece] | None:
 
 
 def _loop_event(event: Record) -> list[Piece] | None:
+    if event.get("type") == "content.part":
+        return _part(get_dict(event, "part") or {})
     if event.get("type") == "tool.call":
         return [call_piece(get_str(event, "name"), event.get("args"), None)]
     if event.get("type") == "tool.result":
         result = get_dict(event, "result") or {}
         return [tool_piece(result.get("output", result), None)]
     return None  # step markers
+
+
+def _part(part: Record) -> list[Piece] | None:
+    kind = part.get("type")
+    if kind == "text":
+        pieces = text_pieces(get_str(part, "text") or "", "assistant", None)
+    elif kind in ("think", "thinking"):
+        text = get_str(part, "think") or get_str(part, "thinking") or ""
+        pieces = [Piece("thinking", text, None)]
+    else:
+        return None  # images, audio: nothing to read
+    for piece in pieces:
+        # an assistant message in the context, when a build writes one, says it again
+        piece.echo = True
+    return pieces
 
 
 KIMI_WIRE = Format(
