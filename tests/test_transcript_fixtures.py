@@ -36,7 +36,8 @@ def assert_said(expected: list[Said], messages: list[dict[str, Any]]) -> None:
 
 
 def test_every_local_fixture_has_an_expectation() -> None:
-    files = {p.name for p in HERE.rglob("*.json*")}
+    files = {p.name for p in HERE.rglob("*.json*")} | {
+        p.name for p in HERE.rglob("specstory-*.md")}
     expected = {name for name, e in EXPECTED.items() if e.path.is_relative_to(HERE)}
     opencode = {"msg-user-1.json", "part-text-1.json"}  # one session folder
     assert files - opencode == expected - {"test-session-1"}

@@ -46,6 +46,7 @@ from memcli.transcripts.formats.pi import PI
 from memcli.transcripts.formats.qwen import QWEN
 from memcli.transcripts.formats.roles import ANTHROPIC, OPENAI, PLAIN
 from memcli.transcripts.formats.sharegpt import SHAREGPT, SHAREGPT_TURN
+from memcli.transcripts.formats.specstory import SPECSTORY_TEXT
 from memcli.transcripts.model import Entry, Format, Record, TextFormat
 
 DETECTION_ORDER: tuple[Format, ...] = (
@@ -101,6 +102,7 @@ WHOLE_INPUT_PASSES: tuple[WholeInputPass, ...] = (
 BY_NAME: dict[str, Format] = {}
 # Formats that are not JSON, tried on the whole text before it is read as JSON.
 TEXT_FORMATS: tuple[TextFormat, ...] = (
+    SPECSTORY_TEXT,  # its stamp or a speaker's line is its own; the others look further
     AIDER_TEXT, CURSOR_EXPORT_TEXT, GEMINI_SHARE_TEXT, COPILOT_SHARE_TEXT, CLAUDE_EXPORT_TEXT)
 
 # Listed under another reader's entry: Cline's chat view under Cline's, the API documents
