@@ -897,6 +897,20 @@ EXPECTED: dict[str, Expected] = {
             [u("Good. Batch size 10,000 instead."), a("Batches are 10,000 rows now.")],
             never=["Searched codebase", "app/importer.py"],
         ),
+        Expected(
+            HERE / "extra/iflow-session.jsonl",
+            {"claude-code": 8},
+            [u("Prices are stored in cents; the API returns them as strings. Add a discount "
+               "field to the cart."),
+             a("I will look at the cart model first."),
+             a("Cart has no discount yet; adding discount_cents with a default of 0."),
+             a("Added discount_cents to Cart and to the API as a string."),
+             u("Also cover it in test_cart.py."), a("I will open the cart tests."),
+             a("test_cart.py now checks the discount.")],
+            [u("Also cover it in test_cart.py."), a("I will open the cart tests."),
+             a("test_cart.py now checks the discount.")],
+            never=["class Cart"],
+        ),
     ]
 }
 

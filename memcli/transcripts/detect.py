@@ -144,9 +144,22 @@ def forced(rec: Record, name: str) -> Format | None:
     return fmt if accepts(rec) else None
 
 
+# Shapes memcli knows and does not read, named so that the refusal says what the file is.
+# claude-trace (badlogic/lemmy apps/claude-trace, interceptor.ts) logs every HTTP request to
+# the Anthropic API with its response: each request repeats the whole conversation so far,
+# and Claude Code's own session file, which claude-trace runs, holds it once.
+_NAMED_UNREAD: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = (
+    ("claude-trace request/response log (read Claude Code's own session file instead)",
+     lambda v: isinstance(v.get("request"), dict) and "response" in v and "logged_at" in v),
+)
+
+
 def kind_of(value: Any) -> str:
     """A short label for a record no format claims, for the skipped counts."""
     if isinstance(value, dict):
+        for name, shaped in _NAMED_UNREAD:
+            if shaped(value):
+                return name
         kind = value.get("type")
         if isinstance(kind, str):
             return f"type={kind[:40]}"

@@ -145,6 +145,7 @@ def _claude_conversation(claude: list[Entry]) -> list[Entry]:
         for e in claude
         if e.pieces is not None and e.seq not in on_chain and not _is_main_message(e)
     }
+    extras |= _sibling_replies(claude, chain, on_chain)
     rank = {e.seq: i for i, e in enumerate(chain)}
     keyed = [((i, 0, 0), e) for i, e in enumerate(chain)]
     anchor = -1
@@ -155,6 +156,23 @@ def _claude_conversation(claude: list[Entry]) -> list[Entry]:
             keyed.append(((anchor, 1, e.seq), e))
     keyed.sort(key=lambda pair: pair[0])
     return [e for _, e in keyed]
+
+
+def _sibling_replies(claude: list[Entry], chain: list[Entry], on_chain: set[int]) -> set[int]:
+    """iFlow CLI writes Claude Code's records, but every reply of a turn under the prompt's
+    ``parentUuid``: the walk back from the newest line takes one of them. A reply whose
+    parent is on the chain and that nothing follows is part of that turn, not a branch
+    left behind (a branch the person left starts with their own line, whose replies hang
+    under it, off the chain)."""
+    chain_uuids = {u for e in chain if (u := get_str(e.rec, "uuid"))}
+    parents = {p for e in claude if (p := get_str(e.rec, "parentUuid"))}
+    return {
+        e.seq
+        for e in claude
+        if e.pieces is not None and e.seq not in on_chain and _is_main_message(e)
+        and e.rec.get("type") == "assistant" and get_str(e.rec, "uuid") not in parents
+        and get_str(e.rec, "parentUuid") in chain_uuids
+    }
 
 
 def _is_main_message(e: Entry) -> bool:

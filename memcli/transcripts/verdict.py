@@ -24,11 +24,12 @@ def check(transcript: Transcript, *, strict: bool = False) -> list[str]:
                          "without --format memcli detects the format itself")
     if not transcript.formats:
         raise InputError(f"no messages found: {_seen(transcript)}; {_HINT}")
-    if transcript.records == transcript.skipped and (transcript.unknown or transcript.broken):
-        # A format was recognised (a header line, say) but none of its records held a
-        # message, and records of other shapes are beside it: they are the conversation
-        # memcli did not read, and an empty read would pass for "the session said nothing".
-        # (Known records alone with no message, a summary line, stay a notice: nothing lost.)
+    if not transcript.messages and (transcript.unknown or transcript.broken):
+        # A format was recognised (a header line, say) but nothing was read as a message,
+        # and records of other shapes (or lines that are not JSON) are beside it: they are
+        # the conversation memcli did not read, and an empty read would pass for "the
+        # session said nothing". (Known records alone with no message, a summary line, stay
+        # a notice: nothing in the file was left unread.)
         raise InputError(f"no messages found: {_recognised(transcript)}; {_HINT}")
     unread = _unread(transcript)
     if not unread:
@@ -51,8 +52,8 @@ def _seen(t: Transcript) -> str:
 def _recognised(t: Transcript) -> str:
     lines = f"{t.lines} line{'s' if t.lines != 1 else ''}"
     shapes = ", ".join(f"{name}: {count}" for name, count in t.formats.items())
-    return (f"{lines}, recognised as {shapes} but none of those records holds a message, "
-            f"beside {_unread(t)}")
+    return (f"{lines}, recognised as {shapes} but nothing read as a message, beside "
+            f"{_unread(t)}")
 
 
 def _unread(t: Transcript) -> str:
