@@ -153,3 +153,26 @@ def test_a_cline_command_result_spanning_lines_is_not_the_person_s() -> None:
     ]
     said = [(m.role, m.text) for m in read_transcript(json.dumps(history)).messages]
     assert said == [("user", "Run the suite."), ("assistant", "Running it.")]
+
+
+_BLOCK = st.fixed_dictionaries({"type": st.sampled_from(
+    ["text", "input_text", "output_text", "tool_use", "tool_result", "thinking", "image"]),
+    "text": st.text(max_size=8)})
+_CONTENT = st.one_of(st.none(), st.text(max_size=20), st.integers(),
+                     st.lists(st.one_of(_BLOCK, st.text(max_size=5)), max_size=3),
+                     st.dictionaries(st.sampled_from(["text", "type"]), st.text(max_size=5)))
+_ROLE = st.one_of(st.sampled_from(["user", "assistant", "system", "developer", "tool", "model",
+                                   "human", "function", "_checkpoint"]), st.integers())
+
+
+@settings(max_examples=300, deadline=None)
+@given(role=st.one_of(st.none(), _ROLE), content=st.one_of(st.none(), _CONTENT))
+def test_a_bare_chat_line_is_detected_as_the_full_scan_detects_it(role: Any,
+                                                                  content: Any) -> None:
+    # detect() does not ask every format about a {role, content} line (issue 29: the
+    # plainest logs read at 10 x json.loads); the answer must be the full scan's
+    from memcli.transcripts.detect import DETECTION_ORDER, detect
+
+    rec = {k: v for k, v in (("role", role), ("content", content)) if v is not None}
+    full = next((fmt for fmt in DETECTION_ORDER if fmt.matches(rec)), None)
+    assert detect(rec) is full

@@ -44,7 +44,7 @@ from memcli.transcripts.formats.opencode import OPENCODE, OPENCODE_EXPORT, OPENC
 from memcli.transcripts.formats.openhands import OPENHANDS
 from memcli.transcripts.formats.pi import PI
 from memcli.transcripts.formats.qwen import QWEN
-from memcli.transcripts.formats.roles import ANTHROPIC, OPENAI, PLAIN
+from memcli.transcripts.formats.roles import ANTHROPIC, OPENAI, PLAIN, role_format
 from memcli.transcripts.formats.sharegpt import SHAREGPT, SHAREGPT_TURN
 from memcli.transcripts.formats.specstory import SPECSTORY_TEXT
 from memcli.transcripts.model import Entry, Format, Record, TextFormat
@@ -124,7 +124,18 @@ def text_format(text: str, forced_name: str | None) -> TextFormat | None:
     return None
 
 
+# A record with no key but these is a bare chat message: every format before the three role
+# formats tests a key such a record lacks (a type, a message object, a session id, a clock),
+# so they are not asked (tests/test_transcript_never_empty.py checks that the full scan
+# agrees). The plainest logs are millions of such lines.
+_BARE_KEYS = frozenset({"role", "content"})
+_BY_ROLE_FORMAT: dict[str | None, Format | None] = {
+    "openai": OPENAI, "anthropic": ANTHROPIC, "plain": PLAIN, None: None}
+
+
 def detect(rec: Record) -> Format | None:
+    if rec.keys() <= _BARE_KEYS:
+        return _BY_ROLE_FORMAT[role_format(rec)]
     for fmt in DETECTION_ORDER:
         if fmt.matches(rec):
             return fmt

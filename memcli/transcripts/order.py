@@ -163,15 +163,18 @@ def _sibling_replies(claude: list[Entry], chain: list[Entry], on_chain: set[int]
     ``parentUuid``: the walk back from the newest line takes one of them. A reply whose
     parent is on the chain and that nothing follows is part of that turn, not a branch
     left behind (a branch the person left starts with their own line, whose replies hang
-    under it, off the chain)."""
-    chain_uuids = {u for e in chain if (u := get_str(e.rec, "uuid"))}
+    under it, off the chain; and a reply the chain goes on from by another way, a rewind
+    before a compaction, has no sibling reply on the chain)."""
+    # the parents whose next line on the chain is a reply: their other replies are siblings
+    answered = {p for e in chain
+                if e.rec.get("type") == "assistant" and (p := get_str(e.rec, "parentUuid"))}
     parents = {p for e in claude if (p := get_str(e.rec, "parentUuid"))}
     return {
         e.seq
         for e in claude
         if e.pieces is not None and e.seq not in on_chain and _is_main_message(e)
         and e.rec.get("type") == "assistant" and get_str(e.rec, "uuid") not in parents
-        and get_str(e.rec, "parentUuid") in chain_uuids
+        and get_str(e.rec, "parentUuid") in answered
     }
 
 

@@ -48,6 +48,9 @@ def claims(items: list[Any]) -> bool:
     MCP server's among them)."""
     for item in items[:4]:
         if isinstance(item, dict) and item.get("role") == "user":
+            content = item.get("content")
+            if isinstance(content, str) and "<" not in content and "[" not in content:
+                continue  # none of the markers (a plain chat's line: the common case)
             for text in _texts(item.get("content"), 2):
                 if text.lstrip().startswith(_MARKERS) or _RESULT.match(text) or (
                         "<environment_details>" in text):
