@@ -80,6 +80,37 @@ def build_log(path: Path, megabytes: float,
     return written
 
 
+def build_bare_log(path: Path, megabytes: float) -> None:
+    """The plainest log: ``{"role", "content"}`` lines only (issue 29), the person's and
+    the assistant's words taken in turn from the OpenAI cookbook fixture's conversations."""
+    source = FIXTURES / "openai-chat" / "cookbook-01-testing-example.jsonl"
+    said = [m["content"] for row in _documents(source.read_text("utf-8"))
+            for m in row["messages"] if m["role"] in ("user", "assistant")]
+    wanted, size, k = int(megabytes * 1_000_000), 0, 0
+    with path.open("w", encoding="utf-8") as out:
+        while size < wanted:
+            line = json.dumps({"role": "user" if k % 2 == 0 else "assistant",
+                               "content": said[k % len(said)]}) + "\n"
+            out.write(line)
+            size += len(line.encode())
+            k += 1
+
+
+def _documents(text: str) -> list[Any]:
+    """The pretty-printed JSON documents of a text, one after another."""
+    decoder, found, pos = json.JSONDecoder(strict=False), [], 0
+    while (pos := _skip(text, pos)) < len(text):
+        value, pos = decoder.raw_decode(text, pos)
+        found.append(value)
+    return found
+
+
+def _skip(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos].isspace():
+        pos += 1
+    return pos
+
+
 def _fresh_ids(text: str, copy: int) -> str:
     if copy == 0:
         return text
@@ -288,26 +319,33 @@ def main(argv: list[str] | None = None) -> int:
     size, rounds = (2.0, 2) if args.quick else (args.size, args.rounds)
     with tempfile.TemporaryDirectory() as tmp:
         log, session = Path(tmp) / "mixed.jsonl", Path(tmp) / "session.jsonl"
+        bare = Path(tmp) / "bare.jsonl"
         build_log(log, size)
         build_log(session, size, SESSION)
+        build_bare_log(bare, size)
         actual = log.stat().st_size / 1_000_000
         lines = sum(1 for _ in log.open(encoding="utf-8"))
         rows = measure(log, rounds)
+        bare_rows = _group(bare, rounds, baseline, {"memcli, defaults": memcli_reader()},
+                           "json.loads per line (baseline)")
         last_rows = measure_last_turn(session, rounds)
         memory = measure_memory({"mixed": log, "session": session}, 1 if args.quick else 2,
                                 Path(tmp))
         session_mb = session.stat().st_size / 1_000_000
-    worst = max(row["ratio"] for row in rows if row["target"])
+    worst = max(row["ratio"] for row in [*rows, *bare_rows] if row["target"])
     last_ratio = last_rows[-1]["ratio"]
     met = (worst <= TARGET and last_ratio <= LAST_TURN_TARGET
            and all(row["met"] is not False for row in memory))
     if args.json:
         print(json.dumps({"size_mb": actual, "lines": lines, "rounds": rounds, "rows": rows,
+                          "bare_rows": bare_rows,
                           "last_turn": last_rows, "session_mb": session_mb, "memory": memory,
                           "target": TARGET, "met": met}, indent=2))
         return 0
     print(f"transcript of {actual:.1f} MB, {lines} lines, {rounds} rounds (median)")
     _print_rows(rows)
+    print("bare {\"role\", \"content\"} lines, the same size (issue 29)")
+    _print_rows(bare_rows)
     print(f"the last turn of a {session_mb:.1f} MB Claude Code session")
     _print_rows(last_rows)
     print("peak memory, each read as a process (above: over the interpreter's own peak)")

@@ -10,8 +10,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from memcli.messages import Role
 from memcli.transcripts import order
-from memcli.transcripts.content import blocks
+from memcli.transcripts.content import blocks, text_pieces
 from memcli.transcripts.detect import (
     ROLE_FORMATS,
     WHOLE_INPUT_PASSES,
@@ -139,6 +140,8 @@ def _lightened(rec: Record, pieces: list[Piece] | None, opts: Options) -> Record
 _PREFERRED = ("gemini", "claude-code", "codex", "cline", "anthropic")
 # formats whose records are bare chat messages: a Cline history's lines have their shape
 _ROLE_SHAPED = frozenset({"openai", "anthropic", "plain"})
+_BARE_KEYS = frozenset({"role", "content"})
+_BARE_ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
 
 
 class _Collector:
@@ -160,6 +163,9 @@ class _Collector:
 
     def add_record(self, value: Any, rec_no: int) -> None:
         self.records += 1
+        if self.forced is None and type(value) is dict and self._bare_line(value, rec_no):
+            self.formats["plain"] = self.formats.get("plain", 0) + 1
+            return
         found = self._record(value, rec_no)
         if found is None:
             self.unknown[kind_of(value)] += 1
@@ -169,6 +175,24 @@ class _Collector:
             self.bare_responses += 1
         elif found == "codex" and is_bare_item(value):
             self.bare_items += 1
+
+    def _bare_line(self, value: Record, rec_no: int) -> bool:
+        """A ``{"role": "user"|"assistant", "content": "<text>"}`` line read straight into
+        its entry: what detection, ``read_role_message`` and ``_lightened`` make of it,
+        without their steps (the plainest logs are millions of such lines). Text that could
+        hold a wrapper or a Cline marker takes the ordinary way."""
+        content, role = value.get("content"), value.get("role")
+        kind = _BARE_ROLES.get(role) if type(role) is str else None
+        if (kind is None or type(content) is not str or not value.keys() <= _BARE_KEYS
+                or self.cline_lines or "<" in content or "[" in content):
+            return False
+        kept = value if self.whole_records else {}
+        if "#" in content or "This is the " in content:
+            pieces = text_pieces(content, kind, None)  # may open with injected context
+        else:
+            pieces = [Piece(kind, content, None)]  # what text_pieces gives text without them
+        self.entries.append(Entry(len(self.entries), rec_no, "plain", kept, pieces))
+        return True
 
     def fold_responses(self) -> None:
         """Bare Responses items are the format of the file they are in. Grok CLI writes its

@@ -24,7 +24,11 @@ def visible_pieces(entries: list[Entry], opts: Options, dropped: Counter[str]) -
                     dropped[reason] += 1
                 continue
             text = piece.made().strip()
-            if text:
+            if not text:
+                continue
+            if text is piece.text and piece.raw is None:
+                kept.append((e.fmt, piece))  # nothing to drop: nothing later changes a piece
+            else:
                 # a new piece, as dataclasses.replace makes it at a fifth of the cost
                 kept.append((e.fmt, Piece(piece.kind, text, piece.timestamp, piece.injected,
                                           piece.reason, piece.echo, piece.mid_turn)))
@@ -97,6 +101,8 @@ def apply_budgets(
 
 def _valid_unicode(text: str) -> str:
     """JSON escapes can carry lone surrogates (``"\\ud800"``): they become U+FFFD."""
+    if text.isascii():
+        return text  # no surrogate in it (and most text is): nothing to encode
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
