@@ -176,3 +176,14 @@ def test_a_bare_chat_line_is_detected_as_the_full_scan_detects_it(role: Any,
     rec = {k: v for k, v in (("role", role), ("content", content)) if v is not None}
     full = next((fmt for fmt in DETECTION_ORDER if fmt.matches(rec)), None)
     assert detect(rec) is full
+
+
+def test_the_docs_list_every_format_with_the_versions_checked() -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[1] / "docs" / "transcripts.md").read_text(encoding="utf-8")
+    rows = [line.split(" | ") for line in doc.splitlines() if line.startswith("| `")]
+    listed = {row[0].removeprefix("| `").removesuffix("`"): row for row in rows}
+    for name in FORMATS:
+        assert name in listed, name
+        assert len(listed[name]) >= 5 and listed[name][3].strip(), name  # versions tested
