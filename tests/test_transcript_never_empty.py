@@ -187,3 +187,27 @@ def test_the_docs_list_every_format_with_the_versions_checked() -> None:
     for name in FORMATS:
         assert name in listed, name
         assert len(listed[name]) >= 5 and listed[name][3].strip(), name  # versions tested
+
+
+def _pi(entry_id: str, parent: str | None, role: str, text: str) -> dict[str, Any]:
+    return {"type": "message", "id": entry_id, "parentId": parent,
+            "timestamp": "2026-01-20T09:00:00.000Z",
+            "message": {"role": role, "content": [{"type": "text", "text": text}]}}
+
+
+def test_a_slice_of_a_pi_session_leaves_the_branch_beside_its_path_out() -> None:
+    # a window at the end of a file: the branch point (a3) is before it, and the entries of
+    # the abandoned branch (a4, a5) stop at the same missing parent as the path does
+    text = "".join(json.dumps(r) + "\n" for r in (
+        _pi("a4", "a3", "user", "Print YAML."), _pi("a5", "a4", "assistant", "YAML now."),
+        _pi("a6", "a3", "user", "Keep JSON."), _pi("a7", "a6", "assistant", "JSON kept.")))
+    said = [(m.role, m.text) for m in read_transcript(text).messages]
+    assert said == [("user", "Keep JSON."), ("assistant", "JSON kept.")]
+
+
+def test_a_pi_session_with_a_lost_line_keeps_what_came_before_it() -> None:
+    text = "".join(json.dumps(r) + "\n" for r in (
+        _pi("x1", None, "user", "First."), _pi("x2", "x1", "assistant", "One."),
+        _pi("x4", "x3", "user", "Second."), _pi("x5", "x4", "assistant", "Two.")))
+    assert [m.text for m in read_transcript(text).messages] == ["First.", "One.", "Second.",
+                                                                 "Two."]

@@ -87,20 +87,22 @@ def _pi_branch(entries: list[Entry], dropped: Counter[str]) -> list[Entry]:
     if not any(get_str(e.rec, "parentId") for e in by_id.values()):
         return entries
     on_path: set[int] = set()
+    cut_at: set[str] = set()  # parents a walk stopped at, not in the input
     limit = entries[-1].seq + 1
-    # a walk that stops at a parent not in the input (a slice, a lost line) goes on from
-    # the newest entry before where it stopped, as Claude Code's chain does
+    # A walk that stops at a parent not in the input (a slice, a lost line) goes on from the
+    # newest entry before where it stopped, as Claude Code's chain does; a walk that stops
+    # at the same missing parent is a branch beside the path, left behind.
     for leaf in reversed(entries):
         if leaf.seq >= limit or leaf.fmt != "pi" or not get_str(leaf.rec, "id"):
             continue
-        current: Entry | None = leaf
-        parent: str | None = None
-        while current is not None and current.seq not in on_path:
-            on_path.add(current.seq)
-            limit = min(limit, current.seq)
-            parent = get_str(current.rec, "parentId")
-            current = by_id.get(parent) if parent else None
-        if not parent or parent in by_id:
+        segment, parent = _pi_walk(leaf, by_id, on_path)
+        limit = min(limit, *segment)
+        if parent is not None and parent not in by_id:
+            if parent in cut_at:
+                continue  # beside the path: its entries stay off it
+            cut_at.add(parent)
+        on_path.update(segment)
+        if parent is None or parent in by_id:
             break  # reached the root, or joined the path already walked
     kept: list[Entry] = []
     for e in entries:
@@ -109,6 +111,22 @@ def _pi_branch(entries: list[Entry], dropped: Counter[str]) -> list[Entry]:
             continue
         kept.append(e)
     return kept
+
+
+def _pi_walk(leaf: Entry, by_id: dict[str, Entry], on_path: set[int]
+             ) -> tuple[list[int], str | None]:
+    """The ``seq`` of each entry from ``leaf`` back to the root, or to the path already
+    walked, or to a parent not in the input; and the parent it stopped at."""
+    segment: list[int] = []
+    current: Entry | None = leaf
+    parent: str | None = None
+    seen: set[int] = set()
+    while current is not None and current.seq not in on_path and current.seq not in seen:
+        seen.add(current.seq)
+        segment.append(current.seq)
+        parent = get_str(current.rec, "parentId")
+        current = by_id.get(parent) if parent else None
+    return segment, parent
 
 
 # ---------------------------------------------------------------------------------------------
