@@ -172,3 +172,57 @@ for _tool in _IMPORTS:
     _import_command(_tool)
 for _tool in _EXPORTS:
     _export_command(_tool)
+
+
+# The agents' own rule files: one marked block each, sized to what the tool reads.
+_RULE_FILES = {
+    "agents-md": "AGENTS.md (Codex, and the agents that read AGENTS.md)",
+    "claude-md": "CLAUDE.md (Claude Code)",
+    "gemini-md": "GEMINI.md (Gemini CLI)",
+    "copilot-instructions": ".github/copilot-instructions.md (GitHub Copilot)",
+    "cursor-rules": ".cursor/rules/memcli.mdc (Cursor)",
+    "windsurf-rules": ".windsurf/rules/memcli.md (Windsurf)",
+}
+
+
+def _rule_file_command(name: str, what: str) -> None:
+    def command(
+        ctx: typer.Context,
+        root: Annotated[Path | None, typer.Argument(
+            metavar="[ROOT]", help="The repository to write in (default: the project root).")]
+        = None,
+        level: Annotated[list[str] | None, typer.Option(
+            "--level", "-l", help="project, user or all; repeat for several (default: project).")]
+        = None,
+        note_type: Annotated[list[str] | None, typer.Option(
+            "--type", "-t", help="Only notes of this type; repeat for several.")] = None,
+        dry_run: DryRunOpt = False,
+        check: Annotated[bool, typer.Option(
+            "--check", help="Write nothing; exit 1 when the block is stale (for CI).")] = False,
+        as_json: JsonOpt = False,
+    ) -> None:
+        from memcli.commands.interop.rule_files import export_rule_file
+        from memcli.render.integration import rule_file_export
+
+        result = export_rule_file(resolve_settings(ctx), name, root,
+                                  levels=tuple(level or ("project",)),
+                                  types=tuple(note_type or ()), dry_run=dry_run, check=check)
+        rule_file_export(make_output(as_json), result)
+        finish(result.exit_code)
+
+    command.__doc__ = f"""
+Write the notes into {what}, inside a marked block.
+
+A re-export replaces the block and touches nothing else in the file; the block holds what
+fits within the tool's documented size, corrections first.
+
+\\b
+Example:
+  memcli export {name} --dry-run
+  memcli export {name} --check      # in CI: exit 1 when the block is stale
+"""
+    export_app.command(name)(handled(command))
+
+
+for _name, _what in _RULE_FILES.items():
+    _rule_file_command(_name, _what)

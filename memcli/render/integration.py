@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memcli.json_values import JsonObject, to_json
-from memcli.render.output import Output, plural
+from memcli.render.output import Output, diff, plural
 from memcli.render.store import apply_json, apply_report
 from memcli.store.names import INDEX_NAME
 
 if TYPE_CHECKING:
     from memcli.commands.interop.results import ExportResult, ImportResult
+    from memcli.commands.interop.rule_files import RuleFileExport
     from memcli.settings.trust import Trusted, TrustedNow
     from memcli.writes.history import Transaction
 
@@ -84,6 +85,47 @@ def file_export_result(output: Output, result: ExportResult) -> None:
         output.line(f"{_change(result, exported.change)} {result.folder / exported.filename}")
     if result.dry_run and result.files:
         output.note("memcli: dry run, nothing written")
+
+
+def rule_file_export(output: Output, result: RuleFileExport) -> None:
+    """`export agents-md|claude-md|…`: the marked block in one agent's rule file."""
+    if output.as_json:
+        output.data(rule_file_json(result))
+        return
+    for warning in result.warnings:
+        output.warn(f"memcli: {warning}")
+    if result.dry_run and result.stale:
+        diff(output, _file_diff(result))
+    if result.check:
+        state = "stale" if result.stale else "up to date"
+        output.line(f"{result.path}: the memcli block is {state}")
+        if result.stale:
+            output.note(f"memcli: run `memcli export {result.target}` to refresh it")
+        return
+    change = result.change if not result.dry_run or not result.stale else \
+        "would " + result.change.removesuffix("d")
+    output.line(f"{change} {result.path} ({plural(result.notes, 'note')}"
+                + (f", {result.left_out} left out to fit its size" if result.left_out else "")
+                + ")")
+    if result.dry_run:
+        output.note("memcli: dry run, nothing written")
+
+
+def _file_diff(result: RuleFileExport) -> str:
+    import difflib
+
+    before = (result.before or "").splitlines(keepends=True)
+    after = result.after.splitlines(keepends=True)
+    old = f"a/{result.path.name}" if result.before is not None else "/dev/null"
+    return "".join(line if line.endswith("\n") else line + "\n"
+                   for line in difflib.unified_diff(before, after, old, f"b/{result.path.name}"))
+
+
+def rule_file_json(result: RuleFileExport) -> JsonObject:
+    return {"target": result.target, "path": str(result.path), "change": result.change,
+            "stale": result.stale, "notes": result.notes, "left_out": result.left_out,
+            "levels": list(result.levels), "dry_run": result.dry_run, "check": result.check,
+            "warnings": list(result.warnings)}
 
 
 def _change(result: ExportResult, change: str) -> str:
