@@ -216,10 +216,10 @@ Write the notes into {what}, inside a marked block.
 A re-export replaces the block and touches nothing else in the file; the block holds what
 fits within the tool's documented size, corrections first.
 
-\\b
-Example:
+\b
+Examples:
   memcli export {name} --dry-run
-  memcli export {name} --check      # in CI: exit 1 when the block is stale
+  memcli export {name} --check
 """
     export_app.command(name)(handled(command))
 
