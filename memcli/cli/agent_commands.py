@@ -25,6 +25,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 if TYPE_CHECKING:
+    from memcli.commands.gitstore.teams import TeamSyncResult
     from memcli.settings.config import Settings
 
 hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
@@ -159,9 +160,10 @@ def sync(
     )] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Sync the user store with its git remote.
+    """Sync the user store with its git remote, and update the team stores.
 
-    Commits, pulls with --rebase, re-indexes and pushes.
+    Commits, pulls with --rebase, re-indexes and pushes; clones or updates each team store
+    (read only: nothing is pushed to one).
 
     Reads and writes the user store's git repository and its remote. A note changed on two
     machines keeps both versions (the copy is NAME-conflict-N.md) and exits 1.
@@ -180,11 +182,24 @@ def sync(
     def reindex(_store: Path) -> bool:
         return any(r.changed for r in rebuild_index(settings, "user", check=False))
 
+    output = make_output(as_json)
+    teams: tuple[TeamSyncResult, ...] = ()
+    if init is None and settings.teams:
+        from memcli.commands.gitstore._git import is_repository
+        from memcli.commands.gitstore.teams import sync_team
+        from memcli.render.agents import team_sync_results
+
+        teams = tuple(sync_team(team, os.environ) for team in settings.teams)
+        if not (settings.user_store.is_dir()
+                and is_repository(settings.user_store, os.environ)):
+            # Team stores only: the user store is not set up to sync, and need not be.
+            team_sync_results(output, teams)
+            finish(1 if any(t.error for t in teams) else 0)
     result = run_sync(settings.user_store, os.environ, sys.executable, init_url=init,
                       reindex=reindex,
                       lock=lambda: locked([settings.user_store], settings.lock_timeout))
-    sync_result(make_output(as_json), result)
-    finish(result.exit_code)
+    sync_result(output, result, teams)
+    finish(max(result.exit_code, 1 if any(t.error for t in teams) else 0))
 
 
 @command(section="other tools", rank=60)

@@ -43,6 +43,10 @@ def apply(
     allow_delete: Annotated[bool, typer.Option(
         "--allow-delete", help="Also apply the deletes a `memcli consolidate` document proposes."
     )] = False,
+    store: Annotated[str | None, typer.Option(
+        "--store", metavar="TEAM",
+        help="Propose the change to a team store: a commit on a new branch of its clone, "
+        "not pushed.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Validate operations and write them in one transaction.
@@ -51,15 +55,29 @@ def apply(
     reply that holds one, fences and prose included) from FILE or stdin, checks every
     operation against the stores, and writes the notes and MEMORY.md of both stores.
 
+    With --store TEAM the operations go to that team store's clone instead, committed on a
+    new branch; the command that pushes it for review is printed, and nothing is pushed.
+
     \b
-    Example:
+    Examples:
       memcli extract --show-prompt < turn.jsonl | my-llm | memcli apply --dry-run -
+      memcli apply --store platform ops.json
     """
     from memcli.commands.apply import apply_text
     from memcli.render.store import apply_report
 
     settings = resolve_settings(ctx)
     text = read_input(source, "operations document")
+    if store is not None:
+        import os
+
+        from memcli.commands.gitstore.team_apply import apply_to_team
+        from memcli.render.store import team_apply
+
+        result = apply_to_team(settings, store, text, os.environ, dry_run=dry_run,
+                               strict=strict, on_conflict=on_conflict)
+        team_apply(make_output(as_json), result)
+        finish(result.exit_code)
     report = apply_text(settings, text, dry_run=dry_run, strict=strict,
                         on_conflict=on_conflict, allow_delete=allow_delete)
     apply_report(make_output(as_json), report)

@@ -18,12 +18,20 @@ from memcli.writes.stores import open_stores, store_problems
 
 def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     """The memory block for a system prompt; BUDGET caps its (estimated) tokens."""
-    with open_stores(settings, LEVELS, bodies=False) as stores:
+    names = tuple(team.name for team in settings.teams)
+    with open_stores(settings, (*LEVELS, *names), bodies=False) as stores:
         project, user, expired = fresh_entries(stores, settings.moment())
+        teams = {}
+        for name in names:
+            gone = stores[name].expired(settings.moment())
+            expired += len(gone)
+            teams[name] = [e for e in stores[name].entries() if e.filename not in gone]
         problems = tuple(p for state in stores.values() for p in store_problems(state))
         project = marked(project, stale_of(settings, stores.get("project")))
+    # A repository's notes and a team's were never reviewed by the person.
     project = _without_hidden(project)
-    block = context_of(settings, project, user, expired, budget)
+    teams = {name: _without_hidden(entries) for name, entries in teams.items()}
+    block = context_of(settings, project, user, expired, budget, teams)
     from memcli.safety.redact import find_secrets
 
     # The block goes into an agent's prompt: a secret a person typed into a note by hand
@@ -31,16 +39,21 @@ def context(settings: Settings, budget: int | None = None) -> ContextBlock:
     # the entries are redacted one by one only when it finds something, and the block is
     # rebuilt so that the budget counts what is shown.
     if find_secrets(block.text):
-        block = context_of(settings, _redacted(project), _redacted(user), expired, budget)
+        block = context_of(settings, _redacted(project), _redacted(user), expired, budget,
+                           {name: _redacted(entries) for name, entries in teams.items()})
     return replace(block, problems=problems)
 
 
 def context_of(settings: Settings, project: Sequence[IndexEntry], user: Sequence[IndexEntry],
-               expired: int, budget: int | None = None) -> ContextBlock:
+               expired: int, budget: int | None = None,
+               teams: Mapping[str, Sequence[IndexEntry]] | None = None) -> ContextBlock:
     """The context block of these entries, as `memcli context` prints it (before redaction)."""
+    folders = {team.name: team.folder for team in settings.teams}
     return build_context(project, user, project_where=_relative_where(settings),
                          user_where=_home_relative(settings.user_store, settings.home),
-                         max_tokens=budget, expired=expired)
+                         max_tokens=budget, expired=expired,
+                         teams=[(name, _home_relative(folders[name], settings.home), entries)
+                                for name, entries in (teams or {}).items()])
 
 
 def fresh_entries(stores: dict[str, StoreState], now: datetime

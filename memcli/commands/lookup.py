@@ -14,7 +14,13 @@ from memcli.store.folder import StoreState
 from memcli.store.index import IndexEntry
 from memcli.store.names import name_key, parse_note_name, title_key
 from memcli.store.notes import Note
-from memcli.writes.stores import levels_for, open_stores, store_problems
+from memcli.writes.stores import (
+    levels_for,
+    open_stores,
+    reading_levels,
+    store_path,
+    store_problems,
+)
 
 
 @dataclass
@@ -27,7 +33,7 @@ class Listing:
 
 
 def list_entries(settings: Settings, level: str | None) -> Listing:
-    levels = levels_for(level, settings)
+    levels = reading_levels(level, settings)
     with open_stores(settings, levels, bodies=False) as stores:
         entries = [e for lvl in levels for e in stores[lvl].entries()]
         broken = {lvl: store_problems(stores[lvl]) for lvl in levels}
@@ -35,7 +41,7 @@ def list_entries(settings: Settings, level: str | None) -> Listing:
 
     ordered_entries = [e for lvl in levels for e in ordered(x for x in entries if x.level == lvl)]
     outside = settings.outside_repository() if "project" in levels else None
-    return Listing(ordered_entries, {lvl: settings.store_for(lvl) for lvl in levels}, broken,
+    return Listing(ordered_entries, {lvl: store_path(settings, lvl) for lvl in levels}, broken,
                    outside or "")
 
 
@@ -109,7 +115,7 @@ def _split_reference(folders: dict[str, Path], name: str) -> tuple[str | None, s
 
 
 def show_note(settings: Settings, name: str, level: str | None) -> Found:
-    with open_stores(settings, levels_for(level, settings)) as stores:
+    with open_stores(settings, reading_levels(level, settings)) as stores:
         found = find_notes(stores, name)
     return exactly_one(name, found)
 

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memcli.json_values import to_json
+from memcli.json_values import JsonObject, to_json
 from memcli.render.output import Output
 
 if TYPE_CHECKING:
     from memcli.commands.gitstore.sync import SyncResult
+    from memcli.commands.gitstore.teams import TeamSyncResult
     from memcli.commands.hooks_install import HookStatus, InstallResult
     from memcli.commands.memory_tool import ToolResult
 
@@ -57,13 +58,18 @@ def _wired(row: HookStatus) -> str:
     return state + f"; extractor: {row.extractor or 'the settings’ provider'}"
 
 
-def sync_result(output: Output, result: SyncResult) -> None:
+def sync_result(output: Output, result: SyncResult,
+                teams: Sequence[TeamSyncResult] = ()) -> None:
     if output.as_json:
-        output.data({"store": str(result.store), "remote": result.remote,
-                     "committed": result.committed, "pulled": result.pulled,
-                     "reindexed": result.reindexed, "pushed": result.pushed,
-                     "conflicts": [{"note": n, "kept_as": c} for n, c in result.conflicts],
-                     "warnings": result.warnings})
+        data: JsonObject = {
+            "store": str(result.store), "remote": result.remote,
+            "committed": result.committed, "pulled": result.pulled,
+            "reindexed": result.reindexed, "pushed": result.pushed,
+            "conflicts": [{"note": n, "kept_as": c} for n, c in result.conflicts],
+            "warnings": list(result.warnings)}
+        if teams:
+            data["teams"] = [_team_json(team) for team in teams]
+        output.data(data)
         return
     done = [("cloned" if result.cloned else ""),
             ("committed local changes" if result.committed else ""),
@@ -77,6 +83,33 @@ def sync_result(output: Output, result: SyncResult) -> None:
                     f"version is {note}, this machine's is kept as {copy}")
     for warning in result.warnings:
         output.warn(warning)
+    _team_lines(output, teams)
+
+
+def team_sync_results(output: Output, teams: Sequence[TeamSyncResult]) -> None:
+    """`memcli sync` with team stores only (the user store is not a git repository)."""
+    if output.as_json:
+        output.data({"teams": [_team_json(team) for team in teams]})
+        return
+    _team_lines(output, teams)
+
+
+def _team_json(team: TeamSyncResult) -> JsonObject:
+    return {"name": team.name, "url": team.url, "folder": str(team.folder),
+            "cloned": team.cloned, "pulled": team.pulled, "branch": team.branch,
+            "error": team.error or None, "warnings": list(team.warnings)}
+
+
+def _team_lines(output: Output, teams: Sequence[TeamSyncResult]) -> None:
+    for team in teams:
+        if team.error:
+            output.error(f"team store {team.name}: {team.error}")
+            continue
+        done = "cloned" if team.cloned else (
+            f"took in {team.pulled} commit(s)" if team.pulled else "up to date")
+        output.line(f"team store {team.name} ({team.branch} of {team.url}): {done}")
+        for warning in team.warnings:
+            output.warn(warning)
 
 
 def memory_tool_result(output: Output, result: ToolResult) -> None:

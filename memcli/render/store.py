@@ -10,6 +10,7 @@ from memcli.render.output import BOLD, CYAN, Output, diff
 
 if TYPE_CHECKING:
     from memcli.commands.apply import ApplyReport
+    from memcli.commands.gitstore.team_apply import TeamApply
     from memcli.commands.lookup import Found, Listing
     from memcli.commands.reindex import IndexResult
     from memcli.store.context_block import ContextBlock
@@ -248,3 +249,24 @@ def _note_text(output: Output, text: str) -> None:
         text = "".join(visible(line.removesuffix("\r")) + "\n"
                        for line in text.removesuffix("\n").split("\n")) if text else ""
     output.out.write(text)
+
+
+def team_apply(output: Output, result: TeamApply) -> None:
+    """`apply --store TEAM`: the apply's report, then the branch and how to push it."""
+    proposal = result.proposal
+    if output.as_json:
+        data = apply_json(result.report)
+        data["store"] = result.team
+        data["proposal"] = None if proposal is None else {
+            "folder": str(proposal.folder), "branch": proposal.branch,
+            "commit": proposal.commit, "push": proposal.push}
+        output.data(data)
+        return
+    apply_report(output, result.report)
+    if proposal is None:
+        if not result.report.dry_run:
+            output.note(f"memcli: nothing to propose to {result.team}; its clone is unchanged")
+        return
+    output.line(f"committed {proposal.commit} on branch {proposal.branch} of the {result.team} "
+                f"clone ({proposal.folder}); nothing was pushed")
+    output.line(f"to propose it for review: {proposal.push}")

@@ -146,9 +146,9 @@ def cache_dir(settings: Settings) -> Path:
 
 
 def load_states(settings: Settings, level: str | None) -> list[StoreState]:
-    from memcli.writes.stores import levels_for, open_stores
+    from memcli.writes.stores import open_stores, reading_levels
 
-    levels = levels_for(level)
+    levels = reading_levels(level, settings)
     with open_stores(settings, levels) as stores:
         return [stores[lvl] for lvl in levels]
 
@@ -311,19 +311,20 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, dates: Named, asks: _Asks,
 
 
 def shown(hit: SearchHit) -> SearchHit:
-    """HIT as an agent is handed it: a project note without the text it hides when it is
-    rendered. Only for the hits shown: each such note is parsed as Markdown."""
+    """HIT as an agent is handed it: a project or team note without the text it hides
+    when it is rendered. Only for the hits shown: each such note is parsed as Markdown."""
     content = shown_text(hit.level, hit.content)
     return hit if content is hit.content else replace(hit, content=content)
 
 
 def shown_text(level: str, text: str) -> str:
-    """A project note's TEXT without its HTML comments and link-definition comments,
-    each replaced by a mark: a repository's notes were never reviewed by the person, and a
-    reviewer who read one on GitHub never saw them (docs/security.md)."""
+    """A project or team note's TEXT without its HTML comments and link-definition
+    comments, each replaced by a mark: a repository's notes (and a team store's) were never
+    reviewed by the person, and a reviewer who read one on GitHub never saw them
+    (docs/security.md). Only the user's own store is trusted."""
     from memcli.safety.hidden_markup import might_hide
 
-    if level != "project" or not might_hide(text):
+    if level == "user" or not might_hide(text):
         return text
     from memcli.safety.hidden_markup import without_hidden
 

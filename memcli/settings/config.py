@@ -16,6 +16,7 @@ from memcli.errors import ConfigError
 from memcli.paths import resolved
 from memcli.settings.config_file import NO_CONFIG, ConfigFile, read_config
 from memcli.settings.provider_registry import AGENT_CLIS, EXTRACTORS, OFFLINE, PROVIDERS
+from memcli.settings.teams import TeamStore, read_teams
 from memcli.settings.zone import UTC, Zone
 from memcli.value_types import FrozenRecord, Record
 
@@ -35,6 +36,8 @@ _VARIABLES = {"timeout": "MEMCLI_TIMEOUT", "lock_timeout": "MEMCLI_LOCK_TIMEOUT"
 # runs, and a repository that could set it would date the user's notes and history and
 # decide which of them have expired.
 ENVIRONMENT_ONLY = frozenset({"now", "zone"})
+# Config tables that are no single setting: read by their own module.
+TABLES = frozenset({"teams"})
 
 
 class Setting(FrozenRecord):
@@ -63,6 +66,7 @@ class Settings(Record):
         "project_root", "project_store", "user_home", "user_store", "lock_timeout", "now",
         "provider", "model", "base_url", "api_key", "timeout", "home", "cwd", "clock", "sources",
         "problems", "ignored", "unknown", "capped", "zone", "repository", "closed", "env",
+        "teams",
     )
     _unshown = frozenset({"api_key", "env"})  # a repr may reach a crash log
     project_root: Final[Path]
@@ -101,6 +105,8 @@ class Settings(Record):
     # The environment the entry point was started with: what an agent CLI run as the
     # extractor inherits (its PATH, its sign-in), and where `auto` looks for API keys.
     env: Final[Mapping[str, str]]
+    # The team stores the user config (and a trusted project config) mounts.
+    teams: Final[tuple[TeamStore, ...]]
 
     def __init__(self, *, project_root: Path, project_store: Path, user_home: Path,
                  user_store: Path, lock_timeout: float, now: str | None, provider: str,
@@ -110,7 +116,8 @@ class Settings(Record):
                  ignored: dict[str, str], unknown: tuple[str, ...] = (),
                  capped: tuple[str, ...] = (), zone: Zone = UTC,
                  repository: Path | None = None, closed: str | None = None,
-                 env: Mapping[str, str] | None = None) -> None:
+                 env: Mapping[str, str] | None = None,
+                 teams: tuple[TeamStore, ...] = ()) -> None:
         self.project_root = project_root
         self.project_store = project_store
         self.user_home = user_home
@@ -134,6 +141,7 @@ class Settings(Record):
         self.repository = repository
         self.closed = closed
         self.env = dict(env or {})
+        self.teams = teams
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
@@ -290,6 +298,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         zone=zone,
         repository=repository,
         env=env,
+        teams=read_teams(user_cfg.get("teams"), project_cfg.get("teams"), user_home, cwd,
+                         home),
     )
 
 
@@ -317,7 +327,8 @@ def _unknown_keys(sources: Mapping[str, Setting], files: Sequence[ConfigFile]) -
     return tuple(f"{cfg.origin}:{_line_of(cfg.origin, key)}: {key!r} is not a memcli setting "
                  f"and is left out; the settings are {known}"
                  for cfg in files if cfg.origin is not None
-                 for key in cfg if key not in sources or key in ENVIRONMENT_ONLY)
+                 for key in cfg if key not in TABLES
+                 and (key not in sources or key in ENVIRONMENT_ONLY))
 
 
 def _drop_untrusted(project_cfg: ConfigFile, user_home: Path, root: Path, cwd: Path,

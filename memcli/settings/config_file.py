@@ -55,7 +55,9 @@ def read_config(path: Path, *, allow_secrets: bool, untrusted: bool = False) -> 
         raise ConfigError(f"{path} is not valid TOML ({exc}); fix or remove it") from None
     flat: dict[str, Any] = {}
     for key, value in parsed.items():
-        if isinstance(value, dict):
+        if key == "teams":  # [teams.NAME] tables: memcli.settings.teams reads them whole
+            flat[key] = value
+        elif isinstance(value, dict):
             flat.update(value)
         else:
             flat[key] = value

@@ -20,7 +20,8 @@ from memcli.settings.config_file import read_config
 
 TRUST_NAME = "trust.json"
 # Project settings that need a trust: where a key goes, which key, where the stores are.
-GUARDED_KEYS = frozenset({"provider", "base_url", "model", "user_store", "project_store"})
+GUARDED_KEYS = frozenset({"provider", "base_url", "model", "user_store", "project_store",
+                          "teams"})
 UNTRUSTED_HINT = "the project config is not trusted; `memcli trust` uses it"
 
 

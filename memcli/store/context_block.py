@@ -46,25 +46,28 @@ def build_context(
     max_bytes: int = MAX_CONTEXT_BYTES,
     max_tokens: int | None = None,
     expired: int = 0,
+    teams: Sequence[tuple[str, str, Sequence[IndexEntry]]] = (),
 ) -> ContextBlock:
     """The system-prompt block: project first, then user, within the line and byte budget
     (and the token budget, when given; tokens as :func:`memcli.tokens.count_tokens` counts).
 
     ``expired`` counts the notes the caller left out because they expired; the block says so.
+    ``teams`` are the team stores (name, where, entries), each a section after the user's,
+    within the same budget; on equal rank the earlier section's entry is kept.
 
     When the budget is short, the entries kept are the highest-ranked across both levels
     (corrections, then the newest), so the stalest reference material is what goes.
     """
-    (project_order, project_keys), (user_order, user_keys) = _keyed(project), _keyed(user)
-    sections = [
-        ("## Project Memory", project_where, project_order),
-        ("## User Memory", user_where, user_order),
-    ]
-    total = len(project) + len(user)
-    # Both levels in one rank order, ties to the project: what a stable sort of every
-    # entry by sort_key gives, merged from the two sorted levels (each key computed once,
+    keyed = [("## Project Memory", project_where, _keyed(project)),
+             ("## User Memory", user_where, _keyed(user)),
+             *((f"## Team Memory: {name}", where, _keyed(entries))
+               for name, where, entries in teams)]
+    sections = [(heading, where, order) for heading, where, (order, _) in keyed]
+    total = sum(len(order) for _, _, order in sections)
+    # Every level in one rank order, ties to the earlier section: what a stable sort of
+    # every entry by sort_key gives, merged from the sorted levels (each key computed once,
     # and only the entries taken are merged).
-    ranked = heapq.merge(_ranks(0, project_keys), _ranks(1, user_keys))
+    ranked = heapq.merge(*(_ranks(s, keys) for s, (_, _, (_, keys)) in enumerate(keyed)))
     # The frame (headings, placeholders, the left-out line) is priced at its largest; entries
     # are then taken in rank order while they fit, so one oversized entry is skipped rather
     # than hiding everything ranked below it.

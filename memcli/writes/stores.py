@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memcli.errors import ConfigError, InputError
@@ -29,6 +30,31 @@ def levels_for(level: str | None, settings: Settings | None = None) -> tuple[str
             raise ConfigError(settings.closed or f"{NO_PROJECT}, or use --level user")
         return ("user",)
     return LEVELS if level in (None, "all") else (level,)
+
+
+def reading_levels(level: str | None, settings: Settings) -> tuple[str, ...]:
+    """The stores a --level means for a command that only reads (show, search, recall):
+    the project and user stores as :func:`levels_for` says, then every team store; a team
+    store's name means that store alone. No write ever takes a team store's name."""
+    team_names = tuple(team.name for team in settings.teams)
+    if level is not None and level in team_names:
+        return (level,)
+    if level not in (None, "all", *LEVELS):
+        teams = f", all or a team store ({', '.join(team_names)})" if team_names else " or all"
+        raise InputError(f"unknown level '{level}'; use project, user{teams}")
+    return levels_for(level, settings) + (team_names if level in (None, "all") else ())
+
+
+def store_path(settings: Settings, level: str) -> Path:
+    """The folder of a level: the project or user store, or a team store's clone."""
+    if level in LEVELS:
+        return settings.store_for(level)
+    from memcli.settings.teams import find_team
+
+    team = find_team(settings.teams, level)
+    if team is None:
+        raise InputError(f"unknown level '{level}'")
+    return team.folder
 
 
 def no_project(settings: Settings) -> bool:
@@ -59,8 +85,11 @@ def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str]
     BODIES, only what the index needs of each note is kept).
 
     Without a project here only the user store is opened: two levels in one folder would
-    each rewrite the other's MEMORY.md.
+    each rewrite the other's MEMORY.md. A team store among LEVELS is read without a lock:
+    memcli never writes one (only `apply --store` does, in its clone, on a branch).
     """
+    teams = [lvl for lvl in levels if lvl not in LEVELS]
+    levels = [lvl for lvl in levels if lvl in LEVELS]
     if no_project(settings):
         levels = [lvl for lvl in levels if lvl == "user"]
         create = [lvl for lvl in create if lvl == "user"]
@@ -70,8 +99,11 @@ def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str]
     creating = [settings.store_for(lvl) for lvl in create]
     # The user store holds what a person said about themselves: only they may read it.
     with locked(paths, settings.lock_timeout, creating, private=[settings.user_store]):
-        yield {lvl: load_store(lvl, settings.store_for(lvl), bodies=bodies)
-               for lvl in levels}
+        states = {lvl: load_store(lvl, settings.store_for(lvl), bodies=bodies)
+                  for lvl in levels}
+        states.update((name, load_store(name, store_path(settings, name), bodies=bodies))
+                      for name in teams)
+        yield states
 
 
 def commit_recorded(settings: Settings, changes: Sequence[Change], source: Source,
