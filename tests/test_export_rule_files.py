@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-
-from tests.conftest import FIXED_NOW, MemEnv
+from conftest import FIXED_NOW, MemEnv
 
 LIMITS = {  # target: (path, max characters, max UTF-8 bytes, max lines)
     "agents-md": ("AGENTS.md", None, 32 * 1024, None),

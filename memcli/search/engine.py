@@ -297,8 +297,8 @@ def _hit(state: StoreState, hit: Hit, judge: _Judge, dates: Named, asks: _Asks,
     expires = state.heads[hit.filename].expires
     return SearchHit(
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
-        type=note.type, title=safe_line(shown_text(state.level, note.title)),
-        summary=safe_line(shown_text(state.level, note.summary)),
+        type=note.type, title=safe_line(without_secrets(shown_text(state.level, note.title))),
+        summary=safe_line(without_secrets(shown_text(state.level, note.summary))),
         content=note.content,
         score=hit.score, bm25=hit.score, coverage=round(judge.coverage(hit), 4),
         names_ok=judge.names_ok(hit), snippet="",

@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from memcli.commands.gitstore._git import GitError, is_repository, run
+from memcli.commands.gitstore._git import is_repository, run
 from memcli.commands.gitstore.remote import check_pulled, check_tree, choose_branch, write_over
-from memcli.errors import InputError, UsageError
+from memcli.errors import InputError, MemcliError, UsageError
 from memcli.settings.teams import TeamStore
 
 # memcli's own working files (a lock, an interrupted batch, the history of an apply) stay
@@ -51,7 +51,7 @@ def sync_team(team: TeamStore, env: Mapping[str, str]) -> TeamSyncResult:
     result = TeamSyncResult(team.name, team.url, team.folder)
     try:
         _sync(team, env, result)
-    except (GitError, UsageError) as exc:
+    except MemcliError as exc:  # a refused remote, a failed fetch: the other stores go on
         result.error = str(exc)
     return result
 
