@@ -160,7 +160,7 @@ def sync(
     )] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Sync the user store with its git remote, and update the team stores.
+    """Sync the user store and the team stores through git.
 
     Commits, pulls with --rebase, re-indexes and pushes; clones or updates each team store
     (read only: nothing is pushed to one).

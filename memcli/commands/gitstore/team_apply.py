@@ -44,8 +44,8 @@ def apply_to_team(settings: Settings, name: str, text: str, env: Mapping[str, st
     source = Source(f"apply --store {name}")
 
     def run(dry: bool) -> ApplyReport:
-        return apply_items(scoped, items, {}, dry_run=dry, strict=strict,
-                           on_conflict=on_conflict, source=source)
+        return _named(apply_items(scoped, items, {}, dry_run=dry, strict=strict,
+                                  on_conflict=on_conflict, source=source), name)
 
     if dry_run:
         return TeamApply(name, run(True), None)
@@ -58,6 +58,21 @@ def apply_to_team(settings: Settings, name: str, text: str, env: Mapping[str, st
     stamp = settings.moment().strftime("%Y%m%d-%H%M%S")
     proposal = propose(team, env, stamp, write)
     return TeamApply(name, reports[-1], proposal)
+
+
+def _named(report: ApplyReport, name: str) -> ApplyReport:
+    """The report with the team store's name where the planner said "project" (its level
+    for this apply), so that the outcomes and the diff say which store they change."""
+    from dataclasses import replace
+
+    from memcli.commands.apply import unified_diff
+
+    for outcome in report.outcomes:
+        if outcome.level == "project":
+            outcome.level = name
+            outcome.message = outcome.message.replace("project/", f"{name}/", 1)
+    files = [replace(f, level=name) if f.level == "project" else f for f in report.files]
+    return replace(report, files=files, diff=unified_diff(files) if report.diff else "")
 
 
 def _for_team(item: object, name: str) -> object:
