@@ -110,22 +110,24 @@ def export_rule_file(settings: Settings, name: str, root: Path | None = None, *,
 def _entries(settings: Settings, levels: Sequence[str], types: Sequence[str]
              ) -> tuple[list[IndexEntry], tuple[str, ...], list[str]]:
     """The entries to export, as `context` shows them: expired notes out, what a Markdown
-    view hides taken out, secrets redacted, no invisible character."""
-    from memcli.commands.context import fresh_entries
-    from memcli.store.names import LEVELS
-    from memcli.writes.stores import levels_for, open_stores, store_problems
+    view hides taken out, secrets redacted, no invisible character. A team store's name is
+    a level too (`--level platform`)."""
+    from memcli.writes.stores import open_stores, reading_levels, store_problems
 
-    chosen: list[str] = []
-    for level in levels:
-        chosen.extend(levels_for(level, settings))
-    picked = tuple(lvl for lvl in LEVELS if lvl in chosen)
+    picked = tuple(dict.fromkeys(lvl for level in levels
+                                 for lvl in reading_levels(level, settings)))
+    found: list[IndexEntry] = []
     with open_stores(settings, picked, bodies=False) as stores:
-        project, user, _ = fresh_entries(stores, settings.moment())
+        now = settings.moment()
+        for level in picked:
+            state = stores.get(level)
+            if state is not None:
+                gone = state.expired(now)
+                found.extend(e for e in state.entries() if e.filename not in gone)
         warnings = [p for state in stores.values() for p in store_problems(state)]
-    found = [*(project if "project" in picked else []), *(user if "user" in picked else [])]
     if types:
         found = [e for e in found if e.type in types]
-    return [_clean(e) for e in found], picked, warnings
+    return [_clean(e) for e in found], tuple(lvl for lvl in picked if lvl in stores), warnings
 
 
 def _clean(entry: IndexEntry) -> IndexEntry:
