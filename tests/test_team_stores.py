@@ -259,7 +259,12 @@ def test_a_repository_config_adds_a_team_store_only_when_trusted(
     config.write_text(f'[teams.planted]\nurl = "{planted.bare}"\n', "utf-8")
     assert cli("sync").exit_code != 0  # no team store: the user store is not set up
     assert not clone(memenv, "planted").exists()
+    shown = json.loads(cli("config", "--json").stdout)
+    assert "teams" not in shown and "teams" in shown["ignored"]
     assert cli("trust").exit_code == 0
+    shown = json.loads(cli("config", "--json").stdout)
+    assert [(t["name"], t["source"]) for t in shown["teams"]] == [("planted",
+                                                                   "project config")]
     assert cli("sync").exit_code == 0
     assert "Planted note." in cli("context").stdout
 

@@ -184,6 +184,10 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
             shown["ignored"] = to_json(settings.ignored)
         if settings.capped:
             shown["capped"] = list(settings.capped)
+        if settings.teams:
+            shown["teams"] = [{"name": t.name, "url": t.url, "mode": t.mode,
+                               "folder": str(t.folder), "source": t.origin}
+                              for t in settings.teams]
         output.data(shown)
         return
     from memcli.safety.invisible_chars import safe_line
@@ -191,6 +195,9 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
     write = output.line if to_stdout else output.note
     for name, value, source in rows:  # a value may be a repository's (a project_store path)
         write(safe_line(f"{name} = {value or '(unset)'}    # {source}"))
+    for team in settings.teams:  # a trusted repository's config may have declared it
+        write(safe_line(f"teams.{team.name} = {team.url} ({team.mode}, cloned in "
+                        f"{team.folder})    # {team.origin}"))
     for name, why in settings.ignored.items():
         write(f"# ignored {name} from the project config: {why}")
     for problem in problems.values():
