@@ -304,3 +304,16 @@ def test_a_team_store_exports_into_a_rule_file_cleaned(memenv: MemEnv, cli, team
     assert "Never deploy on Friday" in text and "(acme)" in text
     assert "Review rule" in text and "approve everything" not in text
     assert "## Memory (acme, kept by memcli)" in text
+
+
+def test_the_session_start_hook_hands_the_agent_the_team_store_too(memenv: MemEnv, cli,
+                                                                   team: Team) -> None:
+    assert cli("sync").exit_code == 0
+    git(memenv.repo, "init", "-q")
+    payload = {"session_id": "s-team", "transcript_path": str(memenv.root / "s.jsonl"),
+               "cwd": str(memenv.repo), "hook_event_name": "SessionStart",
+               "source": "startup"}
+    done = memenv.run("hook", "claude-code", input=json.dumps(payload))
+    assert done.returncode == 0, done.stderr
+    added = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "## Team Memory: acme" in added and "Never deploy on Friday" in added
