@@ -4,6 +4,7 @@
     python benchmarks/recall.py --latency       # also search/recall on 10,000 notes per level
     python benchmarks/recall.py --sweep         # also the recall threshold sweep
     python benchmarks/recall.py --grid          # also the re-ranking weights grid
+    python benchmarks/recall.py --heldout       # also the held-out coding set (aggregates)
 
 The dated set (``benchmarks/data/recall-dated.json``, written for this benchmark) is asked
 through the CLI (``python -m memcli recall --json``, ``MEMCLI_NOW`` at its ``now``), so that
@@ -60,6 +61,8 @@ LOCOMO = ROOT / ".." / "shared" / "data" / "locomo" / "locomo-dev.json"
 CODING = ROOT / "benchmarks" / "data" / "recall-coding.json"
 CODING_LONG = ROOT / "benchmarks" / "data" / "recall-coding-long.json"
 DATED = ROOT / "benchmarks" / "data" / "recall-dated.json"
+DEV = ROOT / "benchmarks" / "data" / "recall-dev.json"
+HELDOUT = ROOT / "benchmarks" / "data" / "recall-heldout.json"
 TUNE = ("conv-26", "conv-30", "conv-41")
 KS = (1, 5, 10)
 BUDGETS = (500, 1000)
@@ -511,15 +514,28 @@ def main() -> None:
     parser.add_argument("--latency", action="store_true")
     parser.add_argument("--sweep", action="store_true")
     parser.add_argument("--grid", action="store_true")
+    parser.add_argument("--heldout", action="store_true",
+                        help="also the held-out coding set: aggregate figures only, never to "
+                             "tune on (benchmarks/data/RECALL-HELDOUT.md)")
     parser.add_argument("--notes", type=int, default=10_000, help="notes per level (latency)")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--locomo", type=Path, default=LOCOMO,
+                        help="locomo-dev.json (default: ../shared/data/locomo/ beside the repo; "
+                             "a git worktree elsewhere names it here)")
     args = parser.parse_args()
-    if not LOCOMO.is_file():
-        sys.exit(f"recall.py: LoCoMo data not found at {LOCOMO} (shared/ beside the repository)")
+    if not args.locomo.is_file():
+        sys.exit(f"recall.py: LoCoMo data not found at {args.locomo} (shared/ beside the "
+                 "repository, or --locomo)")
     print(f"Token counts: {TOKENIZER}.")
-    locomo_tables(load_locomo(LOCOMO), args.sweep, args.grid)
+    locomo_tables(load_locomo(args.locomo), args.sweep, args.grid)
     if CODING.is_file():
         coding_table(CODING, CODING_LONG)
+    import recall_coding  # a sibling script
+
+    sets = {"development (recall-dev.json)": DEV, "recall-coding.json": CODING}
+    if args.heldout:
+        sets["held out (recall-heldout.json)"] = HELDOUT
+    recall_coding.table(sets)
     if DATED.is_file():
         dated_table(DATED)
     if args.latency:

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memcli.notes import parse_note, render_new_note
 from memcli.search import analyze as analyzer
 from memcli.search.engine import RECALL_THRESHOLD, SearchResult, search_states, select
-from memcli.store import StoreState, head_of
+from memcli.store.folder import StoreState, head_of
+from memcli.store.notes import parse_note, render_new_note
 
 STAMP = "2026-11-29T10:00:00Z"
 

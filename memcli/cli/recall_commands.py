@@ -39,12 +39,15 @@ def search(
       memcli search --level user --json -- --force-with-lease
     """
     from memcli.render import search as render
+    from memcli.render.output import IndexProgress
     from memcli.search.engine import search as run_search
 
     text = read_input("-", "query") if query == "-" else query
     settings = resolve_settings(ctx)
-    render.search_result(make_output(as_json), run_search(settings, text, level=level,
-                                                          limit=limit))
+    output = make_output(as_json)
+    with IndexProgress(output) as progress:
+        found = run_search(settings, text, level=level, limit=limit, progress=progress.update)
+    render.search_result(output, found)
 
 
 @command(section="notes", rank=40)
@@ -73,9 +76,13 @@ def recall(
       echo "$PROMPT" | memcli recall --budget 500 --json
     """
     from memcli.render import search as render
+    from memcli.render.output import IndexProgress
     from memcli.search.engine import recall as run_recall
 
     text = read_input("-", "prompt") if prompt == "-" else prompt
     settings = resolve_settings(ctx)
-    render.recall_result(make_output(as_json), run_recall(settings, text, budget=budget,
-                                                          level=level))
+    output = make_output(as_json)
+    with IndexProgress(output) as progress:
+        found = run_recall(settings, text, budget=budget, level=level,
+                           progress=progress.update)
+    render.recall_result(output, found)

@@ -142,6 +142,37 @@ class Spinner:
             self.output.err.flush()
 
 
+# Below this many notes to analyse, a search index is built before a line would be read.
+INDEX_PROGRESS_FROM = 2000
+
+
+class IndexProgress:
+    """`indexing notes for search: 4,000/20,000` on stderr while search builds or updates
+    its index of a big store (a first search of 100,000 notes takes a minute), only on a
+    terminal; the line is wiped when done."""
+
+    def __init__(self, output: Output) -> None:
+        self.output = output
+        self.enabled = output.live
+        self.shown = False
+
+    def __enter__(self) -> IndexProgress:
+        return self
+
+    def update(self, level: str, done: int, total: int) -> None:
+        if not self.enabled or total < INDEX_PROGRESS_FROM:
+            return
+        self.output.err.write(f"\rmemcli: indexing the {level} notes for search: "
+                              f"{done:,}/{total:,}\033[K")
+        self.output.err.flush()
+        self.shown = True
+
+    def __exit__(self, *exc: object) -> None:
+        if self.shown:
+            self.output.err.write("\r\033[K")
+            self.output.err.flush()
+
+
 # Below this many characters a read is over before a bar would be drawn.
 PROGRESS_FROM = 4_000_000
 

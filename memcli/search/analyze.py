@@ -22,19 +22,22 @@ import functools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from memcli.search.english import (
+    ASKING_BIGRAMS,
     ASKING_CHARACTERS,
     CALENDAR_WORDS,
     IRREGULAR,
     QUESTION_WORDS,
     STOP_WORDS,
 )
+from memcli.search.vocabulary import Match, Vocabulary
 
 # Bump when the terms a text yields change: cached indexes built by an older analyzer are
 # rebuilt rather than silently matching against different terms.
-ANALYZER_VERSION = "1"
+# The vocabulary's digest is added to it (:func:`analyzer_version`).
+ANALYZER_VERSION = "2"
 
 _CJK = (
     "\u3040-\u30ff"  # hiragana, katakana
@@ -58,6 +61,10 @@ class Analyzed:
     words: list[str]  # word terms in text order: stems, compounds, CJK bigrams
     pairs: list[str]  # adjacent content words, `make+test`
     grams: list[str]  # character 4-grams of the Latin words
+    # The concepts of the coding vocabulary the text holds (memcli.search.vocabulary), and
+    # where each was found (a prompt's coverage credits the words a concept stands for).
+    concepts: list[str] = field(default_factory=list)
+    matches: list[Match] = field(default_factory=list)
 
 
 def _stemmer() -> Callable[[str], str]:
@@ -82,41 +89,95 @@ def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
 
 
-def analyze(text: str) -> Analyzed:
+def analyze(text: str, *, where: bool = False) -> Analyzed:
+    """TEXT's terms; WHERE: with the words each concept was found in (a prompt's
+    coverage needs them, an index does not)."""
     words: list[str] = []
     pairs: list[str] = []
     grams: list[str] = []
+    sequence: list[tuple[str, str]] = []  # content words as (stem, token), for the vocabulary
+    runs: list[str] = []
     previous: str | None = None
     for token in _TOKEN.findall(_without_possessives(normalise(text))):
         if _CJK_RUN.match(token):
             words.extend(_bigrams(token))
+            runs.append(token)
             previous = None
             continue
-        for term, content in _word_terms(token):
+        terms, token_grams = _latin(token)
+        for term, content in terms:
             words.append(term)
-            if content and previous is not None:
-                pairs.append(f"{previous}+{term}")
+            if content:
+                sequence.append((term, token))
+                if previous is not None:
+                    pairs.append(f"{previous}+{term}")
             previous = term if content else previous
-        grams.extend(_grams(token))
-    return Analyzed(words, pairs, grams)
+        grams.extend(token_grams)
+    if not where:
+        return Analyzed(words, pairs, grams, vocabulary().concepts(sequence, runs))
+    matches = vocabulary().match(sequence, runs)
+    return Analyzed(words, pairs, grams, _unique([m.concept for m in matches]), matches)
+
+
+@functools.lru_cache(maxsize=1 << 14)  # bounded: 100,000-note stores hold millions of tokens
+def _latin(token: str) -> tuple[tuple[tuple[str, bool], ...], tuple[str, ...]]:
+    """A Latin token's word terms and 4-grams: the same few thousand tokens make up most
+    of a store, so each is analysed once per command (building an index: 2x faster)."""
+    return tuple(_word_terms(token)), tuple(_grams(token))
+
+
+def _content_words(term: str) -> list[tuple[str, str]]:
+    """A vocabulary term's content words as (stem, token), as :func:`analyze` sees them."""
+    out: list[tuple[str, str]] = []
+    for token in _TOKEN.findall(normalise(term)):
+        if not _CJK_RUN.match(token):
+            out.extend((t, token) for t, content in _word_terms(token) if content)
+    return out
+
+
+@functools.cache
+def vocabulary() -> Vocabulary:
+    from memcli.search import vocabulary as vocab
+
+    return vocab.parse(vocab.text(), _content_words, lambda t: bool(_CJK_RUN.search(t)))
+
+
+def analyzer_version() -> str:
+    """The analyser's version and its vocabulary's: a cache built by another is rebuilt."""
+    return f"{ANALYZER_VERSION}-{vocabulary().digest}"
 
 
 def query_terms(text: str) -> Analyzed:
     """A prompt's terms: the same analysis, each term once (a repeated word is not a weight),
     without the words that only say how a question is asked (unless nothing else is left)."""
-    analyzed = analyze(text)
+    analyzed = analyze(text, where=True)
     words, pairs, grams = (_unique(terms) for terms in
                            (analyzed.words, analyzed.pairs, analyzed.grams))
     kept = [w for w in words if w not in _question_stems() and not _asks(w)]
     if not kept:
-        return Analyzed(words, pairs, grams)
+        return Analyzed(words, pairs, grams, analyzed.concepts, analyzed.matches)
     pairs = [p for p in pairs if not _question_stems().intersection(p.split("+"))]
-    return Analyzed(kept, pairs, grams)
+    return Analyzed(kept, pairs, grams, analyzed.concepts, analyzed.matches)
+
+
+def is_cjk(term: str) -> bool:
+    """Whether TERM is a CJK bigram or character (not a Latin word term)."""
+    return bool(_CJK_RUN.match(term))
+
+
+def asks_term(term: str) -> bool:
+    """Whether a query term is one :func:`query_terms` drops as only asking."""
+    return term in _question_stems() or _asks(term)
 
 
 def _asks(term: str) -> bool:
-    """A CJK bigram (or lone character) that holds an asking word: see ASKING_CHARACTERS."""
-    return len(term) <= 2 and bool(_CJK_RUN.match(term)) and not ASKING_CHARACTERS.isdisjoint(term)
+    """A CJK bigram (or lone character) that holds an asking word (see ASKING_CHARACTERS
+    and ASKING_BIGRAMS), or hiragana: Japanese grammar (`には`, `で見`, `ますか`); a
+    Japanese prompt's topic is in its kanji and katakana (`実行`, `テスト`)."""
+    if len(term) > 2 or not _CJK_RUN.match(term):
+        return False
+    return (not ASKING_CHARACTERS.isdisjoint(term) or term in ASKING_BIGRAMS
+            or any("\u3040" <= c <= "\u309f" for c in term))
 
 
 @functools.cache

@@ -37,13 +37,45 @@ _FILLER_TEXT = """
 please thanks thank ok okay hey hi hello just also now really actually basically maybe perhaps
 sure anyway quite always
 """
-QUESTION_WORDS = frozenset(_QUESTION_TEXT.split() + _FILLER_TEXT.split())
+# And the function words of the other languages a prompt may be typed in (Spanish,
+# Portuguese, German, French, Italian, Russian): "¿cómo ejecuto las pruebas?" is about
+# `pruebas`, not `cómo` or `las`. Only those that are not also English content words
+# (`die`, `war`, `son` and the like stay).
+_FOREIGN_TEXT = """
+cómo como qué que dónde donde cuál cuándo las los el la del en un una unos por para con se mi
+mis es está están lo al y o debo puedo hago tengo
+onde ficam fica um uma do da dos das no na em meu minha é são faço posso
+wie ich den der das ein eine einen und ist wo was mit bitte auf zu von für mein meine kann
+soll muss richte ein
+comment le les une des du de et est où ce cette je mon ma mes pour avec dans sur qu quoi
+il lo gli di della è che mio mia
+как где что мне мой моя это и в на с по для не ли я
+"""
+QUESTION_WORDS = frozenset(_QUESTION_TEXT.split() + _FILLER_TEXT.split()
+                           + _FOREIGN_TEXT.split())
 
 # The same for Chinese, where a prompt's CJK run becomes bigrams that straddle the asking
 # words: "我的编辑器是什么" gives 的编, 器是, 是什, 什么 besides 编辑, 辑器, and the note "我用 vim
 # 作为编辑器" then covers only a quarter of the prompt. A query bigram holding one of these
 # characters (question words, the possessive 的, the copula 是, the particles) is dropped.
-ASKING_CHARACTERS = frozenset("什么哪怎吗呢谁吧的是了")
+# 这 那 个 我 你 as well: "这个项目" is about 项目 (no bigram of a coding word holds them).
+ASKING_CHARACTERS = frozenset("什么哪怎吗呢谁吧的是了这那个我你")
+# Korean asks with whole words, glued to nothing: "배포는 어떻게 해?" is about 배포.
+ASKING_BIGRAMS = frozenset(("어떻", "떻게", "어디", "디에", "무엇", "뭐야", "뭐지", "하나", "나요",
+                           "해요", "해", "할까", "려면", "인가", "가요"))
+
+# The verbs and nouns of any coding task ("add a German label", "write a haiku", "a good
+# name for a cat"): a note that shares only these with a prompt is not about it. They count
+# at a share of their weight in coverage (memcli.search.coverage.GENERIC_SHARE), still enough
+# to rank two notes that hold the rest.
+_GENERIC_TEXT = """
+add adding new write writing put make use using get set setting update change create
+start stop run running good time code file files need want help look find see try keep
+let go come take give call check open close move way best right wrong one two half first
+last next old long big small little lot lots bit work working fix thing stuff someone
+everything anything something good bad nice better name names
+"""
+GENERIC_WORDS = frozenset(_GENERIC_TEXT.split())
 
 # What a prompt that names a time asks besides the time, when it asks about nothing in
 # particular: "what did we do yesterday?", "what changed last week?", "notes from March",

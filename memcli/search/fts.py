@@ -20,15 +20,17 @@ never fails because of its cache.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import sqlite3
-from collections.abc import Collection, Iterable
+import zlib
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC as UTC_TZ
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from memcli.search.analyze import ANALYZER_VERSION, Analyzed, analyze
+from memcli.search.analyze import Analyzed, analyze, analyzer_version
 from memcli.search.dates import Named, note_time
 from memcli.settings.zone import UTC, Zone
 from memcli.store.folder import StoreState
@@ -36,14 +38,27 @@ from memcli.store.notes import Note
 
 # 2: the `days` table (the days each note was created and updated on).
 # 3: `days.day` holds instants in UTC (a bare day only where the note gives no time).
-SCHEMA_VERSION = "3"
+# 4: the `concepts` column (the coding vocabulary's concepts a note holds); contentless,
+#    with a compressed copy of each note's terms in `notes.terms`.
+SCHEMA_VERSION = "4"
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
 GRAM_WEIGHT = 0.4
+# Weight of the concepts column: a note that holds a prompt's concept but not its words ranks
+# below one that holds the words. Chosen on the development coding set and LoCoMo's tuning
+# part (docs/recall.md).
+CONCEPT_WEIGHT = 0.5
 BUSY_TIMEOUT_MS = 2000
 # The most notes of the named days looked at for the candidates (a month of a big store).
 MAX_DATED = 5000
-_SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+# The tokenizer keeps `_` inside a token (below): a 4-gram's word boundary (`_dep`) and a
+# pair (`make_test`) are then stored as they are, not hex-encoded at twice their size.
+_SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+# Told (level, notes analysed, notes to analyse) while an index is built or updated.
+Progress = Callable[[str, int, int], None]
+PROGRESS_EVERY = 500
 
 
 @dataclass(frozen=True)
@@ -51,6 +66,7 @@ class Hit:
     filename: str
     score: float  # BM25, higher is better
     words: frozenset[str]  # the note's word terms, for coverage and names
+    concepts: frozenset[str] = frozenset()  # the vocabulary's concepts it holds
 
 
 @dataclass
@@ -65,10 +81,15 @@ def cache_path(cache_dir: Path, store: Path) -> Path:
     return cache_dir / f"{key}.db"
 
 
+@functools.lru_cache(maxsize=1 << 15)  # a store's terms repeat: building an index, faster
 def token(term: str) -> str:
-    """A term as an FTS5 token: letters and digits as they are, anything else hex-encoded."""
+    """A term as an FTS5 token: letters and digits as they are, a pair of them (`make+test`)
+    joined by `_`, anything else hex-encoded (at twice its length)."""
     if _SAFE.issuperset(term):
         return term
+    first, plus, second = term.partition("+")
+    if plus and first and second and _SAFE.issuperset(first) and _SAFE.issuperset(second):
+        return f"{first}_{second}"
     return "x" + term.encode().hex()
 
 
@@ -91,21 +112,24 @@ class StoreIndex:
     # ------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, cache_dir: Path | None, state: StoreState) -> StoreIndex:
-        """STATE's index, brought up to date (in memory when CACHE_DIR is None or unusable)."""
+    def open(cls, cache_dir: Path | None, state: StoreState,
+             progress: Progress | None = None) -> StoreIndex:
+        """STATE's index, brought up to date (in memory when CACHE_DIR is None or unusable);
+        PROGRESS is told how far a build or update is."""
         if cache_dir is not None:
             try:
-                return cls._open_cached(cache_path(cache_dir, state.path), state)
+                return cls._open_cached(cache_path(cache_dir, state.path), state, progress)
             except (sqlite3.Error, OSError):
                 pass  # unusable cache: fall through to an index of this command only
         db = sqlite3.connect(":memory:", isolation_level=None)
         _create(db)
-        stats = _sync(db, state)
+        stats = _sync(db, state, progress)
         stats.in_memory = True
         return cls(db, stats)
 
     @classmethod
-    def _open_cached(cls, path: Path, state: StoreState) -> StoreIndex:
+    def _open_cached(cls, path: Path, state: StoreState,
+                     progress: Progress | None = None) -> StoreIndex:
         path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         try:
@@ -114,7 +138,7 @@ class StoreIndex:
             if not _current(db):
                 _drop(db)
                 _create(db)
-            return cls(db, _sync(db, state))
+            return cls(db, _sync(db, state, progress))
         except BaseException:
             db.close()
             raise
@@ -130,15 +154,17 @@ class StoreIndex:
             self._docs = int(self.db.execute("SELECT count(*) FROM notes").fetchone()[0])
         return self._docs
 
-    def document_frequencies(self, terms: Iterable[str]) -> dict[str, int]:
-        """How many notes hold each word term (terms no note holds are left out)."""
+    def document_frequencies(self, terms: Iterable[str], column: str = "words"
+                             ) -> dict[str, int]:
+        """How many notes hold each term of COLUMN (`words`, `concepts`): terms no note
+        holds are left out."""
         by_token = {token(t): t for t in terms}
         if not by_token:
             return {}
         marks = ",".join("?" * len(by_token))
         rows = self.db.execute(
-            f"SELECT term, doc FROM vocab WHERE col = 'words' AND term IN ({marks})",
-            list(by_token),
+            f"SELECT term, doc FROM vocab WHERE col = ? AND term IN ({marks})",
+            [column, *by_token],
         )
         return {by_token[term]: int(doc) for term, doc in rows}
 
@@ -147,11 +173,11 @@ class StoreIndex:
         if not expression:
             return []
         rows = self.db.execute(
-            "SELECT n.filename, bm25(fts, 1.0, ?) AS rank, fts.words FROM fts "
+            "SELECT n.filename, bm25(fts, 1.0, ?, ?) AS rank, n.terms FROM fts "
             "JOIN notes n ON n.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
-            (GRAM_WEIGHT, expression, limit),
+            (GRAM_WEIGHT, CONCEPT_WEIGHT, expression, limit),
         )
-        return [Hit(name, -rank, frozenset(words.split())) for name, rank, words in rows]
+        return [_hit(name, -rank, terms) for name, rank, terms in rows]
 
     def dated(self, query: Analyzed, named: Named, limit: int,
               without: Collection[str] = (), zone: Zone = UTC) -> list[Hit]:
@@ -169,16 +195,27 @@ class StoreIndex:
         if not where:
             return []
         rows = self.db.execute(
-            "SELECT n.filename, fts.words FROM notes n JOIN fts ON fts.rowid = n.id "
+            "SELECT n.filename, n.terms FROM notes n "
             "JOIN (SELECT note, max(day) AS latest FROM days "
             f"WHERE {where} GROUP BY note) d ON d.note = n.id "
             "ORDER BY d.latest DESC, n.id DESC LIMIT ?",
             (*params, MAX_DATED + len(without)))
         wanted = {token(t) for t in [*query.words, *query.pairs]}
-        held = [(len(wanted.intersection(words.split())), name, words) for name, words in rows
-                if name not in without]
+        hits = [_hit(name, 0.0, terms) for name, terms in rows if name not in without]
+        held = [(len(wanted.intersection(hit.words)), hit) for hit in hits]
         held.sort(key=lambda row: -row[0])  # stable: the most recent first among equals
-        return [Hit(name, 0.0, frozenset(words.split())) for _, name, words in held[:limit]]
+        return [hit for _, hit in held[:limit]]
+
+
+def _hit(name: str, score: float, terms: bytes) -> Hit:
+    words, _, concepts = _columns(terms)
+    return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
+
+
+def _columns(terms: bytes) -> tuple[str, str, str]:
+    """A note's FTS columns (words, grams, concepts) from their compressed copy."""
+    words, grams, concepts = zlib.decompress(terms).decode("ascii").split("\n")
+    return words, grams, concepts
 
 
 def _day_clause(named: Named, zone: Zone = UTC) -> tuple[str, list[str]]:
@@ -229,7 +266,9 @@ def _instant(moment: datetime) -> str:
 def _match_expression(query: Analyzed) -> str:
     words = " OR ".join(f'"{token(t)}"' for t in [*query.words, *query.pairs])
     grams = " OR ".join(f'"{token(t)}"' for t in query.grams)
-    parts = [f"words : ({words})" if words else "", f"grams : ({grams})" if grams else ""]
+    concepts = " OR ".join(f'"{token(t)}"' for t in query.concepts)
+    parts = [f"words : ({words})" if words else "", f"grams : ({grams})" if grams else "",
+             f"concepts : ({concepts})" if concepts else ""]
     return " OR ".join(p for p in parts if p)
 
 
@@ -241,7 +280,7 @@ def _current(db: sqlite3.Connection) -> bool:
         rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.OperationalError:
         return False
-    return rows == {"schema": SCHEMA_VERSION, "analyzer": ANALYZER_VERSION}
+    return rows == {"schema": SCHEMA_VERSION, "analyzer": analyzer_version()}
 
 
 def _drop(db: sqlite3.Connection) -> None:
@@ -251,19 +290,24 @@ def _drop(db: sqlite3.Connection) -> None:
 
 def _create(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    # `terms`: the note's FTS columns, compressed. The FTS table keeps no copy of its own
+    # (contentless): this one, a fifth of the size, is what coverage reads and what a
+    # changed note's old terms are deleted by.
     db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT UNIQUE NOT NULL, "
-               "digest TEXT NOT NULL)")
+               "digest TEXT NOT NULL, terms BLOB NOT NULL)")
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
-    db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, tokenize = 'ascii')")
+    db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, concepts, content = '', "
+               "tokenize = \"ascii tokenchars '_'\")")
     db.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'col')")
     db.execute("CREATE TABLE days (note INTEGER NOT NULL, day TEXT NOT NULL)")
     db.execute("CREATE INDEX days_by_day ON days (day)")
     db.execute("CREATE INDEX days_by_note ON days (note)")
     db.executemany("INSERT INTO meta VALUES (?, ?)",
-                   [("schema", SCHEMA_VERSION), ("analyzer", ANALYZER_VERSION)])
+                   [("schema", SCHEMA_VERSION), ("analyzer", analyzer_version())])
 
 
-def _sync(db: sqlite3.Connection, state: StoreState) -> SyncStats:
+def _sync(db: sqlite3.Connection, state: StoreState,
+          progress: Progress | None = None) -> SyncStats:
     """Bring the index in line with STATE's notes: one transaction, only what changed.
 
     Notes are compared by a digest of their bytes, so only a changed note is parsed again.
@@ -279,17 +323,24 @@ def _sync(db: sqlite3.Connection, state: StoreState) -> SyncStats:
         return stats
     db.execute("BEGIN IMMEDIATE")
     try:
-        db.executemany("DELETE FROM fts WHERE rowid = ?", [(i,) for i in stale])
+        for row_id in stale:  # a contentless table deletes a row given what it held
+            (terms,) = db.execute("SELECT terms FROM notes WHERE id = ?", (row_id,)).fetchone()
+            db.execute("INSERT INTO fts (fts, rowid, words, grams, concepts) "
+                       "VALUES ('delete', ?, ?, ?, ?)", (row_id, *_columns(terms)))
         db.executemany("DELETE FROM days WHERE note = ?", [(i,) for i in stale])
         db.executemany("DELETE FROM notes WHERE id = ?", [(i,) for i in stale])
-        for name in fresh:
-            cursor = db.execute("INSERT INTO notes (filename, digest) VALUES (?, ?)",
-                                (name, wanted[name]))
+        for done, name in enumerate(fresh):
+            if progress is not None and done % PROGRESS_EVERY == 0:
+                progress(state.level, done, len(fresh))
             note = notes[name]
             analyzed = analyze(note_text(note))
-            db.execute("INSERT INTO fts (rowid, words, grams) VALUES (?, ?, ?)",
-                       (cursor.lastrowid, " ".join(map(token, [*analyzed.words, *analyzed.pairs])),
-                        " ".join(map(token, analyzed.grams))))
+            columns = (" ".join(map(token, [*analyzed.words, *analyzed.pairs])),
+                       " ".join(map(token, analyzed.grams)), " ".join(analyzed.concepts))
+            cursor = db.execute("INSERT INTO notes (filename, digest, terms) VALUES (?, ?, ?)",
+                                (name, wanted[name],
+                                 zlib.compress("\n".join(columns).encode("ascii"), 6)))
+            db.execute("INSERT INTO fts (rowid, words, grams, concepts) VALUES (?, ?, ?, ?)",
+                       (cursor.lastrowid, *columns))
             db.executemany("INSERT INTO days VALUES (?, ?)",
                            [(cursor.lastrowid, day) for day in note_days(note)])
         db.execute("COMMIT")

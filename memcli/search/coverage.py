@@ -1,0 +1,162 @@
+"""Coverage: the share of a prompt's weight a note holds, the measure recall decides with.
+
+BM25 scores grow with the size of a store and the length of a prompt, so a threshold on
+them means nothing from one store to the next; coverage stays between 0 and 1. It weighs
+each thing a prompt asks for (a word, or a CJK word the vocabulary knows) by its IDF in the
+store and credits a note that holds it, whole when the note holds the word itself, at
+CONCEPT_CREDIT when it holds one of the word's concepts (:mod:`memcli.search.vocabulary`):
+"ship it" and a note about `deploy`.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from memcli.search.analyze import Analyzed, asks_term, is_cjk, stem
+from memcli.search.english import GENERIC_WORDS
+from memcli.search.fts import Hit, StoreIndex, token
+from memcli.search.vocabulary import Match
+
+# A prompt's word that no note holds still says what the prompt is about ("write a haiku"
+# is not about the note on writing commit messages), at this share of a rare word's weight.
+UNKNOWN_WEIGHT = 0.25
+# A name no note holds (`Tokyo` in "what time zone is Tokyo in?") says the prompt is about
+# something the store does not know: it weighs as much as the rarest word.
+UNKNOWN_NAME_WEIGHT = 1.0
+# A prompt of several sentences asks several things ("Is everything OK? Do all the tests
+# pass?"): a note that covers one sentence of at least this many terms is as relevant as one
+# that covers the whole prompt. Shorter sentences ("Thanks, that works.") say too little.
+CLAUSE_TERMS = 3
+# A prompt word a note does not hold, but one of whose concepts it does (`ship` and a note
+# about `deploy`), counts at this share of the word's weight: below the word itself, so a
+# note with the prompt's own words comes first. Chosen on the development coding set.
+CONCEPT_CREDIT = 0.7
+# A generic word of a coding task (english.GENERIC_WORDS: `add`, `new`, `write`, `name`…)
+# weighs this share of its IDF weight in coverage. Chosen on the development coding set.
+GENERIC_SHARE = 0.3
+# A note that holds only generic words of a prompt covers none of it.
+GENERIC_ONLY_ZERO = True
+
+
+class Judge:
+    """Coverage and names of a note against one prompt, with one store's statistics."""
+
+    def __init__(self, index: StoreIndex, terms: Analyzed, names: Sequence[str],
+                 topic: Analyzed | None = None,
+                 clause_terms: Sequence[Analyzed] = ()) -> None:
+        parts = [c for c in clause_terms if len(c.words) >= CLAUSE_TERMS
+                 and c.words != terms.words]
+        everything = [terms, *parts, *([topic] if topic else [])]
+        frequencies = index.document_frequencies(
+            [*names, *(w for a in everything for w in a.words)])
+        concepts = index.document_frequencies(terms.concepts, "concepts")
+        stats = _Stats(frequencies, concepts, index.documents, frozenset(names))
+        self.prompt = _Share(_units(terms), stats)
+        self.parts = [_Share(_units(c), stats) for c in parts]
+        self.topic = self.prompt if topic is None else _Share(
+            _units(topic, terms.matches), stats)
+        # Only names the store knows can tell notes apart; an unknown one says nothing.
+        self.names = [token(n) for n in names if n in frequencies]
+        self.given = frozenset(names)  # every name the prompt holds, known or not
+
+    def coverage(self, hit: Hit) -> float:
+        return max([self.prompt.of(hit), *(part.of(hit) for part in self.parts)])
+
+    def names_ok(self, hit: Hit) -> bool:
+        return all(name in hit.words for name in self.names)
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """One thing a prompt asks for: a word (or the bigrams of a CJK word the vocabulary
+    knows), held as it is or through one of its concepts."""
+
+    literals: tuple[str, ...]  # word terms, all held for the unit to be held as it is
+    concepts: frozenset[str]  # concept tokens standing for it
+
+
+def _units(terms: Analyzed, matches: Sequence[Match] | None = None) -> list[_Unit]:
+    """TERMS' words as units: a word with the concepts it takes part in; the bigrams of a
+    CJK word the vocabulary knows as one unit (its bigrams and those straddling it out)."""
+    words = set(terms.words)
+    senses: dict[str, set[str]] = {}
+    cjk: dict[tuple[str, ...], set[str]] = {}
+    for match in terms.matches if matches is None else matches:
+        if match.cjk:
+            if words.issuperset(t for t in match.terms if not asks_term(t)):
+                cjk.setdefault(match.terms, set()).add(match.concept)
+        else:
+            for term in match.terms:
+                senses.setdefault(term, set()).add(match.concept)
+    covered = {t for group in cjk for t in group}
+    characters = {c for t in covered for c in t}
+    units = [_Unit(group, frozenset(concepts)) for group, concepts in cjk.items()]
+    for word in terms.words:
+        if word in covered or (is_cjk(word) and characters.intersection(word)):
+            continue  # inside, or straddling, a CJK word the vocabulary knows
+        units.append(_Unit((word,), frozenset(senses.get(word, ()))))
+    return units
+
+
+@dataclass(frozen=True)
+class _Stats:
+    frequencies: dict[str, int]  # of word terms
+    concepts: dict[str, int]  # of concept tokens
+    documents: int
+    names: frozenset[str]
+
+
+class _Share:
+    """The share of a prompt's IDF weight in a store that a note holds (0-1): a unit held as
+    it is counts whole, one held through a concept at CONCEPT_CREDIT."""
+
+    def __init__(self, units: Sequence[_Unit], stats: _Stats) -> None:
+        # (FTS tokens that hold it as it is, concepts that stand for it, weight, generic)
+        self.units: list[tuple[tuple[str, ...], frozenset[str], float, bool]] = []
+        self.whole = 0.0
+        unknown = 0.0
+        for unit in units:
+            literal = min((stats.frequencies.get(t, 0) for t in unit.literals), default=0)
+            concept = max((stats.concepts.get(c, 0) for c in unit.concepts), default=0)
+            if literal or concept:
+                weight = _idf(stats.documents, literal or concept)
+                generic = all(t in _generic_stems() for t in unit.literals)
+                if generic:
+                    weight *= GENERIC_SHARE
+                self.units.append((tuple(map(token, unit.literals)), unit.concepts, weight,
+                                   generic))
+                self.whole += weight
+            else:
+                unknown += (UNKNOWN_NAME_WEIGHT if set(unit.literals) & stats.names
+                            else UNKNOWN_WEIGHT)
+        self.whole += _idf(stats.documents, 0) * unknown
+
+    def of(self, hit: Hit) -> float:
+        if not self.units:
+            return 0.0
+        held = 0.0
+        specific = False  # the note holds more than generic words of the prompt
+        for literals, concepts, weight, generic in self.units:
+            if all(t in hit.words for t in literals):
+                held += weight
+            elif concepts & hit.concepts:
+                held += weight * CONCEPT_CREDIT
+            else:
+                continue
+            specific = specific or not generic
+        # "summarize this file" is not about every note that says `file`.
+        return held / self.whole if specific or not GENERIC_ONLY_ZERO else 0.0
+
+
+@functools.cache
+def _generic_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in GENERIC_WORDS)
+
+
+def _idf(documents: int, frequency: int) -> float:
+    return math.log(1 + (documents - frequency + 0.5) / (frequency + 0.5))
+
+

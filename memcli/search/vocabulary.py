@@ -1,0 +1,176 @@
+"""The coding vocabulary: concept groups that bridge a prompt's words and a note's.
+
+People rarely ask with a note's words: "how do I preview the docs site?" for a note about
+`mkdocs serve`, "ship it" for the deploy note, "运行测试" for `make test`. The groups in
+``vocabulary.txt`` (tasks, tools and their categories, in the ten languages the extractor
+reads) give each text a set of *concepts*: a note holding `mkdocs` and a prompt saying
+"docs site" share the concept `docs`. Search indexes them in a column of their own, ranked
+below the words themselves, and coverage credits a prompt word a note lacks at a share of
+its weight when the note holds one of the word's concepts (:mod:`memcli.search.engine`).
+
+Matching, on the analyser's own output so that both sides agree:
+
+- Latin and Cyrillic terms are analysed as text is (stems, stop words out) and match those
+  stems in a row; a word ending in `*` matches any token starting with it (inflections
+  the English stemmer leaves alone: `déploi*`, `тест*`);
+- Chinese, Japanese and Korean terms match inside a run of those characters (one
+  Aho-Corasick pass per run, longest match first).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+_LINE = re.compile(r"^([a-z0-9-]+):\s*(.+)$")
+PREFIX_KEY = 3  # a prefix term is looked up by its first characters
+
+
+@dataclass(frozen=True)
+class Match:
+    """A concept found in a text, and the terms of the text it was found in."""
+
+    concept: str  # the concept's token: `k` + the group's name without hyphens
+    terms: tuple[str, ...]  # word terms (stems) or CJK bigrams it covers
+    cjk: bool  # found inside a CJK run: TERMS are that run's bigrams
+
+
+# One element of a Latin term: ("=", stem) matches that stem, ("^", prefix) a token so begun.
+_Element = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    single: dict[str, tuple[str, ...]]  # a one-word term's stem -> its concepts
+    by_stem: dict[str, list[tuple[tuple[_Element, ...], str]]]  # longer terms, by first stem
+    by_prefix: dict[str, list[tuple[tuple[_Element, ...], str]]]
+    cjk_terms: list[str]
+    cjk_concepts: list[tuple[str, ...]]  # per CJK term, its concepts
+    automaton: Any  # ahocorasick_rs.AhoCorasick over cjk_terms, or None
+    digest: str  # of the file: an index built with another vocabulary is rebuilt
+
+    def match(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str]) -> list[Match]:
+        """The concepts of a text and where each was found: SEQUENCE is its content words
+        as (stem, token) in order, RUNS its CJK runs."""
+        found: list[Match] = []
+        single, by_stem, by_prefix = self.single, self.by_stem, self.by_prefix
+        for i, (stem, raw) in enumerate(sequence):
+            found.extend(Match(c, (stem,), False) for c in single.get(stem, ()))
+            if stem not in by_stem and raw[:PREFIX_KEY] not in by_prefix:
+                continue  # most words: no longer term starts with them
+            candidates = [*by_stem.get(stem, ()), *by_prefix.get(raw[:PREFIX_KEY], ())]
+            for elements, concept in candidates:
+                end = i + len(elements)
+                if end <= len(sequence) and all(
+                        _element_matches(e, sequence[i + k]) for k, e in enumerate(elements)):
+                    found.append(Match(concept, tuple(s for s, _ in sequence[i:end]), False))
+        if self.automaton is not None:
+            for run in runs:
+                for index, start, end in self.automaton.find_matches_as_indexes(run):
+                    covered = _run_bigrams(run, start, end)
+                    found.extend(Match(c, covered, True) for c in self.cjk_concepts[index])
+        return found
+
+    def concepts(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str]) -> list[str]:
+        """The concepts of a text, without where (what an index needs: faster)."""
+        single, by_stem, by_prefix = self.single, self.by_stem, self.by_prefix
+        out = {c for stem, _ in sequence for c in single.get(stem, ())}
+        for i, (stem, raw) in enumerate(sequence):
+            if stem not in by_stem and raw[:PREFIX_KEY] not in by_prefix:
+                continue
+            for elements, concept in [*by_stem.get(stem, ()),
+                                      *by_prefix.get(raw[:PREFIX_KEY], ())]:
+                if concept not in out and i + len(elements) <= len(sequence) and all(
+                        _element_matches(e, sequence[i + k]) for k, e in enumerate(elements)):
+                    out.add(concept)
+        if runs and self.automaton is not None:
+            for run in runs:
+                for index, _, _ in self.automaton.find_matches_as_indexes(run):
+                    out.update(self.cjk_concepts[index])
+        return sorted(out)
+
+
+def _element_matches(element: _Element, word: tuple[str, str]) -> bool:
+    kind, value = element
+    return word[0] == value if kind == "=" else word[1].startswith(value)
+
+
+def _run_bigrams(run: str, start: int, end: int) -> tuple[str, ...]:
+    """The bigrams of RUN (as the analyser makes them) inside [START, END)."""
+    if len(run) == 1:
+        return (run,)
+    if end - start == 1:  # one character of a longer run: the bigrams that hold it
+        return tuple(run[i : i + 2] for i in (start - 1, start) if 0 <= i < len(run) - 1)
+    return tuple(run[i : i + 2] for i in range(start, end - 1))
+
+
+def concept_token(name: str) -> str:
+    return "k" + name.replace("-", "")
+
+
+def parse(text: str, analyse: Callable[[str], list[tuple[str, str]]],
+          is_cjk: Callable[[str], bool]) -> Vocabulary:
+    """The vocabulary TEXT describes; ANALYSE gives a term's content words as (stem, token),
+    IS_CJK tells a term written in CJK characters."""
+    single: dict[str, list[str]] = {}
+    by_stem: dict[str, list[tuple[tuple[_Element, ...], str]]] = {}
+    by_prefix: dict[str, list[tuple[tuple[_Element, ...], str]]] = {}
+    cjk: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        match = _LINE.match(line.strip())
+        if not match or line.lstrip().startswith("#"):
+            continue
+        concept = concept_token(match.group(1))
+        for term in (t.strip() for t in match.group(2).split(",")):
+            if not term:
+                continue
+            if is_cjk(term):
+                key = term.replace(" ", "")
+                if all(is_cjk(c) for c in key):
+                    cjk.setdefault(key, []).append(concept)
+                continue
+            elements = _elements(term, analyse)
+            if not elements:
+                continue
+            kind, value = elements[0]
+            if len(elements) == 1 and kind == "=":
+                if concept not in single.setdefault(value, []):
+                    single[value].append(concept)
+                continue
+            table = by_stem if kind == "=" else by_prefix
+            entries = table.setdefault(value if kind == "=" else value[:PREFIX_KEY], [])
+            if (elements, concept) not in entries:  # `test`, `tests`: one stem
+                entries.append((elements, concept))
+    terms = list(cjk)
+    automaton = None
+    if terms:
+        import ahocorasick_rs
+
+        automaton = ahocorasick_rs.AhoCorasick(
+            terms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest)
+    return Vocabulary({k: tuple(v) for k, v in single.items()}, by_stem, by_prefix, terms,
+                      [tuple(dict.fromkeys(cjk[t])) for t in terms],
+                      automaton, hashlib.blake2b(text.encode(), digest_size=6).hexdigest())
+
+
+def _elements(term: str, analyse: Callable[[str], list[tuple[str, str]]]
+              ) -> tuple[_Element, ...]:
+    out: list[_Element] = []
+    for word in term.split():
+        if word.endswith("*"):
+            prefix = word.rstrip("*").casefold()
+            if len(prefix) >= PREFIX_KEY:
+                out.append(("^", prefix))
+            continue
+        out.extend(("=", stem) for stem, _ in analyse(word))
+    return tuple(out)
+
+
+@functools.cache
+def text() -> str:
+    return resources.files("memcli.search").joinpath("vocabulary.txt").read_text("utf-8")
