@@ -5,6 +5,7 @@
     python benchmarks/recall.py --sweep         # also the recall threshold sweep
     python benchmarks/recall.py --grid          # also the re-ranking weights grid
     python benchmarks/recall.py --heldout       # also the held-out coding set (aggregates)
+    python benchmarks/recall.py --latency-only --rounds 3   # wall and CPU, cache size, memory
 
 The dated set (``benchmarks/data/recall-dated.json``, written for this benchmark) is asked
 through the CLI (``python -m memcli recall --json``, ``MEMCLI_NOW`` at its ``now``), so that
@@ -27,6 +28,7 @@ import collections
 import json
 import math
 import re
+import resource
 import sqlite3
 import statistics
 import subprocess
@@ -489,24 +491,39 @@ def latency(notes: int, rounds: int) -> None:
                     "hook claude-code (UserPromptSubmit)": ["hook", "claude-code"],
                     "hook codex (UserPromptSubmit)": ["hook", "codex"]}
 
-        def timed(args: list[str]) -> float:
+        def timed(args: list[str]) -> tuple[float, float]:
+            """Wall and CPU seconds of one command (CPU: what a busy machine does not blur)."""
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run([*memcli, *args], env=env, check=True, capture_output=True,
                            input=prompt.encode() if args[0] == "hook" else None)
-            return time.perf_counter() - start
+            wall = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            return wall, (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
 
         first = timed(commands["search"])
-        times: dict[str, list[float]] = {name: [] for name in commands}
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux
+        store = _size(base / "p") + _size(base / "u")
+        cache = _size(base / "home" / "cache" / "search")
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         for _ in range(rounds):
             for name, args in commands.items():
                 times[name].append(timed(args))
-    context = statistics.median(times["context"])
+    context = [statistics.median(t[i] for t in times["context"]) for i in (0, 1)]
     print(f"\n### Latency: {notes:,} notes per level, median of {rounds} rounds\n")
-    print("| command | seconds | ratio to context |\n|---|---:|---:|")
-    print(f"| first search (builds the index) | {first:.2f} | {first / context:.2f} |")
-    for name, values in times.items():
-        value = statistics.median(values)
-        print(f"| {name} | {value:.2f} | {value / context:.2f} |")
+    print("| command | seconds | ratio to context | CPU seconds | CPU ratio to context |\n"
+          "|---|---:|---:|---:|---:|")
+    rows = [("first search (builds the index)", [first]), *times.items()]
+    for name, values in rows:
+        wall, cpu = (statistics.median(v[i] for v in values) for i in (0, 1))
+        print(f"| {name} | {wall:.2f} | {wall / context[0]:.2f} | {cpu:.2f} "
+              f"| {cpu / context[1]:.2f} |")
+    print(f"\nThe cache: {cache / 1e6:.1f} MB for {store / 1e6:.1f} MB of notes "
+          f"({cache / store:.2f}x); the largest command's peak memory {peak:.0f} MiB.")
+
+
+def _size(folder: Path) -> int:
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file())
 
 
 def main() -> None:
@@ -522,7 +539,12 @@ def main() -> None:
     parser.add_argument("--locomo", type=Path, default=LOCOMO,
                         help="locomo-dev.json (default: ../shared/data/locomo/ beside the repo; "
                              "a git worktree elsewhere names it here)")
+    parser.add_argument("--latency-only", action="store_true",
+                        help="the latency table alone (no LoCoMo, no coding sets)")
     args = parser.parse_args()
+    if args.latency_only:
+        latency(args.notes, args.rounds)
+        return
     if not args.locomo.is_file():
         sys.exit(f"recall.py: LoCoMo data not found at {args.locomo} (shared/ beside the "
                  "repository, or --locomo)")
