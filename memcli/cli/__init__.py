@@ -42,6 +42,7 @@ COMMAND_MODULES: dict[str, tuple[str, ...]] = {
     "consolidate": ("consolidate_command",),
     "lint": ("lint_command",), "verify": ("verify_command",),
     "restore": ("safety_commands",), "trust": ("safety_commands",),
+    "review": ("review_command",),
     "transcript": ("transcript_command",),
     "merge-index": ("agent_commands",), "sync": ("agent_commands",),
     "mcp": ("agent_commands",), "memory-tool": ("agent_commands",),

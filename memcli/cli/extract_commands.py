@@ -65,6 +65,9 @@ def extract(
     ] = False,
     dry_run: DryRunOpt = False,
     apply_now: Annotated[bool, typer.Option("--apply", help="Write the operations.")] = False,
+    propose: Annotated[bool, typer.Option(
+        "--propose", help="Leave the operations in the review inbox (`memcli review`).")
+    ] = False,
     on_conflict: ConflictOpt = "update",
     explain: Annotated[bool, typer.Option(
         "--explain", help="Say which sentence gave each operation and why; and why the "
@@ -112,6 +115,8 @@ def extract(
     from memcli.render.output import ReadProgress, Spinner
 
     exclusive(apply=apply_now, dry_run=dry_run)
+    exclusive(apply=apply_now, propose=propose)
+    exclusive(propose=propose, dry_run=dry_run)
     exclusive(apply=apply_now, show_prompt=show_prompt)
 
     settings = resolve_settings(ctx, provider=provider, model=model, base_url=base_url,
@@ -125,7 +130,8 @@ def extract(
         fmt=fmt, include_tools=include_tools, include_thinking=include_thinking,
         include_injected=include_injected, last_turn=last_turn, strict=strict,
         redact=not no_redact, allow_delete=allow_delete,
-        show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, on_conflict=on_conflict,
+        show_prompt=show_prompt, dry_run=dry_run, apply=apply_now, propose=propose,
+        on_conflict=on_conflict,
         explain=explain,
         session=session_id, via=via, job=job, agent=agent,
         transcript=transcript_path or (input_path if input_path != "-" else None),

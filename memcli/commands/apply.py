@@ -3,7 +3,7 @@ planned, and written in one transaction (or shown as a diff)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,7 +15,9 @@ from memcli.writes.stores import applied_operations, commit_recorded, open_store
 
 if TYPE_CHECKING:
     from memcli.safety.unattended import Guard
+    from memcli.store.folder import StoreState
     from memcli.writes.history import Source
+    from memcli.writes.inbox import Proposal
     from memcli.writes.plan import FileChange, OnConflict, Outcome, Plan
 
 
@@ -32,6 +34,8 @@ class ApplyReport:
     # Unattended runs that changed an existing note: the transaction `memcli restore` takes
     # back (its history record holds the notes as they were).
     backup: str | None = None
+    # The proposals this run left in the review inbox (the `review` setting), by id.
+    proposed: list[str] = field(default_factory=list)
 
     @property
     def rejected(self) -> int:
@@ -62,9 +66,12 @@ def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: 
 def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str], *,
                 dry_run: bool = False, strict: bool = False,
                 on_conflict: str = "fail", guard: Guard | None = None,
-                source: Source | None = None, own: bool = False) -> ApplyReport:
+                source: Source | None = None, own: bool = False,
+                evidence: str = "") -> ApplyReport:
     """Validate the items (``own``: memcli made them, see operations.validate_item), plan
-    them against the locked stores and commit them with their history record."""
+    them against the locked stores and commit them with their history record; what the
+    guard's review holds goes to the inbox in the same transaction, with EVIDENCE (the
+    turn's words)."""
     from memcli.operations.model import validate_item
     from memcli.writes.plan import Planner
 
@@ -82,26 +89,49 @@ def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str
                           on_conflict=conflict_policy(on_conflict), guard=guard,
                           no_project=settings.closed or NO_PROJECT)
         plan = planner.plan(parsed, base, strict=strict)
+        proposals = [] if dry_run else _proposals(settings, stores, plan, source, guard,
+                                                  evidence)
         written = not dry_run and bool(plan.changes)
-        backup = _commit(settings, plan, source, guard) if written else None
+        backup = None
+        if written or proposals:
+            backup = _commit(settings, plan, source, guard, proposals)
     report = ApplyReport(plan.outcomes, plan.files, plan.stale_levels, plan.warnings,
-                         dry_run, written, backup=backup)
+                         dry_run, written, backup=backup, proposed=[p.id for p in proposals])
     report.created = {lvl: path for lvl, path in missing.items() if written and path.is_dir()}
     if dry_run:
         report.diff = unified_diff(plan.files)
     return report
 
 
-def _commit(settings: Settings, plan: Plan, source: Source | None,
-            guard: Guard | None) -> str | None:
-    """Commit a plan with its history record; for an unattended run that changed an
-    existing note, the transaction `memcli restore` takes back."""
+def _proposals(settings: Settings, stores: Mapping[str, StoreState], plan: Plan,
+               source: Source | None, guard: Guard | None, evidence: str) -> list[Proposal]:
+    """One proposal per store for the operations the plan holds for review."""
     from memcli.writes.history import Source
+    from memcli.writes.inbox import new_proposal
+
+    origin = {"command": (source or Source("apply")).command,
+              **(source or Source("apply")).as_json()}
+    if guard is not None and guard.unattended:
+        origin["unattended"] = "yes"
+    return [new_proposal(level, settings.timestamp(), ops, origin, evidence,
+                         stores[level].fingerprint)
+            for level, ops in plan.proposed.items() if ops and level in stores]
+
+
+def _commit(settings: Settings, plan: Plan, source: Source | None,
+            guard: Guard | None, proposals: Sequence[Proposal] = ()) -> str | None:
+    """Commit a plan with its history record (and the proposals for the inbox); for an
+    unattended run that changed an existing note, the transaction `memcli restore` takes
+    back."""
+    from memcli.writes.history import Source
+    from memcli.writes.inbox import write_change
 
     source = source or Source("apply")
     if guard is not None and guard.unattended:
         source = replace(source, unattended=True)
-    txn_id = commit_recorded(settings, plan.changes, source, applied_operations(plan.outcomes))
+    inbox = [write_change(settings.store_for(p.level), p) for p in proposals]
+    txn_id = commit_recorded(settings, plan.changes, source, applied_operations(plan.outcomes),
+                             inbox)
     overwrote = any(f.before is not None and f.filename != INDEX_NAME for f in plan.files)
     return txn_id if source.unattended and overwrote else None
 

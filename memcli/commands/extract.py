@@ -46,6 +46,8 @@ class ExtractOptions:
     show_prompt: bool = False
     dry_run: bool = False
     apply: bool = False
+    # Write nothing: every operation waits in the review inbox (`memcli review`).
+    propose: bool = False
     # A statement said again should update its note, not fail the turn (or pile up copies).
     on_conflict: str = "update"
     explain: bool = False
@@ -165,17 +167,21 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
 
         result.explanation = explain(result.operations, sources, result.positions,
                                      result.merged, messages, trace)
-    if options.apply or options.dry_run:
+    if options.apply or options.dry_run or options.propose:
         from memcli.safety.unattended import UNATTENDED
 
-        # Nobody reviews what extract applies: the guard keeps a reply from destroying notes.
+        # Nobody reviews what extract applies: the guard keeps a reply from destroying notes,
+        # and what the `review` setting names waits in the inbox (--propose: everything).
         guard = replace(UNATTENDED, allow_delete=options.allow_delete,
-                        hold_instructions=result.provider != "rules")
+                        hold_instructions=result.provider != "rules",
+                        review=frozenset({"all"}) if options.propose else settings.review)
         # The rules' operations are memcli's own; a model's reply is validated by pydantic.
-        result.report = apply_items(settings, result.operations, base, dry_run=not options.apply,
+        result.report = apply_items(settings, result.operations, base,
+                                    dry_run=not (options.apply or options.propose),
                                     on_conflict=options.on_conflict, guard=guard,
                                     source=_source(options, result),
-                                    own=result.provider == "rules")
+                                    own=result.provider == "rules",
+                                    evidence=_evidence(messages))
     return result
 
 
@@ -264,6 +270,11 @@ def _cite_named_files(settings: Settings, operations: list[dict[str, object]], *
             op["cites"] = cites
             if reason is not None:
                 op["reason"] = reason
+
+
+def _evidence(messages: Sequence[Message]) -> str:
+    """The turn's words behind a proposal (redacted already): its last few messages."""
+    return "\n".join(f"{m.role}: {' '.join(m.text.split())}" for m in messages[-4:])
 
 
 def _source(options: ExtractOptions, result: ExtractResult) -> Source:

@@ -54,6 +54,7 @@ class LevelStatus:
     anchors: int = 0  # anchors its notes cite (docs/anchors.md)
     anchors_changed: list[str] = field(default_factory=list)  # "note: path[:lines]"
     anchors_gone: list[str] = field(default_factory=list)
+    proposals: int = 0  # proposals waiting in the store's review inbox (`memcli review`)
 
 
 @dataclass
@@ -84,7 +85,10 @@ def status(settings: Settings) -> StatusReport:
         levels = [_level(stores[lvl], block.cut, now) for lvl in LEVELS if lvl in stores]
         if cited:
             _count_anchors(cited, levels[0])
+    from memcli.writes.inbox import count
+
     for lv in levels:
+        lv.proposals = count(settings.store_for(lv.level))
         if lv.level == "project":
             lv.outside = settings.outside_repository() or ""
         recent, _ = transactions({lvl: settings.store_for(lvl) for lvl in stores},

@@ -114,8 +114,16 @@ def context_text(call: HookCall) -> str:
     """The ``memcli context`` block for the agent's project."""
     from memcli.commands.context import context
 
+    from memcli.commands.review import waiting
+
     settings, _ = settings_for(call)
-    return context(settings).text
+    text = context(settings).text
+    # One line the agent can pass on: the person decides what it wanted to remember.
+    count = sum(waiting(settings).values())
+    if count:
+        text += (f"\n{count} memor{'y awaits' if count == 1 else 'ies await'} the person's "
+                 "review: tell them to run `memcli review`.\n")
+    return text
 
 
 def queue_extraction(call: HookCall, transcript_path: str | None, *,

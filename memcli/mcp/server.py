@@ -70,14 +70,24 @@ def build_server(settings: Settings, trusted: bool = False) -> MCPServer:
         name, slug or title); level: project, user or all; limit: at most this many."""
         return guarded(mcp_tools.log, note, level, limit)  # type: ignore[no-any-return]
 
-    @server.tool(annotations=read_only)
-    def propose(operations: str) -> dict[str, Any]:
+    def propose(operations: str, ctx: Context, to_inbox: bool = False) -> dict[str, Any]:
         """Check an operations document (JSON) against the stores; returns the diff, writes nothing.
 
         The document is a JSON array of operations or {"operations": [...]}: each has action
         (create, update, delete), level (project, user), type, title, summary and content.
+        to_inbox: instead, leave the operations in the review inbox, where the person accepts
+        or rejects them (`memcli review`); nothing is written to the notes.
         """
-        return guarded(mcp_tools.propose, operations, trusted)  # type: ignore[no-any-return]
+        try:
+            return mcp_tools.propose(settings, operations, trusted, inbox=to_inbox,
+                                     client=_client_name(ctx))
+        except MemcliError as exc:
+            raise ToolError(str(exc)) from None
+
+    propose.__annotations__["ctx"] = Context
+    # Only the inbox is written, never a note: nothing the tool does destroys anything.
+    server.tool(annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False,
+                                            idempotent_hint=False, open_world_hint=False))(propose)
 
     def apply(operations: str, ctx: Context, on_conflict: str = "fail") -> dict[str, Any]:
         """Write an operations document in one transaction (notes and MEMORY.md of both stores).

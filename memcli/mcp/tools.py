@@ -69,16 +69,27 @@ def log(settings: Settings, note: str | None = None, level: str | None = None,
     return log_json(read_log(settings, level, note, limit))
 
 
-def propose(settings: Settings, operations: str, trusted: bool = False) -> JsonObject:
+def propose(settings: Settings, operations: str, trusted: bool = False, *,
+            inbox: bool = False, client: str = "?") -> JsonObject:
     """Validate an operations document against the stores; the diff `apply` would write
-    (with the guard it writes under, so what it would refuse is shown refused)."""
+    (with the guard it writes under, so what it would refuse is shown refused). INBOX:
+    leave the operations in the review inbox for the person (`memcli review`) instead."""
+    from dataclasses import replace
+
     from memcli.commands.apply import apply_text
     from memcli.render.store import apply_json
     from memcli.safety.unattended import UNATTENDED
+    from memcli.writes.history import Source
 
+    if inbox:
+        source = Source("propose", via=f"mcp:{_client_name(client)}", unattended=True)
+        report = apply_text(settings, operations, source=source,
+                            max_operations=MAX_CLIENT_OPERATIONS,
+                            guard=replace(UNATTENDED, review=frozenset({"all"})))
+        return {**apply_json(report), "proposed": list(report.proposed)}
     report = apply_text(settings, operations, dry_run=True,
                         max_operations=MAX_CLIENT_OPERATIONS,
-                        guard=None if trusted else UNATTENDED)
+                        guard=None if trusted else replace(UNATTENDED, review=settings.review))
     return {**apply_json(report), "diff": report.diff}
 
 
@@ -96,11 +107,13 @@ def apply(settings: Settings, operations: str, on_conflict: str = "fail", *,
     from memcli.safety.unattended import UNATTENDED
     from memcli.writes.history import Source
 
+    from dataclasses import replace
+
     source = Source("apply", via=f"mcp:{_client_name(client)}", unattended=not trusted)
     report = apply_text(settings, operations, on_conflict=on_conflict, source=source,
-                        guard=None if trusted else UNATTENDED,
+                        guard=None if trusted else replace(UNATTENDED, review=settings.review),
                         max_operations=MAX_CLIENT_OPERATIONS)
-    return {**apply_json(report), "diff": report.diff}
+    return {**apply_json(report), "diff": report.diff, "proposed": list(report.proposed)}
 
 
 def _client_name(name: str) -> str:

@@ -150,6 +150,9 @@ def _level_status(output: Output, lv: LevelStatus) -> None:
                                    for d in lv.review])
     _names(output, "near-duplicates", [f"{a} ~ {b} ({why})"
                                        for a, b, why in lv.near_duplicates])
+    if lv.proposals:
+        output.line(f"  awaiting review: {lv.proposals} "
+                    f"proposal{'s' if lv.proposals != 1 else ''} (see `memcli review`)")
     if lv.anchors:
         output.line(f"  anchors: {lv.anchors}, {len(lv.anchors_changed)} changed, "
                     f"{len(lv.anchors_gone)} gone (see `memcli verify`)")
@@ -191,6 +194,7 @@ def _level_json(lv: LevelStatus) -> JsonObject:
         "near_duplicates": [{"files": [a, b], "why": why} for a, b, why in lv.near_duplicates],
         "anchors": {"total": lv.anchors, "changed": to_json(lv.anchors_changed),
                     "gone": to_json(lv.anchors_gone)},
+        "awaiting_review": lv.proposals,
     }
 
 

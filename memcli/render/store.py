@@ -39,6 +39,10 @@ def apply_report(output: Output, report: ApplyReport) -> None:
         output.note(_summary(report, "written" if report.written else "nothing written"))
     for level, path in report.created.items():
         output.note(f"memcli: created the {level} store at {path}")
+    if report.proposed:
+        output.note(f"memcli: {len(report.proposed)} proposal"
+                    f"{'s wait' if len(report.proposed) != 1 else ' waits'} for review "
+                    "(`memcli review`)")
     if report.backup:
         output.note(f"memcli: the notes as they were are kept: `memcli restore {report.backup}` "
                     "puts them back")
@@ -56,6 +60,8 @@ def apply_json(report: ApplyReport) -> JsonObject:
         "unchanged": with_status("unchanged"),
         "rejected": with_status("rejected"),
         "held": with_status("held"),
+        "proposed": with_status("proposed"),
+        "proposals": list(report.proposed),
         "skipped": [o.position for o in report.outcomes if o.status == "skipped"],
         "files": files_json(report.files),
         "base_stale": to_json(report.stale_levels),
@@ -87,7 +93,8 @@ def _outcome(output: Output, outcome: Outcome, dry_run: bool) -> None:
         return
     if outcome.status == "skipped":
         return
-    verb = {"applied": "would " if dry_run else "", "unchanged": "", "held": ""}[outcome.status]
+    verb = {"applied": "would " if dry_run else "", "unchanged": "", "held": "",
+            "proposed": ""}[outcome.status]
     text = f"{verb}{outcome.message}" if outcome.status == "applied" else outcome.message
     if outcome.reason:
         text += f"  ({outcome.reason})"

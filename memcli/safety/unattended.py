@@ -34,6 +34,15 @@ class Guard:
     # Refuse a note that tells the next agent to run a downloaded script or to drop its
     # instructions: what a model writes unattended may come from a page or a tool result.
     hold_instructions: bool = False
+    # The `review` setting (memcli.settings.review): the note types whose changes wait in
+    # the inbox for a person ({"all"}: every change). When it is on, what the guard would
+    # refuse (a delete, an update that removes most of a note, one change too many) waits
+    # there too instead of being refused.
+    review: frozenset[str] = frozenset()
+
+    def reviews(self, note_type: str | None) -> bool:
+        """Whether a change to a note of NOTE_TYPE waits for review."""
+        return "all" in self.review or (note_type is not None and note_type in self.review)
 
 
 UNATTENDED = Guard(allow_delete=False, max_changed=MAX_CHANGED_NOTES, unattended=True)

@@ -15,6 +15,7 @@ from typing import Any, Final
 from memcli.errors import ConfigError
 from memcli.paths import resolved
 from memcli.settings.config_file import NO_CONFIG, ConfigFile, read_config
+from memcli.settings.review import parse_review
 from memcli.settings.provider_registry import AGENT_CLIS, EXTRACTORS, OFFLINE, PROVIDERS
 from memcli.settings.teams import TeamStore, read_teams
 from memcli.settings.zone import UTC, Zone
@@ -67,6 +68,7 @@ class Settings(Record):
         "provider", "model", "base_url", "api_key", "timeout", "home", "cwd", "clock", "sources",
         "problems", "ignored", "unknown", "capped", "zone", "repository", "closed", "env",
         "teams",
+        "review",
     )
     _unshown = frozenset({"api_key", "env"})  # a repr may reach a crash log
     project_root: Final[Path]
@@ -107,6 +109,9 @@ class Settings(Record):
     env: Final[Mapping[str, str]]
     # The team stores the user config (and a trusted project config) mounts.
     teams: Final[tuple[TeamStore, ...]]
+    # What an unattended run holds in the inbox for a person (memcli.settings.review):
+    # empty for none, {"all"}, or note types.
+    review: Final[frozenset[str]]
 
     def __init__(self, *, project_root: Path, project_store: Path, user_home: Path,
                  user_store: Path, lock_timeout: float, now: str | None, provider: str,
@@ -117,7 +122,8 @@ class Settings(Record):
                  capped: tuple[str, ...] = (), zone: Zone = UTC,
                  repository: Path | None = None, closed: str | None = None,
                  env: Mapping[str, str] | None = None,
-                 teams: tuple[TeamStore, ...] = ()) -> None:
+                 teams: tuple[TeamStore, ...] = (),
+                 review: frozenset[str] = frozenset()) -> None:
         self.project_root = project_root
         self.project_store = project_store
         self.user_home = user_home
@@ -140,6 +146,7 @@ class Settings(Record):
         self.zone = zone
         self.repository = repository
         self.closed = closed
+        self.review = review
         self.env = dict(env or {})
         self.teams = teams
 
@@ -300,6 +307,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         env=env,
         teams=read_teams(user_cfg.get("teams"), project_cfg.get("teams"), user_home, cwd,
                          home),
+        review=_deferred(problems, "review", sources, parse_review,
+                         pick("review", None, ("MEMCLI_REVIEW",), "none"), frozenset()),
     )
 
 

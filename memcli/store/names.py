@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 from typing import Final
 
 from memcli.safety.invisible_chars import strip_invisible
@@ -19,6 +20,16 @@ LEVELS: tuple[str, ...] = ("project", "user")
 INDEX_NAME = "MEMORY.md"
 # The folder a batch is staged in until it is committed (memcli.writes.transaction).
 TXN_PREFIX = ".memcli-txn-"
+# A proposal file of a store's review inbox (memcli.writes.inbox): <UTC time>-<random>.json.
+PROPOSAL_NAME = r"[0-9]{8}T[0-9]{6}-[0-9a-f]{8}\.json"
+
+
+def inbox_folder(store: Path) -> Path:
+    """Where a store's proposals wait for review: beside the store, `.memcli/inbox/` for the
+    default layout (`.memcli/memory`, `~/.memcli/memory`), `<store>.inbox` for another name."""
+    return store.parent / ("inbox" if store.name == "memory" else f"{store.name}.inbox")
+
+
 # Said when the working folder is the home folder: its .memcli/ is the user's own.
 NO_PROJECT = ("no project here (the working folder is your home folder, outside any project): "
               "run memcli in a project folder, or pass --project-store PATH")

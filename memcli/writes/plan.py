@@ -31,7 +31,7 @@ from memcli.text import MAX_SUMMARY_CHARS, derive_summary, shorten
 from memcli.writes.transaction import Change
 
 OnConflict = Literal["fail", "update", "rename"]
-Status = Literal["applied", "unchanged", "rejected", "skipped", "held"]
+Status = Literal["applied", "unchanged", "rejected", "skipped", "held", "proposed"]
 
 
 @dataclass
@@ -69,6 +69,8 @@ class Plan:
     stale_levels: list[str]
     warnings: list[str]
     changes: list[Change]
+    # The operations that wait for review (the guard's `review`), by level, as they came.
+    proposed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def rejected(self) -> list[Outcome]:
@@ -139,6 +141,10 @@ class _Rejected(Exception):
     pass
 
 
+class _Refused(_Rejected):
+    """What the guard refuses an unattended run: with review on, it waits in the inbox."""
+
+
 class Planner:
     def __init__(self, stores: dict[str, StoreState], *, now: str, on_conflict: OnConflict,
                  redact_secrets: bool = True, guard: Guard | None = None,
@@ -150,6 +156,7 @@ class Planner:
         self.guard = guard or Guard()
         self.changed = 0  # existing notes updated or deleted so far
         self.no_project = no_project  # why a project operation is refused here
+        self.proposed: dict[str, list[dict[str, Any]]] = {}
 
     def plan(self, items: Sequence[Parsed], base: dict[str, str], *, strict: bool) -> Plan:
         outcomes = [self._one(item) for item in items]
@@ -167,7 +174,7 @@ class Planner:
             return Plan(outcomes, [], stale, warnings, [])
         files = self._file_changes()
         changes = [Change(self.work[f.level].state.path, f.filename, f.after) for f in files]
-        return Plan(outcomes, files, stale, warnings, changes)
+        return Plan(outcomes, files, stale, warnings, changes, self.proposed)
 
     def _one(self, item: Parsed) -> Outcome:
         raw = item.raw if isinstance(item.raw, dict) else {}
@@ -186,16 +193,33 @@ class Planner:
             if op.level not in self.work:
                 raise _Rejected(self.no_project if op.level == "project"
                                 else f"no {op.level} store")
+            if self.guard.reviews(self._type_of(op)):
+                raise _Refused("its note type is reviewed")
             if isinstance(op, CreateOp):
                 self._create(op, outcome)
             elif isinstance(op, UpdateOp):
                 self._update(op, outcome)
             else:
                 self._delete(op, outcome)
+        except _Refused as exc:
+            if not self.guard.review or not isinstance(item.raw, dict):
+                outcome.status = "rejected"
+                outcome.message = str(exc)
+            else:
+                outcome.status = "proposed"
+                outcome.message = f"waits for review in the inbox ({exc})"
+                self.proposed.setdefault(op.level, []).append(dict(item.raw))
         except _Rejected as exc:
             outcome.status = "rejected"
             outcome.message = str(exc)
         return outcome
+
+    def _type_of(self, op: CreateOp | UpdateOp | DeleteOp) -> str | None:
+        """The note type a change is to: the operation's, else the existing note's."""
+        if isinstance(op, CreateOp) or (isinstance(op, UpdateOp) and op.type is not None):
+            return op.type
+        parsed = parse_note_name(self.work[op.level].find(op.filename) or op.filename)
+        return parsed.type if parsed is not None else None
 
     def _clean(self, text: str, what: str, outcome: Outcome) -> str:
         if not self.redact_secrets:
@@ -362,7 +386,7 @@ class Planner:
         for text in texts:
             why = aimed_at_agent(text)
             if why is not None:
-                raise _Rejected(f"the note {why}, which a model may have copied from a page "
+                raise _Refused(f"the note {why}, which a model may have copied from a page "
                                 "or a tool result; review it and use `memcli apply`")
 
     def _may_change(self, level: str, filename: str, old: str, new: str | None) -> None:
@@ -370,14 +394,14 @@ class Planner:
         guard = self.guard
         if not guard.allow_delete:
             if new is None:
-                raise _Rejected("deleting a note needs --allow-delete; review it and use "
+                raise _Refused("deleting a note needs --allow-delete; review it and use "
                                 "`memcli rm`")
             if removes_most(old, new):
-                raise _Rejected(f"this update removes most of {level}/{filename}, which is a "
+                raise _Refused(f"this update removes most of {level}/{filename}, which is a "
                                 "delete: it needs --allow-delete; review it and use "
                                 "`memcli apply`")
         if guard.max_changed is not None and self.changed >= guard.max_changed:
-            raise _Rejected(f"one run changes at most {guard.max_changed} existing notes; "
+            raise _Refused(f"one run changes at most {guard.max_changed} existing notes; "
                             "review the rest and use `memcli apply`")
         self.changed += 1
 

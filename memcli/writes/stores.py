@@ -107,20 +107,25 @@ def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str]
 
 
 def commit_recorded(settings: Settings, changes: Sequence[Change], source: Source,
-                    operations: Sequence[Operation] = ()) -> str | None:
-    """Commit changes together with their history records (one transaction); its id."""
+                    operations: Sequence[Operation] = (),
+                    inbox: Sequence[Change] = ()) -> str | None:
+    """Commit changes together with their history records (one transaction); its id.
+
+    INBOX: proposals written to (or taken out of) the review inbox in the same transaction;
+    the history records the notes' changes only."""
     from memcli.writes.history import journal, new_transaction_id
     from memcli.writes.transaction import (
         commit,  # the write path: not loaded by a command that reads
     )
 
     if not changes:
+        commit(inbox)
         return None
     stores = [(lvl, settings.store_for(lvl)) for lvl in LEVELS]
     txn_id = new_transaction_id()
     records = journal(changes, stores, source=source, now=settings.timestamp(),
                       operations=operations, txn_id=txn_id)
-    commit([*changes, *records])
+    commit([*changes, *records, *inbox])
     return txn_id
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from memcli.durable import fsync_dir, write_durably
 from memcli.errors import StoreError
-from memcli.store.names import TXN_PREFIX, name_key
+from memcli.store.names import PROPOSAL_NAME, TXN_PREFIX, inbox_folder, name_key
 from memcli.writes.locks import StoreLocks, store_key
 
 MANIFEST = "manifest.json"
@@ -41,6 +41,7 @@ STAGED = "files"
 HISTORY_DIR = ".memcli-history"
 # History records are named <sequence>-<time>-<id>.json (memcli.writes.history writes them).
 _RECORD_NAME = re.compile(r"[0-9]{1,12}-[0-9]{1,14}-[0-9a-f]{4,32}\.json")
+_PROPOSAL_NAME = re.compile(PROPOSAL_NAME)
 _PRIVATE = 0o600
 # A new file's mode before the umask: the project store is committed, so its files are
 # what any checkout makes; a store folder only its owner may open gets private files.
@@ -52,13 +53,16 @@ _PRIVATE_DIR = 0o700
 class Change:
     """The new bytes of one file of a store, or None to delete it.
 
-    ``history`` marks a record of the store's history folder rather than a store file.
+    ``history`` marks a record of the store's history folder rather than a store file;
+    ``inbox`` a proposal of the store's review inbox (``memcli.store.names.inbox_folder``),
+    so that a proposal is written, or taken out when accepted, in the batch that decides it.
     """
 
     store: Path
     filename: str
     data: bytes | None
     history: bool = False
+    inbox: bool = False
 
 
 def is_private_folder(path: Path) -> bool:
@@ -130,7 +134,7 @@ def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
             "primary": str(primary.resolve()),
             "stores": [str(s.resolve()) for s in stores],
         }
-        notes = [c for c in changes if not c.history]
+        notes = [c for c in changes if not c.history and not c.inbox]
         manifest["writes"], manifest["deletes"] = _stage(txn_dir, notes, 0,
                                                          is_private_folder(store))
         records = [c for c in changes if c.history]
@@ -138,6 +142,11 @@ def _prepare(store: Path, changes: list[Change], txn_id: str, primary: Path,
             _make_history_dir(store)
             writes, deletes = _stage(txn_dir, records, len(notes), True)
             manifest["history"] = {"writes": writes, "deletes": deletes}
+        proposals = [c for c in changes if c.inbox]
+        if proposals:
+            _make_private_dir(inbox_folder(store), store.parent)
+            writes, deletes = _stage(txn_dir, proposals, len(notes) + len(records), True)
+            manifest["inbox"] = {"writes": writes, "deletes": deletes}
         fsync_dir(txn_dir / STAGED)
         import json  # here, not at the top: only a commit writes a manifest
 
@@ -161,7 +170,8 @@ def _stage(txn_dir: Path, changes: list[Change], first: int,
             deletes.append(change.filename)
             continue
         staged = f"{number}"
-        folder = txn_dir.parent / HISTORY_DIR if change.history else txn_dir.parent
+        folder = (txn_dir.parent / HISTORY_DIR if change.history
+                  else inbox_folder(txn_dir.parent) if change.inbox else txn_dir.parent)
         mode, exact = new_file_mode(folder, change.filename, private)
         write_durably(txn_dir / STAGED / staged, change.data, mode, exact=exact)
         writes[change.filename] = staged
@@ -170,15 +180,19 @@ def _stage(txn_dir: Path, changes: list[Change], first: int,
 
 def _make_history_dir(store: Path) -> None:
     """The history folder, private (a record holds the old content of notes)."""
-    folder = store / HISTORY_DIR
+    _make_private_dir(store / HISTORY_DIR, store)
+
+
+def _make_private_dir(folder: Path, parent: Path) -> None:
+    """A private folder git leaves out (the history, an inbox: local, and holding notes)."""
     if folder.is_symlink():
-        raise OSError(errno.ELOOP, f"{HISTORY_DIR} is a symlink")
+        raise OSError(errno.ELOOP, f"{folder.name} is a symlink")
     if not folder.is_dir():
         folder.mkdir(mode=0o700)
-        # The history is local: git leaves it out unless a person removes this file.
+        # Local: git leaves it out unless a person removes this file.
         write_durably(folder / ".gitignore", b"*\n", _PRIVATE)
         fsync_dir(folder)
-        fsync_dir(store)
+        fsync_dir(parent)
 
 
 def _mark_committed(txn_dir: Path) -> None:
@@ -217,11 +231,14 @@ def _roll_forward(txn_dir: Path) -> None:
     fsync_dir(store)
     history = manifest.get("history")
     if history:
-        _roll_history_forward(txn_dir, history)
+        _roll_history_forward(txn_dir, history, txn_dir.parent / HISTORY_DIR)
+    proposals = manifest.get("inbox")
+    if proposals:
+        _roll_history_forward(txn_dir, proposals, inbox_folder(txn_dir.parent))
 
 
-def _roll_history_forward(txn_dir: Path, history: dict[str, Any]) -> None:
-    folder = txn_dir.parent / HISTORY_DIR
+def _roll_history_forward(txn_dir: Path, history: dict[str, Any], folder: Path) -> None:
+    """The history records (or the inbox's proposals) of a committed batch, into FOLDER."""
     if folder.is_symlink() or not folder.is_dir():
         return  # replaced by something else since the prepare: never write through it
     for filename, staged in history["writes"].items():
@@ -271,19 +288,21 @@ def _read_manifest(txn_dir: Path) -> dict[str, Any] | None:
         return None
     if (txn_dir / STAGED).is_symlink():
         return None  # staged files would be taken from (and moved out of) another folder
-    if "history" in data and not _valid_history(data["history"]):
+    if "history" in data and not _valid_history(data["history"], _RECORD_NAME):
+        return None
+    if "inbox" in data and not _valid_history(data["inbox"], _PROPOSAL_NAME):
         return None
     return data
 
 
-def _valid_history(history: object) -> bool:
+def _valid_history(history: object, names_like: re.Pattern[str]) -> bool:
     if not isinstance(history, dict):
         return False
     writes, deletes = history.get("writes"), history.get("deletes")
     if not isinstance(writes, dict) or not isinstance(deletes, list):
         return False
     names = [*writes, *deletes]
-    return (all(isinstance(n, str) and _RECORD_NAME.fullmatch(n) for n in names)
+    return (all(isinstance(n, str) and names_like.fullmatch(n) for n in names)
             and all(isinstance(s, str) and s.isascii() and s.isdigit()
                     for s in writes.values()))
 

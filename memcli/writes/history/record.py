@@ -38,11 +38,13 @@ class Source:
     job: str | None = None
     # Who asked for the write: "cli", "hook", "memory-tool", "mcp:<client name>".
     via: str | None = "cli"
+    # The review inbox's proposal this transaction accepted (`memcli review`).
+    proposal: str | None = None
 
     def as_json(self) -> dict[str, str]:
         fields = (("session", self.session), ("transcript", self.transcript),
                   ("provider", self.provider), ("model", self.model), ("job", self.job),
-                  ("via", self.via))
+                  ("via", self.via), ("proposal", self.proposal))
         return {k: v for k, v in fields if v}
 
 
