@@ -113,7 +113,6 @@ def settings_for(call: HookCall) -> tuple[Settings, Path]:
 def context_text(call: HookCall) -> str:
     """The ``memcli context`` block for the agent's project."""
     from memcli.commands.context import context
-
     from memcli.commands.review import waiting
 
     settings, _ = settings_for(call)

@@ -102,12 +102,12 @@ def apply(settings: Settings, operations: str, on_conflict: str = "fail", *,
     deletes, no update that removes most of a note, at most a few existing notes a call) and
     `memcli restore` lists them. The record names the client as the client names itself.
     """
+    from dataclasses import replace
+
     from memcli.commands.apply import apply_text
     from memcli.render.store import apply_json
     from memcli.safety.unattended import UNATTENDED
     from memcli.writes.history import Source
-
-    from dataclasses import replace
 
     source = Source("apply", via=f"mcp:{_client_name(client)}", unattended=not trusted)
     report = apply_text(settings, operations, on_conflict=on_conflict, source=source,

@@ -15,8 +15,8 @@ from typing import Any, Final
 from memcli.errors import ConfigError
 from memcli.paths import resolved
 from memcli.settings.config_file import NO_CONFIG, ConfigFile, read_config
-from memcli.settings.review import parse_review
 from memcli.settings.provider_registry import AGENT_CLIS, EXTRACTORS, OFFLINE, PROVIDERS
+from memcli.settings.review import parse_review
 from memcli.settings.teams import TeamStore, read_teams
 from memcli.settings.zone import UTC, Zone
 from memcli.value_types import FrozenRecord, Record
