@@ -23,7 +23,7 @@ def review(
     every: Annotated[bool, typer.Option("--all", help="With --accept or --reject: all.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Accept or reject what unattended runs left in the review inbox.
+    """Accept or reject what unattended runs proposed.
 
     With `review` set (config [hooks] review, MEMCLI_REVIEW: all, or note types), the hook,
     `extract --propose` and MCP clients leave proposals in the inbox instead of writing.
