@@ -4,6 +4,7 @@
     python benchmarks/reliability.py --quick    # the CI sizes, in a minute or so
     python benchmarks/reliability.py --only crash-safety --only secrets
     python benchmarks/reliability.py --only odd-files --only hook-kills
+    python benchmarks/reliability.py --only review-kills
 
 Every campaign runs in a temporary folder (HOME and MEMCLI_HOME included) and talks only to
 127.0.0.1. The figures also go to benchmarks/results/reliability-<time>.json.
@@ -30,6 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import reliability_campaigns as campaigns  # noqa: E402
 import reliability_files  # noqa: E402
 import reliability_hooks  # noqa: E402
+import reliability_review  # noqa: E402
 import reliability_storm  # noqa: E402
 
 Runner = Callable[[], dict[str, Any]]
@@ -49,6 +51,7 @@ def plan(quick: bool) -> dict[str, Runner]:
             "odd-files": reliability_files.odd_files,
             "hook-kills": lambda: reliability_hooks.hook_kills(8, 10),
             "hook-storm": lambda: reliability_storm.hook_storm(40, 4, kills=5),
+            "review-kills": lambda: reliability_review.review_kills(3, 6),
         }
     return {
         "crash-safety": lambda: campaigns.crash_safety(500),
@@ -61,6 +64,7 @@ def plan(quick: bool) -> dict[str, Runner]:
         "odd-files": reliability_files.odd_files,
         "hook-kills": lambda: reliability_hooks.hook_kills(60, 100),
         "hook-storm": lambda: reliability_storm.hook_storm(200, 4, kills=40),
+        "review-kills": lambda: reliability_review.review_kills(40, 8),
     }
 
 
@@ -119,6 +123,7 @@ GOALS: dict[str, tuple[str, ...]] = {
     "odd-files": ("failed", "unhandled"),
     "hook-kills": ("lost", "run_twice", "stuck"),
     "hook-storm": ("lost_turns", "duplicates", "stuck"),
+    "review-kills": ("lost", "twice", "torn", "unhandled"),
 }
 
 

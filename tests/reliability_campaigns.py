@@ -330,6 +330,9 @@ HEADLINE: dict[str, tuple[str, ...]] = {
     # tests/reliability_storm.py (issue 25)
     "hook-storm": ("events", "projects", "turns", "extractions", "coalesced", "kills",
                    "lost_turns", "duplicates", "dropped", "stuck"),
+    # tests/reliability_review.py (issue 30)
+    "review-kills": ("rounds", "proposals", "kills", "exited_first", "lost", "twice", "torn",
+                     "unhandled"),
 }
 
 

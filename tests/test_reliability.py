@@ -9,6 +9,7 @@ import pytest
 import reliability_campaigns as campaigns
 import reliability_files
 import reliability_hooks
+import reliability_review
 import reliability_storm
 
 
@@ -98,3 +99,12 @@ def test_hook_storm_with_growing_sessions(tmp_path: Path) -> None:
     assert figures["turns"] > figures["events"] // 2 and figures["hook_failures"] == 0
     assert figures["lost_turns"] == 0, _show("hook-storm", figures)
     assert figures["duplicates"] == 0 and figures["stuck"] == 0, _show("hook-storm", figures)
+
+
+@pytest.mark.slow
+def test_review_kills(tmp_path: Path) -> None:
+    figures = reliability_review.review_kills(2, 4, folder=tmp_path)
+    assert figures["kills"] + figures["exited_first"] == 2
+    assert figures["lost"] == 0, _show("review-kills", figures)
+    assert figures["twice"] == 0, _show("review-kills", figures)
+    assert figures["torn"] == 0 and figures["unhandled"] == 0, _show("review-kills", figures)
