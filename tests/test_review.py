@@ -185,3 +185,21 @@ def test_interactive_review_in_a_pseudo_terminal(memenv: MemEnv, tmp_path: Path)
     written = [p for lvl in ("project", "user") for p in memenv.store(lvl).glob("*_*.md")]
     assert "Edited by the person." in written[0].read_text()
     assert proposals(memenv) == [] and proposals(memenv, "user") == []
+
+
+def test_hooks_install_review_sets_the_config_and_refuses_an_unknown_type(
+        memenv: MemEnv) -> None:
+    config = memenv.repo / ".memcli" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("# mine\n[hooks]\ntimeout = 30\n")
+    done = memenv.invoke("hooks", "install", "--agent", "claude-code",
+                         "--review", "project_knowledge,correction_feedback")
+    assert done.exit_code == 0, done.output
+    text = config.read_text()
+    assert text.startswith("# mine\n[hooks]\n")
+    assert 'review = "correction_feedback,project_knowledge"' in text and "timeout = 30" in text
+    shown = memenv.invoke("config").output
+    assert "correction_feedback,project_knowledge" in shown and "not a memcli setting" not in shown
+    bad = memenv.invoke("hooks", "install", "--agent", "claude-code", "--review", "nonsense")
+    assert bad.exit_code != 0 and "not a note type" in bad.output
+    assert 'review = "correction_feedback,project_knowledge"' in config.read_text()

@@ -60,6 +60,10 @@ def hooks_install(
         "--extractor", metavar="[agent|auto|rules|openai|anthropic|ollama]",
         help="What the hooks extract with: agent = the agent's own CLI, headless; auto = an "
         "API key, else the agent's CLI, else a local model, else rules.")] = None,
+    review: Annotated[str | None, typer.Option(
+        "--review", metavar="none|all|TYPE,…",
+        help="What the hooks leave in the review inbox instead of writing (`memcli review`); "
+        "set in the config's [hooks] table.")] = None,
     dry_run: DryRunOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -70,13 +74,21 @@ def hooks_install(
     under your home folder with --scope user); git: .gitattributes and the repository's git
     config. Running it again changes nothing; --dry-run prints the diff. --extractor
     puts the extractor into each hook's command (`memcli hook AGENT --extractor X`).
+    --review sets `review` in the config (.memcli/config.toml, or ~/.memcli/config.toml with
+    --scope user): all, or note types whose changes wait for `memcli review`.
 
     \b
     Examples:
       memcli hooks install --agent codex --dry-run
       memcli hooks install --agent claude-code --extractor agent
+      memcli hooks install --agent claude-code --review project_knowledge,correction_feedback
     """
     settings = resolve_settings(ctx)
+    reviewed = None
+    if review is not None:
+        from memcli.commands.review_config import checked_review
+
+        reviewed = checked_review(review)
     if agent == "git":
         if extractor is not None:
             from memcli.errors import UsageError
@@ -95,6 +107,16 @@ def hooks_install(
 
     output = make_output(as_json)
     hooks_installed(output, result, dry_run=dry_run)
+    if reviewed is not None:
+        from memcli.commands.review_config import set_review
+        from memcli.settings.config import CONFIG_NAME, MARKER_DIR
+        from memcli.settings.review import review_text
+
+        config = (settings.user_home if scope == "user"
+                  else settings.project_root / MARKER_DIR) / CONFIG_NAME
+        changed = set_review(config, reviewed, dry_run=dry_run)
+        verb = "would set" if dry_run else "set" if changed else "already had"
+        output.note(f"memcli: {verb} review = {review_text(reviewed)} in {config}")
     if agent != "git" and shutil.which("memcli", path=os.environ.get("PATH")) is None:
         # The agent runs `memcli hook …` through its own PATH: a venv that is not activated
         # makes every hook fail where nobody sees it.

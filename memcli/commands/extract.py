@@ -159,7 +159,9 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
         # of a large store is not free.
         result.prompt = _prompt(messages, known, today, options.redact, cut.dropped, related)
         items = _ask_model(settings, provider, result.prompt, result, on_progress)
-    _validate(items, options, result)
+    # With review on, a delete is kept: it waits in the inbox for the person instead.
+    reviewed = options.propose or (options.apply and bool(settings.review))
+    _validate(items, replace(options, allow_delete=options.allow_delete or reviewed), result)
     sources = _merge_near_duplicates(result, known, options.on_conflict)
     _cite_named_files(settings, result.operations, project="project" in base)
     if options.explain:

@@ -271,6 +271,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
     sources["zone"] = _choose("zone", None, ("TZ",), env, NO_CONFIG, NO_CONFIG, "the system's")
     if now is not None:
         now = fixed_now(str(now))
+    review = _deferred(problems, "review", sources, parse_review,
+                       pick("review", None, ("MEMCLI_REVIEW",), "none"), frozenset())
     project_path = _store("project_store", project_store, cwd, home, sources)
     if sources["project_store"].source == "default":
         _refuse_linked_store(project_path, root, repository)
@@ -307,8 +309,7 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         env=env,
         teams=read_teams(user_cfg.get("teams"), project_cfg.get("teams"), user_home, cwd,
                          home),
-        review=_deferred(problems, "review", sources, parse_review,
-                         pick("review", None, ("MEMCLI_REVIEW",), "none"), frozenset()),
+        review=review,
     )
 
 
