@@ -203,3 +203,21 @@ def test_hooks_install_review_sets_the_config_and_refuses_an_unknown_type(
     bad = memenv.invoke("hooks", "install", "--agent", "claude-code", "--review", "nonsense")
     assert bad.exit_code != 0 and "not a note type" in bad.output
     assert 'review = "correction_feedback,project_knowledge"' in config.read_text()
+
+
+def test_the_memory_tool_holds_a_delete_for_review_when_review_is_on(memenv: MemEnv) -> None:
+    def tool(review: str | None = None, **tool_input: object) -> tuple[int, str]:
+        done = memenv.run("memory-tool", input=json.dumps(tool_input),
+                          env={"MEMCLI_REVIEW": review} if review else None)
+        return done.returncode, done.stdout
+
+    status, text = tool(command="create", path="/memories/project/deploy.md",
+                        file_text=f"# Deploy\n\n{BODY}\n")
+    assert status == 0, text
+    path = "/memories/project/project_knowledge_deploy.md"
+    status, text = tool(command="delete", path=path)
+    assert status == 1 and "--allow-delete" in text  # review off: refused, as before
+    status, text = tool("user_preference", command="delete", path=path)
+    assert status == 1 and "held for the person's review" in text, text
+    assert memenv.notes("project") == ["project_knowledge_deploy.md"]
+    assert [o["action"] for o in proposals(memenv)[0]["operations"]] == ["delete"]

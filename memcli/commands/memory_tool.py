@@ -258,12 +258,18 @@ def _apply(run: _Run, items: list[dict[str, Any]], *, moves: bool = False) -> li
     from memcli.safety.unattended import UNATTENDED
     from memcli.writes.history import Source
 
-    guard = None if run.trusted else replace(UNATTENDED, allow_delete=moves)
+    guard = None if run.trusted else replace(UNATTENDED, allow_delete=moves,
+                                             review=run.settings.review)
     source = Source("memory-tool", via="memory-tool", unattended=not run.trusted)
     report = apply_items(run.settings, items, {}, strict=True, source=source, guard=guard)
     rejected = [o for o in report.outcomes if o.status == "rejected"]
     if rejected:
         raise ToolError("; ".join(o.message for o in rejected) + ". Nothing was changed.")
+    if report.proposed:
+        # Not an error of the model's: the person chose to review such changes first.
+        done = " (the rest was written)" if report.written else ""
+        raise ToolError("held for the person's review in memcli's inbox (`memcli review`): "
+                        f"not written until they accept it{done}")
     return [o.filename for o in report.outcomes if o.filename is not None]
 
 
