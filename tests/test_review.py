@@ -221,3 +221,20 @@ def test_the_memory_tool_holds_a_delete_for_review_when_review_is_on(memenv: Mem
     assert status == 1 and "held for the person's review" in text, text
     assert memenv.notes("project") == ["project_knowledge_deploy.md"]
     assert [o["action"] for o in proposals(memenv)[0]["operations"]] == ["delete"]
+
+
+def test_a_planted_batch_cannot_write_outside_the_inbox(memenv: MemEnv) -> None:
+    """A checkout can hold a committed-looking batch folder: its inbox part names only plain
+    proposal file names, or the whole batch is discarded."""
+    memenv.invoke("add", "--level", "project", "--title", "Seed", "A seed note for the store.")
+    txn = memenv.project / ".memcli-txn-0123456789abcdef"
+    (txn / "files").mkdir(parents=True)
+    (txn / "files" / "0").write_text("planted")
+    manifest = {"id": "0123456789abcdef", "primary": str(memenv.project.resolve()),
+                "stores": [str(memenv.project.resolve())], "writes": {}, "deletes": [],
+                "inbox": {"writes": {"../../planted.json": "0"}, "deletes": []}}
+    (txn / "manifest.json").write_text(json.dumps(manifest))
+    (txn / "COMMITTED").write_text("")
+    assert memenv.invoke("review", "--list").exit_code == 0
+    assert not txn.exists()
+    assert not list(memenv.root.rglob("planted.json"))
