@@ -227,6 +227,7 @@ def test_a_planted_batch_cannot_write_outside_the_inbox(memenv: MemEnv) -> None:
     """A checkout can hold a committed-looking batch folder: its inbox part names only plain
     proposal file names, or the whole batch is discarded."""
     memenv.invoke("add", "--level", "project", "--title", "Seed", "A seed note for the store.")
+    inbox_folder(memenv.project).mkdir(mode=0o700)
     txn = memenv.project / ".memcli-txn-0123456789abcdef"
     (txn / "files").mkdir(parents=True)
     (txn / "files" / "0").write_text("planted")
