@@ -87,7 +87,11 @@ def _interactive(settings: Any, days: int) -> None:
     for number, pending in enumerate(inbox.pending, start=1):
         print(f"\n[{number}/{total}] " + proposal_text(pending))
         while True:
-            answer = input("[a]ccept, [e]dit, [s]kip, [r]eject, [q]uit? ").strip().lower()[:1]
+            try:
+                answer = input("[a]ccept, [e]dit, [s]kip, [r]eject, [q]uit? ").strip().lower()[:1]
+            except EOFError:  # Ctrl-D: the rest stays in the inbox
+                print()
+                return
             if answer in ("a", "r"):
                 result = core.decide(settings, [pending.proposal.id], accept=answer == "a",
                                      expiry_days=days)
