@@ -105,7 +105,9 @@ TODAY = datetime.date(2026, 5, 12)
 SPLITS = ("dev", "test", "test2", "test5", "test6", "test7", "test8", "test9")
 # ``train`` is the generated part of the training corpus (train/generated.jsonl);
 # ``heldout`` is never tuned on: run it for the aggregate figures only (no --failures).
-EXTRA_SPLITS = ("train", "heldout")
+# ``written`` is the written part of the training corpus (train/written.jsonl) and
+# ``aside`` the fifth of it the thresholds are chosen on (train_extractor.py --leave-out aside).
+EXTRA_SPLITS = ("train", "written", "aside", "heldout")
 LANGS = ("en", "zh", "es", "pt", "de", "fr", "ja", "ko", "ru", "it")
 MODES = ("rules", "model", "combined")
 
@@ -254,6 +256,10 @@ def _path(name: str) -> Path:
         return DATA / "train" / "generated.jsonl"
     if name == "sequences_train":
         return DATA / "train" / "sequences.jsonl"
+    if name in ("written", "aside"):
+        return DATA / "train" / "written.jsonl"
+    if name == "sequences_aside":  # sequences are never trained on: all of them
+        return DATA / "train" / "written_sequences.jsonl"
     if name == "sequences_heldout" and not (DATA / f"{name}.jsonl").is_file():
         return DATA / "heldout_sequences.jsonl"
     return DATA / f"{name}.jsonl"
@@ -261,7 +267,14 @@ def _path(name: str) -> Path:
 
 def load(name: str) -> list[dict[str, Any]]:
     path = _path(name)
-    return [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+    rows = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
+    if name in ("written", "aside"):
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from train_extractor import aside_ids
+
+        aside = aside_ids(rows)
+        rows = [row for row in rows if (row["id"] in aside) == (name == "aside")]
+    return rows
 
 
 def rules_extractor(text: str, mode: str = "combined") -> list[dict[str, Any]]:

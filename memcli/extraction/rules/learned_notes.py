@@ -63,7 +63,6 @@ _MARK_RE = re.compile(r"^(?:[-*+•>]|#{1,6}|\d{1,3}[.)])\s+")
 # A turn of more than this many sentences, or one that asks something, describes a task:
 # its sentences are steps of it unless the model is sure or an aside word marks a fact.
 _TASK_SENTENCES = 3
-_SURE_IN_TASK = 0.9
 _EPHEMERAL_RE = re.compile(
     r"\b(?:right now|for now|this time|just this once|for this (?:task|session|pr|one)|"
     r"temporarily)\b|这次|这一次|暂时|本次", re.I)
@@ -126,6 +125,7 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     from memcli.extraction.rules.learned import read_text, setting
 
     cut, changing = setting("threshold", 0.7), setting("change_threshold", 0.5)
+    sure_in_task = setting("task_threshold", 0.9)
     out: list[Finding] = list(ruled)
     quotes = [f.quote for f in ruled]
     readings = read_text(text)
@@ -134,7 +134,7 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
         # A sentence worded as a change ("actually we switched to Postgres") is kept on
         # less evidence of lasting: what it replaces was worth keeping.
         kept = reading.lasting >= cut or (reading.changes >= 0.9 and reading.lasting >= changing)
-        if task and reading.lasting < _SURE_IN_TASK and not _ASIDE_RE.search(reading.sentence):
+        if task and reading.lasting < sure_in_task and not _ASIDE_RE.search(reading.sentence):
             kept = False
         if not kept or _covered(reading.sentence, quotes):
             continue
