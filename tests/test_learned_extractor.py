@@ -183,3 +183,21 @@ def test_training_reproduces_the_shipped_weights(tmp_path: Path) -> None:
         for seen, _ in learned.sentence_units(row["text"]):
             a, b = shipped.scores(seen), retrained.scores(seen)
             assert [x > 0 for x in a] == [x > 0 for x in b], row["id"]
+
+
+def test_the_set_aside_written_turns_share_no_sentence_with_the_trained_ones() -> None:
+    """A joined turn repeats two single lines: the part the thresholds are chosen on must
+    not hold a sentence the model was trained on."""
+    import runpy
+
+    aside_ids = runpy.run_path(str(ROOT / "benchmarks/train_extractor.py"))["aside_ids"]
+    lines = [f"We keep the cache key number {n} in the lock file" for n in range(40)]
+    rows = [{"id": f"w-{n:04d}", "text": line} for n, line in enumerate(lines, 1)]
+    # Each joined turn repeats a single line (first, then a later one) in another turn.
+    rows += [{"id": f"w-{n:04d}", "text": f"{lines[n - 41]}. {lines[(n * 7) % 40]}"}
+             for n in range(41, 61)]
+    aside = aside_ids(rows)
+    assert aside and len(aside) < len(rows)
+    said = {row["id"]: {part.strip(" .") for part in row["text"].split(". ")} for row in rows}
+    trained = set().union(*(said[r["id"]] for r in rows if r["id"] not in aside))
+    assert all(not (said[i] & trained) for i in aside)
