@@ -1,18 +1,21 @@
-"""The plain checks the `rules` path validates with give exactly what pydantic gives, and
-leave to pydantic whatever they are not sure of."""
+"""One definition of an operation: the dataclasses of memcli.operations.model, whose fields
+name their checks. The validator and the JSON schema sent to models both come from them."""
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from memcli.extraction.rules.patterns import lazy
-from memcli.operations.fields import plain_operation
-from memcli.operations.model import as_dict, validate_item
+from memcli.operations.model import CreateOp, DeleteOp, UpdateOp, as_dict, validate_item
+from memcli.operations.schema import operations_schema
+from memcli.providers import OPERATIONS_SCHEMA
+from memcli.store.names import LEVELS, NOTE_TYPES
 
 CORPUS = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "extraction"
 CREATE = {"action": "create", "level": "project", "type": "project_knowledge",
@@ -34,34 +37,64 @@ def _rules_outputs() -> list[dict[str, Any]]:
     return ops
 
 
-def test_every_rules_operation_of_the_corpus_validates_the_same_way() -> None:
+def test_every_rules_operation_of_the_corpus_validates_unchanged() -> None:
     ops = _rules_outputs()
     assert len(ops) > 200
     for op in ops:
         parsed = validate_item(1, op)
-        assert parsed.op is not None
-        assert plain_operation(op) == as_dict(parsed.op)
+        assert parsed.op is not None, (op, parsed.error)
+        # The rules write their operations clean: validation changes nothing in them.
+        assert as_dict(parsed.op) == {k: v for k, v in op.items() if v is not None}
 
 
-@pytest.mark.parametrize("change", [
-    {"level": " Project "}, {"action": "add"}, {"action": "Update", "filename": "x.md"},
-    {"content": "line one\r\nline two"}, {"title": "Test\ncommand"}, {"summary": None},
-    {"reason": "said\tthis\nand that"}, {"type": "knowledge"}, {"slug": "test-cmd"},
+# The messages the pydantic validator gave (issue 33 removed it): a person or a model
+# reading a rejection sees the same words as before.
+@pytest.mark.parametrize(("change", "error"), [
+    ({"title": None}, "title: Input should be a valid string"),
+    ({"title": 3}, "title: Input should be a valid string"),
+    ({"summary": ["a"]}, "summary: Input should be a valid string"),
+    ({"level": "team", "title": "", "content": 1},
+     "level: must be one of project, user; title: is empty; "
+     "content: Input should be a valid string"),
+    ({"type": None}, "type: must be one of user_preference, correction_feedback, "
+                     "project_knowledge, reference_material"),
+    ({"expires": "soon"}, "expires: must be a date (YYYY-MM-DD) or an ISO date-time"),
 ])
-def test_accepted_shapes_match_pydantic(change: dict[str, Any]) -> None:
-    op = {**CREATE, **change}
-    parsed = validate_item(1, op)
-    assert parsed.op is not None
-    assert plain_operation(op) == as_dict(parsed.op)
+def test_rejections_say_what_they_said_before(change: dict[str, Any], error: str) -> None:
+    assert validate_item(1, {**CREATE, **change}).error == error
 
 
-@pytest.mark.parametrize("change", [
-    {"level": "team"}, {"action": "delete"}, {"title": ""}, {"title": "x" * 101},
-    {"content": "   "}, {"content": "---\ntitle: x\n---\nbody"}, {"content": "bad \ud800"},
-    {"title": 3}, {"summary": ["a"]}, {"type": "opinion"}, {"action": None},
-])
-def test_doubtful_or_invalid_operations_are_left_to_pydantic(change: dict[str, Any]) -> None:
-    assert plain_operation({**CREATE, **change}) is None
+def test_a_missing_field_is_required_and_an_unknown_key_ignored() -> None:
+    parsed = validate_item(1, {"action": "update", "level": "user", "colour": "red"})
+    assert parsed.error == "filename: Field required; content: Field required"
+    parsed = validate_item(1, {"action": "delete", "level": "user", "filename": "a.md",
+                               "colour": "red", "reason": 5})
+    assert parsed.op == DeleteOp(level="user", filename="a.md")
+
+
+def _items(schema: dict[str, Any]) -> dict[str, Any]:
+    items: dict[str, Any] = schema["properties"]["operations"]["items"]
+    return items
+
+
+def test_the_schema_models_are_sent_is_derived_from_the_operations() -> None:
+    properties = _items(OPERATIONS_SCHEMA)["properties"]
+    asked = {f.name for cls in (CreateOp, UpdateOp, DeleteOp) for f in fields(cls)
+             if f.metadata.get("ask", True)}
+    assert set(properties) == asked
+    assert next(iter(properties)) == "action"
+    assert properties["level"]["enum"] == list(LEVELS)
+    assert sorted(properties["type"]["enum"]) == sorted(NOTE_TYPES)
+    assert properties["action"]["enum"] == ["create", "update", "delete", "noop"]
+    # A person sets the dates (`add --expires`); the prompt never asks a model for them.
+    assert "expires" not in properties and "review_after" not in properties
+    assert _items(OPERATIONS_SCHEMA)["required"] == ["action"]
+
+
+def test_more_keys_are_added_as_strings() -> None:
+    properties = _items(operations_schema("kind"))["properties"]
+    assert properties["kind"] == {"type": "string"}
+    assert set(properties) - {"kind"} == set(_items(OPERATIONS_SCHEMA)["properties"])
 
 
 def test_a_lazy_pattern_needs_one_of_its_words_before_it_compiles() -> None:

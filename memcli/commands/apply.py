@@ -66,16 +66,14 @@ def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: 
 def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str], *,
                 dry_run: bool = False, strict: bool = False,
                 on_conflict: str = "fail", guard: Guard | None = None,
-                source: Source | None = None, own: bool = False,
-                evidence: str = "") -> ApplyReport:
-    """Validate the items (``own``: memcli made them, see operations.validate_item), plan
-    them against the locked stores and commit them with their history record; what the
-    guard's review holds goes to the inbox in the same transaction, with EVIDENCE (the
-    turn's words)."""
+                source: Source | None = None, evidence: str = "") -> ApplyReport:
+    """Validate the items, plan them against the locked stores and commit them with their
+    history record; what the guard's review holds goes to the inbox in the same
+    transaction, with EVIDENCE (the turn's words)."""
     from memcli.operations.model import validate_item
     from memcli.writes.plan import Planner
 
-    parsed = [validate_item(i, raw, own=own) for i, raw in enumerate(items, start=1)]
+    parsed = [validate_item(i, raw) for i, raw in enumerate(items, start=1)]
     if any(isinstance(raw, dict) and raw.get("cites") for raw in items):
         from memcli.commands.anchoring import pin_parsed
 

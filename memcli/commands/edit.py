@@ -70,7 +70,7 @@ def add(settings: Settings, *, level: str | None, note_type: str | None, text: s
     if cites:
         item["cites"] = _anchors(cites, level)
     return apply_items(settings, [item], {}, dry_run=dry_run, strict=True,
-                       on_conflict=on_conflict, source=Source("add"), own=True)
+                       on_conflict=on_conflict, source=Source("add"))
 
 
 def _anchors(cites: Sequence[str], level: str) -> list[str]:

@@ -177,12 +177,10 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
         guard = replace(UNATTENDED, allow_delete=options.allow_delete,
                         hold_instructions=result.provider != "rules",
                         review=frozenset({"all"}) if options.propose else settings.review)
-        # The rules' operations are memcli's own; a model's reply is validated by pydantic.
         result.report = apply_items(settings, result.operations, base,
                                     dry_run=not (options.apply or options.propose),
                                     on_conflict=options.on_conflict, guard=guard,
                                     source=_source(options, result),
-                                    own=result.provider == "rules",
                                     evidence=_evidence(messages))
     return result
 
@@ -416,20 +414,10 @@ def _parse_answer(text: str, json_mode: str) -> list[Any]:
 
 def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
     """Keep each valid operation as the model wrote it; report each invalid one with its reason."""
-    from memcli.operations.fields import plain_operation
+    from memcli.operations.model import as_dict, validate_item
 
     kept = 0
     for position, raw in enumerate(items, start=1):
-        # The rules' own creates and updates pass the plain checks (the same as pydantic's,
-        # without its import); anything else, or anything they doubt, goes through pydantic.
-        plain = plain_operation(raw) if result.provider == "rules" else None
-        if plain is not None and kept < MAX_OPERATIONS:
-            result.operations.append(_revealed(plain))
-            result.positions.append(position)
-            kept += 1
-            continue
-        from memcli.operations.model import as_dict, validate_item
-
         parsed = validate_item(position, raw)
         if parsed.skipped:
             continue

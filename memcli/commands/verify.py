@@ -95,7 +95,7 @@ def repin(settings: Settings, names: Sequence[str], *, dry_run: bool = False) ->
                               "filename": note.filename, "content": current.content,
                               "cites": cites, "reason": "verify --repin"})
     report.repinned = apply_items(settings, items, {}, dry_run=dry_run, strict=True,
-                                  source=Source("verify --repin"), own=True)
+                                  source=Source("verify --repin"))
     return report
 
 

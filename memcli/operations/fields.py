@@ -1,17 +1,14 @@
 """The checks of an operation's fields, in plain Python.
 
-:mod:`memcli.operations.schema` builds its pydantic models on these checks.
-:func:`plain_operation` applies the same checks without pydantic, for memcli's own
-operations (``add``, the `rules` extractor, with or without ``--apply``): it returns the
-operation exactly as ``as_dict(validate_item(...).op)`` would, or None for anything it is not
-sure of (which then goes through pydantic). Importing pydantic costs about 50 ms, most of
-`memcli extract --provider rules` on a short turn.
+Each field of the operations in :mod:`memcli.operations.model` names one of these. A check
+takes the value as it came (any JSON value) and returns it cleaned, or raises ValueError
+with what is wrong; a value it does not take as text it returns as it is, and the model
+then says it should be a string.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from memcli.safety.invisible_chars import clean_body, safe_line, strip_invisible
@@ -34,6 +31,12 @@ def no_surrogates(value: str) -> str:
     except UnicodeEncodeError:
         raise ValueError("holds text that is not valid Unicode (a lone surrogate)") from None
     return value
+
+
+def check_level(value: Any) -> str:
+    if isinstance(value, str) and value.strip().lower() in LEVELS:
+        return value.strip().lower()
+    raise ValueError(f"must be one of {', '.join(LEVELS)}")
 
 
 def check_type(value: Any) -> str:
@@ -110,10 +113,6 @@ def check_filename(value: Any) -> Any:
     return no_surrogates(value) if isinstance(value, str) else value
 
 
-def optional(check: Any) -> Any:
-    return lambda value: None if value is None else check(value)
-
-
 def check_date(value: Any) -> Any:
     """An ``expires``/``review_after`` value: a date (YYYY-MM-DD) or an ISO date-time."""
     from memcli.store.freshness import as_text, parse_when
@@ -143,44 +142,3 @@ def check_cites(value: Any) -> Any:
 
 FIELD_ORDER = ("action", "level", "type", "filename", "title", "slug", "summary", "content",
                "expires", "review_after", "cites", "reason")
-_CREATE: dict[str, Callable[[Any], Any]] = {"type": check_type, "title": check_title,
-                                            "content": check_content}
-_UPDATE: dict[str, Callable[[Any], Any]] = {"filename": check_filename, "content": check_content}
-_OPTIONAL: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "create": {"summary": optional_text, "slug": check_slug, "expires": check_date,
-               "review_after": check_date},
-    "update": {"title": check_title, "summary": optional_text, "type": check_type,
-               "expires": check_date, "review_after": check_date},
-}
-
-
-def plain_operation(raw: Any) -> dict[str, Any] | None:
-    """A create or update with every field a string, checked; None when unsure or invalid."""
-    if not isinstance(raw, dict) or not isinstance(raw.get("action"), str):
-        return None
-    action = ACTION_ALIASES.get(raw["action"].strip().lower())
-    required = _CREATE if action == "create" else _UPDATE if action == "update" else None
-    level = raw.get("level")
-    if (action is None or required is None or not isinstance(level, str)
-            or level.strip().lower() not in LEVELS):
-        return None
-    out: dict[str, Any] = {"action": action, "level": level.strip().lower()}
-    try:
-        for name, check in required.items():
-            if not isinstance(raw.get(name), str):
-                return None
-            out[name] = check(raw[name])
-        if raw.get("cites") is not None:
-            out["cites"] = check_cites(raw["cites"])
-        for name, check in _OPTIONAL[action].items():
-            value = raw.get(name)
-            if value is not None:
-                if not isinstance(value, str):
-                    return None
-                out[name] = check(value)
-        reason = check_reason(raw.get("reason"))
-        if reason is not None:
-            out["reason"] = reason
-    except ValueError:
-        return None
-    return {key: out[key] for key in FIELD_ORDER if key in out}

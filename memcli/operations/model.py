@@ -8,63 +8,81 @@ so that one bad operation is reported with its reason while the others go on.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import Any, Literal
 
 from memcli.errors import InputError
-from memcli.operations.fields import (  # noqa: F401 - the names other modules import from here
+from memcli.operations.fields import (  # noqa: F401 - MAX_*: other modules import them here
     ACTION_ALIASES,
     FIELD_ORDER,
     MAX_CONTENT_CHARS,
     MAX_TITLE_CHARS,
     SKIPPED_ACTIONS,
-    plain_operation,
+    check_cites,
+    check_content,
+    check_date,
+    check_filename,
+    check_level,
+    check_reason,
+    check_slug,
+    check_title,
+    check_type,
+    optional_text,
 )
 from memcli.store.names import LEVELS
 
-# The operations are plain dataclasses. What comes from outside (a model's reply, an
-# operations document) is validated by pydantic (memcli.operations.schema) into them;
-# memcli's own operations (`add`, the rules extractor) may pass the same checks in
-# memcli.operations.fields instead, which give the same answer (tests/test_fields.py) without
-# importing pydantic (about 50 ms).
+# The one definition of an operation: these dataclasses. Each field names its check (a
+# plain function of memcli.operations.fields); validate_item runs them, and
+# memcli.operations.schema derives the JSON schema sent to models from the same fields, so
+# nothing keeps two definitions equal and validating never imports pydantic (~50 ms).
+# Fields are declared in the order their errors are reported: level, reason, then the rest.
+
+
+def _checked(check: Any, *, default: Any = MISSING, ask: bool = True, kind: type = str) -> Any:
+    """A field run through CHECK, whose value is then a KIND (or None when optional);
+    ASK=False keeps it out of the schema models are sent (the prompt never asks a model for
+    it: a person sets it, or memcli finds it)."""
+    return field(default=default, metadata={"check": check, "ask": ask, "kind": kind})
 
 
 @dataclass(frozen=True, kw_only=True)
 class CreateOp:
-    level: str
-    type: str
-    title: str
-    content: str
+    level: str = _checked(check_level)
+    reason: str | None = _checked(check_reason, default=None)
     action: Literal["create"] = "create"
-    summary: str | None = None
-    slug: str | None = None
-    expires: str | None = None
-    review_after: str | None = None
-    cites: list[dict[str, str]] | None = None  # anchors (memcli.store.anchors), as written
-    reason: str | None = None
+    type: str = _checked(check_type)
+    title: str = _checked(check_title)
+    content: str = _checked(check_content)
+    summary: str | None = _checked(optional_text, default=None)
+    slug: str | None = _checked(check_slug, default=None)
+    expires: str | None = _checked(check_date, default=None, ask=False)
+    review_after: str | None = _checked(check_date, default=None, ask=False)
+    cites: list[dict[str, str]] | None = _checked(  # noqa: RUF009 - a dataclasses.field
+        check_cites, default=None, ask=False, kind=list)
 
 
 @dataclass(frozen=True, kw_only=True)
 class UpdateOp:
-    level: str
-    filename: str
-    content: str
+    level: str = _checked(check_level)
+    reason: str | None = _checked(check_reason, default=None)
     action: Literal["update"] = "update"
-    title: str | None = None
-    summary: str | None = None
-    type: str | None = None
-    expires: str | None = None
-    review_after: str | None = None
-    cites: list[dict[str, str]] | None = None  # anchors (memcli.store.anchors), as written
-    reason: str | None = None
+    filename: str = _checked(check_filename)
+    content: str = _checked(check_content)
+    title: str | None = _checked(check_title, default=None)
+    summary: str | None = _checked(optional_text, default=None)
+    type: str | None = _checked(check_type, default=None)
+    expires: str | None = _checked(check_date, default=None, ask=False)
+    review_after: str | None = _checked(check_date, default=None, ask=False)
+    cites: list[dict[str, str]] | None = _checked(  # noqa: RUF009 - a dataclasses.field
+        check_cites, default=None, ask=False, kind=list)
 
 
 @dataclass(frozen=True, kw_only=True)
 class DeleteOp:
-    level: str
-    filename: str
+    level: str = _checked(check_level)
+    reason: str | None = _checked(check_reason, default=None)
     action: Literal["delete"] = "delete"
-    reason: str | None = None
+    filename: str = _checked(check_filename)
 
 
 AnyOp = CreateOp | UpdateOp | DeleteOp
@@ -159,9 +177,8 @@ def _base(value: Any) -> dict[str, str]:
     return {k: v for k, v in value.items() if k in LEVELS}
 
 
-def validate_item(position: int, raw: Any, *, own: bool = False) -> Parsed:
-    """One item of a document, validated. ``own``: memcli made it (``add``, the rules
-    extractor), so the plain checks may answer first; a model's reply never passes it."""
+def validate_item(position: int, raw: Any) -> Parsed:
+    """One item of a document, validated: an operation, a skip, or why it was rejected."""
     if not isinstance(raw, dict):
         return Parsed(position, raw, None, "not a JSON object")
     action = raw.get("action")
@@ -170,17 +187,37 @@ def validate_item(position: int, raw: Any, *, own: bool = False) -> Parsed:
     if not isinstance(action, str) or action.strip().lower() not in ACTION_ALIASES:
         why = f"unknown action {action!r}; use create, update or delete"
         return Parsed(position, raw, None, why)
-    plain = plain_operation(raw) if own else None
-    if plain is not None:
-        return Parsed(position, raw, _CLASSES[plain["action"]](**plain), None)
-    from memcli.operations.schema import ADAPTER, ValidationError, describe
+    cls = _CLASSES[ACTION_ALIASES[action.strip().lower()]]
+    values: dict[str, Any] = {}
+    errors: list[str] = []
+    for spec in fields(cls):
+        if spec.name == "action":
+            continue
+        try:
+            values[spec.name] = _field_value(spec, raw)
+        except ValueError as exc:
+            errors.append(f"{spec.name}: {exc}")
+    if errors:
+        return Parsed(position, raw, None, "; ".join(errors))
+    return Parsed(position, raw, cls(**values), None)
 
-    item = {**raw, "action": ACTION_ALIASES[action.strip().lower()]}
-    try:
-        model = ADAPTER.validate_python(item)
-    except ValidationError as exc:
-        return Parsed(position, raw, None, describe(exc))
-    return Parsed(position, raw, _CLASSES[model.action](**model.model_dump()), None)
+
+def _field_value(spec: Field[Any], raw: dict[str, Any]) -> Any:
+    """The checked value of one field; a ValueError says what is wrong with it. Keys the
+    operation does not define are ignored; a missing optional field is None."""
+    required = spec.default is MISSING
+    if spec.name not in raw:
+        if required:
+            raise ValueError("Field required")
+        return spec.default
+    value = raw[spec.name]
+    if value is None and not required:
+        return None
+    value = spec.metadata["check"](value)
+    kind = spec.metadata["kind"]
+    if isinstance(value, kind) or (value is None and not required):
+        return value
+    raise ValueError(f"Input should be a valid {'string' if kind is str else kind.__name__}")
 
 
 def as_dict(op: AnyOp) -> dict[str, Any]:

@@ -16,13 +16,13 @@ from memcli.settings.provider_registry import AGENT_CLIS, PROVIDERS, ProviderSpe
 if TYPE_CHECKING:
     import httpx
 
+    from memcli.operations.schema import operations_schema
     from memcli.providers._types import (
         MAX_OUTPUT_TOKENS,
         OPERATIONS_SCHEMA,
         Completion,
         Prompt,
         ProviderSettings,
-        operations_schema,
     )
     from memcli.providers._wire import Wire
 

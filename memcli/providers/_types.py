@@ -10,41 +10,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from memcli.operations.schema import operations_schema
+
 # Every request caps the answer here: 25 operations fit; a model running away is cut off at
 # this, not at its own (often much larger) limit.
 MAX_OUTPUT_TOKENS = 4096
 
-_ACTIONS = ["create", "update", "delete", "noop"]
-_LEVELS = ["project", "user"]
-_TYPES = ["user_preference", "correction_feedback", "project_knowledge", "reference_material"]
-
-# Loose on purpose: only "action" is required and extra keys are allowed, because servers
-# that turn a schema into a grammar (llama.cpp, Ollama, vLLM) reject or mangle the fancier
-# keywords, and the strict check is memcli's own validator, operation by operation.
-OPERATIONS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "operations": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "action": {"type": "string", "enum": _ACTIONS},
-                    "level": {"type": "string", "enum": _LEVELS},
-                    "type": {"type": "string", "enum": _TYPES},
-                    "title": {"type": "string"},
-                    "summary": {"type": "string"},
-                    "slug": {"type": "string"},
-                    "filename": {"type": "string"},
-                    "content": {"type": "string"},
-                    "reason": {"type": "string"},
-                },
-                "required": ["action"],
-            },
-        },
-    },
-    "required": ["operations"],
-}
+# The shape of the answer servers that constrain their output are sent: derived from the
+# operations' one definition (memcli.operations.schema).
+OPERATIONS_SCHEMA: dict[str, Any] = operations_schema()
 
 
 @dataclass(frozen=True)
@@ -69,14 +43,6 @@ class ProviderSettings:
             f"base_url={self.base_url!r}, api_key={key}, timeout={self.timeout!r}, "
             f"max_attempts={self.max_attempts!r}, max_retry_seconds={self.max_retry_seconds!r})"
         )
-
-
-def operations_schema(*extra_keys: str) -> dict[str, Any]:
-    """OPERATIONS_SCHEMA with more string keys an operation may carry (consolidate's kind)."""
-    item = OPERATIONS_SCHEMA["properties"]["operations"]["items"]
-    properties = {**item["properties"], **{key: {"type": "string"} for key in extra_keys}}
-    items = {**item, "properties": properties}
-    return {**OPERATIONS_SCHEMA, "properties": {"operations": {"type": "array", "items": items}}}
 
 
 @dataclass(frozen=True)
