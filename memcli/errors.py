@@ -14,12 +14,15 @@ The tree::
 
 Any other exception is a bug in memcli: the CLI writes a crash log and exits with
 ``ExitStatus.CRASH``. :data:`EXIT_STATUSES` is the table the README shows (a test keeps the
-two in step); the CLI's error handler is the only place that turns these into exit codes.
+two in step). Every exit status is decided in this module: an error's by its class, a
+command that ran to its end by :func:`exit_status` from the facts its result states
+(``needs_attention``); the CLI only passes the status on.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Protocol
 
 
 class ExitStatus(IntEnum):
@@ -45,6 +48,26 @@ EXIT_STATUSES: dict[ExitStatus, str] = {
     ExitStatus.CRASH: "a bug in memcli: the message names the crash log to attach to a report",
     ExitStatus.INTERRUPTED: "interrupted",
 }
+
+
+class Outcome(Protocol):
+    """A command's result, as far as its exit status goes."""
+
+    @property
+    def needs_attention(self) -> bool:
+        """Something was rejected, held, left out, in conflict or out of date: the person
+        should look (the command itself ran to its end)."""
+        ...
+
+
+def exit_status(outcome: Outcome | ExitStatus | None) -> ExitStatus:
+    """The status of a command that ran to its end: REJECTED when its result needs a
+    person's look, OK otherwise (an ExitStatus given is kept; None is OK)."""
+    if isinstance(outcome, ExitStatus):
+        return outcome
+    if outcome is not None and outcome.needs_attention:
+        return ExitStatus.REJECTED
+    return ExitStatus.OK
 
 
 class MemcliError(Exception):

@@ -23,6 +23,7 @@ from memcli.errors import (
     ProviderError,
     StoreError,
     UsageError,
+    exit_status,
 )
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -97,3 +98,49 @@ def test_crash_still_reports_when_the_log_cannot_be_written(
 
 def test_exits_and_broken_pipes_pass_through() -> None:
     assert _ending(typer.Exit(1)) == 1
+
+
+# ---------------------------------------------------------------- results, in one place
+SOURCE = Path(__file__).resolve().parents[1] / "memcli"
+
+
+def test_no_module_but_errors_decides_an_exit_status() -> None:
+    """A result states a fact (needs_attention); memcli.errors.exit_status turns it into a
+    status. A number decided elsewhere (`exit_code`, `typer.Exit(1)`) is a second place."""
+    import ast
+
+    found = []
+    for path in SOURCE.rglob("*.py"):
+        if path == SOURCE / "errors.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name == "exit_code":
+                found.append(f"{path.relative_to(SOURCE)}: def exit_code")
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("Exit", "exit")
+                    and any(isinstance(a, ast.Constant) and a.value not in (None,)
+                            for a in node.args)):
+                found.append(f"{path.relative_to(SOURCE)}:{node.lineno}: {ast.unparse(node)}")
+    assert found == []
+
+
+@pytest.mark.parametrize(("outcome", "status"), [
+    (None, ExitStatus.OK), (ExitStatus.USAGE, ExitStatus.USAGE),
+])
+def test_exit_status_of_no_result_or_a_status(outcome: ExitStatus | None,
+                                              status: ExitStatus) -> None:
+    assert exit_status(outcome) is status
+
+
+def test_lint_errors_need_attention_and_warnings_only_when_strict() -> None:
+    from memcli.commands.lint import CODES, LintReport
+    from memcli.commands.lint._report import finding
+
+    warning = next(code for code, (severity, _) in CODES.items() if severity == "warning")
+    for strict in (False, True):
+        report = LintReport(strict=strict)
+        assert exit_status(report) is ExitStatus.OK
+        report.findings.append(finding(warning, "a.md", 1, "x"))
+        assert exit_status(report) is (ExitStatus.REJECTED if strict else ExitStatus.OK)
+        report.findings.append(finding("M101", "MEMORY.md", 1, "x"))
+        assert exit_status(report) is ExitStatus.REJECTED

@@ -17,6 +17,7 @@ import typer.core
 
 from memcli import __version__
 from memcli.cli import _complete
+from memcli.errors import ExitStatus, Outcome, exit_status
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -234,7 +235,7 @@ ConflictOpt = Annotated[str, typer.Option(
 def _version(value: bool) -> None:
     if value:
         sys.stdout.write(f"memcli {__version__}\n")
-        raise typer.Exit(0)
+        finish()
 
 
 @app.callback()
@@ -402,9 +403,10 @@ def read_input_bytes(source: str | Path, what: str = "input",
     return data
 
 
-def finish(status: int) -> NoReturn:
-    """End a command with the status its result object decided."""
-    raise typer.Exit(int(status))
+def finish(outcome: Outcome | ExitStatus | None = None) -> NoReturn:
+    """End a command that ran to its end with the status memcli.errors.exit_status decides
+    from its result."""
+    raise typer.Exit(int(exit_status(outcome)))
 
 
 def trusted_writes(kind: str) -> bool:

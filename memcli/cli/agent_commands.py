@@ -23,6 +23,7 @@ from memcli.cli._app import (
     working_folder,
 )
 from memcli.cli._errors import handled
+from memcli.errors import ExitStatus
 
 if TYPE_CHECKING:
     from memcli.commands.gitstore.teams import TeamSyncResult
@@ -122,7 +123,7 @@ def hooks_install(
         # makes every hook fail where nobody sees it.
         output.warn("memcli is not on PATH: the agent will not find `memcli hook`; put "
                     "memcli's folder on PATH (or activate its virtual environment)")
-    finish(result.exit_code)
+    finish(result)
 
 
 @hooks_app.command("status")
@@ -145,7 +146,7 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     git_path, wired, missing = git_status([settings.project_store, settings.user_store],
                                           working_folder(), os.environ)
     show_status(make_output(as_json), rows, git_path, wired, missing)
-    finish(0)
+    finish()
 
 
 @command("merge-index", section="plumbing", rank=10)
@@ -170,7 +171,7 @@ def merge_index(
     from memcli.commands.gitstore.merge_index import merge_files
 
     merge_files(base, ours, theirs)
-    finish(0)
+    finish()
 
 
 @command(section="other tools", rank=50)
@@ -216,12 +217,12 @@ def sync(
                 and is_repository(settings.user_store, os.environ)):
             # Team stores only: the user store is not set up to sync, and need not be.
             team_sync_results(output, teams)
-            finish(1 if any(t.error for t in teams) else 0)
+            finish(ExitStatus.REJECTED if any(t.error for t in teams) else None)
     result = run_sync(settings.user_store, os.environ, sys.executable, init_url=init,
                       reindex=reindex,
                       lock=lambda: locked([settings.user_store], settings.lock_timeout))
     sync_result(output, result, teams)
-    finish(max(result.exit_code, 1 if any(t.error for t in teams) else 0))
+    finish(ExitStatus.REJECTED if any(t.error for t in teams) else result)
 
 
 @command(section="other tools", rank=60)
@@ -284,4 +285,4 @@ def memory_tool(
     result = run_call(resolve_settings(ctx).for_unattended(), call,
                       trusted=trusted_writes("memory-tool"))
     memory_tool_result(make_output(as_json), result)
-    finish(result.exit_code)
+    finish(result)

@@ -25,6 +25,7 @@ from memcli.cli._app import (
 )
 from memcli.cli._errors import handled
 from memcli.cli.transcript_command import transcript_text
+from memcli.errors import ExitStatus
 
 
 @command(section="main job", rank=10)
@@ -144,7 +145,7 @@ def extract(
         result = run_extract(settings, text, options, on_progress=spinner.update,
                              on_read=reading.update)
     extract_result(output, result, verbose=verbose, show_prompt=show_prompt)
-    finish(result.exit_code)
+    finish(result)
 
 
 @command(section="settings", rank=10)
@@ -169,4 +170,4 @@ def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         choice = choose(settings.env, None, settings.base_url)
         auto = (choice.provider, choice.reason)
     settings_sources(make_output(as_json), settings, to_stdout=True, auto=auto)
-    finish(2 if settings.problems else 0)
+    finish(ExitStatus.USAGE if settings.problems else None)

@@ -82,7 +82,7 @@ def undo(
 
     report = run_undo(resolve_settings(ctx), txn_id, dry_run=dry_run, force=force)
     render_history.undo_report(make_output(as_json), report)
-    finish(report.exit_code)
+    finish(report)
 
 
 @command(section="health", rank=10)

@@ -73,7 +73,7 @@ def _import_command(tool: _Tool) -> None:
         result: ImportResult = _core(tool)(resolve_settings(ctx), source, level=level,
                                            dry_run=dry_run, on_conflict=on_conflict)
         import_result(make_output(as_json), result)
-        finish(result.exit_code)
+        finish(result)
 
     _register(import_app, tool, command)
 
@@ -91,7 +91,7 @@ def _export_command(tool: _Tool) -> None:
         result: ExportResult = _core(tool)(resolve_settings(ctx), target, level=level,
                                            dry_run=dry_run)
         getattr(integration, tool.render)(make_output(as_json), result)
-        finish(result.exit_code)
+        finish(result)
 
     _register(export_app, tool, command)
 
@@ -208,7 +208,7 @@ def _rule_file_command(name: str, what: str) -> None:
                                   levels=tuple(level or ("project",)),
                                   types=tuple(note_type or ()), dry_run=dry_run, check=check)
         rule_file_export(make_output(as_json), result)
-        finish(result.exit_code)
+        finish(result)
 
     command.__doc__ = f"""
 Write the notes into {what}, inside a marked block.

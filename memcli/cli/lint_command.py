@@ -57,6 +57,6 @@ def lint(
         choices = ", ".join(LINT_FORMATS)
         raise UsageError(f"unknown --format '{output_format}'; use {choices}")
     settings = resolve_settings(ctx)
-    report = linting.run_lint(settings, paths or [], fix=fix, level=level)
+    report = linting.run_lint(settings, paths or [], fix=fix, level=level, strict=strict)
     lint_report(make_output(output_format == "json"), report, output_format)
-    finish(report.exit_code(strict=strict))
+    finish(report)

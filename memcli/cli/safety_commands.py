@@ -54,7 +54,7 @@ def restore(
         return
     report = core.restore(settings, run_id, force=force, dry_run=dry_run)
     undo_report(output, report)
-    finish(report.exit_code)
+    finish(report)
 
 
 @command(section="settings", rank=30)

@@ -22,6 +22,7 @@ from memcli.cli._app import (
     resolve_settings,
 )
 from memcli.cli._errors import handled
+from memcli.errors import ExitStatus
 
 NoteArg = Annotated[str | None, typer.Argument(
     metavar="[NOTE]", autocompletion=_complete.note_name,
@@ -77,11 +78,11 @@ def apply(
         result = apply_to_team(settings, store, text, os.environ, dry_run=dry_run,
                                strict=strict, on_conflict=on_conflict)
         team_apply(make_output(as_json), result)
-        finish(result.exit_code)
+        finish(result)
     report = apply_text(settings, text, dry_run=dry_run, strict=strict,
                         on_conflict=on_conflict, allow_delete=allow_delete)
     apply_report(make_output(as_json), report)
-    finish(report.exit_code)
+    finish(report)
 
 
 @command(section="notes", rank=50)
@@ -132,7 +133,7 @@ def add(
                       summary=summary, on_conflict=on_conflict, dry_run=dry_run,
                       expires=expires, cites=cite or ())
     apply_report(make_output(as_json), report)
-    finish(report.exit_code)
+    finish(report)
 
 
 @command(section="notes", rank=60)
@@ -168,10 +169,10 @@ def rm(
         output.note("memcli: about to remove:")
         removal_targets(output, targets)
         if not typer.confirm("Remove these notes?", err=True):
-            raise typer.Exit(1)
+            finish(ExitStatus.REJECTED)
     report = remove(settings, targets, dry_run=dry_run)
     apply_report(output, report)
-    finish(report.exit_code)
+    finish(report)
 
 
 @command(section="notes", rank=10)
@@ -254,4 +255,4 @@ def index(
     results = rebuild_index(resolve_settings(ctx), level, check=check)
     index_results(make_output(as_json), results, check=check)
     if check and not all(r.up_to_date and not r.broken for r in results):
-        raise typer.Exit(1)
+        finish(ExitStatus.REJECTED)

@@ -143,7 +143,7 @@ def transcript(
     output = make_output(as_json)
     if formats:
         transcript_formats(output, known_formats())
-        finish(0)
+        finish()
     options = ReadOptions(fmt=fmt, last_turn=last_turn, include_tools=include_tools,
                           include_thinking=include_thinking,
                           include_injected=include_injected, strict=strict)
@@ -151,4 +151,4 @@ def transcript(
     with ReadProgress(output) as progress:
         report = inspect_transcript(text, options, on_progress=progress.update)
     transcript_report(output, report)
-    finish(report.exit_code)
+    finish(report)

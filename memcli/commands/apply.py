@@ -42,8 +42,8 @@ class ApplyReport:
         return sum(1 for o in self.outcomes if o.status == "rejected")
 
     @property
-    def exit_code(self) -> int:
-        return 1 if self.rejected else 0
+    def needs_attention(self) -> bool:
+        return self.rejected > 0
 
 
 def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: bool = False,

@@ -106,10 +106,9 @@ class ExtractResult:
     chosen: str = ""  # why `--provider auto` chose the provider it did
 
     @property
-    def exit_code(self) -> int:
-        if self.report is not None and self.report.exit_code:
-            return self.report.exit_code
-        return 1 if self.rejected or self.dropped else 0
+    def needs_attention(self) -> bool:
+        return ((self.report is not None and self.report.needs_attention)
+                or bool(self.rejected or self.dropped))
 
 
 def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options: ExtractOptions,

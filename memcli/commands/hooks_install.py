@@ -68,10 +68,7 @@ class InstallResult:
     diff: str
     extractor: str | None = None  # the provider the hooks' extractions use, when chosen
     changed: list[str] = field(default_factory=list)  # events whose --extractor changed
-
-    @property
-    def exit_code(self) -> int:
-        return 0
+    needs_attention = False  # what cannot be installed is an error, raised
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,8 @@ class ToolResult:
     is_error: bool = False
 
     @property
-    def exit_code(self) -> int:
-        return 1 if self.is_error else 0
+    def needs_attention(self) -> bool:
+        return self.is_error
 
 
 def run_call(settings: Settings, call: Any, trusted: bool = False) -> ToolResult:

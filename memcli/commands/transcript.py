@@ -26,10 +26,7 @@ class ReadOptions:
 class TranscriptReport:
     transcript: Transcript
     warnings: list[str]
-
-    @property
-    def exit_code(self) -> int:
-        return 0
+    needs_attention = False  # warnings are shown; a transcript that cannot be read raises
 
 
 def inspect_transcript(text: str | bytes | TranscriptFile, options: ReadOptions,

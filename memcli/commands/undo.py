@@ -109,8 +109,8 @@ class UndoReport:
     command: str = "undo"  # or "restore": an unattended run taken back
 
     @property
-    def exit_code(self) -> int:
-        return 1 if self.held or not self.files else 0
+    def needs_attention(self) -> bool:
+        return bool(self.held) or not self.files
 
     @property
     def diff(self) -> str:

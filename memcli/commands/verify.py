@@ -41,10 +41,13 @@ class VerifyReport:
     def stale(self) -> bool:
         return any(n.stale for n in self.notes)
 
-    def exit_code(self) -> int:
+    @property
+    def needs_attention(self) -> bool:
+        if self.staged:  # the pre-commit check reports, it never stops a commit
+            return False
         if self.repinned is not None:
-            return 1 if self.repinned.rejected else 0
-        return 1 if self.stale else 0
+            return self.repinned.needs_attention
+        return self.stale
 
 
 def verify(settings: Settings, names: Sequence[str] = ()) -> VerifyReport:

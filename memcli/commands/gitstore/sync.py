@@ -56,9 +56,9 @@ class SyncResult:
     warnings: list[str] = field(default_factory=list)
 
     @property
-    def exit_code(self) -> int:
+    def needs_attention(self) -> bool:
         # A sync that kept two versions of a note worked, but asks the person to look.
-        return 1 if self.conflicts else 0
+        return bool(self.conflicts)
 
 
 @dataclass(frozen=True)

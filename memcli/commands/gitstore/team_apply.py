@@ -25,8 +25,8 @@ class TeamApply:
     proposal: Proposal | None  # None: a dry run, or nothing was applied
 
     @property
-    def exit_code(self) -> int:
-        return self.report.exit_code
+    def needs_attention(self) -> bool:
+        return self.report.needs_attention
 
 
 def apply_to_team(settings: Settings, name: str, text: str, env: Mapping[str, str], *,

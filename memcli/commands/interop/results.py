@@ -30,10 +30,9 @@ class ImportResult:
     report: ApplyReport | None = None
 
     @property
-    def exit_code(self) -> int:
-        if self.report is not None and self.report.exit_code:
-            return self.report.exit_code
-        return 1 if any(item.problem for item in self.left_out) else 0
+    def needs_attention(self) -> bool:
+        return ((self.report is not None and self.report.needs_attention)
+                or any(item.problem for item in self.left_out))
 
     def source_of(self, position: int) -> str:
         return self.sources[position - 1] if 0 < position <= len(self.sources) else "?"
@@ -56,6 +55,6 @@ class ExportResult:
     dry_run: bool = False  # the files say what an export would do; nothing was written
 
     @property
-    def exit_code(self) -> int:
-        return 1 if any(item.problem for item in self.left_out) else 0
+    def needs_attention(self) -> bool:
+        return any(item.problem for item in self.left_out)
 

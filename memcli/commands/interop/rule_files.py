@@ -79,8 +79,8 @@ class RuleFileExport:
         return self.change != "unchanged"
 
     @property
-    def exit_code(self) -> int:
-        return 1 if self.check and self.stale else 0
+    def needs_attention(self) -> bool:
+        return self.check and self.stale
 
 
 def export_rule_file(settings: Settings, name: str, root: Path | None = None, *,

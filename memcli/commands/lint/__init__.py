@@ -52,15 +52,16 @@ __all__ = ["CODES", "CheckedStore", "Finding", "LintReport", "near_duplicates", 
 
 
 def run_lint(settings: Settings, paths: Iterable[str], *, fix: bool,
-             level: str | None = None) -> LintReport:
-    """Check the stores (under their locks); with fix, repair what is safe and check again."""
+             level: str | None = None, strict: bool = False) -> LintReport:
+    """Check the stores (under their locks); with fix, repair what is safe and check again.
+    STRICT: warnings need attention as errors do."""
     chosen = targets(settings, paths, level)
     with collector_paused():
-        return _checked(settings, chosen, fix)
+        return _checked(settings, chosen, fix, strict)
 
 
-def _checked(settings: Settings, chosen: list[Target], fix: bool) -> LintReport:
-    report = LintReport()
+def _checked(settings: Settings, chosen: list[Target], fix: bool, strict: bool) -> LintReport:
+    report = LintReport(strict)
     with locked([t.path for t in chosen], settings.lock_timeout):
         runs = [_StoreRun(t, settings, fix) for t in chosen]
         if fix:

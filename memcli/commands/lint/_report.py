@@ -99,11 +99,13 @@ class LintReport:
     findings: list[Finding]
     fixed: list[str]
     stores: list[CheckedStore]
+    strict: bool  # warnings need a look too (`lint --strict`)
 
-    def __init__(self) -> None:
+    def __init__(self, strict: bool = False) -> None:
         self.findings = []
         self.fixed = []
         self.stores = []
+        self.strict = strict
 
     @property
     def errors(self) -> int:
@@ -113,10 +115,9 @@ class LintReport:
     def warnings(self) -> int:
         return sum(1 for f in self.findings if f.severity == "warning")
 
-    def exit_code(self, strict: bool = False) -> int:
-        if self.errors or (strict and self.warnings):
-            return 1
-        return 0
+    @property
+    def needs_attention(self) -> bool:
+        return bool(self.errors or (self.strict and self.warnings))
 
 
 def finding(code: str, path: str, line: int | None, message: str,
