@@ -136,9 +136,8 @@ FLOORS = (
      "import typer, ahocorasick_rs"),
     ("lint_mods", "import every module lint loads, run nothing",
      "import memcli.cli.lint_command, memcli.commands.lint, memcli.render.lint"),
-    ("extract_libs", "import extract's libraries: lint's + httpx, pydantic, ...",
-     "import typer, yaml, httpx, httpx_sse, stamina; "
-     "from pydantic import BaseModel, TypeAdapter"),
+    ("extract_libs", "import extract's libraries: lint's + httpx, pyyaml, ...",
+     "import typer, yaml, httpx, httpx_sse, stamina"),
     ("extract_mods", "import every module extract loads, run nothing",
      "import memcli.cli.extract_commands, memcli.commands.apply, memcli.commands.extract, "
      "memcli.transcripts, memcli.safety.redact, memcli.extraction.prompt, "
@@ -686,7 +685,7 @@ def _reason(target: Target, rows: dict[str, Row]) -> str:
                 "before any work")
     if target.id == "extract":
         return (f"importing extract's libraries alone (typer, pyyaml, httpx, "
-                f"httpx-sse, stamina, pydantic) costs {r('extract_libs', 'help')} memcli "
+                f"httpx-sse, stamina) costs {r('extract_libs', 'help')} memcli "
                 f"--help, every module extract loads {r('extract_mods', 'help')}")
     if target.id.endswith(("_growth", "_huge")):
         big, small = rows[target.needs[0]], rows[target.needs[1]]

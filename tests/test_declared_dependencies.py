@@ -102,3 +102,12 @@ def test_click_is_not_a_base_dependency() -> None:
     base, _ = _requirements()
     assert "click" not in base
     assert "click" not in _third_party(), "typer bundles click as typer._click; use that"
+
+
+def test_every_base_dependency_is_imported() -> None:
+    """A base dependency nothing imports is weight every install carries for nothing (issue
+    33: python-frontmatter, and pydantic once operations stopped using it)."""
+    base, _ = _requirements()
+    providers = importlib.metadata.packages_distributions()
+    imported = {_normal(dist) for name in _third_party() for dist in providers.get(name, [])}
+    assert sorted(base - imported) == []
