@@ -158,3 +158,37 @@ def test_whole_text_checks_decide_as_the_line_by_line_ones() -> None:
 def test_any_text_is_decided_as_line_by_line(pairs: list[tuple[str, str]]) -> None:
     frontmatter = "".join(f"{key}: {value}\n" for key, value in pairs)
     assert _simple_meta(frontmatter) == _one_line_at_a_time(frontmatter)
+
+
+# ------------------------------------------------------------------ writing, the other way
+# render_frontmatter writes plain `key: text` lines without PyYAML when the fast reader reads
+# exactly the mapping back; those lines must be the bytes PyYAML's dump would have written,
+# so a note's bytes do not depend on which path wrote it.
+
+
+def test_plain_frontmatter_is_what_pyyaml_writes() -> None:
+    from memcli.store.notes import dump_yaml, render_frontmatter
+
+    rng = random.Random(33)
+    plain = 0
+    for _ in range(20_000):
+        keys = rng.sample(["type", "title", "summary", "created", "updated", "expires"], 4)
+        meta = {key: _random_value(rng) for key in keys}
+        written = render_frontmatter(meta)
+        assert written == dump_yaml(meta), repr(meta)
+        plain += _simple_meta(written) == meta
+    assert plain > 300  # the fast path is taken, not only declined
+
+
+def test_a_new_note_is_rendered_without_pyyaml() -> None:
+    import subprocess
+    import sys
+
+    # A fresh process: this one imported PyYAML long ago.
+    code = ("import sys; from memcli.store.notes import render_new_note; "
+            "render_new_note({'type': 'project_knowledge', 'title': 'Build', 'summary': "
+            "'Run make.', 'created': '2026-12-01T10:00:00Z', 'updated': "
+            "'2026-12-01T10:00:00Z'}, 'Run make.'); print('yaml' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"

@@ -51,7 +51,7 @@ def review(
                              "or pass --all")
         result = core.decide(settings, None if every else ids, accept=accept, expiry_days=days)
         decisions(output, result)
-        finish(result.exit_code)
+        finish(result)
     if ids or every:
         raise InputError("IDs and --all go with --accept or --reject")
     if list_them or as_json or not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -54,8 +54,8 @@ class Decisions:
     expired: list[Proposal]
 
     @property
-    def exit_code(self) -> int:
-        return 1 if any(d.verdict in ("gone", "stale") for d in self.decisions) else 0
+    def needs_attention(self) -> bool:
+        return any(d.verdict in ("gone", "stale") for d in self.decisions)
 
 
 def waiting(settings: Settings) -> dict[str, int]:

@@ -358,7 +358,20 @@ def _simple_meta(frontmatter: str) -> dict[str, Any] | None:
 def render_new_note(meta: dict[str, Any], content: str) -> bytes:
     """The bytes of a note memcli creates: fixed key order, one trailing newline."""
     body = _body_for(content, "\n")
-    return f"{FENCE}\n{dump_yaml(meta)}{FENCE}\n{body}".encode()
+    return f"{FENCE}\n{render_frontmatter(meta)}{FENCE}\n{body}".encode()
+
+
+def render_frontmatter(meta: dict[str, Any]) -> str:
+    """META as frontmatter lines. Plain `key: text` lines when the reader's own fast path
+    (_simple_meta) reads exactly META back from them, which is what PyYAML writes for such
+    values too (a differential test holds the two to the same bytes); anything else goes
+    through PyYAML. Rendering 1,000 new notes through PyYAML cost a third of `apply`'s CPU."""
+    if all(isinstance(value, str) for value in meta.values()):
+        text = "".join(f"{key}: {value}\n" for key, value in meta.items())
+        # PyYAML's emitter quotes (and escapes) any character beyond the BMP, an emoji say.
+        if max(text) <= "\ufffd" and _simple_meta(text) == meta:
+            return text
+    return dump_yaml(meta)
 
 
 def render_updated_note(note: Note, changes: dict[str, Any], content: str | None) -> bytes:

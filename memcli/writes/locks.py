@@ -17,11 +17,13 @@ import errno
 import fcntl
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from memcli.errors import LockTimeout, StoreError
 
+_T = TypeVar("_T")
 LOCK_NAME = ".memcli.lock"
 # The first retry comes soon (a lock is mostly held for milliseconds), later ones no more
 # often than this.
@@ -33,6 +35,20 @@ _HELD = (errno.EWOULDBLOCK, errno.EAGAIN, errno.EINTR)
 
 def store_key(path: Path) -> str:
     return str(path.resolve())
+
+
+def by_store_key(changes: Iterable[_T], store: Callable[[_T], Path]) -> dict[str, list[_T]]:
+    """CHANGES grouped by the store_key of their store, in first-seen order. Each distinct
+    store is resolved once: a batch of 1,000 notes into one store resolved it 2,000 times."""
+    keys: dict[Path, str] = {}
+    groups: dict[str, list[_T]] = {}
+    for change in changes:
+        path = store(change)
+        key = keys.get(path)
+        if key is None:
+            key = keys[path] = store_key(path)
+        groups.setdefault(key, []).append(change)
+    return groups
 
 
 class StoreLocks:

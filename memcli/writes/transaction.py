@@ -33,7 +33,7 @@ from typing import Any
 from memcli.durable import fsync_dir, write_durably
 from memcli.errors import StoreError
 from memcli.store.names import PROPOSAL_NAME, TXN_PREFIX, inbox_folder, name_key
-from memcli.writes.locks import StoreLocks, store_key
+from memcli.writes.locks import StoreLocks, by_store_key, store_key
 
 MANIFEST = "manifest.json"
 COMMITTED = "COMMITTED"
@@ -92,12 +92,8 @@ def commit(changes: Sequence[Change]) -> None:
     """Apply all changes atomically across their stores; the caller holds every store lock."""
     if not changes:
         return
-    by_store: dict[str, list[Change]] = {}
-    paths: dict[str, Path] = {}
-    for change in changes:
-        key = store_key(change.store)
-        by_store.setdefault(key, []).append(change)
-        paths[key] = change.store
+    by_store = by_store_key(changes, lambda change: change.store)
+    paths = {key: group[0].store for key, group in by_store.items()}
     order = sorted(by_store)
     txn_id = os.urandom(8).hex()  # what secrets.token_hex does, without importing random
     primary = paths[order[0]]

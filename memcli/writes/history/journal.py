@@ -24,6 +24,7 @@ from memcli.writes.history.record import (
     encode,
     sha256,
 )
+from memcli.writes.locks import by_store_key, store_key
 from memcli.writes.transaction import Change
 
 
@@ -43,10 +44,8 @@ def journal(changes: Sequence[Change], stores: Iterable[tuple[str, Path]], *, so
     if not changes:
         return []
     locked = list(stores)
-    level_of = {_key(path): level for level, path in locked}
-    by_store: dict[str, list[Change]] = {}
-    for change in changes:
-        by_store.setdefault(_key(change.store), []).append(change)
+    level_of = {store_key(path): level for level, path in locked}
+    by_store = by_store_key(changes, lambda change: change.store)
     touched = sorted(level_of[k] for k in by_store)
     seq = next_sequence(path for _, path in locked)
     txn_id = txn_id or new_transaction_id()
@@ -65,10 +64,6 @@ def journal(changes: Sequence[Change], stores: Iterable[tuple[str, Path]], *, so
         out.extend(Change(store, old, None, history=True)
                    for old in prune(store, now, len(data)))
     return out
-
-
-def _key(path: Path) -> str:
-    return str(path.resolve())
 
 
 def _file_record(level: str, change: Change) -> FileRecord:
