@@ -455,7 +455,7 @@ def test_dry_run_prints_a_unified_diff_and_writes_nothing(memenv) -> None:
     assert "dry run, nothing written" in result.stderr
     assert memenv.snapshot() == before
 
-    proc = memenv.run("apply", "--dry-run", "--json", "-", input=json.dumps(ops))
+    proc = memenv.call("apply", "--dry-run", "--json", "-", input=json.dumps(ops))
     assert proc.returncode == 0
     report = json.loads(proc.stdout)
     assert report["dry_run"] is True and report["written"] is False
@@ -528,7 +528,7 @@ def test_on_conflict_rename_terminates_on_long_four_byte_slugs(memenv) -> None:
     """Regression: the free-name search looped forever (holding the lock) on such slugs."""
     title = "".join(chr(0x20000 + i) for i in range(60))
     ops = json.dumps([create(title), create(title)])
-    proc = memenv.run("apply", "--on-conflict", "rename", "--json", "-", input=ops, timeout=30)
+    proc = memenv.call("apply", "--on-conflict", "rename", "--json", "-", input=ops, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert len(memenv.notes("project")) == 2
     assert all(len(name.encode()) <= 255 for name in memenv.notes("project"))

@@ -26,7 +26,7 @@ TURN = json.dumps({"role": "user", "content": "Remember that the test command is
                                    ["--apply", "--show-prompt"]])
 def test_contradictory_extract_flags_are_a_usage_error_and_write_nothing(
         memenv: Any, flags: list[str]) -> None:
-    done = memenv.run("extract", *flags, input=TURN + "\n")
+    done = memenv.call("extract", *flags, input=TURN + "\n")
     assert done.returncode == 2, done.stderr
     assert done.stderr.count("\n") == 1 and "contradict" in done.stderr
     assert not memenv.project.exists()
@@ -61,7 +61,7 @@ def test_apply_still_validates_every_operation_of_a_reply(memenv: Any) -> None:
 
 
 def test_apply_of_prose_without_operations_is_one_line_exit_2(memenv: Any) -> None:
-    done = memenv.run("apply", "-", input="I could not find anything worth remembering.")
+    done = memenv.call("apply", "-", input="I could not find anything worth remembering.")
     assert done.returncode == 2
     assert done.stderr.startswith("memcli: error: the operations document is not JSON")
     assert done.stderr.count("\n") == 1
@@ -82,7 +82,7 @@ def test_apply_of_prose_without_operations_is_one_line_exit_2(memenv: Any) -> No
 ])
 def test_usage_errors_are_one_line_and_exit_2(memenv: Any, args: list[str],
                                                expected: str) -> None:
-    done = memenv.run(*args)
+    done = memenv.call(*args)
     assert done.returncode == 2
     assert done.stderr == expected + "\n"
     assert "Traceback" not in done.stderr and "Usage:" not in done.stderr
@@ -90,14 +90,14 @@ def test_usage_errors_are_one_line_and_exit_2(memenv: Any, args: list[str],
 
 def test_global_options_work_after_the_subcommand(memenv: Any, tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere"
-    done = memenv.run("show", "--paths", "--json", "--project-store", str(elsewhere))
+    done = memenv.call("show", "--paths", "--json", "--project-store", str(elsewhere))
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["project"] == str(elsewhere)
-    done = memenv.run("add", f"--project-store={elsewhere}", "Use uv, not pip.")
+    done = memenv.call("add", f"--project-store={elsewhere}", "Use uv, not pip.")
     assert done.returncode == 0, done.stderr
     assert (elsewhere / "project_knowledge_use-uv-not-pip.md").exists()
     # After `--` it is the memory's text, not an option.
-    done = memenv.run("add", "--", "--project-store")
+    done = memenv.call("add", "--", "--project-store")
     assert done.returncode == 0, done.stderr
 
 
@@ -370,7 +370,7 @@ def at_home(memenv: Any) -> Any:
     home = memenv.root / "home"
 
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
-        return memenv.run(*args, input=input, env={"MEMCLI_PROJECT_STORE": ""}, cwd=home)
+        return memenv.call(*args, input=input, env={"MEMCLI_PROJECT_STORE": ""}, cwd=home)
 
     return run
 
@@ -420,12 +420,12 @@ def test_extract_apply_outside_git_says_where_it_created_the_project_store(
     folder = tmp_path / "scratch"
     folder.mkdir()
     turn = json.dumps({"role": "user", "content": "The test command is make check."})
-    done = memenv.run("extract", "--apply", input=turn + "\n",
+    done = memenv.call("extract", "--apply", input=turn + "\n",
                       env={"MEMCLI_PROJECT_STORE": ""}, cwd=folder)
     assert done.returncode == 0, done.stderr
     store = folder / ".memcli" / "memory"
     assert f"memcli: created the project store at {store}" in done.stderr
-    done = memenv.run("extract", "--apply", input=turn.replace("check", "test") + "\n",
+    done = memenv.call("extract", "--apply", input=turn.replace("check", "test") + "\n",
                       env={"MEMCLI_PROJECT_STORE": ""}, cwd=folder)
     assert "created the project store" not in done.stderr
 
@@ -446,7 +446,7 @@ def test_a_broken_note_is_named_by_lint_with_the_parser_reason(memenv: Any) -> N
 def test_index_check_never_says_up_to_date_when_it_fails(memenv: Any) -> None:
     assert memenv.invoke("add", "Use pnpm, not npm.").exit_code == 0
     memenv.write_note("project", "project_knowledge_broken-note.md", raw=BROKEN.encode())
-    done = memenv.run("index", "--check", "--level", "project")
+    done = memenv.call("index", "--check", "--level", "project")
     assert done.returncode == 1
     assert "up to date" not in done.stderr
     assert "cannot be checked while 1 note is broken" in done.stderr
@@ -467,18 +467,18 @@ def test_rules_say_why_they_found_nothing(memenv: Any) -> None:
     turn = "\n".join(json.dumps({"role": role, "content": text}) for role, text in [
         ("user", "can you fix the failing test please"), ("assistant", "Done."),
         ("user", "thanks, now the linter")])
-    done = memenv.run("extract", input=turn + "\n")
+    done = memenv.call("extract", input=turn + "\n")
     assert done.returncode == 0
     assert ("memcli: nothing lasting found in 2 messages from the person (the offline "
             "extractor keeps preferences, rules and facts") in done.stderr
     assert done.stderr.count("\n") == 1
-    as_json = json.loads(memenv.run("extract", "--json", input=turn + "\n").stdout)
+    as_json = json.loads(memenv.call("extract", "--json", input=turn + "\n").stdout)
     assert as_json["operations"] == []
     assert as_json["notice"].startswith("nothing lasting found in 2 messages")
 
 
 def test_no_notice_when_something_was_found(memenv: Any) -> None:
-    done = memenv.run("extract", input=TURN + "\n")
+    done = memenv.call("extract", input=TURN + "\n")
     assert "nothing lasting found" not in done.stderr
 
 
@@ -540,8 +540,8 @@ def test_the_session_start_hook_still_injects_the_context(typo: Any) -> None:
 
 
 def test_an_environment_value_is_named_by_its_variable(memenv: Any) -> None:
-    done = memenv.run("extract", input=TURN + "\n", env={"MEMCLI_TIMEOUT": "soon"})
+    done = memenv.call("extract", input=TURN + "\n", env={"MEMCLI_TIMEOUT": "soon"})
     assert done.returncode == 2
     assert "timeout must be a number of seconds, not 'soon' (from environment MEMCLI_TIMEOUT)" \
         in done.stderr
-    assert memenv.run("show", env={"MEMCLI_TIMEOUT": "soon"}).returncode == 0
+    assert memenv.call("show", env={"MEMCLI_TIMEOUT": "soon"}).returncode == 0

@@ -31,7 +31,7 @@ def git(folder: Path, *args: str, env: dict[str, str] | None = None,
 
 def add(memenv: MemEnv, title: str, *, env: dict[str, str] | None = None,
         level: str = "project") -> None:
-    done = memenv.run("add", f"{title} is how we do it here.", "--title", title,
+    done = memenv.call("add", f"{title} is how we do it here.", "--title", title,
                       "--level", level, "--type", "project_knowledge", env=env)
     assert done.returncode == 0, done.stderr
 
@@ -49,25 +49,25 @@ def test_merge_driver_merges_two_branches_that_add_and_delete_notes(memenv: MemE
     git(memenv.repo, "init", "-q", "-b", "main")
     for title in ("Alpha", "Bravo", "Charlie"):
         add(memenv, title)
-    installed = memenv.run("hooks", "install", "--agent", "git", env=env)
+    installed = memenv.call("hooks", "install", "--agent", "git", env=env)
     assert installed.returncode == 0, installed.stderr
     assert (memenv.repo / ".gitattributes").read_text() == ".memcli/memory/MEMORY.md merge=memcli\n"
     assert git(memenv.repo, "config", "merge.memcli.driver").stdout.strip() == \
         "memcli merge-index %O %A %B %P"
-    again = memenv.run("hooks", "install", "--agent", "git", env=env)
+    again = memenv.call("hooks", "install", "--agent", "git", env=env)
     assert "nothing changed" in again.stdout
     git(memenv.repo, "add", "-A")
     git(memenv.repo, "commit", "-qm", "base")
 
     git(memenv.repo, "checkout", "-qb", "left")
     add(memenv, "Delta")
-    assert memenv.run("rm", "project/project_knowledge_alpha.md").returncode == 0
+    assert memenv.call("rm", "project/project_knowledge_alpha.md").returncode == 0
     git(memenv.repo, "add", "-A")
     git(memenv.repo, "commit", "-qm", "left: add delta, drop alpha")
 
     git(memenv.repo, "checkout", "-q", "main")
     add(memenv, "Echo")
-    assert memenv.run("rm", "project/project_knowledge_charlie.md").returncode == 0
+    assert memenv.call("rm", "project/project_knowledge_charlie.md").returncode == 0
     git(memenv.repo, "add", "-A")
     git(memenv.repo, "commit", "-qm", "main: add echo, drop charlie")
 
@@ -85,9 +85,9 @@ def test_merge_driver_merges_two_branches_that_add_and_delete_notes(memenv: MemE
                                           "project_knowledge_delta.md",
                                           "project_knowledge_echo.md"]
     # The merge is what memcli would write from the merged notes.
-    check = memenv.run("index", "--check")
+    check = memenv.call("index", "--check")
     assert check.returncode == 0, check.stdout + check.stderr
-    assert memenv.run("lint").returncode == 0
+    assert memenv.call("lint").returncode == 0
 
 
 def test_merge_index_keeps_a_person_header_and_each_sides_change(tmp_path: Path) -> None:
@@ -140,7 +140,7 @@ def user_store(env: dict[str, str]) -> Path:
 
 
 def sync(memenv: MemEnv, env: dict[str, str], *args: str) -> dict[str, object]:
-    done = memenv.run("sync", "--json", *args, env=env)
+    done = memenv.call("sync", "--json", *args, env=env)
     assert done.returncode in (0, 1), done.stderr
     result: dict[str, object] = json.loads(done.stdout)
     result["status"] = done.returncode
@@ -166,7 +166,7 @@ def test_sync_carries_notes_both_ways_through_a_bare_repository(
     names = sorted(p.name for p in user_store(laptop).glob("project_knowledge_*.md"))
     assert names == ["project_knowledge_desktop-fact.md", "project_knowledge_laptop-fact.md",
                      "project_knowledge_second-laptop-fact.md"]
-    assert memenv.run("index", "--check", "--level", "user", env=laptop).returncode == 0
+    assert memenv.call("index", "--check", "--level", "user", env=laptop).returncode == 0
     assert git(user_store(laptop), "status", "--porcelain").stdout == ""
     tracked = git(user_store(laptop), "ls-files").stdout.split()
     assert sorted(t for t in tracked if t.startswith(".")) == [".gitattributes", ".gitignore"]
@@ -195,9 +195,9 @@ def test_a_note_changed_on_both_machines_keeps_both_versions(
     assert "Vim on the laptop." in (store / name).read_text("utf-8")
     copy = (store / "project_knowledge_editor-conflict-1.md").read_text("utf-8")
     assert "Emacs on the desktop." in copy and "sync_conflict: project_knowledge_editor.md" in copy
-    lint = memenv.run("lint", str(store), "--json", env=desktop)
+    lint = memenv.call("lint", str(store), "--json", env=desktop)
     assert "project_knowledge_editor-conflict-1.md" in lint.stdout
-    text = memenv.run("sync", env=desktop).stdout
+    text = memenv.call("sync", env=desktop).stdout
     assert "nothing to do" in text or "pushed" in text
     # The other machine gets both versions too; nothing was lost anywhere.
     sync(memenv, laptop)
@@ -209,7 +209,7 @@ def test_sync_without_a_repository_is_a_clear_error(
         memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
     laptop, _, _ = machines
     add(memenv, "Lonely", env=laptop, level="user")
-    done = memenv.run("sync", env=laptop)
+    done = memenv.call("sync", env=laptop)
     assert done.returncode == 2
     assert done.stderr.startswith("memcli: error: ") and "sync --init URL" in done.stderr
 
@@ -222,7 +222,7 @@ def test_a_remote_that_is_not_there_is_named_by_git_s_own_reason(
     laptop, _, _ = machines
     add(memenv, "Lonely", env=laptop, level="user")
     missing = tmp_path / "missing.git"
-    done = memenv.run("sync", "--init", f"file://{missing}", env=laptop)
+    done = memenv.call("sync", "--init", f"file://{missing}", env=laptop)
     assert done.returncode == 1
     assert done.stderr == (f"memcli: error: git fetch failed: fatal: '{missing}' does not "
                            "appear to be a git repository\n")
@@ -238,7 +238,7 @@ def test_sync_waits_for_the_store_lock_and_writes_nothing_without_it(
     add(memenv, "Second fact", env=laptop, level="user")
     head = git(user_store(laptop), "rev-parse", "HEAD").stdout
     with held(user_store(laptop) / ".memcli.lock"):
-        done = memenv.run("sync", env={**laptop, "MEMCLI_LOCK_TIMEOUT": "0.5"})
+        done = memenv.call("sync", env={**laptop, "MEMCLI_LOCK_TIMEOUT": "0.5"})
     assert done.returncode == 3, done.stdout + done.stderr
     assert git(user_store(laptop), "rev-parse", "HEAD").stdout == head
     assert sync(memenv, laptop)["committed"] is True

@@ -130,13 +130,13 @@ def test_recall_and_the_prompt_hook_leave_a_repositorys_hidden_text_out(
     _repository_notes(memenv)
     payload = {"hook_event_name": "UserPromptSubmit", "cwd": str(memenv.repo),
                "session_id": "s1", "prompt": "how do we deploy with make deploy?"}
-    done = memenv.run("hook", "claude-code", input=json.dumps(payload))
+    done = memenv.call("hook", "claude-code", input=json.dumps(payload))
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
-    recalled = memenv.run("recall", "how do we deploy with make deploy?").stdout
-    found = json.loads(memenv.run("recall", "--json", "how do we deploy with make deploy?")
+    recalled = memenv.call("recall", "how do we deploy with make deploy?").stdout
+    found = json.loads(memenv.call("recall", "--json", "how do we deploy with make deploy?")
                        .stdout)
-    searched = memenv.run("search", "deploy evil").stdout
+    searched = memenv.call("search", "deploy evil").stdout
     for text in (shown, recalled, json.dumps(found), searched):
         assert "evil" not in text and PAYLOAD not in text, text
     for text in (shown, recalled):
@@ -148,10 +148,10 @@ def test_recall_and_the_prompt_hook_leave_a_repositorys_hidden_text_out(
 def test_context_and_the_session_hook_leave_a_repositorys_hidden_text_out(
         memenv: MemEnv) -> None:
     _repository_notes(memenv)
-    block = memenv.run("context").stdout
+    block = memenv.call("context").stdout
     payload = {"hook_event_name": "SessionStart", "cwd": str(memenv.repo), "source": "startup",
                "session_id": "s1"}
-    hook = memenv.run("hook", "claude-code", input=json.dumps(payload))
+    hook = memenv.call("hook", "claude-code", input=json.dumps(payload))
     assert hook.returncode == 0, hook.stderr
     for text in (block, hook.stdout):
         assert "Deploy steps" in text and "evil" not in text, text

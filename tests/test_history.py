@@ -128,7 +128,7 @@ def test_log_of_one_note_shows_its_diffs_newest_first(memenv: MemEnv) -> None:
 def test_log_of_a_name_that_is_no_note_and_has_no_history_is_not_found(memenv: MemEnv) -> None:
     memenv.apply([create("project", "Build", "Run go test.")])
     for args in (("log", "Biuld"), ("log", "Biuld", "--json")):
-        result = memenv.run(*args)
+        result = memenv.call(*args)
         assert result.returncode == 1, result
         assert result.stdout == ""
         assert result.stderr.splitlines() == [

@@ -60,14 +60,14 @@ def test_install_merges_keeps_other_hooks_and_is_idempotent(memenv: MemEnv, agen
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(before, indent=4), "utf-8")
 
-    preview = memenv.run("hooks", "install", "--agent", agent, "--dry-run")
+    preview = memenv.call("hooks", "install", "--agent", agent, "--dry-run")
     assert preview.returncode == 0, preview.stderr
     assert json.loads(path.read_text("utf-8")) == before  # a dry run writes nothing
     assert f"memcli hook {agent}" in preview.stdout and preview.stdout.count("\n+") >= 3
     # Which file: `+++ b/settings.json` alone did not say (.claude/ or .gemini/?).
     assert preview.stdout.startswith(f"--- a/{relative}\n+++ b/{relative}\n")
 
-    done = memenv.run("hooks", "install", "--agent", agent)
+    done = memenv.call("hooks", "install", "--agent", agent)
     assert done.returncode == 0, done.stderr
     after = json.loads(path.read_text("utf-8"))
     for event in EVENTS[agent]:
@@ -85,25 +85,25 @@ def test_install_merges_keeps_other_hooks_and_is_idempotent(memenv: MemEnv, agen
         assert hook["timeout"] == 30_000  # milliseconds
 
     text = path.read_text("utf-8")
-    again = memenv.run("hooks", "install", "--agent", agent)
+    again = memenv.call("hooks", "install", "--agent", agent)
     assert again.returncode == 0 and "nothing changed" in again.stdout
     assert path.read_text("utf-8") == text
-    assert "already there" in memenv.run("hooks", "install", "--agent", agent,
+    assert "already there" in memenv.call("hooks", "install", "--agent", agent,
                                          "--dry-run").stdout
 
 
 def test_install_at_user_scope_writes_under_home_and_codex_home(memenv: MemEnv,
                                                                 tmp_path: Path) -> None:
     home = Path(memenv.env["HOME"])
-    done = memenv.run("hooks", "install", "--agent", "claude-code", "--scope", "user")
+    done = memenv.call("hooks", "install", "--agent", "claude-code", "--scope", "user")
     assert done.returncode == 0, done.stderr
     assert "memcli hook claude-code" in (home / ".claude" / "settings.json").read_text()
     codex_home = tmp_path / "codex-home"
-    done = memenv.run("hooks", "install", "--agent", "codex", "--scope", "user",
+    done = memenv.call("hooks", "install", "--agent", "codex", "--scope", "user",
                       env={"CODEX_HOME": str(codex_home)})
     assert done.returncode == 0, done.stderr
     assert "memcli hook codex" in (codex_home / "hooks.json").read_text()
-    copilot = memenv.run("hooks", "install", "--agent", "copilot", "--scope", "user")
+    copilot = memenv.call("hooks", "install", "--agent", "copilot", "--scope", "user")
     assert copilot.returncode == 0
     written = json.loads((home / ".copilot" / "hooks" / "memcli.json").read_text())
     assert written["version"] == 1
@@ -116,7 +116,7 @@ def test_a_hook_a_person_changed_counts_as_installed(memenv: MemEnv) -> None:
     mine = {"type": "command", "command": "memcli --user-store ~/notes hook claude-code",
             "timeout": 10}
     path.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [mine]}]}}), "utf-8")
-    assert memenv.run("hooks", "install", "--agent", "claude-code").returncode == 0
+    assert memenv.call("hooks", "install", "--agent", "claude-code").returncode == 0
     after = json.loads(path.read_text("utf-8"))
     assert after["hooks"]["Stop"] == [{"hooks": [mine]}]
     assert "SessionStart" in after["hooks"]
@@ -130,7 +130,7 @@ def test_a_settings_file_memcli_cannot_read_is_an_error_and_untouched(
     path = memenv.repo / ".claude" / "settings.json"
     path.parent.mkdir(parents=True)
     path.write_text(content, "utf-8")
-    done = memenv.run("hooks", "install", "--agent", "claude-code")
+    done = memenv.call("hooks", "install", "--agent", "claude-code")
     assert done.returncode == 2
     assert done.stderr.startswith("memcli: error: ") and done.stderr.count("\n") == 1
     assert path.read_text("utf-8") == content
@@ -143,23 +143,23 @@ def test_a_settings_file_that_is_a_symlink_is_refused(memenv: MemEnv, tmp_path: 
     link = memenv.repo / ".codex" / "hooks.json"
     link.parent.mkdir(parents=True)
     link.symlink_to(target)
-    done = memenv.run("hooks", "install", "--agent", "codex")
+    done = memenv.call("hooks", "install", "--agent", "codex")
     assert done.returncode == 2 and "symbolic link" in done.stderr
     assert target.read_text("utf-8") == "{}"
 
 
 def test_unknown_agent_or_scope_is_a_usage_error(memenv: MemEnv) -> None:
-    assert memenv.run("hooks", "install", "--agent", "vim").returncode == 2
-    assert memenv.run("hooks", "install", "--agent", "codex", "--scope", "team").returncode == 2
+    assert memenv.call("hooks", "install", "--agent", "vim").returncode == 2
+    assert memenv.call("hooks", "install", "--agent", "codex", "--scope", "team").returncode == 2
 
 
 def test_status_shows_what_is_wired_where(memenv: MemEnv) -> None:
-    memenv.run("hooks", "install", "--agent", "gemini")
+    memenv.call("hooks", "install", "--agent", "gemini")
     path = memenv.repo / ".codex" / "hooks.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [
         {"type": "command", "command": "memcli hook codex"}]}]}}), "utf-8")
-    done = memenv.run("hooks", "status", "--json")
+    done = memenv.call("hooks", "status", "--json")
     assert done.returncode == 0, done.stderr
     rows = {(r["agent"], r["scope"]): r for r in json.loads(done.stdout)["agents"]}
     assert rows[("gemini", "project")]["wired"] == EVENTS["gemini"]
@@ -170,7 +170,7 @@ def test_status_shows_what_is_wired_where(memenv: MemEnv) -> None:
         "agent": "claude-code", "scope": "user", "exists": False, "wired": [],
         "missing": EVENTS["claude-code"], "extractor": None,
         "path": str(Path(memenv.env["HOME"]) / ".claude" / "settings.json")}
-    text = memenv.run("hooks", "status").stdout
+    text = memenv.call("hooks", "status").stdout
     assert "gemini       project  wired: SessionStart, BeforeAgent, AfterAgent, PreCompress" in text
 
 
@@ -179,7 +179,7 @@ def test_install_warns_when_the_agent_cannot_find_memcli(memenv: MemEnv, tmp_pat
     # every hook the agent runs would fail where nobody sees it.
     empty = tmp_path / "bin-without-memcli"
     empty.mkdir()
-    missing = memenv.run("hooks", "install", "--agent", "codex", env={"PATH": str(empty)})
+    missing = memenv.call("hooks", "install", "--agent", "codex", env={"PATH": str(empty)})
     assert missing.returncode == 0, missing.stderr
     assert "memcli: warning: memcli is not on PATH" in missing.stderr
     assert (memenv.repo / ".codex/hooks.json").exists()  # the warning does not stop the install
@@ -188,6 +188,6 @@ def test_install_warns_when_the_agent_cannot_find_memcli(memenv: MemEnv, tmp_pat
     found.mkdir()
     (found / "memcli").write_text("#!/bin/sh\n", "utf-8")
     (found / "memcli").chmod(0o755)
-    again = memenv.run("hooks", "install", "--agent", "gemini", env={"PATH": str(found)})
+    again = memenv.call("hooks", "install", "--agent", "gemini", env={"PATH": str(found)})
     assert again.returncode == 0, again.stderr
     assert "not on PATH" not in again.stderr

@@ -180,7 +180,7 @@ def test_index_check_fails_when_out_of_date_and_changes_nothing(memenv) -> None:
     assert result.exit_code == 1
     assert "out of date" in result.stderr and "MEMORY.md" in result.stderr
     assert memenv.snapshot() == before
-    proc = memenv.run("index", "--check")
+    proc = memenv.call("index", "--check")
     assert proc.returncode == 1
     assert memenv.snapshot() == before
 

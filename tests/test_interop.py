@@ -78,7 +78,7 @@ def codex_folder(root: Path) -> Path:
 
 def test_import_codex_makes_a_note_per_block_and_for_profile_and_tips(memenv: MemEnv) -> None:
     folder = codex_folder(memenv.root)
-    done = memenv.run("import", "codex", str(folder), "--json")
+    done = memenv.call("import", "codex", str(folder), "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert sorted(i["file"] for i in report["left_out"]) == ["raw_memories.md",
@@ -92,29 +92,29 @@ def test_import_codex_makes_a_note_per_block_and_for_profile_and_tips(memenv: Me
     assert "lives in the terminal" in profile
     tips = (memenv.user / "user_preference_codex-general-tips.md").read_text("utf-8")
     assert "Prefer rg over grep." in tips and "flaky tests and the port fixture" not in tips
-    again = memenv.run("import", "codex", str(folder), "--on-conflict", "update")
+    again = memenv.call("import", "codex", str(folder), "--on-conflict", "update")
     assert again.returncode == 0, again.stderr
     assert memenv.notes("user") == notes
 
 
 def test_export_codex_keeps_codex_blocks_and_replaces_its_own(memenv: MemEnv) -> None:
     folder = codex_folder(memenv.root)
-    assert memenv.run("add", "Always use pnpm.", "--title", "Package manager",
+    assert memenv.call("add", "Always use pnpm.", "--title", "Package manager",
                       "--level", "user").returncode == 0
-    done = memenv.run("export", "codex", str(folder))
+    done = memenv.call("export", "codex", str(folder))
     assert done.returncode == 0, done.stderr
     text = (folder / "MEMORY.md").read_text("utf-8")
     assert text.startswith(CODEX_MEMORY.rstrip("\n") + "\n")  # Codex's blocks, byte for byte
     assert "memcli_note: user_preference_package-manager.md" in text
     assert "- Always use pnpm." in text
-    assert memenv.run("export", "codex", str(folder)).stdout.startswith("unchanged")
+    assert memenv.call("export", "codex", str(folder)).stdout.startswith("unchanged")
     assert (folder / "memory_summary.md").read_text("utf-8") == CODEX_SUMMARY
 
 
 def test_import_gemini_takes_the_saved_memories_only(memenv: MemEnv) -> None:
     path = memenv.repo / "GEMINI.md"
     path.write_text(GEMINI_MD, "utf-8")
-    done = memenv.run("import", "gemini", str(memenv.repo), "--json")
+    done = memenv.call("import", "gemini", str(memenv.repo), "--json")
     assert done.returncode == 0, done.stderr
     notes = memenv.notes("project")
     assert len(notes) == 2
@@ -127,31 +127,31 @@ def test_import_gemini_takes_the_saved_memories_only(memenv: MemEnv) -> None:
 def test_export_gemini_appends_to_the_section_and_round_trips(memenv: MemEnv) -> None:
     path = memenv.repo / "GEMINI.md"
     path.write_text(GEMINI_MD, "utf-8")
-    assert memenv.run("import", "gemini", str(path)).returncode == 0
-    assert memenv.run("add", "Run make check before every commit.", "--title",
+    assert memenv.call("import", "gemini", str(path)).returncode == 0
+    assert memenv.call("add", "Run make check before every commit.", "--title",
                       "Test command", "--level", "project").returncode == 0
-    done = memenv.run("export", "gemini", str(path))
+    done = memenv.call("export", "gemini", str(path))
     assert done.returncode == 0, done.stderr
     text = path.read_text("utf-8")
     section = text.split("## Gemini Added Memories\n")[1].split("\n## ")[0]
     assert "- Test command: Run make check before every commit." in section
     assert section.count("pnpm") == 1  # a memory already there is not added twice
     assert text.endswith("## Style\n- Two-space indentation.\n")
-    assert memenv.run("export", "gemini", str(path)).stdout.startswith("unchanged")
+    assert memenv.call("export", "gemini", str(path)).stdout.startswith("unchanged")
     before = sorted(memenv.notes("project"))
-    assert memenv.run("import", "gemini", str(path), "--on-conflict", "update").returncode == 0
+    assert memenv.call("import", "gemini", str(path), "--on-conflict", "update").returncode == 0
     assert sorted(memenv.notes("project")) == before
 
 
 def test_a_title_with_a_dot_round_trips_through_gemini(memenv: MemEnv) -> None:
     # "Node.js version: Use Node 22 …" was read back as a title of its own: a second note.
     path = memenv.repo / "GEMINI.md"
-    assert memenv.run("add", "Use Node 22 for every service.", "--title", "Node.js version",
+    assert memenv.call("add", "Use Node 22 for every service.", "--title", "Node.js version",
                       "--level", "project").returncode == 0
-    assert memenv.run("export", "gemini", str(path)).returncode == 0
+    assert memenv.call("export", "gemini", str(path)).returncode == 0
     assert "- Node.js version: Use Node 22 for every service." in path.read_text("utf-8")
     before = sorted(memenv.notes("project"))
-    again = memenv.run("import", "gemini", str(path), "--on-conflict", "update", "--json")
+    again = memenv.call("import", "gemini", str(path), "--on-conflict", "update", "--json")
     assert again.returncode == 0, again.stderr
     assert sorted(memenv.notes("project")) == before
 
@@ -162,13 +162,13 @@ def test_symbolic_links_are_never_followed(memenv: MemEnv, tmp_path: Path) -> No
     link = memenv.repo / "GEMINI.md"
     link.symlink_to(real)
     for command in (["import", "gemini", str(link)], ["export", "gemini", str(link)]):
-        done = memenv.run(*command)
+        done = memenv.call(*command)
         assert done.returncode == 2 and "symbolic link" in done.stderr, done
     assert real.read_text("utf-8") == GEMINI_MD
     folder = codex_folder(tmp_path)
     (folder / "MEMORY.md").unlink()
     (folder / "MEMORY.md").symlink_to(real)
-    done = memenv.run("import", "codex", str(folder), "--json")
+    done = memenv.call("import", "codex", str(folder), "--json")
     left = {i["file"]: i for i in json.loads(done.stdout)["left_out"]}
     assert left["MEMORY.md"]["problem"] is True and "symbolic link" in left["MEMORY.md"]["reason"]
     assert done.returncode == 1
@@ -198,7 +198,7 @@ def _notes_to_export(memenv: MemEnv) -> None:
                  ["Use Node 22 for every service.", "--title", "Node.js version"],
                  ["Run the linters first.\n\nThen `make check`, then commit.", "--title",
                   "Before a commit", "--summary", "Lint, check, commit."]):
-        done = memenv.run("add", "--level", "user", *args)
+        done = memenv.call("add", "--level", "user", *args)
         assert done.returncode == 0, done.stderr
 
 
@@ -206,10 +206,10 @@ def _notes_to_export(memenv: MemEnv) -> None:
 def test_export_then_import_creates_nothing(memenv: MemEnv, tool: str) -> None:
     _notes_to_export(memenv)
     path = memenv.root / ROUND_TRIPS[tool][0]
-    exported = memenv.run("export", tool, "--level", "user", str(path))
+    exported = memenv.call("export", tool, "--level", "user", str(path))
     assert exported.returncode == 0, exported.stderr
     before = memenv.stores_snapshot()
-    done = memenv.run("import", tool, "--level", "user", str(path), "--json")
+    done = memenv.call("import", tool, "--level", "user", str(path), "--json")
     assert done.returncode == 0, done.stderr
     assert memenv.stores_snapshot() == before
     report = json.loads(done.stdout)
@@ -225,10 +225,10 @@ def test_what_the_other_tool_added_after_an_export_is_still_imported(
     _notes_to_export(memenv)
     folder, add_one = ROUND_TRIPS[tool]
     path = memenv.root / folder
-    assert memenv.run("export", tool, "--level", "user", str(path)).returncode == 0
+    assert memenv.call("export", tool, "--level", "user", str(path)).returncode == 0
     add_one(path)
     before = memenv.notes("user")
-    done = memenv.run("import", tool, "--level", "user", str(path))
+    done = memenv.call("import", tool, "--level", "user", str(path))
     assert done.returncode == 0, done.stderr
     assert len(memenv.notes("user")) == len(before) + 1, done.stderr
 
@@ -239,7 +239,7 @@ def test_exporting_a_store_that_does_not_exist_writes_nothing(memenv: MemEnv, to
                                                               target: str) -> None:
     # It created an empty MEMORY.md or GEMINI.md, and said "created".
     path = memenv.root / target
-    done = memenv.run("export", tool, "--level", "user", str(path))
+    done = memenv.call("export", tool, "--level", "user", str(path))
     assert done.returncode == 0, done.stderr
     assert not path.exists() and done.stdout == ""
     assert done.stderr == "memcli: the user store does not exist yet; nothing exported\n"
@@ -251,7 +251,7 @@ def test_exporting_a_store_that_does_not_exist_writes_nothing(memenv: MemEnv, to
 def test_importing_from_a_path_that_does_not_exist_says_so(memenv: MemEnv, tool: str,
                                                            hint: str) -> None:
     missing = memenv.root / "nowhere"
-    done = memenv.run("import", tool, str(missing))
+    done = memenv.call("import", tool, str(missing))
     assert done.returncode == 2
     assert done.stderr.startswith(f"memcli: error: {missing}")
     assert "does not exist; pass " in done.stderr and hint in done.stderr
@@ -259,8 +259,8 @@ def test_importing_from_a_path_that_does_not_exist_says_so(memenv: MemEnv, tool:
 
 
 def test_the_export_summary_counts_in_words(memenv: MemEnv) -> None:
-    assert memenv.run("add", "--level", "user", "Always use pnpm.").returncode == 0
-    done = memenv.run("export", "claude-code", "--level", "user", str(memenv.root / "out"))
+    assert memenv.call("add", "--level", "user", "Always use pnpm.").returncode == 0
+    done = memenv.call("export", "claude-code", "--level", "user", str(memenv.root / "out"))
     assert done.returncode == 0, done.stderr
     assert "memcli: exported 1 note of the user store; 2 files written" in done.stderr
 
@@ -273,14 +273,14 @@ def test_export_dry_run_says_what_it_would_write_and_writes_nothing(memenv: MemE
     _notes_to_export(memenv)
     path = memenv.root / "out" / ROUND_TRIPS[tool][0]
     before = memenv.stores_snapshot()
-    done = memenv.run("export", tool, "--level", "user", "--dry-run", str(path))
+    done = memenv.call("export", tool, "--level", "user", "--dry-run", str(path))
     assert done.returncode == 0, done.stderr
     assert not (memenv.root / "out").exists()
     assert memenv.stores_snapshot() == before
     assert done.stdout.startswith("would create ")
     assert "dry run, nothing written" in done.stderr
-    assert memenv.run("export", tool, "--level", "user", str(path)).returncode == 0
-    again = json.loads(memenv.run("export", tool, "--level", "user", "--dry-run", "--json",
+    assert memenv.call("export", tool, "--level", "user", str(path)).returncode == 0
+    again = json.loads(memenv.call("export", tool, "--level", "user", "--dry-run", "--json",
                                   str(path)).stdout)
     assert again["dry_run"] is True
     assert {f["change"] for f in again["files"]} == {"unchanged"}

@@ -39,7 +39,7 @@ def test_a_planted_journal_with_a_symlinked_files_folder_moves_nothing_in(memenv
         "deletes": []}))
     (txn / "COMMITTED").write_bytes(b"")
     before = memenv.snapshot(elsewhere)
-    proc = memenv.run("show", "--json")
+    proc = memenv.call("show", "--json")
     assert proc.returncode == 0, proc.stderr
     assert memenv.snapshot(elsewhere) == before
     assert not (memenv.project / "project_knowledge_stolen.md").exists()

@@ -246,13 +246,13 @@ def test_an_untrusted_project_config_cannot_choose_the_server_or_the_user_store(
         memenv: MemEnv) -> None:
     _hostile_repo(memenv)
     env = {"OPENAI_API_KEY": "sk-test-key-not-secret"}
-    data = json.loads(memenv.run("config", "--json", env=env).stdout)
+    data = json.loads(memenv.call("config", "--json", env=env).stdout)
     assert data["provider"]["source"] == "default"
     assert data["base_url"]["value"] != "http://attacker.invalid/v1"
     assert not data["user_store"]["value"].startswith(str(memenv.repo))
     assert data["timeout"]["value"] == "7"  # harmless settings still apply
     assert set(data["ignored"]) == {"provider", "base_url", "user_store"}
-    text = memenv.run("config", env=env).stdout
+    text = memenv.call("config", env=env).stdout
     assert "ignored base_url from the project config" in text and "memcli trust" in text
 
 
@@ -260,27 +260,27 @@ def test_extract_says_which_project_settings_it_left_out(memenv: MemEnv) -> None
     # A repository's `provider = "openai"` silently gave the rules extractor.
     _hostile_repo(memenv)
     turn = '{"role": "user", "content": "Remember that we deploy on Fridays."}\n'
-    done = memenv.run("extract", "--dry-run", input=turn)
+    done = memenv.call("extract", "--dry-run", input=turn)
     assert done.returncode == 0, done.stderr
     assert ("memcli: warning: ignored provider, base_url, user_store from the project config: "
             "the project config is not trusted; `memcli trust` uses it\n") in done.stderr
-    assert memenv.run("trust").returncode == 0
-    assert "ignored" not in memenv.run("extract", "--dry-run", "--provider", "rules",
+    assert memenv.call("trust").returncode == 0
+    assert "ignored" not in memenv.call("extract", "--dry-run", "--provider", "rules",
                                        input=turn).stderr
 
 
 def test_memcli_trust_lets_the_project_config_decide_until_it_changes(memenv: MemEnv) -> None:
     config = _hostile_repo(memenv)
-    assert memenv.run("trust").returncode == 0
-    data = json.loads(memenv.run("config", "--json").stdout)
+    assert memenv.call("trust").returncode == 0
+    data = json.loads(memenv.call("config", "--json").stdout)
     assert data["base_url"] == {"value": "http://attacker.invalid/v1", "source": "project config"}
-    assert str(config.resolve()) in memenv.run("trust", "--list").stdout
+    assert str(config.resolve()) in memenv.call("trust", "--list").stdout
     config.write_text(config.read_text("utf-8") + "model = \"other\"\n", "utf-8")
-    data = json.loads(memenv.run("config", "--json").stdout)
+    data = json.loads(memenv.call("config", "--json").stdout)
     assert "base_url" in data["ignored"]  # changed since it was trusted
-    assert memenv.run("trust").returncode == 0
-    assert memenv.run("trust", "--revoke").returncode == 0
-    assert "base_url" in json.loads(memenv.run("config", "--json").stdout)["ignored"]
+    assert memenv.call("trust").returncode == 0
+    assert memenv.call("trust", "--revoke").returncode == 0
+    assert "base_url" in json.loads(memenv.call("config", "--json").stdout)["ignored"]
 
 
 @pytest.mark.parametrize("value", ["", "/", "notes\\u0000x"])  # NUL: no path can hold it
@@ -289,7 +289,7 @@ def test_a_user_store_that_is_the_working_folder_or_the_root_is_refused(
     config = memenv.root / "home" / ".memcli" / "config.toml"
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text(f'user_store = "{value}"\n', "utf-8")
-    done = memenv.run("show")
+    done = memenv.call("show")
     assert done.returncode == 2
     assert done.stderr.startswith("memcli: error: ") and done.stderr.count("\n") == 1
     assert "is not a store folder" in done.stderr
@@ -299,7 +299,7 @@ def test_a_user_store_that_is_the_working_folder_or_the_root_is_refused(
     ("MEMCLI_LOCK_TIMEOUT", "nan"), ("MEMCLI_LOCK_TIMEOUT", "inf"), ("MEMCLI_TIMEOUT", "1e308")])
 def test_a_timeout_that_is_not_a_finite_number_of_seconds_is_one_line(
         memenv: MemEnv, variable: str, value: str) -> None:
-    done = memenv.run("extract", "--show-prompt", input=_TURN, env={variable: value})
+    done = memenv.call("extract", "--show-prompt", input=_TURN, env={variable: value})
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("memcli: error: ") and "Traceback" not in done.stderr
     assert "must be a number of seconds from 0 to" in done.stderr
@@ -307,6 +307,6 @@ def test_a_timeout_that_is_not_a_finite_number_of_seconds_is_one_line(
 
 @pytest.mark.parametrize("value", ["inf", "1e308"])
 def test_timeout_flag_inf_is_one_line(memenv: MemEnv, value: str) -> None:
-    done = memenv.run("extract", "--timeout", value, "--show-prompt", input=_TURN)
+    done = memenv.call("extract", "--timeout", value, "--show-prompt", input=_TURN)
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1

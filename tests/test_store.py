@@ -192,11 +192,11 @@ def test_reading_an_index_that_is_not_utf8_warns_with_its_line(memenv: MemEnv) -
     line = data.count(b"\n", 0, bad) + 1
     warning = f"MEMORY.md: line {line} is not valid UTF-8 (byte {bad})"
     for command in (["show"], ["context"]):
-        result = memenv.run(*command)
+        result = memenv.call(*command)
         assert result.returncode == 0, result.stderr
         assert warning in result.stderr, (command, result.stderr)
         assert "Run the tests with pytest" in result.stdout
-    lint = memenv.run("lint")
+    lint = memenv.call("lint")
     assert lint.returncode == 1
     assert f"MEMORY.md:{line}:" in lint.stdout and "M301" in lint.stdout
 
@@ -212,7 +212,7 @@ def test_no_write_replaces_the_bytes_of_an_index_that_is_not_utf8(
     # A rewrite decoded the file with replacement characters: the person's é became U+FFFD.
     data = _store_with_a_latin1_index(memenv)
     before = memenv.stores_snapshot()
-    result = memenv.run(*command)
+    result = memenv.call(*command)
     assert memenv.stores_snapshot() == before
     assert (memenv.project / "MEMORY.md").read_bytes() == data
     if command[0] == "lint":
@@ -227,10 +227,10 @@ def test_no_write_replaces_the_bytes_of_an_index_that_is_not_utf8(
 def test_status_is_not_healthy_with_an_index_that_is_not_utf8(memenv: MemEnv) -> None:
     data = _store_with_a_latin1_index(memenv)
     line = data.count(b"\n", 0, data.index(b"\xe9")) + 1
-    text = memenv.run("status")
+    text = memenv.call("status")
     assert f"MEMORY.md: line {line} is not valid UTF-8" in text.stdout
     assert "memcli: healthy" not in text.stderr
-    report = json.loads(memenv.run("status", "--json").stdout)
+    report = json.loads(memenv.call("status", "--json").stdout)
     assert report["healthy"] is False
     project = next(lv for lv in report["levels"] if lv["level"] == "project")
     assert project["index_problem"].startswith(f"MEMORY.md: line {line} ")

@@ -18,12 +18,9 @@ from tests.conftest import MemEnv, snapshot_tree
 def _in_repo(memenv: MemEnv, *args: str, input: str | None = None,
              timeout: float = 30) -> subprocess.CompletedProcess[str]:
     """memcli in the repository with the project store it finds there (no override): what a
-    person who cloned the repository runs."""
-    env = {k: v for k, v in {**os.environ, **memenv.env}.items()
-           if k != "MEMCLI_PROJECT_STORE"}
-    return subprocess.run([sys.executable, "-m", "memcli", *args], input=input,
-                          capture_output=True, text=True, env=env, cwd=memenv.repo,
-                          timeout=timeout, check=False)
+    person who cloned the repository runs (in process: the boundary tested is trust)."""
+    return memenv.call(*args, input=input, env={"MEMCLI_PROJECT_STORE": None},
+                       timeout=timeout)
 
 
 def _one_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
@@ -78,7 +75,7 @@ def test_a_project_config_cannot_set_the_clock(memenv: MemEnv) -> None:
     assert "'now' is not a memcli setting" in done.stderr
     (note,) = memenv.user.glob("user_preference_*.md")
     assert "1999" not in note.read_text("utf-8")
-    shown = json.loads(memenv.run("config", "--json").stdout)["now"]
+    shown = json.loads(memenv.call("config", "--json").stdout)["now"]
     assert shown["source"] == "environment MEMCLI_NOW"
 
 
@@ -133,7 +130,7 @@ def test_a_providers_error_cannot_drive_the_terminal_or_forge_a_line(memenv: Mem
     hostile = f"Incorrect API key {_KEY}\x1b[2J\x1b]0;owned\x07\nmemcli: 3 applied; written"
     with FakeServer() as server:
         server.script(json_step(401, {"error": {"message": hostile}}))
-        done = memenv.run("extract", "--provider", "openai", "--base-url", server.url + "/v1",
+        done = memenv.call("extract", "--provider", "openai", "--base-url", server.url + "/v1",
                           input=_TURN, env={"OPENAI_API_KEY": _KEY})
     assert done.returncode == 4, done.stderr
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("memcli: error: ")
@@ -213,16 +210,16 @@ def test_recall_hands_the_agent_no_hidden_text_from_a_repositorys_note(
     _hostile_note(memenv)
     payload = {"hook_event_name": "UserPromptSubmit", "cwd": str(memenv.repo),
                "session_id": "s1", "prompt": "how do we deploy with make deploy?"}
-    done = memenv.run("hook", "claude-code", input=json.dumps(payload))
+    done = memenv.call("hook", "claude-code", input=json.dumps(payload))
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "Deploy with make deploy." in shown
     for hidden in ("\x1b", "\x07", "\u202e", *_TAGGED):
         assert hidden not in shown, repr(hidden)
-    found = json.loads(memenv.run("recall", "--json", "how do we deploy with make deploy?")
+    found = json.loads(memenv.call("recall", "--json", "how do we deploy with make deploy?")
                        .stdout)
     assert "\x1b" not in found["notes"][0]["title"] + found["notes"][0]["snippet"]
-    assert "\x1b" not in memenv.run("search", "deploy").stdout
+    assert "\x1b" not in memenv.call("search", "deploy").stdout
 
 
 def _model_says(memenv: MemEnv, monkeypatch: pytest.MonkeyPatch, content: str,
@@ -275,12 +272,12 @@ def test_memcli_trust_says_what_it_lets_the_config_decide(memenv: MemEnv) -> Non
     # `cat` and their `memcli trust` was trusted unseen.
     _project_config(memenv).write_text(
         'provider = "openai"\nbase_url = "http://attacker.invalid/v1"\ntimeout = 7\n', "utf-8")
-    done = memenv.run("trust")
+    done = memenv.call("trust")
     assert done.returncode == 0, done.stderr
     assert "it decides base_url = 'http://attacker.invalid/v1'" in done.stderr
     assert "it decides provider = 'openai'" in done.stderr
     assert "timeout" not in done.stderr  # not guarded: no trust needed for it
-    data = json.loads(memenv.run("trust", "--json").stdout)
+    data = json.loads(memenv.call("trust", "--json").stdout)
     assert data["decides"] == ["base_url = 'http://attacker.invalid/v1'", "provider = 'openai'"]
 
 
@@ -318,7 +315,7 @@ def test_a_project_config_cannot_make_memcli_wait_a_day(memenv: MemEnv) -> None:
 def test_a_trusted_project_config_is_capped_too(memenv: MemEnv) -> None:
     # Trust is for where a key goes; how long a checkout may hold the person up is theirs.
     _project_config(memenv).write_text("lock_timeout = 3600\n", "utf-8")
-    assert memenv.run("trust").returncode == 0
+    assert memenv.call("trust").returncode == 0
     shown, stderr = _config_of(memenv)
     assert shown["lock_timeout"]["value"] == "60.0" and "memcli waits 60 s" in stderr
 
@@ -429,7 +426,7 @@ def test_a_planted_history_record_is_reported_not_read_forever(memenv: MemEnv,
     else:
         record.symlink_to("/dev/zero")
     for args in (("log",), ("status",), ("restore", "--list")):
-        done = memenv.run(*args, timeout=20)
+        done = memenv.call(*args, timeout=20)
         assert done.returncode == 0, done.stderr
         assert "not a readable history record" in done.stderr or args != ("log",)
 
@@ -451,15 +448,15 @@ def test_show_lint_and_a_dry_run_never_send_a_repositorys_escapes_to_the_termina
     # shifted the columns a script reads); lint printed a planted file name the same way.
     _escaping_note(memenv)
     (memenv.project / f"stray_{_ESCAPES}.md").write_text("x", "utf-8")
-    shown = memenv.run("show")
+    shown = memenv.call("show")
     assert "\x1b" not in shown.stdout + shown.stderr
     (row,) = shown.stdout.splitlines()
     assert row.split("\t")[2:4] == ["Deploy[31m steps", "How]0;owned we deploy"]
-    linted = memenv.run("lint")
+    linted = memenv.call("lint")
     assert "\x1b" not in linted.stdout + linted.stderr and "stray_" in linted.stdout
     update = [{"action": "update", "level": "project", "filename": "project_knowledge_deploy.md",
                "content": "Run make deploy, then tag the release.\n"}]
-    dry = memenv.run("apply", "--dry-run", "-", input=json.dumps(update))
+    dry = memenv.call("apply", "--dry-run", "-", input=json.dumps(update))
     assert dry.returncode == 0, dry.stderr
     assert "\x1b" not in dry.stdout and "\x07" not in dry.stdout
     assert "-Run make deploy.<U+001B>[2J<U+001B>]0;owned<U+0007><U+E0061>" in dry.stdout
@@ -520,7 +517,7 @@ def test_show_note_on_a_terminal_writes_hidden_characters_as_codes(memenv: MemEn
     # ran, and its tag characters stayed unseen. Piped, it stays the file's bytes.
     _escaping_note(memenv)
     raw = (memenv.project / "project_knowledge_deploy.md").read_bytes()
-    assert memenv.run("show", "project_knowledge_deploy.md").stdout.encode() == raw
+    assert memenv.call("show", "project_knowledge_deploy.md").stdout.encode() == raw
     done, shown = _on_terminal(memenv, "show", "project_knowledge_deploy.md")
     assert done.returncode == 0, done.stderr
     text = shown.decode("utf-8")
@@ -538,14 +535,14 @@ def test_a_huge_committed_note_is_left_out_not_read(memenv: MemEnv) -> None:
         "type": "project_knowledge", "title": "Deploy day", "summary": "We deploy on Fridays.",
         "updated": "2026-11-29T10:00:00Z"}, body="We deploy on Fridays.\n")
     assert big.stat().st_size > 1024 * 1024
-    shown = memenv.run("context")
+    shown = memenv.call("context")
     assert shown.returncode == 0
     assert "Deploy day" in shown.stdout and "Big" not in shown.stdout
     assert "project_knowledge_big.md: larger than 1 MiB" in shown.stderr
-    found = memenv.run("search", "--json", "deploy")
+    found = memenv.call("search", "--json", "deploy")
     assert [hit["file"] for hit in json.loads(found.stdout)["results"]] == \
         ["project_knowledge_small.md"]
-    linted = memenv.run("lint")
+    linted = memenv.call("lint")
     assert "M307" in linted.stdout and "split it or move it out" in linted.stdout
 
 
@@ -555,14 +552,14 @@ def test_transcript_and_explain_never_send_a_transcripts_escapes_to_the_terminal
     # and all; `extract --explain` quoted the sentence the same way on stderr.
     turn = json.dumps({"role": "user",
                        "content": f"Remember that we deploy{_ESCAPES} on Fridays."}) + "\n"
-    explained = memenv.run("extract", "--explain", input=turn)
+    explained = memenv.call("extract", "--explain", input=turn)
     assert explained.returncode == 0, explained.stderr
     assert "from message 1" in explained.stderr and "\x1b" not in explained.stderr
     done, shown = _on_terminal(memenv, "transcript", input=turn)
     assert done.returncode == 0, done.stderr
     assert b"\x1b" not in shown and b"\x07" not in shown
     assert "we deploy<U+001B>[2J<U+001B>]0;owned<U+0007> on Fridays." in shown.decode()
-    piped = memenv.run("transcript", input=turn)
+    piped = memenv.call("transcript", input=turn)
     assert _ESCAPES in piped.stdout  # what memcli read, exactly, for a script
 
 
@@ -576,10 +573,10 @@ def test_log_and_status_print_no_escape_a_committed_record_holds(memenv: MemEnv)
         op["reason"] = f"because{_ESCAPES}"
     record.write_text(json.dumps(data), "utf-8")
     for args in (("log",), ("status",)):
-        done = memenv.run(*args)
+        done = memenv.call(*args)
         assert done.returncode == 0, done.stderr
         assert "\x1b" not in done.stdout + done.stderr, args
-    assert "add[2J]0;owned" in memenv.run("log").stdout
+    assert "add[2J]0;owned" in memenv.call("log").stdout
 
 
 def test_memcli_config_prints_no_escape_a_project_config_holds(memenv: MemEnv) -> None:
