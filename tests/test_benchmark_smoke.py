@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+# Benchmark smoke tests: the slow tier (`pytest -m "not slow"` leaves them out; CI runs them).
+pytestmark = pytest.mark.slow
+
 RUN = Path(__file__).resolve().parent.parent / "benchmarks" / "run.py"
 
 ROWS = {

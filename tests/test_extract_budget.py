@@ -166,6 +166,7 @@ def test_the_budget_is_applied_before_the_redaction(memenv, tmp_path: Path) -> N
     assert "budget" in document
 
 
+@pytest.mark.slow  # a benchmark smoke test
 def test_the_big_message_benchmark_runs_and_reports_both_messages_and_its_target() -> None:
     # timings are not checked here: a test machine's load says nothing about memcli
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "big_message.py"

@@ -369,6 +369,7 @@ def _start(draw: st.DrawFn) -> list[dict[str, Any]]:
     return [create(draw(st.sampled_from(["project", "user"])), t, draw(_TEXT)) for t in titles]
 
 
+@pytest.mark.slow  # a campaign: 40-100 s of generated batches
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much])
 @given(start=_start(), change=_batch(), clock=st.sampled_from([FIXED_NOW,

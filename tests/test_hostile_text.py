@@ -112,6 +112,7 @@ RULES_CASES = {
 }
 
 
+@pytest.mark.slow  # every hostile shape of the benchmark, 30 s in all
 @pytest.mark.parametrize("case", sorted(RULES_CASES))
 def test_hostile_shapes_through_the_rules(case: str) -> None:
     text, expected = RULES_CASES[case]

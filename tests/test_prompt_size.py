@@ -17,6 +17,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from memcli.extraction.prompt import build_prompt
 from memcli.providers import OPERATIONS_SCHEMA
 
@@ -42,6 +44,7 @@ def test_the_schema_is_within_its_share_of_the_budget() -> None:
     assert len(json.dumps(OPERATIONS_SCHEMA)) <= limit, "the operations schema outgrew 200 tokens"
 
 
+@pytest.mark.slow  # a benchmark smoke test
 def test_the_benchmark_counts_what_it_can_and_says_what_it_cannot() -> None:
     proc = subprocess.run([sys.executable, str(BENCHMARK), "--json"], capture_output=True,
                           text=True, timeout=120, check=False)

@@ -53,6 +53,7 @@ def test_session_start_hook_redacts_a_secret_written_by_hand(memenv: MemEnv) -> 
     assert _HF not in shown and _PW not in shown
 
 
+@pytest.mark.slow  # a benchmark smoke test
 def test_redaction_benchmark_reports_full_coverage_and_no_false_positive() -> None:
     from pathlib import Path
 

@@ -10,6 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+# Benchmark smoke tests: the slow tier (`pytest -m "not slow"` leaves them out; CI runs them).
+pytestmark = pytest.mark.slow
+
 TRANSCRIPTS = Path(__file__).resolve().parent.parent / "benchmarks" / "transcripts.py"
 
 

@@ -1,0 +1,71 @@
+"""memcli's start-up and dispatch under two typer versions, interleaved in the same rounds.
+
+typer is pinned below 0.29 (pyproject.toml) because 0.29 builds a pydantic adapter for every
+parameter on every dispatch. This times `memcli --help`, `--version` and two commands that
+dispatch (`lint` and `config --json` on empty stores) with the memcli of two virtual
+environments, round after round, and prints the median of each and the ratio of the second
+to the first. Make the second environment with memcli installed without its pin, e.g.::
+
+    python3 -m venv /tmp/t29 && /tmp/t29/bin/pip install 'typer==0.29.2' rich httpx \\
+        httpx-sse stamina pyyaml snowballstemmer markdown-it-py ahocorasick-rs backports.zstd
+    /tmp/t29/bin/pip install --no-deps -e .
+    python benchmarks/typer_versions.py .venv /tmp/t29 --rounds 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+COMMANDS = {"--help": ["--help"], "--version": ["--version"], "lint": ["lint"],
+            "config --json": ["config", "--json"]}
+
+
+def _venv(path: str) -> Path:
+    return Path(path).absolute()  # the commands run in a scratch folder
+
+
+def _typer_version(venv: Path) -> str:
+    code = "import importlib.metadata as m; print(m.version('typer'))"
+    return subprocess.run([str(venv / "bin" / "python"), "-c", code], capture_output=True,
+                          text=True, check=True).stdout.strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("first", type=_venv, help="virtual environment (the baseline)")
+    parser.add_argument("second", type=_venv, help="virtual environment to compare")
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    venvs = {_typer_version(v): v for v in (args.first, args.second)}
+    with tempfile.TemporaryDirectory() as scratch:
+        tmp = Path(scratch)
+        env = {**os.environ, "MEMCLI_HOME": str(tmp / "home"), "NO_COLOR": "1",
+               "MEMCLI_PROJECT_STORE": str(tmp / "p"), "MEMCLI_USER_STORE": str(tmp / "u"),
+               "TERM": "dumb"}
+        times: dict[tuple[str, str], list[float]] = {(v, c): [] for v in venvs for c in COMMANDS}
+        for _ in range(args.rounds):
+            for name, argv in COMMANDS.items():
+                for version, venv in venvs.items():
+                    started = time.perf_counter()
+                    done = subprocess.run([str(venv / "bin" / "memcli"), *argv], env=env,
+                                          cwd=tmp, capture_output=True, check=False)
+                    times[(version, name)].append(time.perf_counter() - started)
+                    if done.returncode not in (0, 1):
+                        raise SystemExit(f"typer {version}, memcli {name}: exit "
+                                         f"{done.returncode}: {done.stderr[-300:]!r}")
+    first, second = venvs
+    print(f"median of {args.rounds} rounds; typer {first} against typer {second}")
+    for name in COMMANDS:
+        a = statistics.median(times[(first, name)]) * 1000
+        b = statistics.median(times[(second, name)]) * 1000
+        print(f"memcli {name:14} {a:7.1f} ms  {b:7.1f} ms  {b / a:.2f} x")
+
+
+if __name__ == "__main__":
+    main()
