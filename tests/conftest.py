@@ -7,8 +7,10 @@ shell), so no test can reach the real home folder or a real store. The rest is o
 * ``memenv``: a project store and a user store in tmp_path, a fixed clock (MEMCLI_NOW; TZ
   is UTC for every test),
   NO_COLOR, the working directory in a fresh "repo" folder; methods to run memcli in
-  process (``invoke``, ``apply``) or as a subprocess (``run``), to write notes by hand and
-  to snapshot a folder tree byte for byte.
+  process (``invoke``, ``apply``; ``call``, which answers as ``run`` does) or as a
+  subprocess (``run``, only where the process boundary is what is tested: exit statuses of
+  a real process, signals, stdin and terminals, hooks), to write notes by hand and to
+  snapshot a folder tree byte for byte.
 * ``run_memcli``: ``memenv.run``, the subprocess helper (``python -m memcli``).
 * ``cli``: ``memenv.invoke``, the in-process helper (typer's CliRunner on ``memcli.cli.app``).
 """
