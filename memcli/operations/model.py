@@ -182,12 +182,13 @@ def validate_item(position: int, raw: Any) -> Parsed:
     if not isinstance(raw, dict):
         return Parsed(position, raw, None, "not a JSON object")
     action = raw.get("action")
-    if action is None or (isinstance(action, str) and action.strip().lower() in SKIPPED_ACTIONS):
+    name = action.strip().lower() if isinstance(action, str) else None
+    if action is None or name in SKIPPED_ACTIONS:
         return Parsed(position, raw, None, None)
-    if not isinstance(action, str) or action.strip().lower() not in ACTION_ALIASES:
+    if name not in ACTION_ALIASES:
         why = f"unknown action {action!r}; use create, update or delete"
         return Parsed(position, raw, None, why)
-    cls = _CLASSES[ACTION_ALIASES[action.strip().lower()]]
+    cls = _CLASSES[ACTION_ALIASES[name]]
     values: dict[str, Any] = {}
     errors: list[str] = []
     for spec in fields(cls):
