@@ -7,11 +7,13 @@ keep them byte for byte in meaning, add memcli once, and change nothing the seco
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import MemEnv
+from fakeserver import FakeServer
 
 OTHER_TOOL = "python3 ~/.local/bin/other-tool.py"
 
@@ -74,6 +76,8 @@ def test_install_merges_keeps_other_hooks_and_is_idempotent(memenv: MemEnv, agen
         ours = [c for c in commands(after, event) if c.startswith("memcli hook")]
         assert len(ours) == 1, (event, after)
         assert ours[0].split()[:3] == ["memcli", "hook", agent]
+        # Issue 27: a hook memcli adds extracts with what the person has (auto).
+        assert ours[0].endswith(" --extractor auto"), ours
     # Everything that was there is still there, unchanged.
     for key, value in before.items():
         if key != "hooks":
@@ -153,25 +157,41 @@ def test_unknown_agent_or_scope_is_a_usage_error(memenv: MemEnv) -> None:
     assert memenv.call("hooks", "install", "--agent", "codex", "--scope", "team").returncode == 2
 
 
-def test_status_shows_what_is_wired_where(memenv: MemEnv) -> None:
+def test_status_shows_what_is_wired_where(memenv: MemEnv, tmp_path: Path) -> None:
     memenv.call("hooks", "install", "--agent", "gemini")
     path = memenv.repo / ".codex" / "hooks.json"
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [
         {"type": "command", "command": "memcli hook codex"}]}]}}), "utf-8")
-    done = memenv.call("hooks", "status", "--json")
+    # No agent CLI on PATH, no key, and nothing answers at the configured local server.
+    with FakeServer() as server:
+        closed = server.url + "/v1"
+    only_git = tmp_path / "bin-git-only"  # status reads .gitattributes with git
+    only_git.mkdir()
+    (only_git / "git").symlink_to(shutil.which("git") or "/usr/bin/git")
+    env = {"PATH": str(only_git), "MEMCLI_BASE_URL": closed}
+    done = memenv.call("hooks", "status", "--json", env=env)
     assert done.returncode == 0, done.stderr
     rows = {(r["agent"], r["scope"]): r for r in json.loads(done.stdout)["agents"]}
-    assert rows[("gemini", "project")]["wired"] == EVENTS["gemini"]
+    gemini = rows[("gemini", "project")]
+    assert gemini["wired"] == EVENTS["gemini"] and gemini["extractor"] == "auto"
+    assert gemini["auto"]["provider"] == "rules"
+    assert gemini["auto"]["reason"].startswith("`gemini` is not on PATH; no API key is set")
     assert rows[("codex", "project")]["wired"] == ["Stop"]
     assert rows[("codex", "project")]["missing"] == ["SessionStart", "UserPromptSubmit",
                                                      "PreCompact"]
+    # A hook written without --extractor runs the settings' provider (rules): no auto.
+    assert rows[("codex", "project")]["extractors"] == {"Stop": None}
+    assert rows[("codex", "project")]["auto"] is None
     assert rows[("claude-code", "user")] == {
         "agent": "claude-code", "scope": "user", "exists": False, "wired": [],
-        "missing": EVENTS["claude-code"], "extractor": None,
+        "missing": EVENTS["claude-code"], "extractor": None, "extractors": {}, "auto": None,
         "path": str(Path(memenv.env["HOME"]) / ".claude" / "settings.json")}
-    text = memenv.call("hooks", "status").stdout
-    assert "gemini       project  wired: SessionStart, BeforeAgent, AfterAgent, PreCompress" in text
+    text = memenv.call("hooks", "status", env=env).stdout
+    assert "gemini       project  wired: SessionStart, BeforeAgent, AfterAgent, PreCompress" \
+           "; extractor: auto; auto now: rules (`gemini` is not on PATH;" in text
+    assert "codex        project  wired: Stop; missing: SessionStart, UserPromptSubmit, " \
+           "PreCompact; extractor: the settings’ provider  (" in text
 
 
 def test_install_warns_when_the_agent_cannot_find_memcli(memenv: MemEnv, tmp_path: Path) -> None:

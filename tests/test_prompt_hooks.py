@@ -134,8 +134,8 @@ def test_hooks_install_wires_the_prompt_events(project: tuple[Path, dict[str, st
     settings = json.loads((repo / ".claude" / "settings.json").read_text("utf-8"))
     commands = [h["command"] for group in settings["hooks"]["UserPromptSubmit"]
                 for h in group["hooks"]]
-    assert commands == ["memcli hook claude-code"]
+    assert commands == ["memcli hook claude-code --extractor auto"]
     assert memcli(["hooks", "install", "--agent", "codex"], env, repo).returncode == 0
     hooks = json.loads((repo / ".codex" / "hooks.json").read_text("utf-8"))["hooks"]
     assert [h["command"] for group in hooks["UserPromptSubmit"] for h in group["hooks"]] == [
-        "memcli hook codex"]
+        "memcli hook codex --extractor auto"]

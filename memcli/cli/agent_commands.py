@@ -59,8 +59,9 @@ def hooks_install(
     scope: ScopeOpt = "project",
     extractor: Annotated[str | None, typer.Option(
         "--extractor", metavar="[agent|auto|rules|openai|anthropic|ollama]",
-        help="What the hooks extract with: agent = the agent's own CLI, headless; auto = an "
-        "API key, else the agent's CLI, else a local model, else rules.")] = None,
+        help="What the hooks extract with: agent = the agent's own CLI, headless; auto (the "
+        "default for hooks it adds) = an API key, else the agent's CLI, else a local model, "
+        "else rules.")] = None,
     review: Annotated[str | None, typer.Option(
         "--review", metavar="none|all|TYPE,…",
         help="What the hooks leave in the review inbox instead of writing (`memcli review`); "
@@ -73,8 +74,9 @@ def hooks_install(
     Reads and writes the agent's settings (claude-code: .claude/settings.json, codex:
     .codex/hooks.json, gemini: .gemini/settings.json, copilot: .github/hooks/memcli.json;
     under your home folder with --scope user); git: .gitattributes and the repository's git
-    config. Running it again changes nothing; --dry-run prints the diff. --extractor
-    puts the extractor into each hook's command (`memcli hook AGENT --extractor X`).
+    config. Running it again changes nothing; --dry-run prints the diff. Each hook names
+    its extractor (`memcli hook AGENT --extractor auto` by default); --extractor X sets X in
+    every memcli hook of that file, existing ones included.
     --review sets `review` in the config (.memcli/config.toml, or ~/.memcli/config.toml with
     --scope user): all, or note types whose changes wait for `memcli review`.
 
@@ -132,6 +134,8 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show which agents' settings run memcli, for this project and for you.
 
     Reads the agents' settings files and the repository's .gitattributes; writes nothing.
+    For each agent's hooks: the extractor they run, and for auto what it would choose now
+    (an API key, the agent's CLI on PATH, a local server that answers, else rules) and why.
 
     \b
     Example:
@@ -140,9 +144,14 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     from memcli.commands.gitstore.wiring import git_status
     from memcli.commands.hooks_install import status
     from memcli.render.agents import hooks_status as show_status
+    from memcli.settings.config import for_provider
 
     settings = resolve_settings(ctx)
-    rows = status(settings.project_root, _home(settings), os.environ)
+    # Where `--provider auto` would look for a local server: as the hook's job resolves it.
+    base_url = settings.base_url if settings.provider == "auto" or settings.problems \
+        else for_provider(settings, "auto").base_url
+    rows = status(settings.project_root, _home(settings), os.environ,
+                  provider=settings.provider, base_url=base_url)
     git_path, wired, missing = git_status([settings.project_store, settings.user_store],
                                           working_folder(), os.environ)
     show_status(make_output(as_json), rows, git_path, wired, missing)

@@ -104,6 +104,8 @@ class ExtractResult:
     cut: Cut | None = None  # what the extractor's budget left out of the transcript
     dropped: list[Dropped] = field(default_factory=list)  # past MAX_OPERATIONS
     chosen: str = ""  # why `--provider auto` chose the provider it did
+    # The agent whose CLI `auto` passed over (not on PATH) for a local server or the rules.
+    passed_over: str = ""
 
     @property
     def needs_attention(self) -> bool:
@@ -121,6 +123,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
 
         settings, chosen = resolve_auto(settings, options.agent)
     provider = settings.provider
+    passed_over = _passed_over(provider, options.agent) if chosen else ""
     from memcli.extraction.budget import PROMPT, RULES
 
     budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
@@ -135,7 +138,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
             related = _related(settings, list(stores.values()), messages, options.redact)
     today = settings.moment().date()
     result = ExtractResult(provider, [], [], base, stats, warnings=warnings, cut=cut,
-                           chosen=chosen)
+                           chosen=chosen, passed_over=passed_over)
     if options.show_prompt:
         result.prompt = _prompt(messages, known, today, options.redact, cut.dropped, related)
         return result
@@ -182,6 +185,15 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
                                     source=_source(options, result),
                                     evidence=_evidence(messages))
     return result
+
+
+def _passed_over(provider: str, agent: str | None) -> str:
+    """AGENT when `auto` chose PROVIDER although AGENT's hook asked: its CLI was missing
+    (a key would have come first: choosing that is no fallback)."""
+    from memcli.settings.provider_registry import AGENT_CLIS, OFFLINE
+
+    # After the agent's CLI, auto tries a local server ("ollama"), then the rules.
+    return agent if agent in AGENT_CLIS and provider in ("ollama", OFFLINE) else ""
 
 
 def _nothing_read(stats: TranscriptStats) -> str:

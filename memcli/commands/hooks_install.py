@@ -5,13 +5,17 @@ adds memcli's command under each event it handles where it is missing, and write
 back whole (a temporary file renamed over it): every other key, event and hook stays as it
 was, a second install changes nothing, and ``dry_run`` gives the diff instead. A file that
 is not a JSON object is an error, and nothing is written.
+
+A hook memcli adds names its extractor (`memcli hook AGENT --extractor auto` unless told
+otherwise), so that it extracts with what the person has (a key, the agent's own CLI, a
+local server, else the rules) whatever the settings' provider says.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -80,6 +84,10 @@ class HookStatus:
     wired: list[str]
     missing: list[str]
     extractor: str | None = None  # the hooks' --extractor; None: the settings' provider
+    # Each wired event's --extractor (None: the settings' provider), when they differ.
+    extractors: dict[str, str | None] = field(default_factory=dict)
+    # What `auto` resolves to for this agent now, and why, when a hook uses auto.
+    auto: tuple[str, str] | None = None
 
 
 def settings_path(spec: AgentHooks, scope: str, project_root: Path, home: Path,
@@ -94,6 +102,8 @@ def settings_path(spec: AgentHooks, scope: str, project_root: Path, home: Path,
 
 
 EXTRACTOR_CHOICES = ("agent", "auto", "rules", "openai", "anthropic", "ollama")
+# What a hook memcli adds extracts with when `--extractor` is not given.
+DEFAULT_EXTRACTOR = "auto"
 
 
 def extractor_for(agent: str, extractor: str | None) -> str | None:
@@ -108,10 +118,12 @@ def extractor_for(agent: str, extractor: str | None) -> str | None:
 
 def install(agent: str, scope: str, project_root: Path, home: Path, env: Mapping[str, str],
             *, dry_run: bool = False, extractor: str | None = None) -> InstallResult:
-    """Add memcli's hooks; with EXTRACTOR, every hook names it (`--extractor X`), and hooks
-    that named another get the new one."""
+    """Add memcli's hooks, each naming its extractor (`--extractor X`, DEFAULT_EXTRACTOR
+    when EXTRACTOR is None). An EXTRACTOR given replaces the one memcli's existing hooks
+    name; without it, an existing hook keeps whatever it runs (a person's choice stays)."""
     spec = _spec(agent)
-    provider = extractor_for(agent, extractor)
+    given = extractor_for(agent, extractor)
+    provider = given or DEFAULT_EXTRACTOR
     path = settings_path(spec, scope, project_root, home, env)
     before = _read(path)
     document = json.loads(json.dumps(before))  # a deep copy to edit
@@ -120,14 +132,14 @@ def install(agent: str, scope: str, project_root: Path, home: Path, env: Mapping
     changed: list[str] = []
     key = "bash" if spec.shape == "copilot" else "command"
     for event, base_command in spec.events:
-        command = base_command + (f" --extractor {provider}" if provider else "")
+        command = f"{base_command} --extractor {provider}"
         entries = _event_entries(document, event, spec, path)
         found = _find_command(entries, base_command, spec.shape)
         if found is None:
             entries.append(_entry(command, spec))
             added.append(event)
-        elif provider and _extractor_of(found[key]) != provider:
-            found[key] = _with_extractor(found[key], provider)
+        elif given and _extractor_of(found[key]) != given:
+            found[key] = _with_extractor(found[key], given)
             changed.append(event)
         else:
             already.append(event)
@@ -145,12 +157,32 @@ def install(agent: str, scope: str, project_root: Path, home: Path, env: Mapping
     return InstallResult(agent, path, added, already, written, diff, provider, changed)
 
 
-def status(project_root: Path, home: Path, env: Mapping[str, str]) -> list[HookStatus]:
+def status(project_root: Path, home: Path, env: Mapping[str, str], *,
+           provider: str | None = None, base_url: str | None = None) -> list[HookStatus]:
+    """Each agent's hooks at each scope; PROVIDER is the settings' (what a hook without
+    --extractor runs), BASE_URL where `auto` looks for a local server (None: the usual
+    addresses)."""
+    from memcli.providers.auto import choose, probe_local
+
+    probed: dict[str | None, tuple[str, str] | None] = {}
+
+    def probe_once(url: str | None) -> tuple[str, str] | None:
+        # One probe of the local servers for every row, not one per agent and scope.
+        if url not in probed:
+            probed[url] = probe_local(url)
+        return probed[url]
+
     rows = []
     for spec in AGENT_HOOKS.values():
         for scope in SCOPES:
             path = settings_path(spec, scope, project_root, home, env)
-            rows.append(_status_of(spec, scope, path))
+            row = _status_of(spec, scope, path)
+            uses = {provider if chosen is None else chosen
+                    for chosen in row.extractors.values()}
+            if "auto" in uses:
+                choice = choose(env, spec.agent, base_url, probe=probe_once)
+                row = replace(row, auto=(choice.provider, choice.reason))
+            rows.append(row)
     return rows
 
 
@@ -161,7 +193,7 @@ def _status_of(spec: AgentHooks, scope: str, path: Path) -> HookStatus:
         document = _read(path)
     except InputError:
         document = {}
-    extractors: list[str] = []
+    extractors: dict[str, str | None] = {}
     for event, command in spec.events:
         hooks = document.get("hooks") if isinstance(document.get("hooks"), dict) else {}
         entries = hooks.get(event) if isinstance(hooks, dict) else None
@@ -170,10 +202,10 @@ def _status_of(spec: AgentHooks, scope: str, path: Path) -> HookStatus:
         (wired if found is not None else missing).append(event)
         if found is not None:
             text = found.get("bash" if spec.shape == "copilot" else "command")
-            if isinstance(text, str) and (chosen := _extractor_of(text)):
-                extractors.append(chosen)
+            extractors[event] = _extractor_of(text) if isinstance(text, str) else None
+    named = [chosen for chosen in extractors.values() if chosen]
     return HookStatus(spec.agent, scope, path, path.exists(), wired, missing,
-                      extractors[0] if extractors else None)
+                      named[0] if named else None, extractors)
 
 
 def _spec(agent: str) -> AgentHooks:

@@ -31,7 +31,8 @@ def _on_path(env: Mapping[str, str]) -> Callable[[str], str | None]:
     return lambda name: shutil.which(name, path=env.get("PATH", os.defpath))
 
 
-def _probe(configured: str | None) -> tuple[str, str] | None:
+def probe_local(configured: str | None) -> tuple[str, str] | None:
+    """The local server that answers (its name and URL): only CONFIGURED when one is."""
     from memcli.providers.local import LOCAL_SERVERS, answering_server
 
     # A base URL the person configured is where their server is: only it is asked.
@@ -40,7 +41,7 @@ def _probe(configured: str | None) -> tuple[str, str] | None:
 
 def choose(env: Mapping[str, str], agent: str | None = None, base_url: str | None = None, *,
            which: Callable[[str], str | None] | None = None,
-           probe: Callable[[str | None], tuple[str, str] | None] = _probe) -> AutoChoice:
+           probe: Callable[[str | None], tuple[str, str] | None] = probe_local) -> AutoChoice:
     """The extractor `auto` means with ENV, for the hook of AGENT (None: no hook), with the
     local server at BASE_URL if one is configured (else at the usual addresses)."""
     for name in ("openai", "anthropic"):

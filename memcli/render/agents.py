@@ -39,7 +39,10 @@ def hooks_status(output: Output, rows: Sequence[HookStatus], git_path: Path,
     if output.as_json:
         output.data({"agents": [{"agent": r.agent, "scope": r.scope, "path": str(r.path),
                                  "exists": r.exists, "wired": to_json(r.wired),
-                                 "missing": to_json(r.missing), "extractor": r.extractor}
+                                 "missing": to_json(r.missing), "extractor": r.extractor,
+                                 "extractors": to_json(r.extractors),
+                                 "auto": None if r.auto is None else
+                                 {"provider": r.auto[0], "reason": r.auto[1]}}
                                 for r in rows],
                      "git": {"path": str(git_path), "wired": to_json(wired),
                              "missing": to_json(missing)}})
@@ -55,7 +58,16 @@ def _wired(row: HookStatus) -> str:
         return "not wired" if row.exists else "no settings file"
     state = "wired: " + ", ".join(row.wired)
     state += "; missing: " + ", ".join(row.missing) if row.missing else ""
-    return state + f"; extractor: {row.extractor or 'the settings’ provider'}"
+    named = set(row.extractors.values())
+    if len(named) > 1:
+        extractor = ", ".join(f"{event} {chosen or 'the settings’ provider'}"
+                              for event, chosen in row.extractors.items())
+    else:
+        extractor = row.extractor or "the settings’ provider"
+    state += f"; extractor: {extractor}"
+    if row.auto is not None:
+        state += f"; auto now: {row.auto[0]} ({row.auto[1]})"
+    return state
 
 
 def sync_result(output: Output, result: SyncResult,

@@ -36,7 +36,9 @@ def extract_result(output: Output, result: ExtractResult, *, verbose: bool,
         output.error(dropped_line(result))
     if result.explanation is not None and not output.as_json:
         explanation(output, result.explanation)
-    if verbose and result.chosen:
+    if result.chosen and (verbose or result.passed_over):
+        # Without --verbose only a fallback is said (the hook's agent CLI was missing): one
+        # line in the hook log, the notes still written by what auto chose instead.
         output.note(f"memcli: provider auto chose {result.provider}: {result.chosen}")
     if verbose and result.usage:
         usage = result.usage
