@@ -5,6 +5,7 @@
     python benchmarks/reliability.py --only crash-safety --only secrets
     python benchmarks/reliability.py --only odd-files --only hook-kills
     python benchmarks/reliability.py --only review-kills
+    python benchmarks/reliability.py --only mcp-kills --only sync-kills
 
 Every campaign runs in a temporary folder (HOME and MEMCLI_HOME included) and talks only to
 127.0.0.1. The figures also go to benchmarks/results/reliability-<time>.json.
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import reliability_campaigns as campaigns  # noqa: E402
 import reliability_files  # noqa: E402
 import reliability_hooks  # noqa: E402
+import reliability_kills  # noqa: E402
 import reliability_review  # noqa: E402
 import reliability_storm  # noqa: E402
 
@@ -52,6 +54,8 @@ def plan(quick: bool) -> dict[str, Runner]:
             "hook-kills": lambda: reliability_hooks.hook_kills(8, 10),
             "hook-storm": lambda: reliability_storm.hook_storm(40, 4, kills=5),
             "review-kills": lambda: reliability_review.review_kills(3, 6),
+            "mcp-kills": lambda: reliability_kills.mcp_kills(6),
+            "sync-kills": lambda: reliability_kills.sync_kills(7),
         }
     return {
         "crash-safety": lambda: campaigns.crash_safety(500),
@@ -65,6 +69,8 @@ def plan(quick: bool) -> dict[str, Runner]:
         "hook-kills": lambda: reliability_hooks.hook_kills(60, 100),
         "hook-storm": lambda: reliability_storm.hook_storm(200, 4, kills=40),
         "review-kills": lambda: reliability_review.review_kills(40, 8),
+        "mcp-kills": lambda: reliability_kills.mcp_kills(100),
+        "sync-kills": lambda: reliability_kills.sync_kills(60),
     }
 
 
@@ -124,6 +130,8 @@ GOALS: dict[str, tuple[str, ...]] = {
     "hook-kills": ("lost", "run_twice", "stuck"),
     "hook-storm": ("lost_turns", "duplicates", "stuck"),
     "review-kills": ("lost", "twice", "torn", "unhandled"),
+    "mcp-kills": ("torn", "lost", "duplicates"),
+    "sync-kills": ("torn", "lost", "duplicates", "stray", "stuck", "diverged"),
 }
 
 

@@ -333,6 +333,11 @@ HEADLINE: dict[str, tuple[str, ...]] = {
     # tests/reliability_review.py (issue 30)
     "review-kills": ("rounds", "proposals", "kills", "exited_first", "lost", "twice", "torn",
                      "unhandled"),
+    # tests/reliability_kills.py (issue 25)
+    "mcp-kills": ("kills", "torn", "lost", "duplicates", "committed_at_kill",
+                  "answered_before_kill"),
+    "sync-kills": ("rounds", "kills", "torn", "lost", "duplicates", "stray", "stuck",
+                   "diverged"),
 }
 
 

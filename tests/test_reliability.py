@@ -9,6 +9,7 @@ import pytest
 import reliability_campaigns as campaigns
 import reliability_files
 import reliability_hooks
+import reliability_kills
 import reliability_review
 import reliability_storm
 
@@ -108,3 +109,22 @@ def test_review_kills(tmp_path: Path) -> None:
     assert figures["lost"] == 0, _show("review-kills", figures)
     assert figures["twice"] == 0, _show("review-kills", figures)
     assert figures["torn"] == 0 and figures["unhandled"] == 0, _show("review-kills", figures)
+
+
+@pytest.mark.slow
+def test_mcp_apply_survives_kills_of_the_server(tmp_path: Path) -> None:
+    """Issue 25: SIGKILL `memcli mcp` while an SDK client applies batches."""
+    figures = reliability_kills.mcp_kills(6, seed=4, folder=tmp_path)
+    assert figures["kills"] == 6
+    assert figures["torn"] == 0, _show("mcp-kills", figures)
+    assert figures["lost"] == 0 and figures["duplicates"] == 0, _show("mcp-kills", figures)
+
+
+@pytest.mark.slow
+def test_sync_converges_after_kills(tmp_path: Path) -> None:
+    """Issue 25: SIGKILL `memcli sync` (with or without its git); the machines converge."""
+    figures = reliability_kills.sync_kills(7, seed=5, folder=tmp_path)
+    assert figures["rounds"] == 7 and figures["kills"] + figures["exited_before_kill"] == 6
+    assert figures["stuck"] == 0 and figures["torn"] == 0, _show("sync-kills", figures)
+    assert figures["lost"] == 0 and figures["duplicates"] == 0, _show("sync-kills", figures)
+    assert figures["stray"] == 0 and figures["diverged"] == 0, _show("sync-kills", figures)
