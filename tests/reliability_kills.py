@@ -424,7 +424,8 @@ def sync_kills(rounds: int = 60, *, seed: int = 26,
             for machine in (victim, machines[(number + 1) % 2], victim,
                             machines[(number + 1) % 2]):
                 code, err = machine.run("sync")
-                if code not in (0, 1):
+                # Exit 1 is also a conflict kept (no error line); a git failure says error.
+                if code not in (0, 1) or "memcli: error:" in err:
                     tally["stuck"] += 1
                     reasons.append(f"{machine.name}: sync exited {code}: {err.strip()[-300:]}")
                     break
