@@ -242,3 +242,21 @@ def test_sync_waits_for_the_store_lock_and_writes_nothing_without_it(
     assert done.returncode == 3, done.stdout + done.stderr
     assert git(user_store(laptop), "rev-parse", "HEAD").stdout == head
     assert sync(memenv, laptop)["committed"] is True
+
+
+def test_a_lock_a_killed_git_left_is_named_with_what_to_do(
+        memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
+    """Issue 25's sync kill campaign: a `memcli sync` killed with its `git add` left
+    .git/index.lock, and every later sync failed on git's bare words."""
+    laptop, _, remote = machines
+    add(memenv, "Before the kill", env=laptop, level="user")
+    sync(memenv, laptop, "--init", f"file://{remote}")
+    lock = user_store(laptop) / ".git" / "index.lock"
+    lock.write_bytes(b"")
+    add(memenv, "After the kill", env=laptop, level="user")
+    done = memenv.run("sync", env=laptop)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "index.lock': File exists" in done.stderr
+    assert f"if no git runs in {user_store(laptop)}, remove the file" in done.stderr
+    lock.unlink()
+    assert sync(memenv, laptop)["pushed"] is True

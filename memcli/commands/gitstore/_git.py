@@ -21,7 +21,13 @@ def run(folder: Path, args: Sequence[str], env: Mapping[str, str], *,
     except FileNotFoundError:
         raise UsageError("git is not installed or not on PATH") from None
     if check and done.returncode != 0:
-        raise GitError(f"git {_subcommand(args)} failed: {_reason(done.stderr or done.stdout)}")
+        reason = _reason(done.stderr or done.stdout)
+        if ".lock': File exists" in reason:
+            # A git killed mid-command (memcli sync killed with its children) leaves its
+            # lock, and every later git there fails; only the person can tell it is stale.
+            reason += (" (a git that was killed leaves this lock behind: if no git runs in "
+                       f"{folder}, remove the file and run the command again)")
+        raise GitError(f"git {_subcommand(args)} failed: {reason}")
     return done
 
 
