@@ -330,7 +330,18 @@ def test_extract_help_names_the_variables_really_read() -> None:
     assert "MEMCLI_BASE_URL, then OPENAI_BASE_URL" in text
     assert "--include-tools Also tool calls" in text
     assert "--include-thinking Also the model's thinking" in text
-    assert "[rules|auto|openai|anthropic|ollama|claude-code|codex|gemini|copilot]" in text
+    assert "rules, auto, openai, anthropic, ollama, claude-code, codex, gemini or copilot" in text
+
+
+@pytest.mark.parametrize(("name", "cmd"), COMMAND_TREE, ids=[name for name, _ in COMMAND_TREE])
+def test_help_fits_an_80_column_terminal(name: str, cmd: Any) -> None:
+    # A metavar listing every choice (`--provider [rules|auto|...]`) or a long example ran
+    # past column 80: the terminal wrapped it in the middle of a word.
+    import click
+
+    context = click.Context(cmd, info_name=name, terminal_width=80, max_content_width=80)
+    wide = [line for line in cmd.get_help(context).splitlines() if len(line) > 80]
+    assert wide == [], f"{name} --help is wider than 80 columns"
 
 
 # --------------------------------------------------------------------------- show layout

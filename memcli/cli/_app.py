@@ -185,8 +185,10 @@ def command_group(group: typer.Typer, name: str, *, section: str, rank: int) -> 
 
 LEVEL_CHOICES = "[project|user|all]"
 ONE_LEVEL_CHOICES = "[project|user]"
-TYPE_CHOICES = "[user_preference|correction_feedback|project_knowledge|reference_material]"
-PROVIDER_CHOICES = "[rules|auto|openai|anthropic|ollama|claude-code|codex|gemini|copilot]"
+# Choice lists too long for an option's column are named in its help text (which wraps)
+# instead of its metavar (which does not): on an 80-column terminal the metavar ran past it.
+NOTE_TYPES = "user_preference, correction_feedback, project_knowledge or reference_material"
+PROVIDERS = "rules, auto, openai, anthropic, ollama, claude-code, codex, gemini or copilot"
 CONFLICT_CHOICES = "[fail|update|rename]"
 
 LevelOpt = Annotated[str | None, typer.Option(

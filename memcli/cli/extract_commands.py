@@ -7,7 +7,7 @@ import typer
 
 from memcli.cli import _complete
 from memcli.cli._app import (
-    PROVIDER_CHOICES,
+    PROVIDERS,
     ConflictOpt,
     DryRunOpt,
     IncludeInjectedOpt,
@@ -37,8 +37,8 @@ def extract(
                           help="Transcript file or session folder; '-' is stdin.")
     ] = "-",
     provider: Annotated[str | None, typer.Option(
-        metavar=PROVIDER_CHOICES, autocompletion=_complete.provider,
-        help="The extractor [env MEMCLI_PROVIDER; default: rules, offline].",
+        metavar="NAME", autocompletion=_complete.provider,
+        help=f"The extractor: {PROVIDERS} [env MEMCLI_PROVIDER; default: rules, offline].",
     )] = None,
     model: Annotated[str | None, typer.Option(
         metavar="NAME", help="Model name [env MEMCLI_MODEL].")] = None,
@@ -109,7 +109,8 @@ def extract(
     Examples:
       memcli extract < examples/turn.jsonl
       memcli extract --apply --last-turn -i ~/.claude/projects/X/SESSION.jsonl
-      memcli extract --json < turn.jsonl > ops.json && memcli apply --dry-run ops.json
+      memcli extract --json < turn.jsonl > ops.json
+      memcli apply --dry-run ops.json
     """
     from memcli.commands.extract import ExtractOptions, run_extract
     from memcli.render.extraction import extract_result, ignored_settings, settings_sources

@@ -53,7 +53,7 @@ def hook_claude_code(ctx: typer.Context, event: EventArg = None,
 
     \b
     Example:
-      echo '{"hook_event_name": "SessionStart", "cwd": "."}' | memcli hook claude-code
+      echo '{"hook_event_name":"SessionStart"}' | memcli hook claude-code
     """
     _run_hook(ctx, "claude-code", event, extractor)
 

@@ -8,7 +8,7 @@ import typer
 
 from memcli.cli import _complete
 from memcli.cli._app import (
-    TYPE_CHOICES,
+    NOTE_TYPES,
     ConflictOpt,
     DryRunOpt,
     JsonOpt,
@@ -61,7 +61,7 @@ def apply(
 
     \b
     Examples:
-      memcli extract --show-prompt < turn.jsonl | my-llm | memcli apply --dry-run -
+      memcli extract --show-prompt < turn.jsonl | llm | memcli apply --dry-run -
       memcli apply --store platform ops.json
     """
     from memcli.commands.apply import apply_text
@@ -92,8 +92,9 @@ def add(
     text: Annotated[str, typer.Argument(help="The memory; '-' reads it from stdin.")],
     level: OneLevelOpt = None,
     note_type: Annotated[str | None, typer.Option(
-        "--type", "-t", metavar=TYPE_CHOICES, autocompletion=_complete.note_type,
-        help="Note type (aliases: preference, feedback, knowledge, reference). Default: "
+        "--type", "-t", metavar="TYPE", autocompletion=_complete.note_type,
+        help=f"Note type: {NOTE_TYPES} (aliases: preference, feedback, knowledge, "
+        "reference). Default: "
         "user_preference at user level, project_knowledge at project level.",
     )] = None,
     title: Annotated[str | None, typer.Option(
@@ -122,7 +123,7 @@ def add(
       memcli add "Run go test ./... before tagging a release."
       memcli add --level user "Answer in English, briefly."
       memcli add --expires 2026-12-24 "Code freeze: no merges to main."
-      memcli add --cite scripts/deploy.sh "Deploy with scripts/deploy.sh; it needs the VPN."
+      memcli add --cite scripts/deploy.sh "Deploy with it; it needs the VPN."
     """
     from memcli.commands.edit import add as add_note
     from memcli.render.store import apply_report
