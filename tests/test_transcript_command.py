@@ -120,6 +120,16 @@ def test_a_folder_without_messages_is_an_error(cli: Any, tmp_path: Path) -> None
     assert "holds no transcript messages" in result.stderr
 
 
+def test_a_folder_with_a_huge_file_is_refused_before_reading_it(cli: Any, tmp_path: Path) -> None:
+    # `--input /tmp` by mistake: its big JSON files were read whole and parsed first.
+    with (tmp_path / "structure.json").open("wb") as huge:
+        huge.truncate(64 * 1024 * 1024 + 1)  # sparse: nothing is written to disk
+    result = cli("extract", "--input", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "structure.json in the session folder is larger than 64 MiB" in result.stderr
+
+
 def _big_log(tmp_path: Path) -> Path:
     line = json.dumps({"role": "user", "content": "prefer tabs " + "x" * 1000}) + "\n"
     log = tmp_path / "big.jsonl"

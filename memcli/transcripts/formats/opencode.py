@@ -25,6 +25,10 @@ from memcli.transcripts.model import (
 )
 
 _ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
+# A message or part file holds one message's metadata or one part (a tool's output at most):
+# far below this. A folder given by mistake (`--input /tmp`) held files of hundreds of MB,
+# each read whole and parsed before the "no messages" error (7 s, 860 MB of memory).
+MAX_SESSION_FILE_BYTES = 64 * 1024 * 1024
 
 
 def _matches(rec: Record) -> bool:
@@ -157,6 +161,11 @@ def _sort_time(message: Record) -> float:
 
 def _load(path: Path) -> Any:
     try:
+        if path.stat().st_size > MAX_SESSION_FILE_BYTES:
+            raise InputError(
+                f"{path.name} in the session folder is larger than "
+                f"{MAX_SESSION_FILE_BYTES // (1024 * 1024)} MiB, not an OpenCode message or "
+                "part; a folder is read as an OpenCode session (storage/message/<session>/)")
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError) as err:
         raise InputError(f"cannot read {path.name} in the session folder: {err}") from None
