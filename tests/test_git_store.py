@@ -228,6 +228,26 @@ def test_a_remote_that_is_not_there_is_named_by_git_s_own_reason(
                            "appear to be a git repository\n")
 
 
+def test_init_again_after_a_mistyped_url_syncs_with_the_right_one(
+        memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path],
+        tmp_path: Path) -> None:
+    # The failed first fetch left origin at the typo, and `--init RIGHT` was refused
+    # ("already syncs with …"): only a hand-run `git remote set-url` got out of it.
+    laptop, _, remote = machines
+    add(memenv, "Lonely", env=laptop, level="user")
+    typo = tmp_path / "remtoe.git"
+    assert memenv.run("sync", "--init", f"file://{typo}", env=laptop).returncode == 1
+    fixed = sync(memenv, laptop, "--init", f"file://{remote}")
+    assert fixed["status"] == 0 and fixed["pushed"] is True
+    assert git(user_store(laptop), "remote", "get-url", "origin").stdout.strip() \
+        == f"file://{remote}"
+    assert "project_knowledge_lonely.md" in git(remote, "ls-tree", "--name-only",
+                                                "main").stdout
+    # Once it has synced, another URL is still refused: the store came from that remote.
+    other = memenv.run("sync", "--init", f"file://{typo}", env=laptop)
+    assert other.returncode == 2 and "already syncs with" in other.stderr
+
+
 def test_sync_waits_for_the_store_lock_and_writes_nothing_without_it(
         memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
     from lockholder import held

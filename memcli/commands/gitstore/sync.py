@@ -138,6 +138,10 @@ def _init(repo: _Repo, url: str, result: SyncResult) -> None:
     current = repo.git("remote", "get-url", "origin", check=False).strip()
     if not current:
         repo.git("remote", "add", "origin", url)
+    elif current != url and not _remote_branches(repo):
+        # Nothing was ever fetched from it (a mistyped URL whose first fetch failed): the
+        # store owes it nothing, and a refusal left `--init` with no way to correct it.
+        repo.git("remote", "set-url", "origin", url)
     elif current != url:
         raise UsageError(f"the user store already syncs with {current}, not {url}")
 
