@@ -71,7 +71,8 @@ def test_a_session_of_tool_calls(memenv: MemEnv) -> None:
     # A model's delete is refused unless the person trusts the tool (issue 25, item 5).
     status, text = call(memenv, command="delete",
                         path="/memories/project/user_preference_my-test-habit.md")
-    assert status == 1 and "--allow-delete" in text, text
+    # It names what lifts the refusal here: the tool has no --allow-delete flag.
+    assert status == 1 and "needs MEMCLI_TRUST_WRITES=memory-tool" in text, text
     assert memenv.notes("project") == ["user_preference_my-test-habit.md"]
     trusted = memenv.run("memory-tool", input=json.dumps(
         {"command": "delete", "path": "/memories/project/user_preference_my-test-habit.md"}),

@@ -75,7 +75,7 @@ def test_an_mcp_wipe_is_refused_and_the_client_is_named_in_the_history(
     result = mcp_apply(memenv, wipe(memenv))
     assert contents(memenv) == before, result.content
     text = json.dumps([c.model_dump() for c in result.content])
-    assert "--allow-delete" in text
+    assert "needs MEMCLI_TRUST_WRITES=mcp" in text and "--allow-delete" not in text
     # An ordinary write goes through, recorded as the client's and listed by restore.
     update = [{"action": "update", "level": "user", "filename": memenv.notes("user")[0],
                "content": before[f"user/{memenv.notes('user')[0]}"].split("---\n", 2)[2]

@@ -259,7 +259,8 @@ def _apply(run: _Run, items: list[dict[str, Any]], *, moves: bool = False) -> li
     from memcli.writes.history import Source
 
     guard = None if run.trusted else replace(UNATTENDED, allow_delete=moves,
-                                             review=run.settings.review)
+                                             review=run.settings.review,
+                                             lifted_by="MEMCLI_TRUST_WRITES=memory-tool")
     source = Source("memory-tool", via="memory-tool", unattended=not run.trusted)
     report = apply_items(run.settings, items, {}, strict=True, source=source, guard=guard)
     rejected = [o for o in report.outcomes if o.status == "rejected"]

@@ -14,6 +14,7 @@ from memcli.errors import InputError
 from memcli.json_values import JsonObject
 
 if TYPE_CHECKING:
+    from memcli.safety.unattended import Guard
     from memcli.settings.config import Settings
 
 MAX_LIMIT = 100
@@ -69,6 +70,14 @@ def log(settings: Settings, note: str | None = None, level: str | None = None,
     return log_json(read_log(settings, level, note, limit))
 
 
+def _untrusted_guard(settings: Settings) -> Guard:
+    from dataclasses import replace
+
+    from memcli.safety.unattended import UNATTENDED
+
+    return replace(UNATTENDED, review=settings.review, lifted_by="MEMCLI_TRUST_WRITES=mcp")
+
+
 def propose(settings: Settings, operations: str, trusted: bool = False, *,
             inbox: bool = False, client: str = "?") -> JsonObject:
     """Validate an operations document against the stores; the diff `apply` would write
@@ -89,7 +98,7 @@ def propose(settings: Settings, operations: str, trusted: bool = False, *,
         return {**apply_json(report), "proposed": list(report.proposed)}
     report = apply_text(settings, operations, dry_run=True,
                         max_operations=MAX_CLIENT_OPERATIONS,
-                        guard=None if trusted else replace(UNATTENDED, review=settings.review))
+                        guard=None if trusted else _untrusted_guard(settings))
     return {**apply_json(report), "diff": report.diff}
 
 
@@ -102,16 +111,13 @@ def apply(settings: Settings, operations: str, on_conflict: str = "fail", *,
     deletes, no update that removes most of a note, at most a few existing notes a call) and
     `memcli restore` lists them. The record names the client as the client names itself.
     """
-    from dataclasses import replace
-
     from memcli.commands.apply import apply_text
     from memcli.render.store import apply_json
-    from memcli.safety.unattended import UNATTENDED
     from memcli.writes.history import Source
 
     source = Source("apply", via=f"mcp:{_client_name(client)}", unattended=not trusted)
     report = apply_text(settings, operations, on_conflict=on_conflict, source=source,
-                        guard=None if trusted else replace(UNATTENDED, review=settings.review),
+                        guard=None if trusted else _untrusted_guard(settings),
                         max_operations=MAX_CLIENT_OPERATIONS)
     return {**apply_json(report), "diff": report.diff, "proposed": list(report.proposed)}
 

@@ -34,6 +34,9 @@ class Guard:
     # Refuse a note that tells the next agent to run a downloaded script or to drop its
     # instructions: what a model writes unattended may come from a page or a tool result.
     hold_instructions: bool = False
+    # What lets a person allow the refused deletes, as the refusal names it: the MCP server
+    # and the memory tool have no --allow-delete flag, only the environment.
+    lifted_by: str = "--allow-delete"
     # The `review` setting (memcli.settings.review): the note types whose changes wait in
     # the inbox for a person ({"all"}: every change). When it is on, what the guard would
     # refuse (a delete, an update that removes most of a note, one change too many) waits

@@ -394,12 +394,12 @@ class Planner:
         guard = self.guard
         if not guard.allow_delete:
             if new is None:
-                raise _Refused("deleting a note needs --allow-delete; review it and use "
-                                "`memcli rm`")
+                raise _Refused(f"deleting a note needs {guard.lifted_by}; review it and use "
+                               "`memcli rm`")
             if removes_most(old, new):
                 raise _Refused(f"this update removes most of {level}/{filename}, which is a "
-                                "delete: it needs --allow-delete; review it and use "
-                                "`memcli apply`")
+                               f"delete: it needs {guard.lifted_by}; review it and use "
+                               "`memcli apply`")
         if guard.max_changed is not None and self.changed >= guard.max_changed:
             raise _Refused(f"one run changes at most {guard.max_changed} existing notes; "
                             "review the rest and use `memcli apply`")
