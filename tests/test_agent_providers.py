@@ -167,7 +167,7 @@ def test_verbose_reports_the_model_time_tokens_and_cost(memenv: MemEnv,
     assert done.exit_code == 0, done.stderr
     assert "claude-code: claude-haiku-4-5-20251001:" in done.stderr
     # The cache reads count as input: 1,500 + 200.
-    assert "1700 input tokens, 90 output tokens, $0.0022" in done.stderr
+    assert "1700 input tokens, 90 output tokens, $0.0022, 1 attempt\n" in done.stderr
 
 
 def test_the_model_flag_reaches_the_cli(memenv: MemEnv, agents: Path) -> None:

@@ -102,6 +102,13 @@ def test_example_turn_gives_a_preference_a_correction_and_a_project_fact(
     assert _stores(env) == {}, "extract without --apply must not write"
 
 
+def test_one_redacted_secret_is_counted_in_the_singular(env: dict[str, str]) -> None:
+    result = _invoke("extract", "--dry-run", input=TURN_WITH_SECRET)
+    assert result.exit_code == 0, result.output
+    assert "memcli: redacted 1 secret from the transcript\n" in result.stderr
+    assert GITHUB_TOKEN not in result.output
+
+
 def test_extract_apply_then_again_updates_instead_of_duplicating(env: dict[str, str]) -> None:
     first = _invoke("extract", "--apply", "--input", str(EXAMPLE))
     assert first.exit_code == 0, first.output

@@ -47,13 +47,17 @@ def extract_result(output: Output, result: ExtractResult, *, verbose: bool,
         output.note(f"memcli: {result.provider}: {usage.get('model')}: "
                     f"{usage.get('seconds')} s, {usage.get('input_tokens')} input tokens, "
                     f"{usage.get('output_tokens')} output tokens{spent}, "
-                    f"{usage.get('attempts')} attempts")
+                    f"{_attempts(usage.get('attempts'))}")
     if output.as_json:
         output.data(extract_json(result))
     elif result.report is not None:
         apply_report(output, result.report)
     else:
         output.data(operations_document(result))
+
+
+def _attempts(count: object) -> str:
+    return plural(count, "attempt") if isinstance(count, int) else f"{count} attempts"
 
 
 def _what_was_read(output: Output, result: ExtractResult) -> None:
@@ -69,7 +73,7 @@ def _what_was_read(output: Output, result: ExtractResult) -> None:
     if result.cut:
         output.note(f"memcli: {budget_line(result.cut)}")
     if stats.redacted:
-        output.note(f"memcli: redacted {stats.redacted} secrets from the transcript")
+        output.note(f"memcli: redacted {plural(stats.redacted, 'secret')} from the transcript")
     if result.notice:
         output.note(f"memcli: {result.notice}")
 
