@@ -192,7 +192,10 @@ def test_a_deleted_working_folder_is_one_line(memenv: MemEnv, tmp_path: Path) ->
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
 def test_lint_of_a_folder_that_cannot_hold_a_lock_says_so(memenv: MemEnv) -> None:
-    proc = memenv.run("lint", "/proc/self", env={"MEMCLI_LOCK_TIMEOUT": "30"}, timeout=20)
+    # Configured as the store: a folder that is no store is refused before any lock.
+    proc = memenv.run("lint", "/proc/self", env={"MEMCLI_LOCK_TIMEOUT": "30",
+                                                "MEMCLI_PROJECT_STORE": "/proc/self"},
+                      timeout=20)
     _one_line_error(proc, 3, "/proc/self", "cannot lock")
     assert "another memcli process" not in proc.stderr
 

@@ -635,6 +635,22 @@ def test_a_file_outside_any_store_is_a_usage_error(stores: Stores) -> None:
     assert result.stderr.count("\n") == 1 and result.stdout == ""
 
 
+def test_a_folder_that_is_no_store_is_a_usage_error(stores: Stores, tmp_path: Path) -> None:
+    # `memcli lint /etc` checked it as a store: one M305 per file, exit 0.
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("scratch\n", "utf-8")
+    result = stores.invoke("lint", str(folder))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == (f"memcli: error: {folder} is not a memcli store (no MEMORY.md and "
+                             "no <type>_<slug>.md note in it); give a store folder or a file "
+                             "in one\n")
+    # An empty folder is an empty store, and a store with a stray file is still checked.
+    assert stores.invoke("lint", str(tmp_path / "empty")).exit_code == 2  # missing
+    (tmp_path / "empty").mkdir()
+    assert stores.invoke("lint", str(tmp_path / "empty")).exit_code == 0
+
+
 def test_a_stray_file_in_a_store_is_still_a_finding(stores: Stores) -> None:
     stray = stores.write("README.md", "About this store.\n")
     code, report = stores.lint(str(stray))

@@ -58,6 +58,10 @@ def _store_of(raw: str, settings: Settings) -> Path:
         raise InputError(f"no store at {raw}: no such file or folder; give a store folder "
                          "or a file in one")
     if path.is_dir() and not named_like_store_file:
+        if not _is_store(path, settings) and _has_entries(path):
+            # `memcli lint /etc` checked it as a store: one M305 per file, exit 0.
+            raise InputError(f"{raw} is not a memcli store (no MEMORY.md and no "
+                             "<type>_<slug>.md note in it); give a store folder or a file in one")
         return path
     if not named_like_store_file and not _is_store(path.parent, settings):
         # `memcli lint README.md` would check the repository's root as a store and ask to
@@ -83,6 +87,13 @@ def _is_store(folder: Path, settings: Settings) -> bool:
     except OSError:
         return False
     return any(name == INDEX_NAME or parse_note_name(name) is not None for name in names)
+
+
+def _has_entries(folder: Path) -> bool:
+    try:
+        return any(folder.iterdir())
+    except OSError:
+        return True  # unreadable: lint reports it as it would a store's
 
 
 def _level_of(settings: Settings, store: Path) -> str:
