@@ -292,7 +292,7 @@ def test_help_lists_the_commands_in_the_order_a_newcomer_meets_them() -> None:
         "extract", "apply",
         "show", "context", "search", "recall", "add", "rm",
         "status", "log", "undo", "consolidate", "index", "lint", "verify",
-        "config", "restore", "trust",
+        "config", "restore", "review", "trust",
         "transcript", "import", "export", "hooks", "sync", "mcp", "memory-tool",
         "merge-index", "hook", "completion",
     ]
