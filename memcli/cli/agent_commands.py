@@ -84,7 +84,7 @@ def hooks_install(
     Examples:
       memcli hooks install --agent codex --dry-run
       memcli hooks install --agent claude-code --extractor agent
-      memcli hooks install --agent claude-code --review project_knowledge,correction_feedback
+      memcli hooks install -a codex --review project_knowledge,correction_feedback
     """
     settings = resolve_settings(ctx)
     reviewed = None
