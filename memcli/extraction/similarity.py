@@ -12,6 +12,7 @@ statement replaces the earlier: that is how a contradiction ends with one note, 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -160,7 +161,7 @@ class NoteIndex:
 
     def candidates(self, level: str, title: str, summary: str) -> list[KnownNote]:
         mine = [note for note in self.notes if note.level == level]
-        if _CJK.search(title + " " + summary):
+        if _has_cjk(title + " " + summary):
             return mine
         starts = _prefixes(title + " " + summary)
         tools: set[str] = set()
@@ -178,14 +179,23 @@ class NoteIndex:
         for note in mine:
             if ((pattern is not None and (pattern.search(note.title)
                                           or pattern.search(note.summary)))
-                    or _CJK.search(note.title) or _CJK.search(note.summary)
+                    or _has_cjk(note.title) or _has_cjk(note.summary)
                     or (names and " ".join(note.title.casefold().split()) in names)):
                 found.append(note)
         return found
 
 
 _PREFIX_WORD = re.compile(r"[^\W_]+")
-_CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+@functools.cache
+def _cjk() -> re.Pattern[str]:
+    return re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _has_cjk(text: str) -> bool:
+    """Whether ``text`` holds kana, a CJK ideograph or hangul. The class reaches beyond
+    Latin-1, so compiling it builds a 65,536-entry table (about 2 ms, docs/performance.md):
+    it is compiled for the first text that is not ASCII, the only kind it can match."""
+    return not text.isascii() and _cjk().search(text) is not None
 
 
 def _prefixes(text: str) -> set[str]:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.model import Finding, Skip
+from memcli.extraction.rules.patterns import lazy
 from memcli.extraction.rules.sentences import capitalise, cut_title, is_cjk
 
 # Words that open a sentence without being part of what it says.
@@ -58,7 +59,9 @@ _ASIDE_RE = re.compile(
     r"ojo que|aliás|lembrando que|übrigens|au fait|sachant que|ちなみに|참고로|кстати|"
     r"tra l'altro)[\s,，:：]*", re.I)
 _WORD_RE = re.compile(r"[^\W_]+")
-_HANGUL = re.compile("[\uac00-\ud7af]")
+# Compiled on first use (a class beyond Latin-1 costs a 65,536-entry table): only a
+# sentence ending in a CJK character asks it.
+_HANGUL = lazy("[\uac00-\ud7af]")
 _MARK_RE = re.compile(r"^(?:[-*+•>]|#{1,6}|\d{1,3}[.)])\s+")
 # A turn of more than this many sentences, or one that asks something, describes a task:
 # its sentences are steps of it unless the model is sure or an aside word marks a fact.
