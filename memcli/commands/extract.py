@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.commands.apply import ApplyReport, apply_items
 from memcli.errors import ConfigError, ProviderError
-from memcli.extraction.prompt import PromptText, RelatedNote, build_prompt
 from memcli.extraction.similarity import Merged
 from memcli.json_values import JsonObject
 from memcli.messages import Message
@@ -18,9 +17,10 @@ from memcli.store.index import IndexEntry
 from memcli.store.names import LEVELS
 from memcli.writes.stores import open_stores
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the prompt loads only for a model or --show-prompt
     from memcli.extraction.budget import Budget, Cut
     from memcli.extraction.explain import Explanation
+    from memcli.extraction.prompt import PromptText, RelatedNote
     from memcli.extraction.rules import RulesTrace
     from memcli.operations.model import AnyOp
     from memcli.providers import ProviderSettings
@@ -300,6 +300,8 @@ def _source(options: ExtractOptions, result: ExtractResult) -> Source:
 
 def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,
             redact: bool, left_out: int, related: Sequence[RelatedNote] = ()) -> PromptText:
+    from memcli.extraction.prompt import build_prompt
+
     shown = {lvl: _redacted_entries(known[lvl], redact) for lvl in LEVELS}
     return build_prompt(messages, shown["project"], shown["user"], today=today.isoformat(),
                         left_out=left_out, related=related)
@@ -307,7 +309,7 @@ def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], tod
 
 def _related(settings: Settings, states: Sequence[StoreState], messages: Sequence[Message],
              redact: bool) -> list[RelatedNote]:
-    from memcli.extraction.prompt import RELATED_NOTES, within_budget
+    from memcli.extraction.prompt import RELATED_NOTES, RelatedNote, within_budget
     from memcli.search.related import related_hits
 
     # In memory, not the search cache: an extraction that fails leaves every file as it was.
