@@ -65,6 +65,9 @@ class Analyzed:
     # where each was found (a prompt's coverage credits the words a concept stands for).
     concepts: list[str] = field(default_factory=list)
     matches: list[Match] = field(default_factory=list)
+    # The Latin tokens that gave 4-grams, in text order: `grams` is `grams_of(latin)`, so an
+    # index keeps these (a fifth of the size) rather than the 4-grams themselves.
+    latin: list[str] = field(default_factory=list)
 
 
 def _stemmer() -> Callable[[str], str]:
@@ -95,6 +98,7 @@ def analyze(text: str, *, where: bool = False) -> Analyzed:
     words: list[str] = []
     pairs: list[str] = []
     grams: list[str] = []
+    latin: list[str] = []
     sequence: list[tuple[str, str]] = []  # content words as (stem, token), for the vocabulary
     runs: list[str] = []
     previous: str | None = None
@@ -112,11 +116,20 @@ def analyze(text: str, *, where: bool = False) -> Analyzed:
                 if previous is not None:
                     pairs.append(f"{previous}+{term}")
             previous = term if content else previous
-        grams.extend(token_grams)
+        if token_grams:
+            grams.extend(token_grams)
+            latin.append(token)
     if not where:
-        return Analyzed(words, pairs, grams, vocabulary().concepts(sequence, runs))
+        return Analyzed(words, pairs, grams, vocabulary().concepts(sequence, runs),
+                        latin=latin)
     matches = vocabulary().match(sequence, runs)
-    return Analyzed(words, pairs, grams, _unique([m.concept for m in matches]), matches)
+    return Analyzed(words, pairs, grams, _unique([m.concept for m in matches]), matches,
+                    latin)
+
+
+def grams_of(latin: Iterable[str]) -> list[str]:
+    """The 4-grams of LATIN, Latin tokens as :attr:`Analyzed.latin` lists them."""
+    return [gram for token in latin for gram in _latin(token)[1]]
 
 
 @functools.lru_cache(maxsize=1 << 14)  # bounded: 100,000-note stores hold millions of tokens

@@ -30,7 +30,7 @@ from datetime import UTC as UTC_TZ
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from memcli.search.analyze import Analyzed, analyze, analyzer_version
+from memcli.search.analyze import Analyzed, analyze, analyzer_version, grams_of
 from memcli.search.dates import Named, note_time
 from memcli.settings.zone import UTC, Zone
 from memcli.store.folder import StoreState
@@ -40,7 +40,8 @@ from memcli.store.notes import Note
 # 3: `days.day` holds instants in UTC (a bare day only where the note gives no time).
 # 4: the `concepts` column (the coding vocabulary's concepts a note holds); contentless,
 #    with a compressed copy of each note's terms in `notes.terms`.
-SCHEMA_VERSION = "4"
+# 5: `notes.terms` keeps the Latin tokens the 4-grams come from, not the 4-grams.
+SCHEMA_VERSION = "5"
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
 GRAM_WEIGHT = 0.4
@@ -208,14 +209,20 @@ class StoreIndex:
 
 
 def _hit(name: str, score: float, terms: bytes) -> Hit:
-    words, _, concepts = _columns(terms)
+    words, concepts, _ = zlib.decompress(terms).decode().split("\n")
     return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
+
+
+def _terms(words: str, concepts: str, latin: list[str]) -> bytes:
+    """A note's terms as `notes.terms` keeps them: its word and concept columns and the
+    Latin tokens its 4-grams come from (re-derived to delete them: a fifth of the size)."""
+    return zlib.compress("\n".join((words, concepts, " ".join(latin))).encode(), 6)
 
 
 def _columns(terms: bytes) -> tuple[str, str, str]:
     """A note's FTS columns (words, grams, concepts) from their compressed copy."""
-    words, grams, concepts = zlib.decompress(terms).decode("ascii").split("\n")
-    return words, grams, concepts
+    words, concepts, latin = zlib.decompress(terms).decode().split("\n")
+    return words, " ".join(map(token, grams_of(latin.split()))), concepts
 
 
 def _day_clause(named: Named, zone: Zone = UTC) -> tuple[str, list[str]]:
@@ -338,7 +345,7 @@ def _sync(db: sqlite3.Connection, state: StoreState,
                        " ".join(map(token, analyzed.grams)), " ".join(analyzed.concepts))
             cursor = db.execute("INSERT INTO notes (filename, digest, terms) VALUES (?, ?, ?)",
                                 (name, wanted[name],
-                                 zlib.compress("\n".join(columns).encode("ascii"), 6)))
+                                 _terms(columns[0], columns[2], analyzed.latin)))
             db.execute("INSERT INTO fts (rowid, words, grams, concepts) VALUES (?, ?, ?, ?)",
                        (cursor.lastrowid, *columns))
             db.executemany("INSERT INTO days VALUES (?, ?)",

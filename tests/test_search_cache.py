@@ -1,0 +1,64 @@
+"""The search cache: rebuilt incrementally, and a changed note's old terms fully removed."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from memcli.search.analyze import analyze, grams_of, query_terms
+from memcli.search.fts import StoreIndex, cache_path, token
+from memcli.store.folder import StoreState, head_of
+from memcli.store.notes import parse_note, render_new_note
+
+
+def _state(folder: Path, bodies: dict[str, str]) -> StoreState:
+    state = StoreState("project", folder, exists=True)
+    for name, body in bodies.items():
+        data = render_new_note({"type": "project_knowledge", "title": name, "summary": body,
+                                "created": "2026-11-20T10:00:00Z"}, body)
+        state.heads[name] = head_of("project", parse_note(name, data))
+        state.raw[name] = data
+    return state
+
+
+def _open(cache: Path, state: StoreState) -> tuple[int, int, list[str]]:
+    """(notes analysed, notes removed, the notes found for "kubernetes manifests")."""
+    index = StoreIndex.open(cache, state)
+    try:
+        assert not index.stats.in_memory
+        hits = index.ranked(query_terms("kubernetes manifests"), 10)
+        return index.stats.indexed, index.stats.removed, [h.filename for h in hits]
+    finally:
+        index.close()
+
+
+def test_an_update_analyses_only_the_notes_that_changed(tmp_path: Path) -> None:
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(30)}
+    cache = tmp_path / "cache"
+    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (30, 0)
+    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (0, 0)
+    bodies["project_knowledge_n03.md"] = "The kubernetes manifests live in deploy/k8s."
+    del bodies["project_knowledge_n04.md"]
+    indexed, removed, found = _open(cache, _state(tmp_path / "s", bodies))
+    assert (indexed, removed) == (1, 1)
+    assert found == ["project_knowledge_n03.md"]
+
+
+def test_a_changed_note_leaves_none_of_its_old_terms_behind(tmp_path: Path) -> None:
+    # The cache keeps the Latin tokens a note's 4-grams come from, not the 4-grams: deleting
+    # a changed note's row must re-derive exactly what was inserted, or FTS5 keeps ghosts.
+    cache = tmp_path / "cache"
+    old = "The kubernetes manifests were reviewed by Zyxwvut in the staging cluster."
+    name = "project_knowledge_zz.md"
+    assert _open(cache, _state(tmp_path / "s", {name: old}))[2] == [name]
+    assert grams_of(analyze(old).latin) == analyze(old).grams
+    indexed, _, found = _open(cache, _state(tmp_path / "s", {name: "Nothing about it now."}))
+    assert indexed == 1 and found == []
+    db = sqlite3.connect(cache_path(cache, tmp_path / "s"))
+    try:
+        left = {term for (term,) in db.execute("SELECT term FROM vocab WHERE doc > 0")}
+    finally:
+        db.close()
+    for gone in ["kubernet", "_zyx", "zyxw", "clust", "_kub"]:
+        assert token(gone) not in left
+    assert "noth" in left  # the new text's terms are there
