@@ -336,20 +336,26 @@ def _sync(db: sqlite3.Connection, state: StoreState,
                        "VALUES ('delete', ?, ?, ?, ?)", (row_id, *_columns(terms)))
         db.executemany("DELETE FROM days WHERE note = ?", [(i,) for i in stale])
         db.executemany("DELETE FROM notes WHERE id = ?", [(i,) for i in stale])
-        for done, name in enumerate(fresh):
-            if progress is not None and done % PROGRESS_EVERY == 0:
-                progress(state.level, done, len(fresh))
-            note = notes[name]
-            analyzed = analyze(note_text(note))
-            columns = (" ".join(map(token, [*analyzed.words, *analyzed.pairs])),
-                       " ".join(map(token, analyzed.grams)), " ".join(analyzed.concepts))
-            cursor = db.execute("INSERT INTO notes (filename, digest, terms) VALUES (?, ?, ?)",
-                                (name, wanted[name],
-                                 _terms(columns[0], columns[2], analyzed.latin)))
-            db.execute("INSERT INTO fts (rowid, words, grams, concepts) VALUES (?, ?, ?, ?)",
-                       (cursor.lastrowid, *columns))
-            db.executemany("INSERT INTO days VALUES (?, ?)",
-                           [(cursor.lastrowid, day) for day in note_days(note)])
+        (last,) = db.execute("SELECT coalesce(max(id), 0) FROM notes").fetchone()
+        for start in range(0, len(fresh), PROGRESS_EVERY):
+            if progress is not None:
+                progress(state.level, start, len(fresh))
+            # A batch at a time, in three executemany calls: a call per row per table cost
+            # a fifth of the inserting.
+            rows, fts_rows, day_rows = [], [], []
+            for row_id, name in enumerate(fresh[start:start + PROGRESS_EVERY], last + start + 1):
+                note = notes[name]
+                analyzed = analyze(note_text(note))
+                words = " ".join(map(token, [*analyzed.words, *analyzed.pairs]))
+                concepts = " ".join(analyzed.concepts)
+                rows.append((row_id, name, wanted[name], _terms(words, concepts, analyzed.latin)))
+                fts_rows.append((row_id, words, " ".join(map(token, analyzed.grams)), concepts))
+                day_rows += [(row_id, day) for day in note_days(note)]
+            db.executemany("INSERT INTO notes (id, filename, digest, terms) VALUES (?, ?, ?, ?)",
+                           rows)
+            db.executemany("INSERT INTO fts (rowid, words, grams, concepts) VALUES (?, ?, ?, ?)",
+                           fts_rows)
+            db.executemany("INSERT INTO days VALUES (?, ?)", day_rows)
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
