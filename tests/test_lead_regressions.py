@@ -132,8 +132,10 @@ def test_an_update_that_differs_only_in_crlf_line_ends_changes_nothing(tmp_path:
 def test_help_lists_the_main_job_first_and_every_command_once() -> None:
     result = CliRunner().invoke(app, ["--help"])
     assert result.exit_code == 0
-    listed = [line.split()[0] for line in result.stdout.split("Commands:")[1].splitlines()
-              if line.startswith("  ")]
+    commands = result.stdout.split("Everyday:")[1].split("Options:")[0]
+    listed = [line.split()[0] for line in commands.splitlines() if line.startswith("  ")
+              and not line.startswith("   ") and "Plumbing" not in line and ", " not in line[:14]]
+    listed += commands.split("shells:\n", 1)[1].split("\n", 1)[0].strip().split(", ")
     assert listed[:2] == ["extract", "apply"]
     assert sorted(listed) == sorted(set(listed))
     assert {"lint", "context", "show", "add", "rm", "index", "hook"} <= set(listed)

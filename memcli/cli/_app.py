@@ -26,12 +26,24 @@ if TYPE_CHECKING:
     from memcli.settings.config import Settings
     from memcli.settings.zone import Zone
 
-# The order a newcomer meets the commands in `memcli --help`: the main job first, plumbing
-# last. Each command states its section and its rank within it where it is defined
-# (`@command(section=..., rank=...)`), so adding a command edits only its own module; ranks
-# go in tens to leave room between.
-SECTIONS = ("main job", "notes", "health", "settings", "other tools", "plumbing")
+# The order a newcomer meets the commands in `memcli --help`: a section each, everyday work
+# first, plumbing (what hooks, git and shells run) last and on one line. Each command states
+# its section and its rank within it where it is defined (`@command(section=..., rank=...)`),
+# so adding a command edits only its own module; ranks go in tens to leave room between.
+SECTIONS = ("everyday", "review and history", "agents and integrations", "plumbing")
 PLACES: dict[str, tuple[int, int]] = {}
+# Shown between the one-line description and the commands: what to type first, where to read.
+GETTING_STARTED = """\
+Long-term memory for AI agents as reviewable Markdown.
+
+\b
+Get started (in a git repository):
+  memcli add "The test command is make test."  # a note, by hand
+  memcli hooks install --agent claude-code     # or codex, gemini, copilot
+  memcli show                                  # what is remembered
+
+Docs: `memcli COMMAND --help`, and README.md and docs/ in memcli's source.
+"""
 
 CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
 
@@ -57,9 +69,59 @@ def _place(name: str, section: str, rank: int) -> None:
     PLACES[name] = (SECTIONS.index(section), rank)
 
 
-class _OrderedGroup(typer.core.TyperGroup):
+def summary(help_text: str | None) -> str:
+    """A command's line in a listing: the first sentence of its help, whole (click cuts it
+    at the width with "..."; the listing wraps it instead)."""
+    paragraph = (help_text or "").split("\n\n", 1)[0].replace("\b", " ")
+    words = " ".join(paragraph.split())
+    end = words.find(". ")
+    return words if end < 0 else words[:end + 1]
+
+
+class SummaryGroup(typer.core.TyperGroup):
+    """A command group whose listing gives each subcommand's first sentence whole."""
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = self.summary_rows(ctx, self.list_commands(ctx))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def summary_rows(self, ctx: Any, names: Iterable[str]) -> list[tuple[str, str]]:
+        found = [(name, self.get_command(ctx, name)) for name in names]
+        return [(name, summary(cmd.help)) for name, cmd in found
+                if cmd is not None and not cmd.hidden]
+
+
+class _OrderedGroup(SummaryGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         return command_order(super().list_commands(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """Usage, what memcli is with a first example, the commands by section, options."""
+        self.format_usage(ctx, formatter)
+        self.format_help_text(ctx, formatter)
+        self.format_commands(ctx, formatter)
+        with formatter.section("Options"):
+            formatter.write_dl([row for p in self.get_params(ctx)
+                                if (row := p.get_help_record(ctx)) is not None])
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        names = self.list_commands(ctx)
+        # One column width for every section, so the summaries line up down the screen.
+        width = max((len(n) for n in names), default=0)
+        for index, title in enumerate(SECTIONS):
+            listed = [n for n in names if PLACES.get(n, (len(SECTIONS) - 1, 0))[0] == index]
+            rows = self.summary_rows(ctx, listed)
+            if not rows:
+                continue
+            if title == "plumbing":  # out of the way: the names only, on one line
+                with formatter.section("Plumbing, run for you by hooks, git and shells"):
+                    formatter.write(" " * formatter.current_indent
+                                    + ", ".join(name for name, _ in rows) + "\n")
+                continue
+            with formatter.section(title.capitalize()):
+                formatter.write_dl([(name.ljust(width), text) for name, text in rows])
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
@@ -151,7 +213,7 @@ def exclusive(**flags: bool) -> None:
 app = typer.Typer(
     cls=_OrderedGroup,
     name="memcli",
-    help="Long-term memory for AI agents as reviewable Markdown.",
+    help=GETTING_STARTED,
     add_completion=False,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
@@ -179,6 +241,7 @@ def command_name(name: str | None, function: Callable[..., Any]) -> str:
 
 def command_group(group: typer.Typer, name: str, *, section: str, rank: int) -> None:
     """`app.add_typer(group, name=name)`, with the group's place in `memcli --help`."""
+    group.info.cls = SummaryGroup
     app.add_typer(group, name=name)
     _place(name, section, rank)
 

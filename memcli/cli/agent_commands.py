@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
                         "\b\nExample:\n  memcli hooks install --agent claude-code --dry-run")
-command_group(hooks_app, "hooks", section="other tools", rank=40)
+command_group(hooks_app, "hooks", section="agents and integrations", rank=10)
 
 AgentOpt = Annotated[str, typer.Option(
     "--agent", "-a", metavar="[claude-code|codex|gemini|copilot|git]",
@@ -158,7 +158,7 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     finish()
 
 
-@command("merge-index", section="plumbing", rank=10)
+@command("merge-index", section="plumbing", rank=20)
 @handled
 def merge_index(
     base: Annotated[Path, typer.Argument(help="The common ancestor's MEMORY.md (git's %O).")],
@@ -183,7 +183,7 @@ def merge_index(
     finish()
 
 
-@command(section="other tools", rank=50)
+@command(section="agents and integrations", rank=30)
 @handled
 def sync(
     ctx: typer.Context,
@@ -234,7 +234,7 @@ def sync(
     finish(ExitStatus.REJECTED if any(t.error for t in teams) else result)
 
 
-@command(section="other tools", rank=60)
+@command(section="agents and integrations", rank=20)
 @handled
 def mcp(ctx: typer.Context) -> None:
     """Serve memcli's tools to an MCP client over stdio.
@@ -258,7 +258,7 @@ def mcp(ctx: typer.Context) -> None:
     serve(resolve_settings(ctx).for_unattended(), trusted=trusted_writes("mcp"))
 
 
-@command("memory-tool", section="other tools", rank=70)
+@command("memory-tool", section="plumbing", rank=40)
 @handled
 def memory_tool(
     ctx: typer.Context,

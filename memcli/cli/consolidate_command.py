@@ -10,7 +10,7 @@ from memcli.cli._app import JsonOpt, LevelOpt, command, make_output, resolve_set
 from memcli.cli._errors import handled
 
 
-@command(section="health", rank=40)
+@command(section="review and history", rank=60)
 @handled
 def consolidate(
     ctx: typer.Context,

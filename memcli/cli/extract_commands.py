@@ -28,7 +28,7 @@ from memcli.cli.transcript_command import transcript_text
 from memcli.errors import ExitStatus
 
 
-@command(section="main job", rank=10)
+@command(section="everyday", rank=10)
 @handled
 def extract(
     ctx: typer.Context,
@@ -149,7 +149,7 @@ def extract(
     finish(result)
 
 
-@command(section="settings", rank=10)
+@command(section="agents and integrations", rank=60)
 @handled
 def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Show every setting and where its value came from.

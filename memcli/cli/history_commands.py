@@ -17,7 +17,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 
-@command(section="health", rank=20)
+@command(section="review and history", rank=20)
 @handled
 def log(
     ctx: typer.Context,
@@ -51,7 +51,7 @@ def log(
     render_history.log_result(make_output(as_json), result)
 
 
-@command(section="health", rank=30)
+@command(section="review and history", rank=30)
 @handled
 def undo(
     ctx: typer.Context,
@@ -85,7 +85,7 @@ def undo(
     finish(report)
 
 
-@command(section="health", rank=10)
+@command(section="review and history", rank=10)
 @handled
 def status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     """Is my memory healthy? What context cuts, what is stale.

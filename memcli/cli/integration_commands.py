@@ -19,7 +19,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 hook_app = typer.Typer(help="Entry points for agent hooks (they never fail the agent).")
-command_group(hook_app, "hook", section="plumbing", rank=20)
+command_group(hook_app, "hook", section="plumbing", rank=30)
 
 
 EventArg = Annotated[str | None, typer.Argument(
@@ -100,7 +100,7 @@ def hook_copilot(ctx: typer.Context, event: EventArg = None,
     _run_hook(ctx, "copilot", event, extractor)
 
 
-@command(section="plumbing", rank=30)
+@command(section="plumbing", rank=50)
 @handled
 def completion(
     shell: Annotated[str | None, typer.Argument(

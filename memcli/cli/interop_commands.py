@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 import_app = typer.Typer(help="Bring memory from other tools into memcli.")
 export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
-command_group(import_app, "import", section="other tools", rank=20)
-command_group(export_app, "export", section="other tools", rank=30)
+command_group(import_app, "import", section="agents and integrations", rank=40)
+command_group(export_app, "export", section="agents and integrations", rank=50)
 
 UserLevelOpt = Annotated[str, typer.Option("--level", "-l", help="project or user.")]
 

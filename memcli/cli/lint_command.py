@@ -17,7 +17,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 
-@command(section="health", rank=60)
+@command(section="review and history", rank=50)
 @handled
 def lint(
     ctx: typer.Context,

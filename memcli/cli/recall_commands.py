@@ -16,7 +16,7 @@ MAX_RESULTS = 10_000
 MAX_BUDGET = 10_000_000
 
 
-@command(section="notes", rank=30)
+@command(section="everyday", rank=50)
 @handled
 def search(
     ctx: typer.Context,
@@ -50,7 +50,7 @@ def search(
     render.search_result(output, found)
 
 
-@command(section="notes", rank=40)
+@command(section="everyday", rank=60)
 @handled
 def recall(
     ctx: typer.Context,

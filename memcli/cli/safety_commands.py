@@ -17,7 +17,7 @@ from memcli.cli._app import (
 from memcli.cli._errors import handled
 
 
-@command(section="settings", rank=20)
+@command(section="review and history", rank=40)
 @handled
 def restore(
     ctx: typer.Context,
@@ -57,7 +57,7 @@ def restore(
     finish(report)
 
 
-@command(section="settings", rank=30)
+@command(section="agents and integrations", rank=70)
 @handled
 def trust(
     ctx: typer.Context,

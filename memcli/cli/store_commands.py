@@ -31,7 +31,7 @@ NoteArg = Annotated[str | None, typer.Argument(
 )]
 
 
-@command(section="main job", rank=20)
+@command(section="everyday", rank=20)
 @handled
 def apply(
     ctx: typer.Context,
@@ -85,7 +85,7 @@ def apply(
     finish(report)
 
 
-@command(section="notes", rank=50)
+@command(section="everyday", rank=30)
 @handled
 def add(
     ctx: typer.Context,
@@ -137,7 +137,7 @@ def add(
     finish(report)
 
 
-@command(section="notes", rank=60)
+@command(section="everyday", rank=80)
 @handled
 def rm(
     ctx: typer.Context,
@@ -176,7 +176,7 @@ def rm(
     finish(report)
 
 
-@command(section="notes", rank=10)
+@command(section="everyday", rank=40)
 @handled
 def show(
     ctx: typer.Context,
@@ -207,7 +207,7 @@ def show(
         listing(output, list_entries(settings, level), paths=paths)
 
 
-@command(section="notes", rank=20)
+@command(section="everyday", rank=70)
 @handled
 def context(
     ctx: typer.Context,
@@ -232,7 +232,7 @@ def context(
     context_block(make_output(as_json), context_of(resolve_settings(ctx), budget))
 
 
-@command(section="health", rank=50)
+@command(section="plumbing", rank=10)
 @handled
 def index(
     ctx: typer.Context,

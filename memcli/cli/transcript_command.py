@@ -107,7 +107,7 @@ def _file_on_stdin() -> "BinaryIO | None":
     return handle
 
 
-@command(section="other tools", rank=10)
+@command(section="review and history", rank=70)
 @handled
 def transcript(
     source: Annotated[
