@@ -527,7 +527,8 @@ def test_on_conflict_rename_creates_a_second_note(memenv) -> None:
 def test_on_conflict_rename_terminates_on_long_four_byte_slugs(memenv) -> None:
     """Regression: the free-name search looped forever (holding the lock) on such slugs."""
     title = "".join(chr(0x20000 + i) for i in range(60))
-    ops = json.dumps([create(title), create(title)])
+    # Two notes of one title that say different things (the same words are one note).
+    ops = json.dumps([create(title), create(title, content="Something else.")])
     proc = memenv.call("apply", "--on-conflict", "rename", "--json", "-", input=ops, timeout=30)
     assert proc.returncode == 0, proc.stderr
     assert len(memenv.notes("project")) == 2

@@ -193,7 +193,7 @@ def test_dry_run_shows_the_notes_and_writes_nothing(env: dict[str, str], tmp_pat
     assert not Path(env["MEMCLI_PROJECT_STORE"]).exists()
 
 
-def test_importing_twice_is_rejected_unless_on_conflict_update(
+def test_importing_twice_changes_nothing_and_a_changed_memory_is_a_conflict(
         env: dict[str, str], tmp_path: Path) -> None:
     folder = make_folder(tmp_path / "claude")
     assert memcli("import", "claude-code", str(folder)).exit_code == 0
@@ -201,12 +201,17 @@ def test_importing_twice_is_rejected_unless_on_conflict_update(
     before = tree(store)
 
     again = memcli("import", "claude-code", str(folder))
+    assert again.exit_code == 0, again.output  # the same step again (issue 34, item 4)
+    assert "already says this" in again.stdout and tree(store) == before
+    memory = folder / "feedback_use_pnpm.md"
+    memory.write_text(memory.read_text("utf-8") + "\nAlso in CI.\n", "utf-8")
+    again = memcli("import", "claude-code", str(folder))
     assert again.exit_code == 1
     assert "duplicate" in again.stderr
     assert "came from feedback_use_pnpm.md" in again.stderr
     updated = memcli("import", "claude-code", str(folder), "--on-conflict", "update")
     assert updated.exit_code == 0, updated.output
-    assert tree(store) == before
+    assert b"Also in CI." in tree(store)["correction_feedback_use-pnpm.md"]
 
 
 def test_user_level_import_goes_to_the_user_store(env: dict[str, str], tmp_path: Path) -> None:

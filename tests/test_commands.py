@@ -269,7 +269,10 @@ def test_add_with_title_summary_from_stdin(memenv) -> None:
 def test_add_errors(memenv) -> None:
     assert memenv.invoke("add", "Once.").exit_code == 0
     before = memenv.snapshot()
+    # The same memory again changes nothing (exit 0); another under its title conflicts.
     result = memenv.invoke("add", "Once.")
+    assert result.exit_code == 0 and "already says this" in result.stdout
+    result = memenv.invoke("add", "--title", "Once", "Something else.")
     assert result.exit_code == 1 and "duplicate" in result.stderr
     # A wrong type or level is a usage error (2), as in every other command.
     result = memenv.invoke("add", "--type", "memo", "Something.")
@@ -304,7 +307,7 @@ def test_exit_0_and_1_as_subprocesses(memenv) -> None:
     ops = json.dumps([create("Fact")])
     proc = memenv.run("apply", "-", input=ops)
     assert proc.returncode == 0, proc.stderr
-    proc = memenv.run("apply", "--json", "-", input=ops)
+    proc = memenv.run("apply", "--json", "-", input=json.dumps([create("Fact", content="New.")]))
     assert proc.returncode == 1
     assert json.loads(proc.stdout)["rejected"][0]["message"].startswith("duplicate")
     for args in (("show", "ghost"), ("rm", "--yes", "ghost"), ("show", "fact", "--level", "user")):

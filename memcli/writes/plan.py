@@ -160,8 +160,11 @@ class Planner:
 
     def plan(self, items: Sequence[Parsed], base: dict[str, str], *, strict: bool) -> Plan:
         outcomes = [self._one(item) for item in items]
-        stale = [lvl for lvl, fp in base.items()
-                 if lvl in self.work and self.work[lvl].state.fingerprint != fp]
+        # A store that changed since extraction matters only to operations that change it
+        # or were refused: a document applied again changed the stores itself the first time.
+        changing = any(o.status not in ("unchanged", "skipped") for o in outcomes)
+        stale = [lvl for lvl, fp in base.items() if changing
+                 and lvl in self.work and self.work[lvl].state.fingerprint != fp]
         warnings = [
             f"{w.state.level} store: {why}; it is left as it is"
             for w in self.work.values() for why in w.state.broken.values()
@@ -237,6 +240,13 @@ class Planner:
         filename = note_filename(op.type, slug)
         existing = work.find(filename) or self._titled(work, op, title)
         if existing is not None:
+            if self._says_already(work, existing, op, title, outcome):
+                # The same step run again (apply of the same document, an extraction of the
+                # same turn): nothing to change, so no conflict to resolve either.
+                outcome.status = "unchanged"
+                outcome.filename = existing
+                outcome.message = f"{op.level}/{existing} already says this"
+                return
             if self.on_conflict == "update":
                 update = UpdateOp(level=op.level, filename=existing, content=op.content,
                                   title=title, summary=op.summary, type=op.type,
@@ -263,6 +273,28 @@ class Planner:
         work.put(filename, render_new_note(meta, content))
         outcome.filename = filename
         outcome.message = f"create {op.level}/{filename}"
+
+    def _says_already(self, work: _Working, existing: str, op: CreateOp, title: str,
+                      outcome: Outcome) -> bool:
+        """Whether the note EXISTING holds what the create would write: its type, title,
+        summary, dates and content (an update with them would change nothing)."""
+        if existing in work.broken or existing in work.state.unsafe:
+            return False
+        note = work.note(existing)
+        if note.type != op.type:
+            return False
+        kept = len(outcome.warnings)  # what redaction says is said again if it goes ahead
+        try:
+            content = self._clean(op.content, "content", outcome)
+            same = UpdateOp(level=op.level, filename=existing, content=op.content, title=title,
+                            summary=op.summary, expires=op.expires,
+                            review_after=op.review_after)
+            changes = self._meta_changes(same, note, content, outcome)
+        except _Rejected:
+            return False
+        finally:
+            del outcome.warnings[kept:]
+        return not changes and content.strip("\n") == note.content
 
     def _titled(self, work: _Working, op: CreateOp, title: str) -> str | None:
         """The one note a create's title names. When two or more notes share that title, the
