@@ -61,3 +61,26 @@ def test_command_help_fits_80_columns(memenv: Any, command: str) -> None:
     assert shown.status == 0, shown.text
     too_wide = [line for line in shown.lines if len(line) > 80]
     assert too_wide == []
+
+
+# --------------------------------------------------------------------------- long `add` text
+
+LONG = ("The staging database is rebuilt every night at two from the production snapshot, "
+        "so never keep test data there for longer than a day or two please.")
+
+
+def test_long_add_text_gets_a_short_title_and_show_keeps_its_file_name_whole(
+        memenv: Any) -> None:
+    added = memenv.invoke("add", LONG)
+    assert added.exit_code == 0, added.stderr
+    [name] = memenv.notes("project")
+    assert name == "project_knowledge_staging-database-is-rebuilt-every-night.md"
+    note = (memenv.project / name).read_text("utf-8")
+    assert "title: Staging database is rebuilt every night\n" in note
+    shown = screen(memenv, "show")
+    assert shown.status == 0, shown.text
+    assert all(len(line) <= 80 for line in shown.lines), shown.text
+    assert any(line.strip() == name for line in shown.lines), shown.text
+    # The title is what a person types to find it again.
+    again = screen(memenv, "show", "Staging database is rebuilt every night")
+    assert again.status == 0 and "production snapshot" in again.text, again.text

@@ -46,7 +46,7 @@ def add(settings: Settings, *, level: str | None, note_type: str | None, text: s
         cites: Sequence[str] = ()) -> ApplyReport:
     from memcli.safety.redact import redact
     from memcli.store.freshness import parse_when
-    from memcli.text import derive_summary, shorten
+    from memcli.text import derive_summary
     from memcli.writes.history import Source
 
     if not text.strip():
@@ -59,7 +59,7 @@ def add(settings: Settings, *, level: str | None, note_type: str | None, text: s
     first_sentence = derive_summary(redact(text)[0])
     # The title is cut from the text: cut first, a token would lose the length that makes
     # it recognisable and slip past the redaction of the title.
-    chosen_title = title or shorten(first_sentence.rstrip(".。"), 60)
+    chosen_title = title or short_title(first_sentence)
     item: dict[str, object] = {
         "action": "create", "level": level, "type": note_type, "content": text,
         "title": chosen_title,
@@ -86,6 +86,34 @@ def _anchors(cites: Sequence[str], level: str) -> list[str]:
         except AnchorError as exc:
             raise InputError(f"--cite {value!r}: {exc}") from None
     return list(cites)
+
+
+# Words a title cut from a sentence does not end on: "rebuilt every night at".
+TITLE_WORDS = 6
+TITLE_WORDS_WHOLE = 8
+_DANGLING = frozenset(("a", "an", "and", "as", "at", "but", "by", "for", "from", "in", "into",
+                       "is", "are", "of", "on", "or", "so", "than", "that", "the", "then",
+                       "to", "was", "when", "with", "every", "each", "any", "some", "all", "no",
+                       "its", "their", "our", "your", "my", "this", "these", "those"))
+
+
+def short_title(sentence: str) -> str:
+    """A title for a memory typed by hand: the head of its first sentence, a few words (as
+    the rules extractor cuts its titles), never ending on a word that leads somewhere, and
+    no ellipsis. The file name is made from it, so it stays short too."""
+    from memcli.extraction.rules.sentences import cut_title
+
+    sentence = sentence.rstrip(".。!?")
+    if len(sentence.split()) <= TITLE_WORDS_WHOLE:  # a few words are their own title
+        words = cut_title(sentence, TITLE_WORDS_WHOLE).split()
+    else:  # a longer sentence gives its head, from the noun: "The staging database…"
+        head = sentence.split(maxsplit=1)
+        if head[0].lower() in ("a", "an", "the"):
+            sentence = head[1][:1].upper() + head[1][1:]
+        words = cut_title(sentence, TITLE_WORDS).split()
+    while len(words) > 2 and words[-1].lower().strip(",;:") in _DANGLING:
+        words.pop()
+    return " ".join(words).rstrip(",;:") or sentence
 
 
 def _summary_within_line(summary: str, note_type: str, title: str) -> str:

@@ -224,8 +224,10 @@ def _table_row(output: Output, e: IndexEntry) -> None:
     text = safe_line(f"{e.title} — {e.summary}" if e.summary and not same else e.title)
     room = output.width - _LABEL_WIDTH - 4
     output.line(f"  {output.paint(label, CYAN)}  {_cut(text, room)}")
+    # The file name is what a person types to `show` or `rm` it: never cut. The date goes
+    # first when both do not fit.
     detail = f"{e.filename}  {e.updated[:10]}".rstrip()
-    output.line(" " * (_LABEL_WIDTH + 4) + _cut(detail, room))
+    output.line(" " * (_LABEL_WIDTH + 4) + (detail if len(detail) <= room else e.filename))
 
 
 def _cut(text: str, width: int) -> str:
