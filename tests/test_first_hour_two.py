@@ -44,3 +44,57 @@ def test_a_create_that_differs_from_the_note_is_still_a_conflict(memenv: Any) ->
     changed = memenv.run("apply", "-", input=json.dumps([dict(op, content="Run tox.")]))
     assert changed.returncode == 1
     assert "duplicate" in changed.stderr
+
+
+# --------------------------------------------------------------------------- finding notes
+
+
+def _complete(memenv: Any, words: str) -> list[str]:
+    import subprocess
+    import sys
+
+    parts = words.split(" ")
+    done = subprocess.run([sys.executable, "-m", "memcli"], capture_output=True, text=True,
+                          cwd=memenv.repo, timeout=60, check=False,
+                          env={**memenv.env, "PATH": "/usr/bin:/bin",
+                               "_MEMCLI_COMPLETE": "complete_bash", "COMP_WORDS": words,
+                               "COMP_CWORD": str(len(parts) - 1)})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_a_note_without_frontmatter_is_found_by_its_heading(memenv: Any) -> None:
+    assert memenv.invoke("add", "Run make test before a commit.").exit_code == 0
+    (memenv.project / "project_knowledge_deploy-steps.md").write_text(
+        "# Deploy steps\n\nRun deploy.sh, then tag.\n", "utf-8")
+    shown = memenv.invoke("show", "Deploy steps")
+    assert shown.exit_code == 0, shown.stderr
+    assert "Run deploy.sh" in shown.stdout
+
+
+def test_a_typo_gets_did_you_mean_in_show_rm_and_log(memenv: Any) -> None:
+    assert memenv.invoke("add", "Run make test before a commit.", "--title",
+                         "Test command").exit_code == 0
+    for args in (["show", "Test comand"], ["rm", "--yes", "Tset command"],
+                 ["log", "test comand"]):
+        done = memenv.invoke(*args)
+        assert done.exit_code == 1, (args, done.output)
+        assert "did you mean 'Test command'?" in done.stderr, (args, done.stderr)
+    # A part of one note's title names it as a guess, never as a match.
+    part = memenv.invoke("show", "command")
+    assert part.exit_code == 1 and "did you mean 'Test command'?" in part.stderr
+    assert memenv.notes("project") == ["project_knowledge_test-command.md"]
+    unrelated = memenv.invoke("show", "kubernetes")
+    assert unrelated.exit_code == 1 and "did you mean" not in unrelated.stderr
+
+
+def test_note_names_and_titles_complete_after_show_rm_and_log(memenv: Any) -> None:
+    for text in ("Use pnpm, not npm.", "Run make test before a commit."):
+        assert memenv.invoke("add", text).exit_code == 0
+    names = ["project/project_knowledge_run-make-test-before-a-commit.md",
+             "project/project_knowledge_use-pnpm-not-npm.md"]
+    for command in ("show", "rm", "log"):
+        assert _complete(memenv, f"memcli {command} ") == names, command
+        assert _complete(memenv, f"memcli {command} project_knowledge_u") == [
+            "project_knowledge_use-pnpm-not-npm.md"], command
+        assert _complete(memenv, f"memcli {command} Use") == ["Use pnpm, not npm"], command

@@ -132,8 +132,8 @@ def test_log_of_a_name_that_is_no_note_and_has_no_history_is_not_found(memenv: M
         assert result.returncode == 1, result
         assert result.stdout == ""
         assert result.stderr.splitlines() == [
-            "memcli: error: no note or history matches 'Biuld'; see `memcli show` for the "
-            "notes and `memcli log` for the history"]
+            "memcli: error: no note or history matches 'Biuld'; did you mean 'Build'? see "
+            "`memcli show` for the notes and `memcli log` for the history"]
     # in an empty store too: the name is the mistake, not the missing history
     assert memenv.invoke("log", "Build", "--level", "user").exit_code == 1
 

@@ -77,23 +77,42 @@ def transcript_format(incomplete: str) -> list[str]:
 
 
 def note_name(ctx: Any, incomplete: str) -> list[str]:
-    """Note names of the stores the command line points at.
+    """Note names of the stores the command line points at (`show`, `rm`, `log` alike).
 
     `project/NAME.md` (what memcli prints) by default; bare file names once the person has
-    started typing one (`user_pre<TAB>`), so that each candidate is offered once.
+    started typing one (`user_pre<TAB>`), so that each candidate is offered once; titles
+    when what is typed starts no file name (`memcli show "Test c<TAB>`; typer offers only
+    the candidates that start with what is typed, so in the title's own case).
     """
     try:
         stores = _stores(ctx)
     except Exception:  # a broken setting must not turn TAB into a traceback
         return []
     wanted = ctx.params.get("level")
-    pairs = [(lvl, name) for lvl, folder in stores.items()
+    pairs = [(lvl, folder, name) for lvl, folder in stores.items()
              if wanted in (None, "all", lvl) for name in _note_files(folder)]
-    bare = sorted({name for _, name in pairs if incomplete and name.startswith(incomplete)})
+    bare = sorted({name for _, _, name in pairs if incomplete and name.startswith(incomplete)})
     if bare:
         return bare
-    return sorted(f"{lvl}/{name}" for lvl, name in pairs
-                  if f"{lvl}/{name}".startswith(incomplete))
+    named = sorted(f"{lvl}/{name}" for lvl, _, name in pairs
+                   if f"{lvl}/{name}".startswith(incomplete))
+    if named or not incomplete:
+        return named
+    return sorted({title for _, folder, name in pairs
+                   if (title := _title(folder / name)).startswith(incomplete)} - {""})
+
+
+def _title(path: Path) -> str:
+    """A note's title as its frontmatter spells it, read from the file's head only (TAB
+    reads every note; parsing them whole would be felt)."""
+    from memcli.store import title_as_written
+
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(8192)
+    except OSError:
+        return ""
+    return title_as_written(head.decode("utf-8", "replace"))
 
 
 def _stores(ctx: Any) -> dict[str, Path]:

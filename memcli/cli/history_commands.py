@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from memcli.cli import _complete
 from memcli.cli._app import (
     DryRunOpt,
     JsonOpt,
@@ -22,7 +23,9 @@ from memcli.cli._errors import handled
 def log(
     ctx: typer.Context,
     note: Annotated[
-        str | None, typer.Argument(help="Only the history of this note (file name, slug, title).")
+        str | None, typer.Argument(
+            metavar="[NOTE]", autocompletion=_complete.note_name,
+            help="Only the history of this note (file name, slug, title).")
     ] = None,
     level: LevelOpt = None,
     limit: Annotated[

@@ -117,12 +117,15 @@ def _split_reference(folders: dict[str, Path], name: str) -> tuple[str | None, s
 def show_note(settings: Settings, name: str, level: str | None) -> Found:
     with open_stores(settings, reading_levels(level, settings)) as stores:
         found = find_notes(stores, name)
-    return exactly_one(name, found)
+        return exactly_one(name, found, stores)
 
 
-def exactly_one(name: str, found: list[Found]) -> Found:
+def exactly_one(name: str, found: list[Found],
+                stores: dict[str, StoreState] | None = None) -> Found:
     if not found:
-        raise NotFoundError(f"no note matches '{name}'; see `memcli show` for the list")
+        close = did_you_mean(stores, name) if stores else None
+        hint = f"did you mean '{close}'? " if close else ""
+        raise NotFoundError(f"no note matches '{name}'; {hint}see `memcli show` for the list")
     if len(found) > 1:
         raise AmbiguousName(name, found)
     return found[0]
@@ -140,6 +143,33 @@ class AmbiguousName(MemcliError):
 def resolve_removal(settings: Settings, names: Sequence[str], level: str | None) -> list[Found]:
     """Every note the names mean; nothing is removed when any name is unknown or ambiguous."""
     with open_stores(settings, levels_for(level, settings)) as stores:
-        targets = [exactly_one(name, find_notes(stores, name)) for name in names]
+        targets = [exactly_one(name, find_notes(stores, name), stores) for name in names]
     unique = {(t.level, t.filename): t for t in targets}
     return list(unique.values())
+
+
+def did_you_mean(stores: dict[str, StoreState], name: str) -> str | None:
+    """The note a person most likely meant by a NAME that names none: the one note whose
+    title or slug holds the name, else the closest title or slug, given as a person would
+    type it (its title, else level/file name). None when nothing is close."""
+    import difflib
+
+    typed = title_key(name.rstrip(".。!！ "))
+    if not typed:
+        return None
+    notes: list[tuple[set[str], str]] = []  # one per note: the keys, and what to suggest
+    for level, state in stores.items():
+        for filename in (*state.heads, *state.broken):
+            head = state.heads.get(filename)
+            title = head.title if head is not None else state.broken_titles.get(filename)
+            parsed = parse_note_name(filename)
+            keys = {title_key(title)} if title else set()
+            if parsed is not None:
+                keys |= {title_key(parsed.slug), title_key(parsed.slug.replace("-", " "))}
+            notes.append((keys, title or f"{level}/{filename}"))
+    holding = {shown for keys, shown in notes if any(typed in key for key in keys)}
+    if len(holding) == 1:
+        return holding.pop()
+    shown_of = {key: shown for keys, shown in notes for key in keys}
+    close = difflib.get_close_matches(typed, list(shown_of), n=1, cutoff=0.75)
+    return shown_of[close[0]] if close else None

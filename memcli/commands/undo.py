@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from memcli.commands.apply import unified_diff
-from memcli.commands.lookup import NameQuery, find_notes
+from memcli.commands.lookup import NameQuery, did_you_mean, find_notes
 from memcli.errors import BrokenNoteError, NotFoundError, UsageError
 from memcli.settings.config import Settings
 from memcli.store.folder import StoreState, head_of
@@ -56,18 +56,23 @@ def read_log(settings: Settings, level: str | None, note: str | None = None,
     result = LogResult(found, note, bad)
     if note is not None:
         _only_note(result, NameQuery.of(note, stores))
-        if not result.transactions and not _is_a_note(settings, levels, note):
-            raise NotFoundError(f"no note or history matches '{note}'; see `memcli show` for "
-                                "the notes and `memcli log` for the history")
+        if not result.transactions:
+            _must_be_a_note(settings, levels, note)
     if limit is not None:
         result.transactions = result.transactions[:limit]
     return result
 
 
-def _is_a_note(settings: Settings, levels: tuple[str, ...], name: str) -> bool:
-    """Whether NAME means a note of the stores now (one written by hand has no history)."""
+def _must_be_a_note(settings: Settings, levels: tuple[str, ...], name: str) -> None:
+    """NotFoundError unless NAME means a note of the stores now (one written by hand has no
+    history), with the note the person probably meant."""
     with open_stores(settings, levels, bodies=False) as states:
-        return bool(find_notes(states, name))
+        if find_notes(states, name):
+            return
+        close = did_you_mean(states, name)
+    hint = f"did you mean '{close}'? " if close else ""
+    raise NotFoundError(f"no note or history matches '{name}'; {hint}see `memcli show` for "
+                        "the notes and `memcli log` for the history")
 
 
 def _only_note(result: LogResult, wanted: NameQuery) -> None:

@@ -184,7 +184,11 @@ def read_note(name: str, data: bytes) -> NoteRead:
 
 def title_as_written(text: str) -> str:
     """The `title:` line of a note's frontmatter, read line by line: for a note whose
-    frontmatter does not parse, so that it can still be found by the title `show` lists."""
+    frontmatter does not parse, so that it can still be found by the title `show` lists.
+    A note with no frontmatter at all is found by its first heading (`# Deploy steps`)."""
+    if not _opens_with_fence(text):
+        first = next((line for line in text[:8192].splitlines() if line.strip()), "")
+        return first.lstrip("#").strip() if first.startswith("# ") else ""
     for line in text[:8192].splitlines()[1:40]:
         if line.strip() == "---":
             break
