@@ -27,11 +27,12 @@ class Screen:
 
 
 def run_in_terminal(args: list[str], env: Mapping[str, str], cwd: Path, *,
-                    keys: bytes = b"", columns: int = 80, rows: int = 24,
+                    keys: bytes = b"", after: bytes = b"", columns: int = 80, rows: int = 24,
                     timeout: float = 60.0) -> Screen:
     """Run `python -m memcli ARGS` with a terminal of COLUMNS x ROWS for stdin, stdout and
-    stderr; KEYS are typed once it starts. COLUMNS is not set in the environment: the width
-    comes from the terminal, as it does for a person."""
+    stderr; KEYS are typed once the screen shows AFTER (at once when it is empty), as a
+    person answers a prompt. COLUMNS is not set in the environment: the width comes from
+    the terminal, as it does for a person."""
     leader, follower = pty.openpty()
     fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     environment = {k: v for k, v in env.items() if k not in ("COLUMNS", "LINES")}
@@ -40,9 +41,10 @@ def run_in_terminal(args: list[str], env: Mapping[str, str], cwd: Path, *,
                             stdout=follower, stderr=follower, cwd=cwd, env=environment,
                             start_new_session=True)
     os.close(follower)
-    if keys:
-        os.write(leader, keys)
     chunks: list[bytes] = []
+    if keys and not after:
+        os.write(leader, keys)
+        keys = b""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         ready, _, _ = select.select([leader], [], [], 0.1)
@@ -54,6 +56,9 @@ def run_in_terminal(args: list[str], env: Mapping[str, str], cwd: Path, *,
             if not data:
                 break
             chunks.append(data)
+            if keys and after in b"".join(chunks):
+                os.write(leader, keys)
+                keys = b""
         elif proc.poll() is not None:
             break
     os.close(leader)

@@ -98,3 +98,27 @@ def test_note_names_and_titles_complete_after_show_rm_and_log(memenv: Any) -> No
         assert _complete(memenv, f"memcli {command} project_knowledge_u") == [
             "project_knowledge_use-pnpm-not-npm.md"], command
         assert _complete(memenv, f"memcli {command} Use") == ["Use pnpm, not npm"], command
+
+
+# --------------------------------------------------------------------------- small things
+
+
+def test_trust_refuses_a_config_with_an_unknown_provider(memenv: Any) -> None:
+    config = memenv.repo / ".memcli" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[extract]\nprovider = "opneai"\n', "utf-8")
+    refused = memenv.invoke("trust")
+    assert refused.exit_code == 2
+    assert "provider = 'opneai'" in refused.stderr and "nothing was trusted" in refused.stderr
+    assert memenv.invoke("trust", "--list", "--json").stdout.strip() == "[]"
+    config.write_text('[extract]\nprovider = "openai"\n', "utf-8")
+    assert memenv.invoke("trust").exit_code == 0
+
+
+def test_extract_does_not_count_zero_broken_lines(memenv: Any) -> None:
+    done = memenv.run("extract", input=TURN)
+    assert done.returncode == 0, done.stderr
+    assert "skipped 1 record that is not a message\n" in done.stderr
+    assert "0 broken" not in done.stderr
+    broken = memenv.run("extract", input=TURN + "{not json\n")
+    assert "skipped 1 record that is not a message and 1 broken line\n" in broken.stderr

@@ -15,8 +15,9 @@ import pytest
 from terminal import run_in_terminal
 
 
-def screen(memenv: Any, *args: str, keys: bytes = b"") -> Any:
-    return run_in_terminal(list(args), {**os.environ, **memenv.env}, memenv.repo, keys=keys)
+def screen(memenv: Any, *args: str, keys: bytes = b"", after: bytes = b"") -> Any:
+    return run_in_terminal(list(args), {**os.environ, **memenv.env}, memenv.repo, keys=keys,
+                           after=after)
 
 
 # --------------------------------------------------------------------------- the help
@@ -84,3 +85,28 @@ def test_long_add_text_gets_a_short_title_and_show_keeps_its_file_name_whole(
     # The title is what a person types to find it again.
     again = screen(memenv, "show", "Staging database is rebuilt every night")
     assert again.status == 0 and "production snapshot" in again.text, again.text
+
+
+# --------------------------------------------------------------------------- small answers
+
+
+def test_show_on_empty_stores_says_how_to_add_one(memenv: Any) -> None:
+    shown = screen(memenv, "show")
+    assert shown.status == 0, shown.text
+    assert shown.text.strip() == \
+        'memcli: no notes yet; add one with: memcli add "Run make test before pushing."'
+    one = screen(memenv, "show", "--level", "user")
+    assert "memcli add --level user" in one.text
+    # A script reading stdout gets no line (the note is on stderr).
+    piped = memenv.run("show")
+    assert piped.returncode == 0 and piped.stdout == ""
+
+
+def test_declining_rm_says_nothing_was_removed(memenv: Any) -> None:
+    assert memenv.invoke("add", "Run make test before a commit.").exit_code == 0
+    declined = screen(memenv, "rm", "Run make test before a commit", keys=b"n\n",
+                      after=b"[y/N]: ")
+    assert declined.status == 1, declined.text
+    assert "Remove these notes?" in declined.text
+    assert declined.lines[-1] == "memcli: nothing removed", declined.text
+    assert memenv.notes("project") == ["project_knowledge_run-make-test-before-a-commit.md"]

@@ -170,6 +170,7 @@ def rm(
         output.note("memcli: about to remove:")
         removal_targets(output, targets)
         if not typer.confirm("Remove these notes?", err=True):
+            output.note("memcli: nothing removed")
             finish(ExitStatus.REJECTED)
     report = remove(settings, targets, dry_run=dry_run)
     apply_report(output, report)

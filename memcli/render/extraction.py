@@ -65,9 +65,11 @@ def _what_was_read(output: Output, result: ExtractResult) -> None:
     # With no message at all, the notice says so in one line.
     if stats.messages and (stats.skipped or stats.broken):
         not_messages = "is not a message" if stats.skipped == 1 else "are not messages"
+        skipped = [f"{plural(stats.skipped, 'record')} that {not_messages}"] \
+            if stats.skipped else []
+        skipped += [plural(stats.broken, "broken line")] if stats.broken else []
         output.note(f"memcli: transcript: {plural(stats.messages, 'message')}; skipped "
-                    f"{plural(stats.skipped, 'record')} that {not_messages} and "
-                    f"{plural(stats.broken, 'broken line')}")
+                    + " and ".join(skipped))
     for warning in result.warnings:
         output.warn(warning)
     if result.cut:

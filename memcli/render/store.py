@@ -181,6 +181,12 @@ def listing(output: Output, listing: Listing, *, paths: bool) -> None:
     for problems in listing.broken.values():
         for problem in problems:
             output.warn(problem)
+    if not listing.entries and not output.as_json:  # on stderr: a script reads no line
+        levels = list(listing.paths)
+        where, flag = ("", "") if len(levels) != 1 else (f" in the {levels[0]} store",
+                                                         f" --level {levels[0]}")
+        output.note(f"memcli: no notes{where} yet; add one with: "
+                    f"memcli add{flag} \"Run make test before pushing.\"")
 
 
 def _store_paths(output: Output, listing: Listing) -> None:

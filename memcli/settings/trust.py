@@ -72,12 +72,25 @@ def trust(user_home: Path, config: Path) -> TrustedNow:
     found = read_config(config, allow_secrets=False, untrusted=True)
     if found.origin is None:
         raise NotFoundError(f"there is no project config at {config} to trust")
+    _known_provider(config, found.get("provider"))
     records = load(user_home)
     key = str(resolved(config))
     records[key] = digest(found.data)
     _save(user_home, records)
     decides = tuple(f"{name} = {found[name]!r}" for name in sorted(GUARDED_KEYS & found.keys()))
     return TrustedNow(key, records[key], decides)
+
+
+def _known_provider(config: Path, provider: object) -> None:
+    """A config naming a provider memcli does not know is refused, not trusted: trusted, it
+    would fail every extraction later, far from this command."""
+    from memcli.errors import ConfigError
+    from memcli.providers.registry import EXTRACTORS
+
+    if provider is not None and str(provider).strip().lower() not in EXTRACTORS:
+        raise ConfigError(f"{config} sets provider = {str(provider)[:40]!r}, which memcli does "
+                          f"not know (use {', '.join(EXTRACTORS)}); fix it and run "
+                          "`memcli trust` again (nothing was trusted)")
 
 
 def revoke(user_home: Path, config: Path) -> bool:
