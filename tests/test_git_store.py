@@ -205,6 +205,44 @@ def test_a_note_changed_on_both_machines_keeps_both_versions(
                                        "project_knowledge_editor-conflict-1.md").read_text()
 
 
+def test_a_sync_conflict_says_how_to_merge_and_finish_and_lint_has_a_code_for_it(
+        memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
+    # Issue 34, item 7: the message says what to do; lint names the copy as what it is.
+    laptop, desktop, remote = machines
+    add(memenv, "Editor", env=laptop, level="user")
+    sync(memenv, laptop, "--init", f"file://{remote}")
+    sync(memenv, desktop, "--init", f"file://{remote}")
+    name, copy = "project_knowledge_editor.md", "project_knowledge_editor-conflict-1.md"
+    for env, words in ((laptop, "Vim on the laptop."), (desktop, "Emacs on the desktop.")):
+        path = user_store(env) / name
+        path.write_text(path.read_text("utf-8").replace("Editor is how we do it here.", words),
+                        "utf-8")
+    assert sync(memenv, laptop)["status"] == 0
+    clash = memenv.run("sync", env=desktop)
+    assert clash.returncode == 1, clash.stderr
+    store = user_store(desktop)
+    assert f"\n  merge: compare `memcli show user/{name}` with `memcli show user/{copy}` and " \
+        f"put what you keep into {store / name}\n" in clash.stdout
+    finish = f"memcli rm --yes user/{copy} && memcli sync"
+    assert f"  finish: {finish}\n" in clash.stdout
+    lint = json.loads(memenv.run("lint", "--level", "user", "--json", env=desktop).stdout)
+    codes = {f["code"] for f in lint["findings"]}
+    assert "M311" in codes and "M303" not in codes, lint["findings"]
+    # Doing what it says: merge by hand, then the finishing line as printed.
+    (store / name).write_text((store / name).read_text("utf-8").replace(
+        "Vim on the laptop.", "Vim on the laptop, Emacs on the desktop."), "utf-8")
+    done = subprocess.run(["bash", "-c", finish.replace("memcli", f"{sys.executable} -m memcli")],
+                          capture_output=True, text=True, env={**os.environ, **memenv.env,
+                                                              **desktop}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert not (store / copy).exists()
+    lint = json.loads(memenv.run("lint", "--level", "user", "--json", env=desktop).stdout)
+    assert not {f["code"] for f in lint["findings"]} & {"M311", "M303"}
+    assert sync(memenv, laptop)["status"] == 0
+    assert "Emacs on the desktop" in (user_store(laptop) / name).read_text("utf-8")
+    assert not (user_store(laptop) / copy).exists()
+
+
 def test_sync_without_a_repository_is_a_clear_error(
         memenv: MemEnv, machines: tuple[dict[str, str], dict[str, str], Path]) -> None:
     laptop, _, _ = machines

@@ -310,6 +310,14 @@ def _case_twin(stores: Stores) -> None:
     stores.reindex()
 
 
+def _conflict_copy(stores: Stores) -> None:
+    """What `memcli sync` keeps beside a note changed on two machines (issue 34, item 7)."""
+    name = "project_knowledge_build.md"
+    stores.note("project_knowledge_build-conflict-1.md",
+                {**clean_meta(name), "sync_conflict": name}, "Run make, then make test.\n")
+    stores.reindex()
+
+
 def _store_is_a_file(stores: Stores) -> None:
     shutil.rmtree(stores.project)
     stores.project.write_text("not a folder\n")
@@ -393,6 +401,7 @@ CASES = [
     Case("M306", _fifo, False, "fifo"),
     Case("M308", _store_is_a_file, False),
     Case("M310", _case_twin, False),
+    Case("M311", _conflict_copy, False),
     Case("M309", lambda s: s.write("AGENTS.md", "# Agents\n\n- Use npm for every install.\n",
                                    s.root / "repo"), False),
 ]

@@ -93,6 +93,10 @@ def sync_result(output: Output, result: SyncResult,
     for note, copy in result.conflicts:
         output.line(f"conflict: {note} changed on both sides; the other machine's "
                     f"version is {note}, this machine's is kept as {copy}")
+        # What to do about it: merging is the person's call; finishing is two commands.
+        output.line(f"  merge: compare `memcli show user/{note}` with `memcli show "
+                    f"user/{copy}` and put what you keep into {result.store / note}")
+        output.line(f"  finish: memcli rm --yes user/{copy} && memcli sync")
     for warning in result.warnings:
         output.warn(warning)
     _team_lines(output, teams)

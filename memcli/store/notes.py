@@ -18,6 +18,9 @@ from memcli.errors import BrokenNoteError
 from memcli.value_types import FrozenRecord
 
 FENCE = "---"
+# The key of a note `memcli sync` kept beside another changed on two machines: the other's
+# file name (written by memcli.gitstore.sync, reported by lint as M311).
+SYNC_CONFLICT = "sync_conflict"
 _BOM = "\ufeff"
 # A top-level "key:" line; anything fancier (quoted keys, flow mappings) gets a full re-dump.
 # Compiled when a note is first edited (re caches it): reading never needs it.

@@ -300,11 +300,11 @@ def _conflict_name(path: Path) -> Path:
 
 def _marked(data: bytes, original: str) -> bytes:
     """The note with a ``sync_conflict`` key naming the note it conflicts with."""
-    from memcli.store.notes import parse_note, render_updated_note
+    from memcli.store.notes import SYNC_CONFLICT, parse_note, render_updated_note
 
     try:
         note = parse_note(Path(original).name, data)
-        return render_updated_note(note, {"sync_conflict": Path(original).name}, None)
+        return render_updated_note(note, {SYNC_CONFLICT: Path(original).name}, None)
     except Exception:  # a note broken on this machine is kept byte for byte
         return data
 

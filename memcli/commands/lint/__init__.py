@@ -23,7 +23,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from memcli.commands.lint._anchors import CitedNotes, stale_anchors
-from memcli.commands.lint._duplicates import both_levels, near_duplicate_titles, near_duplicates
+from memcli.commands.lint._duplicates import (
+    both_levels,
+    conflict_copies,
+    near_duplicate_titles,
+    near_duplicates,
+)
 from memcli.commands.lint._freshness import freshness
 from memcli.commands.lint._index import check_index
 from memcli.commands.lint._instructions import instruction_overlaps
@@ -120,6 +125,7 @@ class _StoreRun:
         self.findings.extend(store_files(scan))
         self.findings.extend(check_index(scan, scan.state()))
         self.findings.extend(near_duplicate_titles(scan))
+        self.findings.extend(conflict_copies(scan))
         if self._plan is not None or self.fix:
             # --fix only: the repairs' module is not loaded for a check.
             from memcli.commands.lint._fix import finish_fixes, start_fixes

@@ -1,4 +1,5 @@
-"""Near-duplicate titles within a level (M303) and the same note in both levels (M304)."""
+"""Near-duplicate titles within a level (M303), the same note in both levels (M304), and
+`memcli sync`'s conflict copies (M311)."""
 
 from __future__ import annotations
 
@@ -72,7 +73,9 @@ def _titles(scan: StoreScan) -> Iterator[tuple[str, str]]:
 
 
 def near_duplicate_titles(scan: StoreScan) -> Iterator[Finding]:
-    titles = dict(_titles(scan))
+    # A conflict copy repeats its original's title by design: M311 says what to do with it.
+    titles = {name: title for name, title in _titles(scan)
+              if scan.notes[name].conflict_of is None}
     for name, earlier in near_duplicates(titles.items()).items():
         yield finding("M303", scan.file(name), scan.notes[name].title_line,
                       f"the title '{clip(titles[name])}' nearly repeats "
@@ -92,3 +95,15 @@ def both_levels(project: StoreScan, user: StoreScan) -> Iterator[Finding]:
             yield finding("M304", project.file(name), 1,
                           f"the user store holds the same note ({user.file(twin)}); keep it "
                           "in one level")
+
+
+def conflict_copies(scan: StoreScan) -> Iterator[Finding]:
+    """A note `memcli sync` kept beside another because both machines changed it."""
+    for name, facts in scan.notes.items():
+        original = facts.conflict_of
+        if original is None:
+            continue
+        yield finding("M311", scan.file(name), 1,
+                      f"this machine's version of {original}, which another machine changed "
+                      f"too (memcli sync); merge what it says into {original} by hand, then "
+                      f"`memcli rm {scan.level}/{name}` and `memcli sync`")

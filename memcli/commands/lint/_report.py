@@ -50,6 +50,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "M308": ("error", "the store path is not a folder"),
     "M309": ("warning", "a note repeats or contradicts AGENTS.md, CLAUDE.md or GEMINI.md"),
     "M310": ("error", "two files that are one note (names differ only in case or NFC)"),
+    "M311": ("warning", "a sync conflict copy: a note changed on two machines, to merge"),
 }
 
 

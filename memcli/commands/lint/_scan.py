@@ -27,7 +27,7 @@ from memcli.store.folder import (
 )
 from memcli.store.index import has_odd_line_end
 from memcli.store.names import INDEX_NAME, name_key
-from memcli.store.notes import Note
+from memcli.store.notes import SYNC_CONFLICT, Note
 
 _ERROR_LINE = r" at line (\d+)"  # compiled for a broken note only (re caches it)
 
@@ -66,14 +66,16 @@ class FileScan:
 class NoteFacts:
     """What the checks across files need of one note file, kept after it is read."""
 
-    __slots__ = ("head", "problem", "title", "title_line")
+    __slots__ = ("conflict_of", "head", "problem", "title", "title_line")
 
     def __init__(self, head: NoteHead | None, problem: str, title: str | None,
-                 title_line: int) -> None:
+                 title_line: int, conflict_of: str | None = None) -> None:
         self.head = head  # None when the note is broken, or once its store is checked
         self.problem = problem  # why it is broken ("" when it is not)
         self.title = title  # the frontmatter's title when it is text
         self.title_line = title_line  # the line of the title key (1 when there is none)
+        # The note a `memcli sync` conflict copy was kept beside (its sync_conflict key).
+        self.conflict_of = conflict_of
 
 
 class StoreScan:
@@ -170,9 +172,11 @@ def facts_of(level: str, file: FileScan) -> NoteFacts:
     if note is None:
         return NoteFacts(None, file.problem, None, 1)
     title = note.meta.get("title")
+    original = note.meta.get(SYNC_CONFLICT)
+    conflict_of = original if isinstance(original, str) and original else None
     if not isinstance(title, str):
-        return NoteFacts(head_of(level, note), "", None, 1)
-    return NoteFacts(head_of(level, note), "", title, key_line(note, "title"))
+        return NoteFacts(head_of(level, note), "", None, 1, conflict_of)
+    return NoteFacts(head_of(level, note), "", title, key_line(note, "title"), conflict_of)
 
 
 def read_file(name: str, path: str, data: bytes) -> FileScan:
