@@ -85,7 +85,7 @@ def _known_provider(config: Path, provider: object) -> None:
     """A config naming a provider memcli does not know is refused, not trusted: trusted, it
     would fail every extraction later, far from this command."""
     from memcli.errors import ConfigError
-    from memcli.providers.registry import EXTRACTORS
+    from memcli.settings.provider_registry import EXTRACTORS
 
     if provider is not None and str(provider).strip().lower() not in EXTRACTORS:
         raise ConfigError(f"{config} sets provider = {str(provider)[:40]!r}, which memcli does "
