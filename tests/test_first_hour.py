@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -500,10 +501,16 @@ def typo(memenv: Any) -> Any:
     """A project whose committed config has one typo, and one note."""
     assert memenv.invoke("add", "Use pnpm, not npm.").exit_code == 0
     config = memenv.repo / ".memcli" / "config.toml"
-    config.write_text('# memcli settings\n[extract]\nprovider = "openia"\n', "utf-8")
-    from memcli.settings.trust import trust
-
-    trust(Path(memenv.env["MEMCLI_HOME"]), config)  # an untrusted one's provider is ignored
+    config.write_text('# memcli settings\n[extract]\nprovider = "openai"\n', "utf-8")
+    assert memenv.invoke("trust").exit_code == 0  # an untrusted one's provider is ignored
+    # The typo made after the trust (`memcli trust` refuses an unknown provider), with the
+    # trust record moved along, as a person who edits ~/.memcli/trust.json by hand would.
+    trust_file = Path(memenv.env["MEMCLI_HOME"]) / "trust.json"
+    typo = '# memcli settings\n[extract]\nprovider = "openia"\n'
+    config.write_text(typo, "utf-8")
+    records = json.loads(trust_file.read_text("utf-8"))
+    records = {k: hashlib.sha256(typo.encode()).hexdigest() for k in records}
+    trust_file.write_text(json.dumps(records), "utf-8")
     return memenv
 
 
