@@ -97,9 +97,9 @@ def test_show_on_empty_stores_says_how_to_add_one(memenv: Any) -> None:
         'memcli: no notes yet; add one with: memcli add "Run make test before pushing."'
     one = screen(memenv, "show", "--level", "user")
     assert "memcli add --level user" in one.text
-    # A script reading stdout gets no line (the note is on stderr).
+    # A script reading the listing gets no line, and no note either.
     piped = memenv.run("show")
-    assert piped.returncode == 0 and piped.stdout == ""
+    assert piped.returncode == 0 and piped.stdout == "" and piped.stderr == ""
 
 
 def test_declining_rm_says_nothing_was_removed(memenv: Any) -> None:

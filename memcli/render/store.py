@@ -181,7 +181,7 @@ def listing(output: Output, listing: Listing, *, paths: bool) -> None:
     for problems in listing.broken.values():
         for problem in problems:
             output.warn(problem)
-    if not listing.entries and not output.as_json:  # on stderr: a script reads no line
+    if not listing.entries and output.terminal:  # a person's, not a script's, first look
         levels = list(listing.paths)
         where, flag = ("", "") if len(levels) != 1 else (f" in the {levels[0]} store",
                                                          f" --level {levels[0]}")
