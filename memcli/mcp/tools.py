@@ -78,8 +78,18 @@ def _untrusted_guard(settings: Settings) -> Guard:
     return replace(UNATTENDED, review=settings.review, lifted_by="MEMCLI_TRUST_WRITES=mcp")
 
 
-def propose(settings: Settings, operations: str, trusted: bool = False, *,
-            inbox: bool = False, client: str = "?") -> JsonObject:
+def document_text(operations: str | list[Any] | dict[str, Any]) -> str:
+    """An operations document as a model sends it (JSON text, or the JSON itself: most
+    models send an array or an object) as the text `memcli apply` reads."""
+    if isinstance(operations, str):
+        return operations
+    import json
+
+    return json.dumps(operations, ensure_ascii=False)
+
+
+def propose(settings: Settings, operations: str | list[Any] | dict[str, Any],
+            trusted: bool = False, *, inbox: bool = False, client: str = "?") -> JsonObject:
     """Validate an operations document against the stores; the diff `apply` would write
     (with the guard it writes under, so what it would refuse is shown refused). INBOX:
     leave the operations in the review inbox for the person (`memcli review`) instead."""
@@ -90,20 +100,21 @@ def propose(settings: Settings, operations: str, trusted: bool = False, *,
     from memcli.safety.unattended import UNATTENDED
     from memcli.writes.history import Source
 
+    text = document_text(operations)
     if inbox:
         source = Source("propose", via=f"mcp:{_client_name(client)}", unattended=True)
-        report = apply_text(settings, operations, source=source,
+        report = apply_text(settings, text, source=source,
                             max_operations=MAX_CLIENT_OPERATIONS,
                             guard=replace(UNATTENDED, review=frozenset({"all"})))
-        return {**apply_json(report), "proposed": list(report.proposed)}
-    report = apply_text(settings, operations, dry_run=True,
+        return in_mcp_words({**apply_json(report), "proposed": list(report.proposed)})
+    report = apply_text(settings, text, dry_run=True,
                         max_operations=MAX_CLIENT_OPERATIONS,
                         guard=None if trusted else _untrusted_guard(settings))
-    return {**apply_json(report), "diff": report.diff}
+    return in_mcp_words({**apply_json(report), "diff": report.diff})
 
 
-def apply(settings: Settings, operations: str, on_conflict: str = "fail", *,
-          client: str = "?", trusted: bool = False) -> JsonObject:
+def apply(settings: Settings, operations: str | list[Any] | dict[str, Any],
+          on_conflict: str = "fail", *, client: str = "?", trusted: bool = False) -> JsonObject:
     """Validate and write an operations document in one transaction.
 
     An MCP client is a model, and a prompt-injected one must not wipe the stores: unless the
@@ -116,10 +127,50 @@ def apply(settings: Settings, operations: str, on_conflict: str = "fail", *,
     from memcli.writes.history import Source
 
     source = Source("apply", via=f"mcp:{_client_name(client)}", unattended=not trusted)
-    report = apply_text(settings, operations, on_conflict=on_conflict, source=source,
-                        guard=None if trusted else _untrusted_guard(settings),
+    report = apply_text(settings, document_text(operations), on_conflict=on_conflict,
+                        source=source, guard=None if trusted else _untrusted_guard(settings),
                         max_operations=MAX_CLIENT_OPERATIONS)
-    return {**apply_json(report), "diff": report.diff, "proposed": list(report.proposed)}
+    refused = [o for o in report.outcomes if o.status in ("rejected", "held")]
+    if refused and not any(o.status in ("applied", "unchanged", "proposed")
+                           for o in report.outcomes):
+        # Nothing written, nothing already so: to a model that is a failed call, or it
+        # carries on as if the notes were there.
+        raise RefusedError(mcp_words("nothing written: " + "; ".join(
+            f"#{o.position} {o.action} rejected: {o.message}" for o in refused)))
+    return in_mcp_words({**apply_json(report), "diff": report.diff,
+                         "proposed": list(report.proposed)})
+
+
+# apply's messages name the command line's options; a model calling the tool knows them
+# by the tool's argument names.
+_CLI_TO_MCP = (("--on-conflict update|rename", "on_conflict update or rename"),
+               ("--on-conflict", "on_conflict"))
+
+
+def mcp_words(text: str) -> str:
+    for cli, mcp in _CLI_TO_MCP:
+        text = text.replace(cli, mcp)
+    return text
+
+
+def in_mcp_words(result: JsonObject) -> JsonObject:
+    """apply's JSON with the messages of its operations in the tool's words."""
+    for status in ("applied", "unchanged", "rejected", "held"):
+        outcomes = result.get(status)
+        for outcome in outcomes if isinstance(outcomes, list) else []:
+            if isinstance(outcome, dict):
+                for key in ("message", "warnings"):
+                    value = outcome.get(key)
+                    if isinstance(value, str):
+                        outcome[key] = mcp_words(value)
+                    elif isinstance(value, list):
+                        outcome[key] = [mcp_words(v) if isinstance(v, str) else v
+                                        for v in value]
+    return result
+
+
+class RefusedError(InputError):
+    """Every operation of an MCP `apply` call was refused."""
 
 
 def _client_name(name: str) -> str:
