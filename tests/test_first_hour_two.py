@@ -122,3 +122,60 @@ def test_extract_does_not_count_zero_broken_lines(memenv: Any) -> None:
     assert "0 broken" not in done.stderr
     broken = memenv.run("extract", input=TURN + "{not json\n")
     assert "skipped 1 record that is not a message and 1 broken line\n" in broken.stderr
+
+
+# --------------------------------------------------------------------------- agents' switches
+
+
+def _status(memenv: Any, agent: str, scope: str = "project") -> dict[str, Any]:
+    done = memenv.invoke("hooks", "status", "--json")
+    assert done.exit_code == 0, done.stderr
+    [row] = [r for r in json.loads(done.stdout)["agents"]
+             if r["agent"] == agent and r["scope"] == scope]
+    return dict(row)
+
+
+def test_codex_hooks_turned_off_by_its_feature_switch_are_wired_but_disabled(
+        memenv: Any) -> None:
+    config = Path(memenv.env["HOME"]) / ".codex" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('model = "o4"\n\n[features]\nhooks = false\n', "utf-8")
+    installed = memenv.invoke("hooks", "install", "--agent", "codex")
+    assert installed.exit_code == 0, installed.stderr
+    assert f"Codex will not run them yet: [features] hooks = false in {config}" \
+        in installed.stderr
+    assert "`codex features enable hooks`" in installed.stderr
+    assert "[features] codex_hooks = true" in installed.stderr  # older Codex versions
+    assert config.read_text("utf-8").endswith("hooks = false\n")  # a person's TOML: untouched
+    row = _status(memenv, "codex")
+    assert row["wired"] and "hooks = false" in row["disabled"]
+    text = memenv.invoke("hooks", "status").stdout
+    assert "codex        project  wired but disabled: SessionStart" in text
+    config.write_text('[features]\nhooks = true\n', "utf-8")
+    assert _status(memenv, "codex")["disabled"] is None
+
+
+def test_gemini_folder_trust_and_its_hooks_switch(memenv: Any) -> None:
+    gemini = Path(memenv.env["HOME"]) / ".gemini"
+    gemini.mkdir()
+    (gemini / "settings.json").write_text(
+        json.dumps({"security": {"folderTrust": {"enabled": True}}}), "utf-8")
+    installed = memenv.invoke("hooks", "install", "--agent", "gemini")
+    assert installed.exit_code == 0, installed.stderr
+    assert f"Gemini CLI does not trust {memenv.repo}" in installed.stderr
+    assert "trust the folder when Gemini CLI asks" in installed.stderr
+    assert "does not trust" in _status(memenv, "gemini")["disabled"]
+    # Trusted by a rule for the folder above it: wired, and running.
+    (gemini / "trustedFolders.json").write_text(
+        json.dumps({str(memenv.repo / "sub"): "TRUST_PARENT"}), "utf-8")
+    assert _status(memenv, "gemini")["disabled"] is None
+    # Hooks turned off in the project's own settings: install turns them on, and says so.
+    project = memenv.repo / ".gemini" / "settings.json"
+    document = json.loads(project.read_text("utf-8"))
+    project.write_text(json.dumps({**document, "hooksConfig": {"enabled": False}}), "utf-8")
+    assert "hooksConfig.enabled is false" in _status(memenv, "gemini")["disabled"]
+    again = memenv.invoke("hooks", "install", "--agent", "gemini")
+    assert again.exit_code == 0, again.stderr
+    assert "turned Gemini CLI's hooks on" in again.stderr
+    assert json.loads(project.read_text("utf-8"))["hooksConfig"] == {"enabled": True}
+    assert _status(memenv, "gemini")["disabled"] is None

@@ -19,6 +19,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from memcli.commands.agent_switches import (
+    CODEX_ADVICE,
+    codex_disabled,
+    codex_home,
+    enable_gemini_hooks,
+    gemini_disabled,
+)
 from memcli.errors import InputError, UsageError
 from memcli.settings.config import expand_home
 
@@ -72,6 +79,8 @@ class InstallResult:
     diff: str
     extractor: str | None = None  # the provider the hooks' extractions use, when chosen
     changed: list[str] = field(default_factory=list)  # events whose --extractor changed
+    # What else the install did, and what the agent needs before it runs the hooks.
+    notes: tuple[str, ...] = ()
     needs_attention = False  # what cannot be installed is an error, raised
 
 
@@ -88,6 +97,7 @@ class HookStatus:
     extractors: dict[str, str | None] = field(default_factory=dict)
     # What `auto` resolves to for this agent now, and why, when a hook uses auto.
     auto: tuple[str, str] | None = None
+    disabled: str = ""  # why the agent will not run them though they are wired ('' if none)
 
 
 def settings_path(spec: AgentHooks, scope: str, project_root: Path, home: Path,
@@ -145,16 +155,40 @@ def install(agent: str, scope: str, project_root: Path, home: Path, env: Mapping
             already.append(event)
     if spec.shape == "copilot":
         document.setdefault("version", 1)
+    notes: list[str] = []
+    switched = agent == "gemini" and enable_gemini_hooks(document)
+    if switched:
+        notes.append(f"turned Gemini CLI's hooks on in {path} (hooksConfig.enabled was false)")
     old_text = _dump(before) if path.exists() else ""
     new_text = _dump(document)
     # A project file by its path in the repository, as git shows it; a user file in full.
     shown = (f"a/{spec.project_file}", f"b/{spec.project_file}") if scope == "project" \
         else (str(path), str(path))
-    diff = _diff(shown, old_text, new_text) if added or changed else ""
-    written = bool(added or changed) and not dry_run
+    diff = _diff(shown, old_text, new_text) if added or changed or switched else ""
+    written = bool(added or changed or switched) and not dry_run
     if written:
         _write(path, new_text)
-    return InstallResult(agent, path, added, already, written, diff, provider, changed)
+    why = _disabled(agent, scope, project_root, home, env)
+    if why and not (notes and f"is false in {path};" in why):  # not the one turned on here
+        notes.append(f"{_AGENT_NAMES[agent]} will not run them yet: {why}")
+    if agent == "codex":
+        notes.append(CODEX_ADVICE.format(config=codex_home(home, env) / "config.toml"))
+    return InstallResult(agent, path, added, already, written, diff, provider, changed,
+                         tuple(notes))
+
+
+_AGENT_NAMES = {"claude-code": "Claude Code", "codex": "Codex", "gemini": "Gemini CLI",
+                "copilot": "Copilot CLI"}
+
+
+def _disabled(agent: str, scope: str, project_root: Path, home: Path,
+              env: Mapping[str, str]) -> str:
+    """Why AGENT will not run hooks wired at SCOPE, by its own switches ('' if none)."""
+    if agent == "codex":
+        return codex_disabled(scope, project_root, home, env)
+    if agent == "gemini":
+        return gemini_disabled(scope, project_root, home)
+    return ""
 
 
 def status(project_root: Path, home: Path, env: Mapping[str, str], *,
@@ -182,6 +216,9 @@ def status(project_root: Path, home: Path, env: Mapping[str, str], *,
             if "auto" in uses:
                 choice = choose(env, spec.agent, base_url, probe=probe_once)
                 row = replace(row, auto=(choice.provider, choice.reason))
+            if row.wired:
+                row = replace(row, disabled=_disabled(spec.agent, scope, project_root, home,
+                                                      env))
             rows.append(row)
     return rows
 

@@ -22,16 +22,21 @@ def hooks_installed(output: Output, result: InstallResult, *, dry_run: bool) -> 
         output.data({"agent": result.agent, "path": str(result.path),
                      "added": to_json(result.added), "already": to_json(result.already),
                      "changed": to_json(result.changed), "extractor": result.extractor,
-                     "written": result.written, "diff": result.diff})
+                     "written": result.written, "diff": result.diff,
+                     "notes": to_json(list(result.notes))})
     elif dry_run:
         output.out.write(result.diff or f"{result.path}: memcli's hooks are already there\n")
-    elif result.written:
+    elif result.written and (result.added or result.changed):
         done = [f"added memcli to {', '.join(result.added)}" if result.added else "",
                 f"set the extractor of {', '.join(result.changed)}" if result.changed else ""]
         extractor = f" (extractor: {result.extractor})" if result.extractor else ""
         output.line(f"{result.path}: {'; '.join(d for d in done if d)}{extractor}")
-    else:
+    elif not result.written:
         output.line(f"{result.path}: memcli's hooks are already there, nothing changed")
+    if not output.as_json:
+        # What the agent needs before it runs them: on stderr, after what was done.
+        for note in result.notes:
+            output.note(f"memcli: {note}")
 
 
 def hooks_status(output: Output, rows: Sequence[HookStatus], git_path: Path,
@@ -42,7 +47,8 @@ def hooks_status(output: Output, rows: Sequence[HookStatus], git_path: Path,
                                  "missing": to_json(r.missing), "extractor": r.extractor,
                                  "extractors": to_json(r.extractors),
                                  "auto": None if r.auto is None else
-                                 {"provider": r.auto[0], "reason": r.auto[1]}}
+                                 {"provider": r.auto[0], "reason": r.auto[1]},
+                                 "disabled": r.disabled or None}
                                 for r in rows],
                      "git": {"path": str(git_path), "wired": to_json(wired),
                              "missing": to_json(missing)}})
@@ -56,7 +62,7 @@ def hooks_status(output: Output, rows: Sequence[HookStatus], git_path: Path,
 def _wired(row: HookStatus) -> str:
     if not row.wired:
         return "not wired" if row.exists else "no settings file"
-    state = "wired: " + ", ".join(row.wired)
+    state = ("wired but disabled: " if row.disabled else "wired: ") + ", ".join(row.wired)
     state += "; missing: " + ", ".join(row.missing) if row.missing else ""
     named = set(row.extractors.values())
     if len(named) > 1:
@@ -67,7 +73,7 @@ def _wired(row: HookStatus) -> str:
     state += f"; extractor: {extractor}"
     if row.auto is not None:
         state += f"; auto now: {row.auto[0]} ({row.auto[1]})"
-    return state
+    return state + (f" ({row.disabled})" if row.disabled else "")
 
 
 def sync_result(output: Output, result: SyncResult,
