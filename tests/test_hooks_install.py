@@ -186,6 +186,7 @@ def test_status_shows_what_is_wired_where(memenv: MemEnv, tmp_path: Path) -> Non
     assert rows[("claude-code", "user")] == {
         "agent": "claude-code", "scope": "user", "exists": False, "wired": [],
         "missing": EVENTS["claude-code"], "extractor": None, "extractors": {}, "auto": None,
+        "disabled": None,
         "path": str(Path(memenv.env["HOME"]) / ".claude" / "settings.json")}
     text = memenv.call("hooks", "status", env=env).stdout
     assert "gemini       project  wired: SessionStart, BeforeAgent, AfterAgent, PreCompress" \

@@ -80,7 +80,7 @@ def gemini_trusted(folder: Path, home: Path) -> bool:
     where = folder.resolve()
     trusted = False
     for path, level in rules.items():
-        rule = Path(path).expanduser()
+        rule = expand_home(path, home)
         if level == "DO_NOT_TRUST" and rule == where:
             return False
         root = rule.parent if level == "TRUST_PARENT" else rule
