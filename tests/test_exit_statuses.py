@@ -26,7 +26,8 @@ from memcli.errors import (
     exit_status,
 )
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+# The table moved from the README to the reference page with the README's other details.
+README = Path(__file__).resolve().parents[1] / "docs" / "reference.md"
 
 
 def _readme_table() -> dict[int, str]:
