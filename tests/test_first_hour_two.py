@@ -4,6 +4,7 @@ sync conflicts, and the small answers a newcomer gets."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +57,7 @@ def _complete(memenv: Any, words: str) -> list[str]:
     parts = words.split(" ")
     done = subprocess.run([sys.executable, "-m", "memcli"], capture_output=True, text=True,
                           cwd=memenv.repo, timeout=60, check=False,
-                          env={**memenv.env, "PATH": "/usr/bin:/bin",
+                          env={**os.environ, **memenv.env,
                                "_MEMCLI_COMPLETE": "complete_bash", "COMP_WORDS": words,
                                "COMP_CWORD": str(len(parts) - 1)})
     assert done.returncode == 0, done.stderr
