@@ -10,7 +10,7 @@ from memcli.cli._app import DryRunOpt, JsonOpt, command, finish, make_output, re
 from memcli.cli._errors import handled
 
 
-@command(section="health", rank=65)
+@command(section="review and history", rank=55)
 @handled
 def verify(
     ctx: typer.Context,
