@@ -277,7 +277,7 @@ class Planner:
     def _says_already(self, work: _Working, existing: str, op: CreateOp, title: str,
                       outcome: Outcome) -> bool:
         """Whether the note EXISTING holds what the create would write: its type, title,
-        summary, dates and content (an update with them would change nothing)."""
+        summary, dates, anchors and content (an update with them would change nothing)."""
         if existing in work.broken or existing in work.state.unsafe:
             return False
         note = work.note(existing)
@@ -288,7 +288,7 @@ class Planner:
             content = self._clean(op.content, "content", outcome)
             same = UpdateOp(level=op.level, filename=existing, content=op.content, title=title,
                             summary=op.summary, expires=op.expires,
-                            review_after=op.review_after)
+                            review_after=op.review_after, cites=op.cites)
             changes = self._meta_changes(same, note, content, outcome)
         except _Rejected:
             return False
