@@ -291,7 +291,8 @@ def test_help_lists_the_commands_in_the_order_a_newcomer_meets_them() -> None:
     listed = re.findall(r"^  ([a-z-]+)  ", text.split("Options:", 1)[0], flags=re.MULTILINE)
     assert listed == [
         "extract", "apply", "add", "show", "search", "recall", "context", "rm",
-        "status", "log", "undo", "restore", "lint", "verify", "consolidate", "transcript",
+        "status", "log", "undo", "restore", "review", "lint", "verify", "consolidate",
+        "transcript",
         "hooks", "mcp", "sync", "import", "export", "config", "trust",
     ]
     plumbing = ["index", "merge-index", "hook", "memory-tool", "completion"]

@@ -11,7 +11,7 @@ from memcli.cli._app import JsonOpt, command, finish, make_output, resolve_setti
 from memcli.cli._errors import handled
 
 
-@command(section="settings", rank=25)
+@command(section="review and history", rank=45)
 @handled
 def review(
     ctx: typer.Context,
