@@ -89,7 +89,11 @@ def test_reject_takes_it_out_and_writes_no_note(memenv: MemEnv) -> None:
 
 def test_a_proposal_that_no_longer_applies_stays_and_says_why(memenv: MemEnv) -> None:
     extract(memenv, "--propose")
-    extract(memenv, "--apply")  # the same notes written meanwhile: the creates are duplicates
+    extract(memenv, "--apply")  # the same notes written meanwhile, then edited by hand:
+    for level in ("project", "user"):  # the creates are duplicates of notes that differ
+        for name in memenv.notes(level):  # (the same words again would be "unchanged")
+            path = memenv.store(level) / name
+            path.write_text(path.read_text("utf-8") + "Edited since.\n", "utf-8")
     pid = proposals(memenv)[0]["id"]
     result = memenv.invoke("review", "--accept", str(pid))
     assert result.exit_code == 1 and "no longer applies" in result.output
@@ -109,7 +113,9 @@ def test_unattended_deletes_and_gutting_updates_wait_instead_of_being_refused(
                        "filename": "project_knowledge_deploy.md"}])
     env = {**os.environ, **memenv.env}
     off = resolve(Flags(), env, memenv.repo, clock=lambda: None)  # type: ignore[arg-type,return-value]
-    assert len(tools.apply(off, ops)["rejected"]) == 2  # type: ignore[arg-type]
+    # Every operation refused: a failed call to the model (issue 34), naming both.
+    with pytest.raises(tools.RefusedError, match=r"#1 update rejected: .*#2 delete rejected"):
+        tools.apply(off, ops)  # type: ignore[arg-type]
     on = resolve(Flags(), {**env, "MEMCLI_REVIEW": "user_preference"}, memenv.repo,
                  clock=lambda: None, zone=UTC)  # type: ignore[arg-type,return-value]
     answer = tools.apply(on, ops)
