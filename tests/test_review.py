@@ -222,7 +222,7 @@ def test_the_memory_tool_holds_a_delete_for_review_when_review_is_on(memenv: Mem
     assert status == 0, text
     path = "/memories/project/project_knowledge_deploy.md"
     status, text = tool(command="delete", path=path)
-    assert status == 1 and "--allow-delete" in text  # review off: refused, as before
+    assert status == 1 and "MEMCLI_TRUST_WRITES=memory-tool" in text  # review off: refused
     status, text = tool("user_preference", command="delete", path=path)
     assert status == 1 and "held for the person's review" in text, text
     assert memenv.notes("project") == ["project_knowledge_deploy.md"]
