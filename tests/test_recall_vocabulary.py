@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from note_sets import write_project_notes
 
 from memcli.render.output import INDEX_PROGRESS_FROM, IndexProgress, Output
 from memcli.search.analyze import query_terms
@@ -52,12 +53,7 @@ NOTES: dict[str, tuple[str, str, str]] = {
 
 @pytest.fixture
 def store(memenv: Any) -> Any:
-    for name, (title, summary, body) in NOTES.items():
-        note_type = "_".join(name.split("_")[:2])
-        memenv.write_note("project", name, {"type": note_type, "title": title,
-                                            "summary": summary,
-                                            "updated": "2026-11-29T10:00:00Z"}, body + "\n")
-    return memenv
+    return write_project_notes(memenv, NOTES)
 
 
 def searched(env: Any, prompt: str) -> list[str]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from note_sets import write_project_notes
 
 from memcli.search.analyze import analyze, entity_terms, query_terms
 from memcli.search.cues import asks_name, tells_name
@@ -42,12 +43,7 @@ NOTES: dict[str, tuple[str, str, str]] = {
 
 @pytest.fixture
 def store(memenv: Any) -> Any:
-    for name, (title, summary, body) in NOTES.items():
-        note_type = "_".join(name.split("_")[:2])
-        memenv.write_note("project", name, {"type": note_type, "title": title,
-                                            "summary": summary,
-                                            "updated": "2026-11-29T10:00:00Z"}, body + "\n")
-    return memenv
+    return write_project_notes(memenv, NOTES)
 
 
 def search_json(env: Any, *args: str) -> list[dict[str, Any]]:
