@@ -92,7 +92,7 @@ def with_retries(budget: Budget, send: Callable[[], T]) -> T:
     first_attempt = budget.attempts
     gave_up: list[str] = []
 
-    def hook(exc: Exception) -> bool | float:
+    def hook(exc: BaseException) -> bool | float:
         if not isinstance(exc, Retryable):
             return False
         made = budget.attempts - first_attempt
