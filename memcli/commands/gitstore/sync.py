@@ -32,6 +32,7 @@ from memcli.commands.gitstore.remote import (
     write_new,
     write_over,
 )
+from memcli.commands.gitstore.stale_lock import remove_stale_locks
 from memcli.commands.gitstore.wiring import ATTRIBUTE, driver_config
 from memcli.errors import UsageError
 
@@ -100,6 +101,9 @@ def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | No
     if not result.remote:
         raise UsageError(f"the user store {store} has no remote 'origin'; "
                          "add one with memcli sync --init URL")
+    with hold():  # under the store's lock, no git of memcli's runs there: a lock is stale
+        result.warnings += [f"removed {name}, which a killed git left in {store}"
+                            for name in remove_stale_locks(store)]
     _pin_attributes(repo)
     if result.cloned:  # an empty store: the remote's history first, as a clone would
         with hold():
@@ -118,7 +122,7 @@ def sync(store: Path, env: Mapping[str, str], python: str, *, init_url: str | No
             _commit_pending(repo, f"{COMMIT_MESSAGE}: index rebuilt from the notes")
             if repo.ok("push", "--quiet", "-u", "origin", f"HEAD:{_branch(repo)}"):
                 result.pushed = True
-                result.warnings = check_pulled(store, _pulled_names(repo, start))
+                result.warnings += check_pulled(store, _pulled_names(repo, start))
                 return result
     raise GitError(f"git push to {result.remote} was refused {MAX_PUSH_ATTEMPTS} times "
                    "(another machine pushing at the same time?); run memcli sync again")
