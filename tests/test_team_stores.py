@@ -317,3 +317,21 @@ def test_the_session_start_hook_hands_the_agent_the_team_store_too(memenv: MemEn
     assert done.returncode == 0, done.stderr
     added = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "## Team Memory: acme" in added and "Never deploy on Friday" in added
+
+
+def test_context_level_chooses_the_stores_a_team_name_included(memenv: MemEnv, cli,
+                                                               team: Team) -> None:
+    memenv.write_note("project", "project_knowledge_ci.md")
+    memenv.write_note("user", "user_preference_terse.md")
+    assert cli("sync").exit_code == 0
+    whole = cli("context").stdout
+    only_team = cli("context", "--level", "acme")
+    assert only_team.exit_code == 0, only_team.output
+    assert "Never deploy on Friday" in only_team.stdout
+    assert "project_knowledge_ci.md" in whole and "project_knowledge_ci.md" not in only_team.stdout
+    assert "user_preference_terse.md" not in only_team.stdout
+    only_user = cli("context", "--level", "user").stdout
+    assert "user_preference_terse.md" in only_user
+    assert "Never deploy" not in only_user and "project_knowledge_ci.md" not in only_user
+    wrong = cli("context", "--level", "nobody")
+    assert wrong.exit_code == 2 and "unknown level 'nobody'" in wrong.output

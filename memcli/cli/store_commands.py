@@ -216,6 +216,7 @@ def context(
         "--budget", "-b", min=1, max=10_000_000, metavar="TOKENS",
         help="Most tokens to print (an estimate: 4 characters a token, 1 per CJK character)."
     )] = None,
+    level: LevelOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Print the memory block an agent puts in its system prompt.
@@ -230,7 +231,7 @@ def context(
     from memcli.commands.context import context as context_of
     from memcli.render.store import context_block
 
-    context_block(make_output(as_json), context_of(resolve_settings(ctx), budget))
+    context_block(make_output(as_json), context_of(resolve_settings(ctx), budget, level))
 
 
 @command(section="plumbing", rank=10)

@@ -13,13 +13,16 @@ from memcli.store.context_block import ContextBlock, build_context
 from memcli.store.folder import StoreState
 from memcli.store.index import IndexEntry
 from memcli.store.names import LEVELS
-from memcli.writes.stores import open_stores, store_problems
+from memcli.writes.stores import open_stores, reading_levels, store_problems
 
 
-def context(settings: Settings, budget: int | None = None) -> ContextBlock:
-    """The memory block for a system prompt; BUDGET caps its (estimated) tokens."""
-    names = tuple(team.name for team in settings.teams)
-    with open_stores(settings, (*LEVELS, *names), bodies=False) as stores:
+def context(settings: Settings, budget: int | None = None,
+            level: str | None = None) -> ContextBlock:
+    """The memory block for a system prompt; BUDGET caps its (estimated) tokens; LEVEL
+    (project, user, all or a team store's name) chooses the stores, all by default."""
+    levels = reading_levels(level, settings)
+    names = tuple(name for name in levels if name not in LEVELS)
+    with open_stores(settings, levels, bodies=False) as stores:
         project, user, expired = fresh_entries(stores, settings.moment())
         teams = {}
         for name in names:
