@@ -18,8 +18,9 @@ from pathlib import Path
 SOURCE = Path(__file__).resolve().parent.parent / "memcli"
 
 # Modules an extra may bring in, and the memcli modules allowed to import them: the extra's
-# own entry point, which says which extra to install when it is missing.
-EXTRA_ONLY = {"mcp": "mcp"}
+# own entry point, which says which extra to install when it is missing. The MCP server
+# imports pydantic itself (the SDK reads its annotations), so the mcp extra declares it.
+EXTRA_ONLY = {"mcp": "mcp", "pydantic": "mcp"}
 
 # Standard-library modules of a newer Python than 3.11, imported only there (the zstd
 # module is `compression.zstd` from 3.14 on, `backports.zstd` before).
