@@ -161,7 +161,10 @@ def case_deleted_cwd(space: Space) -> list[str]:
 def case_proc_lock(space: Space) -> list[str]:
     if not Path("/proc/self").is_dir():
         return []
-    proc = space.run("lint", "/proc/self", env={"MEMCLI_LOCK_TIMEOUT": "30"})
+    # Named as the configured store: a folder given only as a lint path that holds no note
+    # and no MEMORY.md is refused before any lock (a usage error).
+    proc = space.run("lint", "/proc/self", env={"MEMCLI_LOCK_TIMEOUT": "30",
+                                               "MEMCLI_PROJECT_STORE": "/proc/self"})
     problems = _one_line(proc, 3, "cannot lock")
     return problems + (["reported a lock timeout"] if "another memcli" in proc.stderr else [])
 

@@ -364,7 +364,11 @@ def test_cline_ui_messages_statements_are_extracted(env: Path) -> None:
     # Once: "no messages found ... (type=say: 9, type=ask: 5)".
     document = extract(EXTRA / "cline-ui_messages.json")
     assert document["transcript"]["formats"] == {"cline": 1}
-    assert contents(document) == ["Always pass per_page=100."]
+    # The person's statement is kept (the learned detector may also keep their answer to the
+    # follow-up question); nothing of a tool's output or the assistant's words becomes a note.
+    notes = contents(document)
+    assert "Always pass per_page=100." in notes
+    assert not any("TOOL_OUTPUT" in n or "parallel or one after another" in n for n in notes)
     last = extract(EXTRA / "cline-ui_messages.json", "--last-turn")
     assert last["transcript"]["messages"] == 2
 
