@@ -609,6 +609,8 @@ DETECTION_SAMPLES = {
     "opencode-run": {"type": "text", "timestamp": 1, "sessionID": "s",
                      "part": {"id": "p", "type": "text", "text": "hello"}},
     "sharegpt": {"conversations": [{"from": "human", "value": "hello"}]},
+    "qwenpaw": {"agent": {"memory": {"content": [[{"id": "m", "name": "user", "role": "user",
+                                                   "content": "hello", "metadata": {}}, []]]}}},
     "continue": {"message": {"role": "user", "content": "hello"}, "contextItems": []},
     "openhands": {"id": 1, "timestamp": "t", "source": "user", "message": "hello",
                   "action": "message", "args": {"content": "hello"}},

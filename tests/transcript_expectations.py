@@ -898,6 +898,26 @@ EXPECTED: dict[str, Expected] = {
             never=["Searched codebase", "app/importer.py"],
         ),
         Expected(
+            HERE / "extra/qwenpaw-session.json",
+            {"qwenpaw": 1},
+            [u("Our API runs on Litestar, not FastAPI. Add a health endpoint."),
+             a("Added GET /health returning {\"status\": \"ok\"} to the Litestar app."),
+             u("Good. Put it under /internal/health instead."),
+             a("Moved it to /internal/health.")],
+            [u("Good. Put it under /internal/health instead."),
+             a("Moved it to /internal/health.")],
+            never=["Find the app factory first.", "from litestar import Litestar"],
+        ),
+        Expected(
+            HERE / "extra/qwenpaw-session-state.json",
+            {"qwenpaw": 1},
+            [u("Releases are tagged vX.Y.Z on main only; bump the version for the fix."),
+             a("Bumped the version to 1.4.3; tag v1.4.3 once it is merged to main.")],
+            [u("Releases are tagged vX.Y.Z on main only; bump the version for the fix."),
+             a("Bumped the version to 1.4.3; tag v1.4.3 once it is merged to main.")],
+            never=["You are Friday, a helpful assistant.", "v1.4.2"],
+        ),
+        Expected(
             HERE / "extra/iflow-session.jsonl",
             {"claude-code": 8},
             [u("Prices are stored in cents; the API returns them as strings. Add a discount "

@@ -44,6 +44,7 @@ from memcli.transcripts.formats.opencode import OPENCODE, OPENCODE_EXPORT, OPENC
 from memcli.transcripts.formats.openhands import OPENHANDS
 from memcli.transcripts.formats.pi import PI
 from memcli.transcripts.formats.qwen import QWEN
+from memcli.transcripts.formats.qwenpaw import QWENPAW
 from memcli.transcripts.formats.roles import ANTHROPIC, OPENAI, PLAIN, role_format
 from memcli.transcripts.formats.sharegpt import SHAREGPT, SHAREGPT_TURN
 from memcli.transcripts.formats.specstory import SPECSTORY_TEXT
@@ -81,6 +82,7 @@ DETECTION_ORDER: tuple[Format, ...] = (
     GEMINI_API,
     CHAT_RESPONSE,
     RESPONSES,
+    QWENPAW,  # a whole session in one document, under "agent"
     SHAREGPT,
     SHAREGPT_TURN,
     OPENAI,
