@@ -129,6 +129,21 @@ def test_a_claude_trace_log_is_refused_by_name() -> None:
     assert "claude-trace request/response log" in result.stderr
 
 
+def test_a_muse_code_journal_is_refused_by_name() -> None:
+    # the envelope of `muse exec --json` (Meta's Muse Code): one event-sourced record a line
+    lines = "".join(json.dumps({
+        "schema_version": 1, "id": f"0199a000-0000-7000-8000-00000000000{n}",
+        "stream": {"kind": "session", "id": "s1"}, "sequence": n,
+        "recorded_at": 1760000000000000 + n, "record_type": "event",
+        "payload_type": kind, "payload": payload}) + "\n" for n, (kind, payload) in enumerate(
+            [("turn.input.user", {"text": "We use uv, not pip."}),
+             ("run.output.delta", {"delta": "Noted."})], start=1))
+    result = CliRunner().invoke(app, ["transcript", "-"], input=lines)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1
+    assert "Muse Code journal record" in result.stderr
+
+
 def test_a_kimi_reply_the_context_also_holds_is_read_once() -> None:
     part = {"type": "context.append_loop_event", "time": 2,
             "event": {"type": "content.part", "stepUuid": "s", "part": {

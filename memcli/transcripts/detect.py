@@ -161,9 +161,16 @@ def forced(rec: Record, name: str) -> Format | None:
 # claude-trace (badlogic/lemmy apps/claude-trace, interceptor.ts) logs every HTTP request to
 # the Anthropic API with its response: each request repeats the whole conversation so far,
 # and Claude Code's own session file, which claude-trace runs, holds it once.
+# Muse Code's journal (`muse exec --json` and its session logs) is an event-sourced envelope
+# per line (schema_version, stream, sequence, recorded_at, record_type, payload): the typed
+# words and the streamed replies sit in payloads whose shapes no public description gives
+# yet, so it is named rather than guessed at.
+_MUSE_ENVELOPE = frozenset({"schema_version", "stream", "sequence", "recorded_at", "record_type"})
 _NAMED_UNREAD: tuple[tuple[str, Callable[[dict[str, Any]], bool]], ...] = (
     ("claude-trace request/response log (read Claude Code's own session file instead)",
      lambda v: isinstance(v.get("request"), dict) and "response" in v and "logged_at" in v),
+    ("Muse Code journal record (muse exec --json; not read yet)",
+     lambda v: v.keys() >= _MUSE_ENVELOPE),
 )
 
 
