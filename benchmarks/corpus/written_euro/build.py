@@ -5,7 +5,7 @@ Each `<lang>.txt` holds turns written one a line by hand, in a compact form:
     @ persona                         (applies to the lines below it)
     family ¦ text ¦ memories          (\\n in text is a line break)
 
-memories: `;`-separated, each `[type:]kw1,kw2` with type pk (project_knowledge), up
+memories: `;`-separated, each `[type:]kw1,kw2` (`\\,` is a comma inside a key word) with type pk (project_knowledge), up
 (user_preference, user level), cf (correction_feedback), rm (reference_material); without a
 type the family decides (preference -> up, correction -> cf, reference -> rm, else pk).
 `sequences.txt`: `= <lang> <name> ¦ topic words` starts a sequence, then `t ¦ text` (a turn
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import collections
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -66,7 +67,8 @@ def parse_turns(lang: str) -> list[dict[str, object]]:
             code = code or DEFAULT.get(family, "pk")
             if code not in TYPES:
                 fail(where, f"unknown type {code!r}")
-            keywords = [k.strip() for k in kws.split(",") if k.strip()]
+            keywords = [k.strip().replace("\\,", ",") for k in re.split(r"(?<!\\),", kws)
+                        if k.strip()]
             if not keywords:
                 fail(where, "memory without keywords")
             for k in keywords:
