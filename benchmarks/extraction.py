@@ -5,11 +5,17 @@ side by side, per language and (``--families``) per family.
     python benchmarks/extraction.py                 # every hand-labelled split, the table
     python benchmarks/extraction.py --split test2   # one split
     python benchmarks/extraction.py --split heldout --families   # aggregate figures only
+    python benchmarks/extraction.py --split real    # other tools' transcripts (REAL.md)
     python benchmarks/extraction.py --split dev --weights W      # a model trained without dev
     python benchmarks/extraction.py --json          # the figures as JSON
 
 ``heldout`` (heldout.jsonl, heldout_sequences.jsonl) was written by another author and is
 never tuned on: no ``--failures`` for it, and its sequences' details are not printed.
+``real`` is the messages people typed in the transcript fixtures other tools wrote, read
+from ``../shared/fixtures/transcripts`` beside the repository (``--transcripts``) and
+labelled by reference (``real_labels.jsonl``, REAL.md): never tuned on either, no
+``--failures``; besides the turns' figures it counts the notes ``memcli extract SESSION``
+would write for each whole session.
 ``train`` is the generated part of the training corpus (train/, see TRAIN.md). Each row
 also says how many turns holding nothing lasting gave a note, and each sequence split how
 many sequences end with exactly one note per topic said (a correction replaced, not added).
@@ -107,7 +113,9 @@ SPLITS = ("dev", "test", "test2", "test5", "test6", "test7", "test8", "test9")
 # ``heldout`` is never tuned on: run it for the aggregate figures only (no --failures).
 # ``written`` is the written part of the training corpus (train/written.jsonl) and
 # ``aside`` the fifth of it the thresholds are chosen on (train_extractor.py --leave-out aside).
-EXTRA_SPLITS = ("train", "written", "aside", "heldout")
+# ``real`` is read from the transcript fixtures beside the repository (extraction_real.py).
+EXTRA_SPLITS = ("train", "written", "aside", "heldout", "real")
+NEVER_TUNED = ("heldout", "real")
 LANGS = ("en", "zh", "es", "pt", "de", "fr", "ja", "ko", "ru", "it")
 MODES = ("rules", "model", "combined")
 
@@ -520,14 +528,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, help="seconds a turn may take")
     parser.add_argument("--limit", type=int, help="only the first N turns of each split "
                         "(a model costs money per turn)")
+    parser.add_argument("--transcripts", type=Path,
+                        help="the transcript fixtures of --split real (default: "
+                        "../shared/fixtures/transcripts beside the repository)")
     args = parser.parse_args(argv)
     if args.weights is not None:
         from memcli.extraction.rules import learned
 
         learned.WEIGHTS = args.weights  # this process only: a model trained without a split
         learned.model.cache_clear()
-    if args.failures and args.split == "heldout":
-        parser.error("--failures is not for the held-out split: its misses are never looked at")
+    if args.failures and args.split in NEVER_TUNED:
+        parser.error(f"--failures is not for the {args.split} split: its misses are never "
+                     "looked at")
     splits = SPLITS if args.split == "both" else (args.split,)
     modes = MODES if args.mode == "all" else (args.mode,)
     data: dict[str, Any] = {}
@@ -538,7 +550,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if run is not None:
         modes = (args.provider,)  # one column: the provider's
     for split in splits:
-        rows = load(split)[:args.limit] if args.limit else load(split)
+        if split == "real":
+            sys.path.insert(0, str(Path(__file__).resolve().parent))
+            import extraction_real
+
+            folder = args.transcripts or extraction_real.TRANSCRIPTS
+            if not folder.is_dir():
+                lines.append(f"{split:<7} skipped: no transcript fixtures at {folder} "
+                             "(../shared beside the repository, or --transcripts)")
+                data[split] = {"skipped": f"no transcript fixtures at {folder}"}
+                continue
+            try:
+                rows = extraction_real.load_rows(folder)
+            except extraction_real.RealSplitError as exc:
+                print(f"extraction.py: {exc}", file=sys.stderr)
+                return 1
+        else:
+            rows = load(split)
+        rows = rows[:args.limit] if args.limit else rows
         results = {mode: evaluate(rows, extractor if run is not None else extractor_for(mode))
                    for mode in modes}
         data[split] = {mode: {"languages": {k: v.as_json() for k, v in by_language(r).items()},
@@ -546,6 +575,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                               "empty_turn_notes": empty_turn_notes(r)}
                        for mode, r in results.items()}
         lines += report(split, results, args.families)
+        if split == "real":
+            per = {mode: extraction_real.notes_per_session(
+                       folder, mode if run is None else "combined", TODAY,
+                       None if run is None else lambda w: (run.flags(w), run.environment(w)))
+                   for mode in modes}
+            for mode, counts in per.items():
+                data[split][mode]["notes_per_session"] = counts
+            lines += extraction_real.session_lines(split, per)
         if _path(f"sequences_{split}").is_file():
             sequences = load(f"sequences_{split}")
             sequences = sequences[:args.limit] if args.limit else sequences
