@@ -67,10 +67,10 @@ def sha1(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()
 
 
-def load_rows(folder: Path) -> list[dict[str, Any]]:
-    """The labelled rows, each with its ``id`` and its ``text`` read from FOLDER. Raises
-    RealSplitError naming every row whose message is gone or whose hash differs."""
-    rows = [json.loads(line) for line in LABELS.read_text("utf-8").splitlines()
+def load_rows(folder: Path, labels: Path = LABELS) -> list[dict[str, Any]]:
+    """The labelled rows of LABELS, each with its ``id`` and its ``text`` read from FOLDER.
+    Raises RealSplitError naming every row whose message is gone or whose hash differs."""
+    rows = [json.loads(line) for line in labels.read_text("utf-8").splitlines()
             if line.strip()]
     read: dict[str, list[str]] = {}
     wrong: list[str] = []
