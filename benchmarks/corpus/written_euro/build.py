@@ -7,7 +7,8 @@ Each `<lang>.txt` holds turns written one a line by hand, in a compact form:
 
 memories: `;`-separated, each `[type:]kw1,kw2` (`\\,` is a comma inside a key word) with
 type pk (project_knowledge), up (user_preference, user level), cf (correction_feedback),
-rm (reference_material); without a type the family decides (preference -> up, correction -> cf, reference -> rm, else pk).
+rm (reference_material); without a type the family decides (preference -> up,
+correction -> cf, reference -> rm, else pk).
 `sequences.txt`: `= <lang> <name> ¦ topic words` starts a sequence, then `t ¦ text` (a turn
 on the topic) or `- ¦ text` (an unrelated turn). This script only checks and assembles;
 every line was written by hand.
