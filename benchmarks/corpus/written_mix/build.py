@@ -16,13 +16,36 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "data" / "extraction" / "train"
 LANGS = ["en", "zh", "ja", "ko", "es", "pt", "de", "fr", "ru", "it"]
-LASTING = {"explicit", "fact_in_passing", "correction", "update", "reversal", "preference",
-           "two_facts", "reference"}
-NONE = {"none_question", "none_oneoff", "none_paste", "none_thanks", "none_quote",
-        "none_hypothetical", "none_thistask", "none_assistant", "none_complaint",
-        "none_smalltalk", "none_status", "none_harness"}
-CODES = {"pk": ("project", "project_knowledge"), "up": ("user", "user_preference"),
-         "cf": ("project", "correction_feedback"), "rm": ("project", "reference_material")}
+LASTING = {
+    "explicit",
+    "fact_in_passing",
+    "correction",
+    "update",
+    "reversal",
+    "preference",
+    "two_facts",
+    "reference",
+}
+NONE = {
+    "none_question",
+    "none_oneoff",
+    "none_paste",
+    "none_thanks",
+    "none_quote",
+    "none_hypothetical",
+    "none_thistask",
+    "none_assistant",
+    "none_complaint",
+    "none_smalltalk",
+    "none_status",
+    "none_harness",
+}
+CODES = {
+    "pk": ("project", "project_knowledge"),
+    "up": ("user", "user_preference"),
+    "cf": ("project", "correction_feedback"),
+    "rm": ("project", "reference_material"),
+}
 
 
 def fail(msg: str) -> None:
@@ -45,7 +68,8 @@ def turns() -> list[dict]:
             parts = line.split("¦")
             if len(parts) != 3:
                 fail(f"{src.name}:{ln}: want 3 fields, got {len(parts)}")
-            fam, text, mems = parts[0].strip(), parts[1].strip().replace("\\n", "\n"), parts[2].strip()
+            fam, mems = parts[0].strip(), parts[2].strip()
+            text = parts[1].strip().replace("\\n", "\n")
             if fam not in LASTING | NONE:
                 fail(f"{src.name}:{ln}: bad family {fam}")
             if text.lower() in texts:
@@ -73,9 +97,17 @@ def turns() -> list[dict]:
             if not persona:
                 fail(f"{src.name}:{ln}: no persona set")
             n += 1
-            rows.append({"id": f"wm-{lang}-{n:04d}", "split": "written", "lang": lang,
-                         "family": fam, "source": f"written (training, {persona})",
-                         "text": text, "memories": memories})
+            rows.append(
+                {
+                    "id": f"wm-{lang}-{n:04d}",
+                    "split": "written",
+                    "lang": lang,
+                    "family": fam,
+                    "source": f"written (training, {persona})",
+                    "text": text,
+                    "memories": memories,
+                }
+            )
     return rows
 
 
@@ -91,14 +123,24 @@ def sequences() -> list[dict]:
             lang, name, words = line[2:].split(" ", 2)
             if lang not in LANGS:
                 fail(f"seq.txt:{ln}: bad lang")
-            seqs.append({"id": f"seq-wm-{lang}-{name}",
-                         "topics": {"t": [w.strip() for w in words.split(",")]},
-                         "turns": [], "split": "written", "source": "written (training)",
-                         "lang": lang})
+            seqs.append(
+                {
+                    "id": f"seq-wm-{lang}-{name}",
+                    "topics": {"t": [w.strip() for w in words.split(",")]},
+                    "turns": [],
+                    "split": "written",
+                    "source": "written (training)",
+                    "lang": lang,
+                }
+            )
             continue
         text, _, topic = line.rpartition("¦")
-        seqs[-1]["turns"].append({"text": text.strip().replace("\\n", "\n"),
-                                  "topic": "t" if topic.strip() == "t" else None})
+        seqs[-1]["turns"].append(
+            {
+                "text": text.strip().replace("\\n", "\n"),
+                "topic": "t" if topic.strip() == "t" else None,
+            }
+        )
     ids = [s["id"] for s in seqs]
     if len(ids) != len(set(ids)):
         fail("duplicate sequence id")
@@ -132,8 +174,10 @@ def main() -> None:
         c[1] += not r["memories"]
     for lang, (n, z) in by.items():
         print(f"{lang}: {n} turns, {z} hold nothing ({z / n:.0%})")
-    print(f"all: {len(rows)} turns, {sum(1 for r in rows if not r['memories'])} nothing; "
-          f"{len(seqs)} sequences")
+    print(
+        f"all: {len(rows)} turns, {sum(1 for r in rows if not r['memories'])} nothing; "
+        f"{len(seqs)} sequences"
+    )
 
 
 if __name__ == "__main__":
