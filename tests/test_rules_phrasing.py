@@ -129,6 +129,8 @@ def test_two_ways_of_one_tool_are_not_a_tool_choice() -> None:
 @pytest.mark.parametrize(("text", "title"), [
     ("Locally the dashboard runs on port 3000.", "Dashboard port"),
     ("The dev server port is 5710 now, not 3000.", "Dev server port"),
+    # a port number is not a version: "on port 5433" once made "Port version"
+    ("btw the staging db is on port 5433", "Staging db port"),
     ("the staging server is staging.example.com", "Staging server address"),
     ("后端是 backend.example.cn", "后端地址"),
     ("Deploys are `railway up` from the repo root.", "Deployment"),

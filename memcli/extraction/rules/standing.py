@@ -34,7 +34,8 @@ _SUBJECT_EN = (r"(?:we|we're|we are|this\s+(?:repo|repository|project|codebase|a
                r"monorepo|package|library|plugin|extension)|our\s+[\w-]+)")
 _TECH = r"[A-Za-z][\w.+#-]*(?:\s+[A-Za-z][\w.+#-]*)?"
 _VERSION = r"v?\d+(?:\.(?:\d+|x))*\+?"
-_NOT_TECH = lazy(r"^(?:page|step|line|version|issue|pr|item|chapter|day|week|attempt|round|phase|"
+_NOT_TECH = lazy(r"^(?:(?:on|at|in)\s+)?(?:page|step|line|version|issue|pr|item|chapter|day|week|"
+                 r"attempt|round|phase|port|"
                  r"stage|level|try|number|no|top|task|ticket|part|slide|row|column)\b", re.I)
 _VERSION_FACT_EN = lazy(
     _SUBJECT_EN + r"\s+(?:'re\s+|is\s+|are\s+)?(?:still\s+|currently\s+|only\s+|all\s+)?"
