@@ -109,6 +109,15 @@ def main() -> None:
             fail(f"{s['id']}: expect word not in the last topic turn")
         if len(s["topics"]["t"]) > 1 and s["topics"]["t"][1].lower() not in tt[0]:
             fail(f"{s['id']}: stale word not in the first topic turn")
+    others = set()
+    for name in ("written", "written_asia", "written_euro", "written_mix", "generated"):
+        path = OUT / f"{name}.jsonl"
+        if path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                others.add(json.loads(line)["text"].strip().lower())
+    same = [r["id"] for r in rows if r["text"].strip().lower() in others]
+    if same:
+        fail(f"text also in another training file: {same}")
     if len({s["id"] for s in seqs}) != len(seqs):
         fail("duplicate sequence id")
     with open(OUT / "written_four.jsonl", "w", encoding="utf-8") as f:
