@@ -34,7 +34,8 @@ def fail(msg: str) -> None:
 def mems(family: str, spec: str, where: str) -> list:
     out = []
     for part in [s for s in spec.split(";") if s.strip()]:
-        if ":" in part and part.split(":", 1)[0].count(".") == 1 and len(part.split(":", 1)[0]) <= 4:
+        head = part.split(":", 1)[0]
+        if ":" in part and head.count(".") == 1 and len(head) <= 4:
             lt, kws = part.split(":", 1)
         else:
             lt, kws = DEFAULT.get(family, "p.pk"), part
