@@ -64,6 +64,7 @@ CODING = ROOT / "benchmarks" / "data" / "recall-coding.json"
 CODING_LONG = ROOT / "benchmarks" / "data" / "recall-coding-long.json"
 DATED = ROOT / "benchmarks" / "data" / "recall-dated.json"
 DEV = ROOT / "benchmarks" / "data" / "recall-dev.json"
+DEV2 = ROOT / "benchmarks" / "data" / "recall-dev2.json"
 HELDOUT = ROOT / "benchmarks" / "data" / "recall-heldout.json"
 TUNE = ("conv-26", "conv-30", "conv-41")
 KS = (1, 5, 10)
@@ -554,7 +555,8 @@ def main() -> None:
         coding_table(CODING, CODING_LONG)
     import recall_coding  # a sibling script
 
-    sets = {"development (recall-dev.json)": DEV, "recall-coding.json": CODING}
+    sets = {"development (recall-dev.json)": DEV, "second development (recall-dev2.json)": DEV2,
+            "recall-coding.json": CODING}
     if args.heldout:
         sets["held out (recall-heldout.json)"] = HELDOUT
     recall_coding.table(sets)
