@@ -65,6 +65,17 @@ class Judge:
     def coverage(self, hit: Hit) -> float:
         return max([self.prompt.of(hit), *(part.of(hit) for part in self.parts)])
 
+    def literal(self, hit: Hit) -> float:
+        """The share of the prompt a note holds in the prompt's own specific words: no
+        concept, no generic word (what tells evidence from a bridge alone)."""
+        return max([self.prompt.literal(hit), *(part.literal(hit) for part in self.parts)])
+
+    def held(self, hit: Hit) -> tuple[int, int]:
+        """How many of the prompt's specific (not generic) words a note holds, as they are
+        or through a concept; and how many of those the vocabulary knows (a task or a tool of
+        the coding domain, not any word: `docs`, `css`, `redis`, not `button` or `page`)."""
+        return self.prompt.held(hit)
+
     def names_ok(self, hit: Hit) -> bool:
         return all(name in hit.words for name in self.names)
 
@@ -133,6 +144,9 @@ class _Share:
                 unknown += (UNKNOWN_NAME_WEIGHT if set(unit.literals) & stats.names
                             else UNKNOWN_WEIGHT)
         self.whole += _idf(stats.documents, 0) * unknown
+        # The specific things the prompt asks for (not its generic words), known to the
+        # store or not.
+        self.asked = sum(1 for u in units if not all(t in _generic_stems() for t in u.literals))
 
     def of(self, hit: Hit) -> float:
         if not self.units:
@@ -149,6 +163,20 @@ class _Share:
             specific = specific or not generic
         # "summarize this file" is not about every note that says `file`.
         return held / self.whole if specific or not GENERIC_ONLY_ZERO else 0.0
+
+
+    def held(self, hit: Hit) -> tuple[int, int]:
+        held = [bool(concepts) for literals, concepts, _, generic in self.units
+                if not generic and (all(t in hit.words for t in literals)
+                                    or concepts & hit.concepts)]
+        return len(held), sum(held)
+
+    def literal(self, hit: Hit) -> float:
+        if not self.units:
+            return 0.0
+        held = sum(weight for literals, _, weight, generic in self.units
+                   if not generic and all(t in hit.words for t in literals))
+        return held / self.whole
 
 
 @functools.cache

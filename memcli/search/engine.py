@@ -69,6 +69,11 @@ DEFAULT_BUDGET = 1000
 # behind it. On the development coding set, 0.6 raises the share of recalled notes that are
 # relevant from 0.45 to 0.53 for one answerable prompt of 99 (docs/recall.md).
 TRIM_SHARE = 0.6
+# A note that holds one specific word of a prompt asking for LONE_WORD_ASKED things or more
+# is not relevant to it (:func:`supported`). Chosen on the development coding set, its
+# unrelated prompts and LoCoMo's tuning part (docs/recall.md).
+LONE_WORD_MIN = 2
+LONE_WORD_ASKED = 3
 MAX_RECALLED = 10
 CANDIDATES = 50
 SNIPPET_CHARS = 160
@@ -116,6 +121,12 @@ class SearchHit:
     # The coverage of the prompt's topic (its words without its dates and the words that ask
     # about activity in general) when it names a time; the coverage otherwise.
     topic_coverage: float = 0.0
+    # The share of the prompt it holds in the prompt's own specific words (no concept of
+    # the vocabulary, no generic word): see :func:`trimmed`.
+    literal: float = 0.0
+    held: int = 0  # how many of the prompt's specific words it holds (or their concepts)
+    held_known: int = 0  # ... of which the vocabulary knows (coding tasks and tools)
+    asked: int = 0  # how many things the prompt asks for
     written: str = ""  # the later of the note's `created` and `updated` (ISO)
     expired: bool = False  # its `expires` date is over at the time of the search
     # What the agent is told when the note's cited code changed or is gone (docs/anchors.md).
@@ -248,6 +259,7 @@ def _hit(state: StoreState, hit: Hit, judge: Judge, dates: Named, asks: _Asks,
     note: Note = state.notes[hit.filename]
     stamps = [s for s in (note.created, note.updated) if note_date(s) is not None]
     expires = state.heads[hit.filename].expires
+    held = judge.held(hit)
     return SearchHit(
         level=state.level, filename=hit.filename, path=state.path / hit.filename,
         type=note.type, title=safe_line(without_secrets(shown_text(state.level, note.title))),
@@ -258,7 +270,9 @@ def _hit(state: StoreState, hit: Hit, judge: Judge, dates: Named, asks: _Asks,
         date_nearness=nearness(dates, stamps, zone) if dates else 0.0,
         tells_when=asks.when and tells_when(note.content),
         tells_name=asks.name and tells_name(note.content, judge.given),
-        topic_coverage=round(judge.topic.of(hit), 4), written=max(stamps, default=""),
+        topic_coverage=round(judge.topic.of(hit), 4), literal=round(judge.literal(hit), 4),
+        held=held[0], held_known=held[1], asked=judge.prompt.asked,
+        written=max(stamps, default=""),
         expired=bool(now and expires and is_past(expires, now)),
     )
 
@@ -403,12 +417,20 @@ def trimmed(hits: Sequence[SearchHit], threshold: float = RECALL_THRESHOLD) -> l
     first's score (far behind it: the notes after it are what the prompt is not about)."""
     kept: list[SearchHit] = []
     for hit in hits:
-        if not hit.names_ok or hit.coverage < threshold:
+        if not hit.names_ok or hit.coverage < threshold or not supported(hit):
             break
         if kept and hit.score < TRIM_SHARE * kept[0].score:
             break
         kept.append(hit)
     return kept
+
+
+def supported(hit: SearchHit) -> bool:
+    """Whether HIT holds more than one word of a prompt that asks for many things: a note
+    that shares one word with "make the logout button red" (`button`) is not about it,
+    however rare the word."""
+    return (hit.held >= LONE_WORD_MIN or hit.held_known > 0
+            or hit.asked < LONE_WORD_ASKED)
 
 
 def _about_someone_else(hits: Sequence[SearchHit], named: Sequence[SearchHit]) -> bool:
