@@ -1,0 +1,89 @@
+"""Recall, round 2 of issue 28: the wider coding vocabulary and the lone-word rule.
+
+Each case failed before: a prompt whose words are not the note's (nor in the vocabulary of
+round 1) found nothing, and a note that shares one word with a prompt asking for several
+things was recalled for it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from note_sets import write_project_notes
+
+NOTES: dict[str, tuple[str, str, str]] = {
+    # file name: (title, summary, body)
+    "project_knowledge_request-tracing.md": (
+        "Request tracing", "OpenTelemetry spans go to Jaeger.",
+        "Every request gets an OpenTelemetry span; Jaeger at jaeger.internal:16686 shows "
+        "them. Search by the id in the X-Trace header."),
+    "project_knowledge_pgbouncer.md": (
+        "PgBouncer", "Postgres sits behind PgBouncer.",
+        "Postgres sits behind PgBouncer in transaction mode; raise default_pool_size in "
+        "pgbouncer.ini, never the server's own limit."),
+    "correction_feedback_nftables.md": (
+        "nftables rules", "The rules come from roles/firewall.",
+        "Every host's nftables rules are rendered from roles/firewall/templates/nftables.conf.j2;"
+        " re-run the playbook instead of calling `nft` by hand."),
+    "project_knowledge_component-stories.md": (
+        "Component stories", "Storybook stories next to each component.",
+        "Every button, card and modal has a `*.stories.tsx` beside it; `pnpm storybook` opens "
+        "them."),
+    "project_knowledge_reports-page.md": (
+        "Reports page", "Server-side pagination fixed the reports page.",
+        "The reports page loads 50 rows at a time from /api/reports?page=N."),
+}
+
+
+@pytest.fixture
+def store(memenv: Any) -> Any:
+    return write_project_notes(memenv, NOTES)
+
+
+def searched(env: Any, prompt: str) -> list[str]:
+    result = env.invoke("search", "--json", "--limit", "20", prompt)
+    assert result.exit_code == 0, result.output
+    return [h["file"] for h in json.loads(result.stdout)["results"]]
+
+
+def recalled(env: Any, prompt: str) -> list[str]:
+    result = env.invoke("recall", "--json", prompt)
+    assert result.exit_code == 0, result.output
+    return [n["file"] for n in json.loads(result.stdout)["notes"]]
+
+
+FOUND = [
+    ("where are the iptables rules for the hosts kept?", "correction_feedback_nftables.md"),
+    ("where do I look at distributed tracing?", "project_knowledge_request-tracing.md"),
+    ("怎么看链路追踪？", "project_knowledge_request-tracing.md"),  # Chinese, English note
+    ("トレーシングはどこで見られる？", "project_knowledge_request-tracing.md"),  # Japanese
+    ("트레이싱은 어디서 봐?", "project_knowledge_request-tracing.md"),  # Korean
+    ("¿cómo cambio el tamaño del pool de conexiones?", "project_knowledge_pgbouncer.md"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "note"), FOUND)
+def test_a_paraphrase_or_another_language_finds_the_note(store: Any, prompt: str,
+                                                         note: str) -> None:
+    assert searched(store, prompt)[:1] == [note]
+    assert recalled(store, prompt)[:1] == [note]
+
+
+LONE_WORD = [
+    "make the logout button red",  # `button` alone, in the stories note
+    "fix the spelling on the pricing page",  # `page` alone (and `fix`, generic)
+]
+
+
+@pytest.mark.parametrize("prompt", LONE_WORD)
+def test_recall_is_quiet_when_a_note_shares_one_word_of_many(store: Any, prompt: str) -> None:
+    assert searched(store, prompt)  # search still lists what shares a word
+    assert recalled(store, prompt) == []
+
+
+def test_one_known_word_still_recalls_its_note(store: Any) -> None:
+    # `storybook` is a tool the vocabulary knows: one word of three is enough.
+    assert recalled(store, "open the storybook for the sidebar")[:1] == [
+        "project_knowledge_component-stories.md"]
