@@ -27,6 +27,14 @@ NOTES: dict[str, tuple[str, str, str]] = {
         "nftables rules", "The rules come from roles/firewall.",
         "Every host's nftables rules are rendered from roles/firewall/templates/nftables.conf.j2;"
         " re-run the playbook instead of calling `nft` by hand."),
+    "project_knowledge_restic.md": (
+        "restic", "restic copies /srv to B2 every night.",
+        "restic copies /srv to the b2:fleet repository every night; `restic restore latest "
+        "--target /srv` brings it back."),
+    "project_knowledge_release-branches.md": (
+        "Release branches", "Fixes for 2.x are cherry-picked onto release/2.x.",
+        "A fix for 2.x lands on main first, then is cherry-picked onto release/2.x and tagged "
+        "2.x.y."),
     "project_knowledge_component-stories.md": (
         "Component stories", "Storybook stories next to each component.",
         "Every button, card and modal has a `*.stories.tsx` beside it; `pnpm storybook` opens "
@@ -55,6 +63,8 @@ def recalled(env: Any, prompt: str) -> list[str]:
 
 
 FOUND = [
+    ("how are the servers backed up?", "project_knowledge_restic.md"),
+    ("ship an urgent hotfix for the old line", "project_knowledge_release-branches.md"),
     ("where are the iptables rules for the hosts kept?", "correction_feedback_nftables.md"),
     ("where do I look at distributed tracing?", "project_knowledge_request-tracing.md"),
     ("怎么看链路追踪？", "project_knowledge_request-tracing.md"),  # Chinese, English note
