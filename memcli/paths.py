@@ -33,12 +33,18 @@ def read_regular_file(path: str | Path, limit: int = -1) -> bytes:
     A link is ``OSError`` ELOOP, anything but a regular file is NotRegularFileError (a FIFO
     would block forever), other errors are the caller's to report.
     """
+    return read_regular_file_stat(path, limit)[0]
+
+
+def read_regular_file_stat(path: str | Path, limit: int = -1) -> tuple[bytes, os.stat_result]:
+    """:func:`read_regular_file`, with the file's status as it was before it was read
+    (what a cache of what was read keys its record on)."""
     fd = os.open(path, _READ_FLAGS)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegularFileError(errno.EINVAL, "not a regular file", str(path))
-        return _read_fd(fd, info.st_size, limit)
+        return _read_fd(fd, info.st_size, limit), info
     finally:
         os.close(fd)
 

@@ -18,6 +18,7 @@ from memcli.store.names import LEVELS
 from memcli.writes.stores import open_stores
 
 if TYPE_CHECKING:  # the prompt loads only for a model or --show-prompt
+    from memcli.commands.extract_stores import StoreView
     from memcli.extraction.budget import Budget, Cut
     from memcli.extraction.explain import Explanation
     from memcli.extraction.prompt import PromptText, RelatedNote
@@ -129,13 +130,24 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
     messages, stats, warnings, cut = _read(text, options, budget, on_read)
     related: list[RelatedNote] = []
-    with open_stores(settings, LEVELS) as stores:
-        # Without a project here only the user store is open; project notes are unknown.
-        known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
-        base = {lvl: state.fingerprint for lvl, state in stores.items()}
-        if messages and (provider != "rules" or options.show_prompt):
-            # Only a model reads them: the notes the turn may change, shown whole.
-            related = _related(settings, list(stores.values()), messages, options.redact)
+    view: StoreView | None = None
+    known: dict[str, Sequence[IndexEntry]]
+    if provider == "rules" and not options.show_prompt:
+        # The rules read the notes only for a turn that proposes something (most propose
+        # nothing); the base, then, is that of the notes they read.
+        from memcli.commands.extract_stores import KnownNotes, StoreView
+
+        view = StoreView(settings)
+        base = view.base
+        known = {"all": KnownNotes(view)}
+    else:
+        with open_stores(settings, LEVELS) as stores:
+            # Without a project here only the user store is open; project notes are unknown.
+            known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
+            base = {lvl: state.fingerprint for lvl, state in stores.items()}
+            if messages:
+                # Only a model reads them: the notes the turn may change, shown whole.
+                related = _related(settings, list(stores.values()), messages, options.redact)
     today = settings.moment().date()
     result = ExtractResult(provider, [], [], base, stats, warnings=warnings, cut=cut,
                            chosen=chosen, passed_over=passed_over)
@@ -152,8 +164,8 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
         from memcli.extraction.rules import RulesTrace, extract_rules
 
         trace = RulesTrace() if options.explain else None
-        items = extract_rules(messages, [*known["project"], *known["user"]], today=today,
-                              trace=trace, mode=options.rules_mode)
+        items = extract_rules(messages, known["all"], today=today, trace=trace,
+                              mode=options.rules_mode)
         if not items:
             result.notice = _nothing_found(messages)
     else:
@@ -165,6 +177,8 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     reviewed = options.propose or (options.apply and bool(settings.review))
     _validate(items, replace(options, allow_delete=options.allow_delete or reviewed), result)
     sources = _merge_near_duplicates(result, known, options.on_conflict)
+    if view is not None:
+        result.base = base = view.base  # read again with the notes, when they were read
     _cite_named_files(settings, result.operations, project="project" in base)
     if options.explain:
         from memcli.extraction.explain import explain
@@ -247,13 +261,16 @@ def _nothing_found(messages: Sequence[Message]) -> str:
             "requests); use --provider openai or anthropic for a model's reading")
 
 
-def _merge_near_duplicates(result: ExtractResult, known: dict[str, list[IndexEntry]],
+def _merge_near_duplicates(result: ExtractResult, known: dict[str, Sequence[IndexEntry]],
                            on_conflict: str) -> list[int]:
     """Merges in place; returns, per operation kept, its index before the merge."""
     from memcli.extraction.similarity import merge_near_duplicates
 
-    dedupe = merge_near_duplicates(result.operations, [*known["project"], *known["user"]],
-                                   on_conflict)
+    if not any(op.get("action") == "create" for op in result.operations):
+        # Only a create is matched against the stored notes: nothing to read them for.
+        return list(range(len(result.operations)))
+    notes = known["all"] if "all" in known else [*known["project"], *known["user"]]
+    dedupe = merge_near_duplicates(result.operations, notes, on_conflict)
     result.operations = dedupe.operations
     result.merged = dedupe.merged
     result.rejected.extend((result.positions[i], why) for i, why in dedupe.refused)
@@ -298,7 +315,7 @@ def _source(options: ExtractOptions, result: ExtractResult) -> Source:
                   job=options.job, via=options.via or "cli")
 
 
-def _prompt(messages: Sequence[Message], known: dict[str, list[IndexEntry]], today: dt.date,
+def _prompt(messages: Sequence[Message], known: dict[str, Sequence[IndexEntry]], today: dt.date,
             redact: bool, left_out: int, related: Sequence[RelatedNote] = ()) -> PromptText:
     from memcli.extraction.prompt import build_prompt
 

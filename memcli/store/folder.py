@@ -421,9 +421,9 @@ def load_store(level: str, path: Path, *, bodies: bool = True) -> StoreState:
         if not listing.exists:
             return StoreState(level, path, exists=False)
         if listing.problem == "not a folder":
-            raise StoreError(f"the {level} store {path} is not a folder; fix the store setting")
+            raise not_a_folder(level, path)
         if listing.problem:
-            raise StoreError(f"cannot read the {level} store {path}: {listing.reason}")
+            raise unlistable(level, path, listing.reason)
         state = StoreState(level, path, exists=True)
         for entry in listing.entries:
             _load_entry(state, entry, bodies)
@@ -464,10 +464,23 @@ def _load_entry(state: StoreState, entry: StoreEntry, bodies: bool) -> None:
 
 
 def _read(entry: StoreEntry) -> bytes:
+    return read_index_file(entry.path)
+
+
+def read_index_file(path: str) -> bytes:
+    """MEMORY.md's bytes; StoreError when it cannot be read or is too large."""
     try:
-        return read_bytes(entry.path, MAX_INDEX_BYTES)
+        return read_bytes(path, MAX_INDEX_BYTES)
     except TooLargeError as exc:
-        raise StoreError(f"{entry.path} is {exc.strerror}; memcli rebuilds it from the notes: "
+        raise StoreError(f"{path} is {exc.strerror}; memcli rebuilds it from the notes: "
                          "delete it and run `memcli index`") from None
     except OSError as exc:
-        raise StoreError(f"cannot read {entry.path}: {exc.strerror}") from None
+        raise StoreError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def not_a_folder(level: str, path: Path) -> StoreError:
+    return StoreError(f"the {level} store {path} is not a folder; fix the store setting")
+
+
+def unlistable(level: str, path: Path, reason: str) -> StoreError:
+    return StoreError(f"cannot read the {level} store {path}: {reason}")

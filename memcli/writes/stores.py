@@ -3,6 +3,7 @@ interrupted batch finished, read), and committing changes with their history rec
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -89,6 +90,19 @@ def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str]
     memcli never writes one (only `apply --store` does, in its clone, on a branch).
     """
     teams = [lvl for lvl in levels if lvl not in LEVELS]
+    with locked_levels(settings, [lvl for lvl in levels if lvl in LEVELS], create) as folders:
+        states = {lvl: load_store(lvl, folder, bodies=bodies) for lvl, folder in folders.items()}
+        states.update((name, load_store(name, store_path(settings, name), bodies=bodies))
+                      for name in teams)
+        yield states
+
+
+@contextmanager
+def locked_levels(settings: Settings, levels: Sequence[str], create: Sequence[str] = ()
+                  ) -> Iterator[dict[str, Path]]:
+    """Lock the project and user stores and finish any interrupted batch, reading nothing:
+    the folders of LEVELS (of the user store alone without a project here), for a command
+    that reads only what it needs of them (`extract`, see :func:`open_stores`)."""
     levels = [lvl for lvl in levels if lvl in LEVELS]
     if no_project(settings):
         levels = [lvl for lvl in levels if lvl == "user"]
@@ -99,11 +113,7 @@ def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str]
     creating = [settings.store_for(lvl) for lvl in create]
     # The user store holds what a person said about themselves: only they may read it.
     with locked(paths, settings.lock_timeout, creating, private=[settings.user_store]):
-        states = {lvl: load_store(lvl, settings.store_for(lvl), bodies=bodies)
-                  for lvl in levels}
-        states.update((name, load_store(name, store_path(settings, name), bodies=bodies))
-                      for name in teams)
-        yield states
+        yield {lvl: settings.store_for(lvl) for lvl in levels}
 
 
 def commit_recorded(settings: Settings, changes: Sequence[Change], source: Source,
@@ -145,3 +155,15 @@ def store_problems(state: StoreState) -> list[str]:
     if state.index_problem:
         problems.insert(0, state.index_problem)
     return problems
+
+
+def lock_made_at(folder: Path) -> int | None:
+    """When the lock file this process holds in FOLDER was made (its change time, in
+    nanoseconds on the store's own clock), None when the store is not locked (read-only).
+    Anything in the store that changed after it changed after the lock was taken."""
+    from memcli.writes.locks import LOCK_NAME
+
+    try:
+        return os.stat(folder / LOCK_NAME, follow_symlinks=False).st_ctime_ns
+    except OSError:
+        return None

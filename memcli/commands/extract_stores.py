@@ -1,0 +1,75 @@
+"""The stores as `extract --provider rules` reads them: MEMORY.md of each for the `base`
+its operations carry, and every note's index line only once the turn proposes something
+(docs/extractor-model.md, "Start-up"). A turn that holds nothing lasting, most of them,
+never lists a store's notes; one that does reads each note's head from a cache
+(:mod:`memcli.store.known`) unless the note changed.
+
+Both reads happen under the stores' locks, as :func:`memcli.writes.stores.open_stores`
+takes them: when the notes are read, the base is read again with them, so that the base
+is always that of the notes the operations were matched against.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+from memcli.settings.config import Settings
+from memcli.store.folder import fingerprint
+from memcli.store.index import IndexEntry
+from memcli.store.known import index_bytes_of, known_entries
+from memcli.store.names import LEVELS
+from memcli.writes.stores import lock_made_at, locked_levels
+
+
+class StoreView:
+    """The project and user stores, read no further than asked."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._known: dict[str, list[IndexEntry]] | None = None
+        with locked_levels(settings, LEVELS) as folders:
+            self.base = {lvl: fingerprint(index_bytes_of(lvl, folder))
+                         for lvl, folder in folders.items()}
+
+    def known(self) -> dict[str, list[IndexEntry]]:
+        """Every note's index line, by level (empty for a store not open here)."""
+        if self._known is None:
+            cache = self._settings.user_home / "cache" / "known"
+            with locked_levels(self._settings, LEVELS) as folders:
+                read = {lvl: known_entries(lvl, folder, cache, lock_made_at(folder))
+                        for lvl, folder in folders.items()}
+            self.base = {lvl: fingerprint(index) for lvl, (_, index) in read.items()}
+            self._known = {lvl: read[lvl][0] if lvl in read else [] for lvl in LEVELS}
+        return self._known
+
+
+class KnownNotes(Sequence[IndexEntry]):
+    """Every stored note's index line, the project's first: the stores are read when the
+    rules first look at them."""
+
+    def __init__(self, view: StoreView) -> None:
+        self._view = view
+        self._notes: list[IndexEntry] | None = None
+
+    @property
+    def notes(self) -> list[IndexEntry]:
+        if self._notes is None:
+            known = self._view.known()
+            self._notes = [*known["project"], *known["user"]]
+        return self._notes
+
+    @overload
+    def __getitem__(self, index: int) -> IndexEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[IndexEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> IndexEntry | Sequence[IndexEntry]:
+        return self.notes[index]
+
+    def __len__(self) -> int:
+        return len(self.notes)
+
+    def __iter__(self) -> Iterator[IndexEntry]:
+        return iter(self.notes)

@@ -1,0 +1,267 @@
+"""What `extract` knows of a store, read no further than it needs.
+
+`extract` wants two things of each store: the fingerprint of MEMORY.md (the `base` its
+operations carry) and, only when the turn proposes something, the index line of every note
+(what the rules match a statement against). :func:`load_store` parses the head of every
+note for that: on 10,000 notes a level, 20,000 files read and parsed on every turn.
+
+:func:`index_bytes_of` reads MEMORY.md alone, with the checks :func:`load_store` makes of
+the folder. :func:`known_entries` gives exactly what ``load_store(...).entries()`` gives,
+from a cache of each note's head kept outside the store (``<memcli home>/cache/known/``):
+a note is parsed again unless its size, modification and change times (nanoseconds) and
+inode are those it had when its head was cached. A note edited by hand or by another
+process changes its change time (which nobody can set back), so it is read again.
+
+The one edit a status cannot show is a second one within the same tick of the file
+system's clock as the read that cached the note. So a head is cached only when the note's
+change time is older than the moment the store's lock file was made, which comes before
+the note's status was taken; a later change of that note then has a later change time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import marshal
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from memcli.paths import read_regular_file_stat
+from memcli.store.folder import (
+    MAX_NOTE_BYTES,
+    StoreState,
+    entry_for,
+    not_a_folder,
+    read_index_file,
+    read_note,
+    unlistable,
+)
+from memcli.store.index import IndexEntry
+from memcli.store.names import INDEX_NAME, is_note_name
+
+# The cached record: what a note parsed to, and the code that parsed it. A memcli that
+# parses notes another way (another version, or an edited notes.py in a checkout) starts
+# a new cache.
+_FORMAT = 1
+_PARSERS = ("notes.py", "folder.py", "index.py", "names.py")
+
+def index_bytes_of(level: str, path: Path) -> bytes | None:
+    """MEMORY.md's bytes as :func:`load_store` reads them (None when the store or the file
+    is missing, or MEMORY.md is a link or not a regular file), raising what it raises for a
+    folder that cannot be listed or an index that cannot be read."""
+    _check_folder(level, path)
+    index = os.path.join(path, INDEX_NAME)
+    try:
+        info = os.lstat(index)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return read_index_file(index)  # listed but not reachable: the same error
+    if not stat.S_ISREG(info.st_mode):
+        return None  # a link or a special file: memcli leaves it alone
+    return read_index_file(index)
+
+
+def _check_folder(level: str, path: Path) -> bool:
+    """Whether the store exists; the errors of :func:`load_store` for one it cannot list."""
+    if not path.exists() and not path.is_symlink():
+        return False
+    if not path.is_dir():
+        raise not_a_folder(level, path)
+    try:
+        with os.scandir(path):
+            pass
+    except OSError as exc:
+        raise unlistable(level, path, exc.strerror or "cannot be listed") from None
+    return True
+
+
+def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None
+                  ) -> tuple[list[IndexEntry], bytes | None]:
+    """``load_store(level, path).entries()`` and its index bytes, each note's head taken
+    from the cache in CACHE_DIR when its status is unchanged. A head read now is cached
+    only when the note changed before SETTLED_BEFORE (nanoseconds, the store's clock);
+    without it nothing new is cached."""
+    if not _check_folder(level, path):
+        return [], None
+    try:
+        names = sorted(os.listdir(path))
+    except OSError as exc:
+        raise unlistable(level, path, exc.strerror or "cannot be listed") from None
+    cache = _Cache(cache_dir, path)
+    fresh = _Cache(None, path)  # the records read now
+    kept: list[int] = []  # the cache's records still true
+    entries: list[IndexEntry] = []
+    broken: dict[str, str] = {}
+    index_bytes: bytes | None = None
+    at, sizes, mtimes, ctimes, inodes = (cache.at, cache.sizes, cache.mtimes, cache.ctimes,
+                                         cache.inodes)
+    types, titles, summaries, updated = cache.types, cache.titles, cache.summaries, cache.updated
+    folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        for name in names:
+            i = at.get(name)
+            if i is None:
+                if name.startswith(".") or not (name == INDEX_NAME or is_note_name(name)):
+                    continue  # memcli's own files, a person's dotfiles, stray files
+                if name == INDEX_NAME:
+                    index_bytes = _index(path, name, folder)
+                    continue
+            try:
+                info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+            except OSError:
+                broken[name] = ""  # gone since the listing: load_store fails to read it
+                continue
+            # An unchanged status is an unchanged file (a link or a folder in its place
+            # would be another inode).
+            if (i is not None and info.st_mtime_ns == mtimes[i] and info.st_ctime_ns == ctimes[i]
+                    and info.st_size == sizes[i] and info.st_ino == inodes[i]):
+                kept.append(i)
+                note_type = types[i]
+                if note_type is None:
+                    broken[name] = ""
+                else:
+                    entries.append(IndexEntry(level, note_type, titles[i], summaries[i], name,
+                                              updated[i]))
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                continue  # a link or a special file: memcli leaves it alone
+            entry = _read_entry(level, path, name, fresh, settled_before)
+            if entry is None:
+                broken[name] = ""
+            else:
+                entries.append(entry)
+    finally:
+        os.close(folder)
+    if len(kept) != len(at) or fresh.names:
+        cache.save(kept, fresh)
+    if broken:  # their old index lines, as StoreState.entries() gives them
+        entries += StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
+    return entries, index_bytes
+
+
+def _index(path: Path, name: str, folder: int) -> bytes | None:
+    try:
+        info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except OSError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return None  # a link or a special file: memcli leaves it alone
+    return read_index_file(os.path.join(path, name))
+
+
+def _read_entry(level: str, path: Path, name: str, fresh: _Cache,
+                settled_before: int | None) -> IndexEntry | None:
+    """The note's index line, None when load_store would call it broken; cached in FRESH
+    when it changed before SETTLED_BEFORE."""
+    try:
+        data, info = read_regular_file_stat(os.path.join(path, name), MAX_NOTE_BYTES + 1)
+    except OSError:
+        return None  # not cached: a note that cannot be read now may be readable later
+    entry = None
+    if len(data) <= MAX_NOTE_BYTES:
+        note = read_note(name, data).note
+        if note is not None:
+            entry = entry_for(level, note)
+    if settled_before is not None and info.st_ctime_ns < settled_before:
+        if entry is None:
+            fresh.add(name, info, None, "", "", "")
+        else:
+            fresh.add(name, info, entry.type, entry.title, entry.summary, entry.updated)
+    return entry
+
+
+class _Cache:
+    """The heads of one store's notes, column by column (a column of strings loads in a
+    tenth of the time a tuple per note takes), keyed by file name and status. Never an
+    error: a cache that cannot be read or written is a cache that is empty."""
+
+    def __init__(self, cache_dir: Path | None, store: Path) -> None:
+        self.file: Path | None = None
+        self.stamp: tuple[int, str, tuple[str, tuple[tuple[int, int], ...]]] | None = None
+        self.names: list[str] = []
+        self.sizes: list[int] = []
+        self.mtimes: list[int] = []
+        self.ctimes: list[int] = []
+        self.inodes: list[int] = []
+        self.types: list[str | None] = []  # None: a broken note (its old index line is kept)
+        self.titles: list[str] = []
+        self.summaries: list[str] = []
+        self.updated: list[str] = []
+        self.at: dict[str, int] = {}
+        if cache_dir is None:
+            return
+        where = str(store.resolve())
+        self.file = cache_dir / (hashlib.sha256(where.encode("utf-8", "surrogatepass"))
+                                 .hexdigest()[:32] + ".marshal")
+        self.stamp = (_FORMAT, where, _parsers_stamp())
+        with contextlib.suppress(OSError, EOFError, ValueError, TypeError):
+            self._load(marshal.loads(self.file.read_bytes()))
+
+    def _load(self, value: object) -> None:
+        if not (isinstance(value, tuple) and len(value) == 10 and value[0] == self.stamp):
+            return
+        columns = value[1:]
+        if not all(type(c) is list and len(c) == len(columns[0]) for c in columns):
+            return
+        # Checked column by column in C: a status that is not a number is never equal to
+        # one, and a record's text must be text.
+        note_types = [t for t in columns[5] if t is not None]
+        if not all(set(map(type, column)) <= {str}
+                   for column in (columns[0], note_types, *columns[6:])):
+            return
+        (self.names, self.sizes, self.mtimes, self.ctimes, self.inodes, self.types,
+         self.titles, self.summaries, self.updated) = columns
+        self.at = dict(zip(self.names, range(len(self.names)), strict=True))
+
+    def add(self, name: str, info: os.stat_result, note_type: str | None, title: str,
+            summary: str, updated: str) -> None:
+        self.names.append(name)
+        self.sizes.append(info.st_size)
+        self.mtimes.append(info.st_mtime_ns)
+        self.ctimes.append(info.st_ctime_ns)
+        self.inodes.append(info.st_ino)
+        self.types.append(note_type)
+        self.titles.append(title)
+        self.summaries.append(summary)
+        self.updated.append(updated)
+
+    def save(self, kept: list[int], fresh: _Cache) -> None:
+        """Write the records KEPT of this cache and those of FRESH in its place."""
+        if self.file is None:
+            return
+        pairs: list[tuple[list[Any], list[Any]]] = [
+            (self.names, fresh.names), (self.sizes, fresh.sizes), (self.mtimes, fresh.mtimes),
+            (self.ctimes, fresh.ctimes), (self.inodes, fresh.inodes), (self.types, fresh.types),
+            (self.titles, fresh.titles), (self.summaries, fresh.summaries),
+            (self.updated, fresh.updated)]
+        columns = [[column[i] for i in kept] + more for column, more in pairs]
+        data = marshal.dumps((self.stamp, *columns))
+        with contextlib.suppress(OSError):
+            self.file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            temporary = self.file.with_name(f".{self.file.name}.{os.getpid()}")
+            # The cache holds the user store's titles: only its owner may read it.
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+            try:
+                os.write(fd, data)
+            finally:
+                os.close(fd)
+            os.replace(temporary, self.file)
+
+
+def _parsers_stamp() -> tuple[str, tuple[tuple[int, int], ...]]:
+    """memcli's version and the size and modification time of the modules that parse a
+    note: a cache written by other code is not read."""
+    from memcli import __version__
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = []
+    for module in _PARSERS:
+        try:
+            info = os.stat(os.path.join(here, module))
+            found.append((info.st_size, info.st_mtime_ns))
+        except OSError:
+            found.append((-1, -1))
+    return __version__, tuple(found)
