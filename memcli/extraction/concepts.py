@@ -214,7 +214,8 @@ _LONGEST_CHINESE = 5
 
 
 def has_cjk(text: str) -> bool:
-    return any("\u3400" <= ch <= "\u9fff" for ch in text)
+    # ASCII first, in C: the near-duplicate check asks it of every candidate note.
+    return not text.isascii() and any("\u3400" <= ch <= "\u9fff" for ch in text)
 
 
 def _stem(word: str) -> str:

@@ -157,12 +157,12 @@ class NoteIndex:
     kind. A title joined into one word ("precommit" for "pre-commit") is not found."""
 
     def __init__(self, notes: Iterable[KnownNote]) -> None:
-        self.notes = list(notes)
+        self.notes = notes if isinstance(notes, Sequence) else list(notes)
 
     def candidates(self, level: str, title: str, summary: str) -> list[KnownNote]:
-        mine = [note for note in self.notes if note.level == level]
+        notes = self.notes
         if _has_cjk(title + " " + summary):
-            return mine
+            return [note for note in notes if note.level == level]
         starts = _prefixes(title + " " + summary)
         tools: set[str] = set()
         names: set[str] = set()
@@ -176,13 +176,49 @@ class NoteIndex:
         parts += [re.escape(t) + r"(?![^\W_])" for t in sorted(tools)]
         pattern = re.compile(r"(?<![^\W_])(?:" + "|".join(parts) + ")", re.I) if parts else None
         found = []
-        for note in mine:
-            if ((pattern is not None and (pattern.search(note.title)
-                                          or pattern.search(note.summary)))
+        for i in _pool(notes, [*starts, *tools], names):
+            note = notes[i]
+            if note.level == level and (
+                    (pattern is not None and (pattern.search(note.title)
+                                              or pattern.search(note.summary)))
                     or _has_cjk(note.title) or _has_cjk(note.summary)
                     or (names and " ".join(note.title.casefold().split()) in names)):
                 found.append(note)
         return found
+
+
+def _pool(notes: Sequence[KnownNote], keys: Iterable[str], names: Iterable[str]
+          ) -> Iterable[int]:
+    """The positions of the notes a candidate is among: those holding a key's letters
+    (the pattern matches without regard to case: an ASCII note holds the key case-folded)
+    or a name's longest word, and every note that is not ASCII."""
+    from memcli.extraction.haystack import haystack_of
+
+    words = []
+    for key in keys:
+        word = _as_ascii(key.casefold())
+        if word is None:
+            return range(len(notes))
+        if word:
+            words.append(word)
+    words += [max(name.split(), key=len) for name in names if name.isascii() and name.split()]
+    return haystack_of(notes).holding_or_beyond_ascii(words)
+
+
+# The letters beyond ASCII that `re.I` matches with an ASCII letter (Kelvin sign, dotless
+# and dotted i, long s): a key holding one may match an ASCII note.
+_FOLDS_TO_ASCII = str.maketrans({"\u212a": "k", "\u0131": "i", "\u0130": "i", "\u017f": "s"})
+
+
+def _as_ascii(key: str) -> str | None:
+    """KEY as an ASCII note that matches it holds it case-folded; "" when no ASCII note can
+    match it, None when a key cannot be told (empty)."""
+    if not key:
+        return None
+    if key.isascii():
+        return key
+    key = key.translate(_FOLDS_TO_ASCII)
+    return key if key.isascii() else ""
 
 
 _PREFIX_WORD = re.compile(r"[^\W_]+")

@@ -6,9 +6,10 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
+from memcli.extraction.haystack import haystack_of
 from memcli.extraction.rules.model import MAX_REASON_CHARS, MAX_SUMMARY_CHARS, Finding, KnownNote
 from memcli.extraction.rules.sentences import shorten
-from memcli.extraction.rules.slots import salient_names, shared_slot
+from memcli.extraction.rules.slots import salient_names, shared_slot, slot_tools, slots_of
 from memcli.extraction.rules.statements import title_terms
 from memcli.safety.invisible_chars import strip_invisible
 
@@ -57,14 +58,23 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
 
 
 def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | None:
-    same_level = [note for note in known if note.level == finding.level]
+    # Each question is asked of the notes that can answer it, in the stored order (see
+    # memcli.extraction.haystack): the first note that answers is the one it always was.
+    haystack = haystack_of(known)
     key = _title_key(finding.title)
-    for note in same_level:
-        if _title_key(note.title) == key:
+    # A title of the same words holds its longest word.
+    words = key.split()
+    pool = (haystack.holding_or_beyond_ascii([max(words, key=len)]) if words
+            else range(len(known)))
+    for i in pool:
+        note = known[i]
+        if note.level == finding.level and _title_key(note.title) == key:
             return note
     if finding.terms:
-        for note in same_level:
-            if title_terms(note.title) & finding.terms:
+        # "Use X, not Y", "Don't use Y" (and 用X，不用Y, beyond ASCII).
+        for i in haystack.holding_or_beyond_ascii(["use"]):
+            note = known[i]
+            if note.level == finding.level and title_terms(note.title) & finding.terms:
                 return note
     return _changed_note(finding, known)
 
@@ -73,18 +83,28 @@ def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | N
     """The stored note a statement changes: one that fills the same slot with another value
     ("we moved to Fly.io" and "Deploy with Heroku"), else, for a statement that changes a
     fact ("you can use moment again"), one that names a tool or name it names."""
+    if not finding.learned:
+        return None  # only the learned detector says a statement changes a stored one
+    haystack = haystack_of(known)
     mine = finding.title + " " + finding.content
-    said = {id(note): note.title + " " + getattr(note, "summary", "") for note in known}
-    ordered = sorted(known, key=lambda note: note.level != finding.level)  # its level first
-    for note in ordered:
-        slot = shared_slot(mine, said[id(note)])
-        if slot is not None and finding.learned and (
+    slots = slots_of(mine)
+    filled = [slot for slot, tools in slots.items() if tools]
+    # A note fills a slot only with one of the slot's tools, which its text then holds.
+    for note in _ordered(finding, known, haystack.holding(
+            tool for slot in filled for tool in slot_tools(slot))):
+        theirs = slots_of(note.title + " " + getattr(note, "summary", ""))
+        if any(theirs.get(slot) for slot in filled) and (
                 finding.changes or note.level == finding.level):
             return note
-    if not (finding.changes and finding.learned):
+    if not finding.changes:
         return None
     names = salient_names(mine)
-    for note in ordered:
-        if names & salient_names(said[id(note)]):
+    for note in _ordered(finding, known, haystack.holding(names)):
+        if names & salient_names(note.title + " " + getattr(note, "summary", "")):
             return note
     return None
+
+
+def _ordered(finding: Finding, known: Sequence[KnownNote], pool: list[int]) -> list[KnownNote]:
+    """The notes at POOL, those of the statement's level first, each level in stored order."""
+    return sorted((known[i] for i in pool), key=lambda note: note.level != finding.level)

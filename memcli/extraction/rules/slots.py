@@ -139,6 +139,14 @@ def shared_slot(a: str, b: str) -> str | None:
     return None
 
 
+def slot_tools(slot: str) -> tuple[str, ...]:
+    """Every word :func:`slots_of` takes for a tool of SLOT (qualified or not), case-folded:
+    a text is in the slot with a tool only if it holds one of them."""
+    base = slot.partition(":")[0]
+    return (*_TOOLS.get(base, ()),
+            *(word.casefold() for word, named in _CAPITALISED.items() if named == base))
+
+
 def tools_named(text: str) -> frozenset[str]:
     return frozenset(t for tools in slots_of(text).values() for t in tools)
 
