@@ -1,0 +1,166 @@
+"""`extract --provider rules` on a big store: the plan it always gave, read no further than
+needed (issue 26 item 6; docs/extractor-model.md, "Start-up").
+
+The rules read a store's notes only for a turn that proposes something, each note's head
+from a cache in <memcli home>/cache/known/ unless the note changed; matching asks only the
+notes that can answer. None of that may change a plan: the expected plans below are what
+memcli gave before any of it (reading and asking every note), on the same store.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import MemEnv, note_text
+
+FACT = "heads up, we moved everything from Heroku to Fly.io last month"
+REPEAT = "Always run the linter before you push."
+NOTHING = "can you look at why the login test fails on CI? here is the log"
+WORDS = ("build", "cache", "deploy", "schema", "retry", "queue", "worker", "parser", "token",
+         "branch", "release", "lint", "format", "config", "secret", "backup", "proxy",
+         "pytest", "ruff", "docker", "postgres", "redis", "kafka", "yarn", "heroku-cli",
+         "webhook", "cron", "logging", "metrics", "linter", "push", "pnpm", "tests", "café",
+         "größe", "東京")
+TYPES = ("project_knowledge", "correction_feedback", "reference_material")
+
+
+def _big_store(memenv: MemEnv, per_level: int) -> None:
+    """PER_LEVEL generated notes a level (seeded), and the notes the turns are about."""
+    rng = random.Random(26)
+    for level in ("project", "user"):
+        store = memenv.store(level)
+        store.mkdir(parents=True, exist_ok=True)
+        types = TYPES if level == "project" else ("user_preference",)
+        for number in range(per_level):
+            words = [rng.choice(WORDS) for _ in range(rng.randint(2, 4))]
+            title = " ".join(words).capitalize() + f" {number}"
+            summary = " ".join(rng.choice(WORDS) for _ in range(rng.randint(3, 8))).capitalize()
+            note_type = rng.choice(types)
+            slug = "-".join(f"{level} {number}".split())
+            meta = {"type": note_type, "title": title, "summary": summary + ".",
+                    "updated": "2026-11-01T09:00:00Z"}
+            (store / f"{note_type}_{slug}.md").write_text(note_text(meta), "utf-8")
+    memenv.write_note("project", "project_knowledge_deploy-with-heroku.md",
+                      {"type": "project_knowledge", "title": "Deploy with Heroku",
+                       "summary": "We deploy the app to Heroku.", "updated": "2026-10-01"})
+    memenv.write_note("project", "correction_feedback_run-the-linter-before-you-push.md",
+                      {"type": "correction_feedback", "title": "Run the linter before you push",
+                       "summary": "Lint first, push after.", "updated": "2026-10-02"})
+    # Broken: the index line MEMORY.md holds for it is what the rules know of it.
+    memenv.write_note("project", "project_knowledge_broken-note.md", raw=b"---\ntitle: [\n---\n")
+    assert memenv.invoke("index").exit_code == 0
+
+
+def _extract(memenv: MemEnv, text: str, *flags: str, refused: bool = False) -> dict[str, Any]:
+    line = json.dumps({"role": "user", "content": text}) + "\n"
+    result = memenv.invoke("extract", "--provider", "rules", "--json", *flags, input=line)
+    assert (result.exit_code != 0) == refused, result.output
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def _plan(document: dict[str, Any]) -> list[tuple[str, ...]]:
+    return [(op["action"], op["level"], op.get("filename", ""), op["title"],
+             op.get("reason", "")) for op in document["operations"]]
+
+
+# What memcli gave before the store was read lazily and matched by candidates (recorded
+# with the code of main at 5d36133, reading and asking every note).
+UPDATES_A_FACT = [
+    ("update", "project", "project_knowledge_deploy-with-heroku.md",
+     "We moved everything from Heroku to Fly.io last", "user said: 'heads up, we moved "
+     "everything from Heroku to Fly.io last month'")]
+REPEATS_A_NOTE = [
+    ("update", "project", "correction_feedback_run-the-linter-before-you-push.md",
+     "Run the linter before you push", "user said: 'Always run the linter before you "
+     "push.'; updates 'Run the linter before you push' (the same title words)")]
+
+
+@pytest.fixture
+def big(memenv: MemEnv) -> MemEnv:
+    _big_store(memenv, 1500)
+    return memenv
+
+
+def test_a_big_store_gives_the_plans_it_always_gave(big: MemEnv) -> None:
+    for _ in range(2):  # the second time, every note's head comes from the cache
+        assert _plan(_extract(big, FACT)) == UPDATES_A_FACT
+        assert _plan(_extract(big, REPEAT)) == REPEATS_A_NOTE
+        refused = _extract(big, REPEAT, "--on-conflict", "fail", refused=True)
+        assert refused["operations"] == []
+        assert "nearly repeats project/correction_feedback_run-the-linter-before-you" \
+            in refused["rejected"][0]["reason"]
+        assert _extract(big, NOTHING)["operations"] == []
+
+
+def test_the_base_is_that_of_the_notes_read(big: MemEnv) -> None:
+    """Whether the turn read the notes or only MEMORY.md, the base is MEMORY.md's."""
+    import hashlib
+
+    wanted = {level: "sha256:" + hashlib.sha256(
+        (big.store(level) / "MEMORY.md").read_bytes()).hexdigest() for level in ("project", "user")}
+    assert _extract(big, NOTHING)["base"] == wanted
+    assert _extract(big, FACT)["base"] == wanted
+
+
+def _cache_files(memenv: MemEnv) -> list[Path]:
+    folder = Path(memenv.env["MEMCLI_HOME"]) / "cache" / "known"
+    return sorted(folder.glob("*.marshal")) if folder.is_dir() else []
+
+
+def test_a_turn_that_proposes_nothing_reads_no_note(big: MemEnv) -> None:
+    _extract(big, NOTHING)
+    assert _cache_files(big) == []
+    _extract(big, FACT)
+    files = _cache_files(big)
+    assert len(files) == 2
+    assert all(f.stat().st_mode & 0o077 == 0 for f in files)  # the user store's titles
+
+
+def _heroku_note(memenv: MemEnv) -> Path:
+    return memenv.store("project") / "project_knowledge_deploy-with-heroku.md"
+
+
+def test_a_note_edited_by_hand_is_read_again(memenv: MemEnv) -> None:
+    """Same size, the modification time set back: the change time still tells."""
+    _big_store(memenv, 50)
+    assert _plan(_extract(memenv, FACT)) == UPDATES_A_FACT
+    note = _heroku_note(memenv)
+    before = note.stat()
+    text = note.read_text("utf-8")
+    # Nothing about deploying is left: the statement no longer updates this note.
+    edited = text.replace("Deploy with Heroku", "Dinner with friend").replace(
+        "We deploy the app to Heroku.", "We dine with friends at six.")
+    assert len(edited.encode()) == before.st_size
+    note.write_text(edited, "utf-8")
+    os.utime(note, ns=(before.st_atime_ns, before.st_mtime_ns))
+    plan = _plan(_extract(memenv, FACT))
+    assert plan and plan[0][0] == "create"
+
+
+def test_notes_added_removed_or_broken_since_the_cache_are_seen(memenv: MemEnv) -> None:
+    _big_store(memenv, 50)
+    assert _plan(_extract(memenv, FACT)) == UPDATES_A_FACT
+    _heroku_note(memenv).unlink()
+    assert _plan(_extract(memenv, FACT))[0][0] == "create"
+    memenv.write_note("project", "project_knowledge_hosting.md",
+                      {"type": "project_knowledge", "title": "Hosting",
+                       "summary": "The app runs on Heroku.", "updated": "2026-10-03"})
+    assert _plan(_extract(memenv, FACT))[0][:3] == (
+        "update", "project", "project_knowledge_hosting.md")
+    # A note that no longer parses is known by its index line only (here: none).
+    memenv.write_note("project", "project_knowledge_hosting.md", raw=b"---\ntitle: [\n---\n")
+    assert _plan(_extract(memenv, FACT))[0][0] == "create"
+
+
+def test_a_cache_that_is_not_one_is_ignored(big: MemEnv) -> None:
+    _extract(big, FACT)
+    for file in _cache_files(big):
+        file.write_bytes(b"\x00not marshal data")
+    assert _plan(_extract(big, FACT)) == UPDATES_A_FACT
