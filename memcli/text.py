@@ -81,6 +81,9 @@ def _singular(word: str) -> str:
 def title_tokens(title: str) -> list[str]:
     """Words of a title that decide whether two titles say the same thing (case, Unicode
     form, punctuation, filler words and plurals set aside)."""
-    words = TITLE_WORD.findall(normalised(title))
+    # An ASCII title's words are those of its lower case (normalised only joins its spaces);
+    # only a word ending in "s" can be a plural. The near-duplicate check asks this of
+    # thousands of stored titles a turn.
+    words = TITLE_WORD.findall(title.lower() if title.isascii() else normalised(title))
     kept = [w for w in words if w not in _TITLE_STOPWORDS] or words
-    return [_singular(w) for w in kept]
+    return [_singular(w) if w[-1] == "s" else w for w in kept]

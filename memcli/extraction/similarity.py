@@ -66,11 +66,11 @@ class Near:
 
 
 def _topic(title: str) -> str | None:
-    key = "".join(_WORD.findall(normalised(title)))
-    english = " ".join(_WORD.findall(normalised(title)))
+    words = _WORD.findall(normalised(title))
+    english = " ".join(words)
     if english in _TOPIC_ALIASES:
         return english
-    return _ALIAS_KEY.get(key)
+    return _ALIAS_KEY.get("".join(words))
 
 
 def _same_words(a: Sequence[str], b: Sequence[str]) -> bool:

@@ -64,7 +64,7 @@ def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | 
     key = _title_key(finding.title)
     # A title of the same words holds its longest word.
     words = key.split()
-    pool = (haystack.holding_or_beyond_ascii([max(words, key=len)]) if words
+    pool = (haystack.holding_or_beyond_ascii([max(words, key=len)], titles=True) if words
             else range(len(known)))
     for i in pool:
         note = known[i]
@@ -72,7 +72,7 @@ def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | 
             return note
     if finding.terms:
         # "Use X, not Y", "Don't use Y" (and 用X，不用Y, beyond ASCII).
-        for i in haystack.holding_or_beyond_ascii(["use"]):
+        for i in haystack.holding_or_beyond_ascii(["use"], titles=True):
             note = known[i]
             if note.level == finding.level and title_terms(note.title) & finding.terms:
                 return note
