@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -76,7 +76,10 @@ _LAST: list[Haystack] = []
 
 
 def haystack_of(notes: Sequence[KnownNote]) -> Haystack:
-    """The haystack of NOTES, built once for the sequence a turn is matched against."""
+    """The haystack of NOTES, built once for the sequence a turn is matched against (one
+    that cannot change: a list may have changed since its haystack was built)."""
+    if isinstance(notes, MutableSequence):
+        return Haystack(notes)
     if _LAST and _LAST[0].notes is notes:
         return _LAST[0]
     haystack = Haystack(notes)
