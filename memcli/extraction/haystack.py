@@ -30,7 +30,8 @@ class Haystack:
 
     def __init__(self, notes: Sequence[KnownNote]) -> None:
         self.notes = notes
-        pieces = [note.title + " " + note.summary for note in notes]
+        # (A note that knows no summary, as some callers' notes do, has an empty one.)
+        pieces = [note.title + " " + getattr(note, "summary", "") for note in notes]
         text = _SEPARATOR.join(pieces)
         # A note with a letter beyond ASCII may match in ways a substring does not show
         # (Unicode forms, invisible characters, case rules of `re.I`): always a candidate
