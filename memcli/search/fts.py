@@ -20,7 +20,6 @@ never fails because of its cache.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import sqlite3
 import zlib
@@ -30,8 +29,9 @@ from datetime import UTC as UTC_TZ
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from memcli.search.analyze import Analyzed, analyze, analyzer_version, grams_of
+from memcli.search.analyze import Analyzed, analyzer_version, grams_of
 from memcli.search.dates import Named, note_time
+from memcli.search.index_terms import note_columns, token
 from memcli.settings.zone import UTC, Zone
 from memcli.store.folder import StoreState
 from memcli.store.notes import Note
@@ -52,9 +52,6 @@ CONCEPT_WEIGHT = 0.5
 BUSY_TIMEOUT_MS = 2000
 # The most notes of the named days looked at for the candidates (a month of a big store).
 MAX_DATED = 5000
-# The tokenizer keeps `_` inside a token (below): a 4-gram's word boundary (`_dep`) and a
-# pair (`make_test`) are then stored as they are, not hex-encoded at twice their size.
-_SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 # Told (level, notes analysed, notes to analyse) while an index is built or updated.
@@ -80,18 +77,6 @@ class SyncStats:
 def cache_path(cache_dir: Path, store: Path) -> Path:
     key = hashlib.sha256(str(store.resolve()).encode()).hexdigest()[:24]
     return cache_dir / f"{key}.db"
-
-
-@functools.lru_cache(maxsize=1 << 15)  # a store's terms repeat: building an index, faster
-def token(term: str) -> str:
-    """A term as an FTS5 token: letters and digits as they are, a pair of them (`make+test`)
-    joined by `_`, anything else hex-encoded (at twice its length)."""
-    if _SAFE.issuperset(term):
-        return term
-    first, plus, second = term.partition("+")
-    if plus and first and second and _SAFE.issuperset(first) and _SAFE.issuperset(second):
-        return f"{first}_{second}"
-    return "x" + term.encode().hex()
 
 
 def note_text(note: Note) -> str:
@@ -345,11 +330,9 @@ def _sync(db: sqlite3.Connection, state: StoreState,
             rows, fts_rows, day_rows = [], [], []
             for row_id, name in enumerate(fresh[start:start + PROGRESS_EVERY], last + start + 1):
                 note = notes[name]
-                analyzed = analyze(note_text(note))
-                words = " ".join(map(token, [*analyzed.words, *analyzed.pairs]))
-                concepts = " ".join(analyzed.concepts)
-                rows.append((row_id, name, wanted[name], _terms(words, concepts, analyzed.latin)))
-                fts_rows.append((row_id, words, " ".join(map(token, analyzed.grams)), concepts))
+                words, grams, concepts, latin = note_columns(note_text(note))
+                rows.append((row_id, name, wanted[name], _terms(words, concepts, latin)))
+                fts_rows.append((row_id, words, grams, concepts))
                 day_rows += [(row_id, day) for day in note_days(note)]
             db.executemany("INSERT INTO notes (id, filename, digest, terms) VALUES (?, ?, ?, ?)",
                            rows)

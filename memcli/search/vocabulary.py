@@ -22,13 +22,15 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from importlib import resources
+from itertools import chain
 from typing import Any
 
 _LINE = re.compile(r"^([a-z0-9-]+):\s*(.+)$")
 PREFIX_KEY = 3  # a prefix term is looked up by its first characters
+MAX_STARTING = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,11 @@ class Vocabulary:
     cjk_concepts: list[tuple[str, ...]]  # per CJK term, its concepts
     automaton: Any  # ahocorasick_rs.AhoCorasick over cjk_terms, or None
     digest: str  # of the file: an index built with another vocabulary is rebuilt
+    # The longer terms that start at a word followed by another (:func:`_starting`), kept
+    # while a command runs.
+    starting: dict[tuple[tuple[str, str], tuple[str, str] | None],
+                   tuple[tuple[tuple[_Element, ...], str], ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def match(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str]) -> list[Match]:
         """The concepts of a text and where each was found: SEQUENCE is its content words
@@ -78,21 +85,52 @@ class Vocabulary:
 
     def concepts(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str]) -> list[str]:
         """The concepts of a text, without where (what an index needs: faster)."""
-        single, by_stem, by_prefix = self.single, self.by_stem, self.by_prefix
-        out = {c for stem, _ in sequence for c in single.get(stem, ())}
-        for i, (stem, raw) in enumerate(sequence):
-            if stem not in by_stem and raw[:PREFIX_KEY] not in by_prefix:
-                continue
-            for elements, concept in [*by_stem.get(stem, ()),
-                                      *by_prefix.get(raw[:PREFIX_KEY], ())]:
+        by_stem, by_prefix = self.by_stem, self.by_prefix
+        starts = (i for i, (stem, raw) in enumerate(sequence)
+                  if stem in by_stem or raw[:PREFIX_KEY] in by_prefix)
+        return self.concepts_at(sequence, starts, runs)
+
+    def concepts_at(self, sequence: Sequence[tuple[str, str]], starts: Iterable[int],
+                    runs: Sequence[str]) -> list[str]:
+        """:meth:`concepts`, told the positions of SEQUENCE where a longer term may start
+        (a stem in `by_stem`, a token whose first letters are in `by_prefix`): an index
+        build works them out once per distinct token."""
+        single = self.single
+        stems = {stem for stem, _ in sequence}
+        out = set(chain.from_iterable(single[s] for s in single.keys() & stems))
+        last, starting = len(sequence) - 1, self.starting
+        for i in starts:
+            # The terms whose first two words match, worked out once per pair of words: most
+            # positions of a long text start none (`cache` starts `cache bust`, rarely there).
+            key = (sequence[i], sequence[i + 1] if i < last else None)
+            candidates = starting.get(key)
+            if candidates is None:
+                if len(starting) >= MAX_STARTING:
+                    starting.clear()  # bounded: a big store holds millions of word pairs
+                candidates = starting[key] = _starting(self, *key)
+            for elements, concept in candidates:
                 if concept not in out and i + len(elements) <= len(sequence) and all(
-                        _element_matches(e, sequence[i + k]) for k, e in enumerate(elements)):
+                        _element_matches(e, sequence[i + k])
+                        for k, e in enumerate(elements) if k > 1):
                     out.add(concept)
         if runs and self.automaton is not None:
             for run in runs:
                 for index, _, _ in self.automaton.find_matches_as_indexes(run):
                     out.update(self.cjk_concepts[index])
         return sorted(out)
+
+
+def _starting(vocabulary: Vocabulary, word: tuple[str, str], following: tuple[str, str] | None
+              ) -> tuple[tuple[tuple[_Element, ...], str], ...]:
+    """The longer terms of VOCABULARY that start at WORD and whose second word (if any) is
+    FOLLOWING: what is left to check is their third word on."""
+    stem, raw = word
+    return tuple(
+        (elements, concept)
+        for elements, concept in [*vocabulary.by_stem.get(stem, ()),
+                                  *vocabulary.by_prefix.get(raw[:PREFIX_KEY], ())]
+        if _element_matches(elements[0], word) and (len(elements) == 1 or (
+            following is not None and _element_matches(elements[1], following))))
 
 
 def _element_matches(element: _Element, word: tuple[str, str]) -> bool:
