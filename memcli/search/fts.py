@@ -23,13 +23,14 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import zlib
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC as UTC_TZ
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from memcli.search.analyze import Analyzed, analyzer_version, grams_of
+from memcli.search.analyze import Analyzed, analyzer_version
 from memcli.search.dates import Named, note_time
 from memcli.search.index_terms import note_columns, token
 from memcli.settings.zone import UTC, Zone
@@ -41,7 +42,9 @@ from memcli.store.notes import Note
 # 4: the `concepts` column (the coding vocabulary's concepts a note holds); contentless,
 #    with a compressed copy of each note's terms in `notes.terms`.
 # 5: `notes.terms` keeps the Latin tokens the 4-grams come from, not the 4-grams.
-SCHEMA_VERSION = "5"
+# 6: `notes.text` keeps the analysed text, compressed, instead of the terms (a third of the
+#    size): a hit's terms, and a changed note's old ones, are analysed again from it.
+SCHEMA_VERSION = "6"
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
 GRAM_WEIGHT = 0.4
@@ -159,11 +162,11 @@ class StoreIndex:
         if not expression:
             return []
         rows = self.db.execute(
-            "SELECT n.filename, bm25(fts, 1.0, ?, ?) AS rank, n.terms FROM fts "
+            "SELECT n.filename, bm25(fts, 1.0, ?, ?) AS rank, n.text FROM fts "
             "JOIN notes n ON n.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
             (GRAM_WEIGHT, CONCEPT_WEIGHT, expression, limit),
         )
-        return [_hit(name, -rank, terms) for name, rank, terms in rows]
+        return [_hit(name, -rank, text) for name, rank, text in rows]
 
     def dated(self, query: Analyzed, named: Named, limit: int,
               without: Collection[str] = (), zone: Zone = UTC) -> list[Hit]:
@@ -174,40 +177,36 @@ class StoreIndex:
         are the person's, in ZONE.
 
         Not ranked by BM25: FTS5 answers a MATCH limited to a list of rows one row at a
-        time (0.5 s for a month of a 10,000-note store); counting the terms each of those
-        rows holds takes milliseconds.
+        time (0.5 s for a month of a 10,000-note store); the notes that hold each term,
+        one MATCH a term over the whole index, take milliseconds.
         """
         where, params = _day_clause(named, zone)
         if not where:
             return []
         rows = self.db.execute(
-            "SELECT n.filename, n.terms FROM notes n "
+            "SELECT n.id, n.filename FROM notes n "
             "JOIN (SELECT note, max(day) AS latest FROM days "
             f"WHERE {where} GROUP BY note) d ON d.note = n.id "
             "ORDER BY d.latest DESC, n.id DESC LIMIT ?",
             (*params, MAX_DATED + len(without)))
-        wanted = {token(t) for t in [*query.words, *query.pairs]}
-        hits = [_hit(name, 0.0, terms) for name, terms in rows if name not in without]
-        held = [(len(wanted.intersection(hit.words)), hit) for hit in hits]
-        held.sort(key=lambda row: -row[0])  # stable: the most recent first among equals
-        return [hit for _, hit in held[:limit]]
+        dated = [(row_id, name) for row_id, name in rows if name not in without]
+        if not dated:
+            return []
+        held: Counter[int] = Counter()
+        for term in dict.fromkeys(token(t) for t in [*query.words, *query.pairs]):
+            held.update(row_id for (row_id,) in self.db.execute(
+                "SELECT rowid FROM fts WHERE fts MATCH ?", (f'words : "{term}"',)))
+        # sorted() is stable: the most recent first among equals.
+        chosen = sorted(dated, key=lambda row: -held[row[0]])[:limit]
+        marks = ",".join("?" * len(chosen))
+        texts = dict(self.db.execute(f"SELECT id, text FROM notes WHERE id IN ({marks})",
+                                     [row_id for row_id, _ in chosen]))
+        return [_hit(name, 0.0, texts[row_id]) for row_id, name in chosen]
 
 
-def _hit(name: str, score: float, terms: bytes) -> Hit:
-    words, concepts, _ = zlib.decompress(terms).decode().split("\n")
+def _hit(name: str, score: float, text: bytes) -> Hit:
+    words, _, concepts, _ = note_columns(zlib.decompress(text).decode())
     return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
-
-
-def _terms(words: str, concepts: str, latin: list[str]) -> bytes:
-    """A note's terms as `notes.terms` keeps them: its word and concept columns and the
-    Latin tokens its 4-grams come from (re-derived to delete them: a fifth of the size)."""
-    return zlib.compress("\n".join((words, concepts, " ".join(latin))).encode(), 6)
-
-
-def _columns(terms: bytes) -> tuple[str, str, str]:
-    """A note's FTS columns (words, grams, concepts) from their compressed copy."""
-    words, concepts, latin = zlib.decompress(terms).decode().split("\n")
-    return words, " ".join(map(token, grams_of(latin.split()))), concepts
 
 
 def _day_clause(named: Named, zone: Zone = UTC) -> tuple[str, list[str]]:
@@ -282,11 +281,12 @@ def _drop(db: sqlite3.Connection) -> None:
 
 def _create(db: sqlite3.Connection) -> None:
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    # `terms`: the note's FTS columns, compressed. The FTS table keeps no copy of its own
-    # (contentless): this one, a fifth of the size, is what coverage reads and what a
-    # changed note's old terms are deleted by.
+    # `text`: the text the note's terms were analysed from, compressed. The FTS table keeps
+    # no copy of its own (contentless): a hit's terms (what coverage reads) and a changed
+    # note's old terms (what its row is deleted by) are analysed again from this one, a
+    # third of the size of the terms.
     db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT UNIQUE NOT NULL, "
-               "digest TEXT NOT NULL, terms BLOB NOT NULL)")
+               "digest TEXT NOT NULL, text BLOB NOT NULL)")
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
     db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, concepts, content = '', "
                "tokenize = \"ascii tokenchars '_'\")")
@@ -316,9 +316,10 @@ def _sync(db: sqlite3.Connection, state: StoreState,
     db.execute("BEGIN IMMEDIATE")
     try:
         for row_id in stale:  # a contentless table deletes a row given what it held
-            (terms,) = db.execute("SELECT terms FROM notes WHERE id = ?", (row_id,)).fetchone()
+            (text,) = db.execute("SELECT text FROM notes WHERE id = ?", (row_id,)).fetchone()
+            words, grams, concepts, _ = note_columns(zlib.decompress(text).decode())
             db.execute("INSERT INTO fts (fts, rowid, words, grams, concepts) "
-                       "VALUES ('delete', ?, ?, ?, ?)", (row_id, *_columns(terms)))
+                       "VALUES ('delete', ?, ?, ?, ?)", (row_id, words, grams, concepts))
         db.executemany("DELETE FROM days WHERE note = ?", [(i,) for i in stale])
         db.executemany("DELETE FROM notes WHERE id = ?", [(i,) for i in stale])
         (last,) = db.execute("SELECT coalesce(max(id), 0) FROM notes").fetchone()
@@ -330,11 +331,12 @@ def _sync(db: sqlite3.Connection, state: StoreState,
             rows, fts_rows, day_rows = [], [], []
             for row_id, name in enumerate(fresh[start:start + PROGRESS_EVERY], last + start + 1):
                 note = notes[name]
-                words, grams, concepts, latin = note_columns(note_text(note))
-                rows.append((row_id, name, wanted[name], _terms(words, concepts, latin)))
+                text = note_text(note)
+                words, grams, concepts, _ = note_columns(text)
+                rows.append((row_id, name, wanted[name], zlib.compress(text.encode(), 6)))
                 fts_rows.append((row_id, words, grams, concepts))
                 day_rows += [(row_id, day) for day in note_days(note)]
-            db.executemany("INSERT INTO notes (id, filename, digest, terms) VALUES (?, ?, ?, ?)",
+            db.executemany("INSERT INTO notes (id, filename, digest, text) VALUES (?, ?, ?, ?)",
                            rows)
             db.executemany("INSERT INTO fts (rowid, words, grams, concepts) VALUES (?, ?, ?, ?)",
                            fts_rows)
