@@ -205,7 +205,7 @@ class StoreIndex:
 
 
 def _hit(name: str, score: float, text: bytes) -> Hit:
-    words, _, concepts, _ = note_columns(zlib.decompress(text).decode())
+    words, _, concepts = note_columns(zlib.decompress(text).decode())
     return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
 
 
@@ -317,7 +317,7 @@ def _sync(db: sqlite3.Connection, state: StoreState,
     try:
         for row_id in stale:  # a contentless table deletes a row given what it held
             (text,) = db.execute("SELECT text FROM notes WHERE id = ?", (row_id,)).fetchone()
-            words, grams, concepts, _ = note_columns(zlib.decompress(text).decode())
+            words, grams, concepts = note_columns(zlib.decompress(text).decode())
             db.execute("INSERT INTO fts (fts, rowid, words, grams, concepts) "
                        "VALUES ('delete', ?, ?, ?, ?)", (row_id, words, grams, concepts))
         db.executemany("DELETE FROM days WHERE note = ?", [(i,) for i in stale])
@@ -332,7 +332,7 @@ def _sync(db: sqlite3.Connection, state: StoreState,
             for row_id, name in enumerate(fresh[start:start + PROGRESS_EVERY], last + start + 1):
                 note = notes[name]
                 text = note_text(note)
-                words, grams, concepts, _ = note_columns(text)
+                words, grams, concepts = note_columns(text)
                 rows.append((row_id, name, wanted[name], zlib.compress(text.encode(), 6)))
                 fts_rows.append((row_id, words, grams, concepts))
                 day_rows += [(row_id, day) for day in note_days(note)]

@@ -1,19 +1,19 @@
 """A note's index columns, computed per distinct token rather than per occurrence.
 
-Building a store's index analyses every note; a store repeats the same few thousand tokens
-over and over. :func:`note_columns` gives exactly the columns
-``analyze(text)`` would give (words and word pairs, 4-grams, concepts, the Latin tokens
-the 4-grams come from), but works out each distinct token once per command (its word
-terms, 4-grams and FTS5 spelling, in one cached record) and joins the records with C-level
-iteration (``map``, ``chain``, ``str.join``) instead of a Python loop per term: a 10,000-note
-level analysed in a fraction of the time. ``tests/test_index_terms.py`` holds it to
-``analyze`` on every kind of text.
+Building a store's index analyses every note, and a store repeats the same few thousand
+tokens over and over. :func:`note_columns` gives exactly the columns ``analyze(text)``
+gives (word terms and word pairs, 4-grams, concepts), but works out each distinct token
+once per command (its word terms, 4-grams and FTS5 spelling, in one cached record) and
+joins the records with C-level iteration (``map``, ``chain``, ``str.join``) instead of a
+Python loop per term. ``tests/test_index_terms.py`` holds it to ``analyze`` on every kind
+of text.
 """
 
 from __future__ import annotations
 
 import functools
-from itertools import chain, compress, count
+import re
+from itertools import chain, compress, count, pairwise
 from operator import itemgetter
 
 from memcli.search.analyze import (
@@ -29,6 +29,9 @@ from memcli.search.vocabulary import PREFIX_KEY
 
 # The tokenizer keeps `_` inside a token: a 4-gram's word boundary (`_dep`) and a pair
 # (`make_test`) are then stored as they are, not hex-encoded at twice their size.
+# _TOKEN on a text all ASCII (and case-folded): the same tokens, without the CJK look-aheads
+# (twice as fast).
+_ASCII_TOKEN = re.compile(r"[a-z0-9]+(?:[./_+#:-]+[a-z0-9]+)*[+#]*")
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -69,19 +72,21 @@ def _pair(first: str | None, second: str | None) -> str:
     return "" if first is None or second is None else token(f"{first}+{second}")
 
 
-def note_columns(text: str) -> tuple[str, str, str, list[str]]:
-    """TEXT's index columns as FTS5 tokens: (word terms then word pairs, 4-grams, concepts)
-    and the Latin tokens that gave 4-grams, each as ``analyze(text)`` has them."""
-    tokens = _TOKEN.findall(_without_possessives(normalise(text)))
+def note_columns(text: str) -> tuple[str, str, str]:
+    """TEXT's index columns as FTS5 tokens, each as ``analyze(text)`` has them: its word
+    terms then its word pairs, its 4-grams, its concepts."""
+    folded = _without_possessives(normalise(text))
+    ascii_text = folded.isascii()
+    tokens = (_ASCII_TOKEN if ascii_text else _TOKEN).findall(folded)
     records = list(map(_record, tokens))
     stems = list(chain.from_iterable(map(_STEMS, records)))
-    pairs = map(_pair, stems, stems[1:])
+    # The stems of an ASCII text are FTS5 tokens as they are (letters and digits), and so
+    # are their pairs joined by `_`: no token() a pair.
+    pairs = map("_".join, pairwise(stems)) if ascii_text else map(_pair, stems, stems[1:])
     words = " ".join(filter(None, chain(map(_WORDS, records), pairs)))
-    grams_by_token = list(map(_GRAMS, records))
-    grams = " ".join(filter(None, grams_by_token))
-    latin = list(compress(tokens, grams_by_token))
+    grams = " ".join(filter(None, map(_GRAMS, records)))
     runs = [tok for tok in tokens if _CJK_RUN.match(tok)] if None in stems else []
     sequence = list(chain.from_iterable(map(_SEQUENCE, records)))
     starts = compress(count(), chain.from_iterable(map(_STARTS, records)))
-    concepts = vocabulary().concepts_at(sequence, starts, runs)
-    return words, grams, " ".join(concepts), latin
+    concepts = vocabulary().concepts_at(sequence, starts, runs, stems)
+    return words, grams, " ".join(concepts)

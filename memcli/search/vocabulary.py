@@ -91,13 +91,15 @@ class Vocabulary:
         return self.concepts_at(sequence, starts, runs)
 
     def concepts_at(self, sequence: Sequence[tuple[str, str]], starts: Iterable[int],
-                    runs: Sequence[str]) -> list[str]:
+                    runs: Sequence[str], stems: Iterable[str | None] | None = None
+                    ) -> list[str]:
         """:meth:`concepts`, told the positions of SEQUENCE where a longer term may start
-        (a stem in `by_stem`, a token whose first letters are in `by_prefix`): an index
-        build works them out once per distinct token."""
+        (a stem in `by_stem`, a token whose first letters are in `by_prefix`) and, when the
+        caller has them, SEQUENCE's stems (None among them is ignored): an index build works
+        them out once per distinct token."""
         single = self.single
-        stems = {stem for stem, _ in sequence}
-        out = set(chain.from_iterable(single[s] for s in single.keys() & stems))
+        held = {stem for stem, _ in sequence} if stems is None else set(stems)
+        out = set(chain.from_iterable(single[s] for s in single.keys() & held))
         last, starting = len(sequence) - 1, self.starting
         for i in starts:
             # The terms whose first two words match, worked out once per pair of words: most
@@ -109,9 +111,10 @@ class Vocabulary:
                     starting.clear()  # bounded: a big store holds millions of word pairs
                 candidates = starting[key] = _starting(self, *key)
             for elements, concept in candidates:
-                if concept not in out and i + len(elements) <= len(sequence) and all(
-                        _element_matches(e, sequence[i + k])
-                        for k, e in enumerate(elements) if k > 1):
+                if concept not in out and (len(elements) <= 2 or (
+                        i + len(elements) <= len(sequence) and all(
+                            _element_matches(e, sequence[i + k])
+                            for k, e in enumerate(elements) if k > 1))):
                     out.add(concept)
         if runs and self.automaton is not None:
             for run in runs:
