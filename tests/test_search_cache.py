@@ -62,3 +62,56 @@ def test_a_changed_note_leaves_none_of_its_old_terms_behind(tmp_path: Path) -> N
     for gone in ["kubernet", "_zyx", "zyxw", "clust", "_kub"]:
         assert token(gone) not in left
     assert "noth" in left  # the new text's terms are there
+
+
+def _rows(cache: Path, store: Path) -> dict[str, int]:
+    db = sqlite3.connect(cache_path(cache, store))
+    try:
+        return {name: row_id for row_id, name in db.execute("SELECT id, filename FROM notes")}
+    finally:
+        db.close()
+
+
+def test_an_update_rewrites_only_the_rows_of_changed_notes(tmp_path: Path) -> None:
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(20)}
+    cache = tmp_path / "cache"
+    _open(cache, _state(tmp_path / "s", bodies))
+    before = _rows(cache, tmp_path / "s")
+    bodies["project_knowledge_n05.md"] = "The kubernetes manifests moved."
+    bodies["project_knowledge_new.md"] = "A new routine."
+    _open(cache, _state(tmp_path / "s", bodies))
+    after = _rows(cache, tmp_path / "s")
+    unchanged = set(before) - {"project_knowledge_n05.md"}
+    assert {n: after[n] for n in unchanged} == {n: before[n] for n in unchanged}
+    assert after["project_knowledge_n05.md"] not in before.values()
+    assert set(after) == set(bodies)
+
+
+def test_a_hit_carries_the_terms_of_the_note_as_it_is_now(tmp_path: Path) -> None:
+    # The terms coverage reads are analysed from what the cache holds: after an edit they
+    # are the new text's, never the old one's.
+    cache = tmp_path / "cache"
+    name = "project_knowledge_k8s.md"
+    _open(cache, _state(tmp_path / "s", {name: "Kubernetes manifests in deploy/k8s, by Qwertz."}))
+    _open(cache, _state(tmp_path / "s", {name: "Kubernetes manifests now in infra/helm."}))
+    index = StoreIndex.open(cache, _state(tmp_path / "s", {
+        name: "Kubernetes manifests now in infra/helm."}))
+    try:
+        (hit,) = index.ranked(query_terms("kubernetes manifests"), 10)
+    finally:
+        index.close()
+    assert {"helm", token("infra/helm")} <= hit.words
+    assert not {"qwertz", token("deploy/k8s"), "deploy"} & hit.words
+    assert hit.concepts  # the vocabulary's concepts of the new text (kubernetes, helm)
+
+
+def test_a_corrupt_cache_is_rebuilt_where_it_lives(tmp_path: Path) -> None:
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(5)}
+    bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
+    cache = tmp_path / "cache"
+    _open(cache, _state(tmp_path / "s", bodies))
+    path = cache_path(cache, tmp_path / "s")
+    path.write_bytes(b"not a database at all" * 200)
+    # Not an index of this command only (in memory), every time: rebuilt in the cache.
+    assert _open(cache, _state(tmp_path / "s", bodies)) == (6, 0, ["project_knowledge_k8s.md"])
+    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (0, 0)

@@ -106,10 +106,17 @@ class StoreIndex:
         """STATE's index, brought up to date (in memory when CACHE_DIR is None or unusable);
         PROGRESS is told how far a build or update is."""
         if cache_dir is not None:
-            try:
-                return cls._open_cached(cache_path(cache_dir, state.path), state, progress)
-            except (sqlite3.Error, OSError):
-                pass  # unusable cache: fall through to an index of this command only
+            path = cache_path(cache_dir, state.path)
+            for attempt in range(2):
+                try:
+                    return cls._open_cached(path, state, progress)
+                except sqlite3.OperationalError:
+                    break  # locked too long, read-only, full: an index of this command only
+                except sqlite3.DatabaseError:  # not a database, or a malformed one
+                    if attempt or not _discard_corrupt(path):
+                        break
+                except (sqlite3.Error, OSError):
+                    break
         db = sqlite3.connect(":memory:", isolation_level=None)
         _create(db)
         stats = _sync(db, state, progress)
@@ -207,6 +214,39 @@ class StoreIndex:
 def _hit(name: str, score: float, text: bytes) -> Hit:
     words, _, concepts = note_columns(zlib.decompress(text).decode())
     return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
+
+
+def _discard_corrupt(path: Path) -> bool:
+    """Remove the corrupt cache at PATH (and its WAL files) so that it is built again: else
+    every later search would build an index in memory, at a first search's cost. Under a lock,
+    and only while PATH is still the file found corrupt (still not a database): another
+    process may have put a good one there meanwhile, which is kept. Whether to try again."""
+    import fcntl
+
+    try:
+        with open(f"{path}.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if _readable(path):
+                return True  # another process rebuilt it
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+            return True
+    except OSError:
+        return False
+
+
+def _readable(path: Path) -> bool:
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        db.execute("SELECT count(*) FROM meta").fetchone()
+        db.execute("SELECT count(*) FROM notes").fetchone()
+        return True
+    except sqlite3.OperationalError:
+        return True  # no table, locked: not corrupt (a schema change rebuilds it)
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        db.close()
 
 
 def _day_clause(named: Named, zone: Zone = UTC) -> tuple[str, list[str]]:
