@@ -58,3 +58,13 @@ def test_concepts_of_longer_terms_are_found_where_they_start() -> None:
     assert "make_test" in words.split()
     assert concepts == _expected("First make test, then make coffee.")[2]
     assert concepts  # the coding vocabulary knows `make test`
+
+
+def test_numbers_are_their_own_stems() -> None:
+    import snowballstemmer
+
+    from memcli.search.analyze import stem
+
+    stemmer = snowballstemmer.stemmer("english")
+    for number in ["0", "7", "42", "2026", "8080", "0007", "123456789012"]:
+        assert stem(number) == stemmer.stemWord(number) == number

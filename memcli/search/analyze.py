@@ -82,6 +82,8 @@ _stem: Callable[[str], str] | None = None
 
 def stem(word: str) -> str:
     """The stem of one lower-case word (irregular forms mapped to their base first)."""
+    if word.isdigit() and word.isascii():
+        return word  # Snowball leaves numbers as they are: an index's many, unstemmed, faster
     global _stem
     if _stem is None:
         _stem = _stemmer()

@@ -43,7 +43,8 @@ from memcli.store.notes import Note
 #    with a compressed copy of each note's terms in `notes.terms`.
 # 5: `notes.terms` keeps the Latin tokens the 4-grams come from, not the 4-grams.
 # 6: `notes.text` keeps the analysed text, compressed, instead of the terms (a third of the
-#    size): a hit's terms, and a changed note's old ones, are analysed again from it.
+#    size): a hit's terms, and a changed note's old ones, are analysed again from it;
+#    `days` keyed by (day, note) without a rowid, no index on `notes.filename`.
 SCHEMA_VERSION = "6"
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
@@ -277,7 +278,7 @@ def note_days(note: Note) -> set[str]:
     """When NOTE was created and updated: each an instant in UTC (`…T…Z`, which sorts as
     time does), or the bare day (ISO) a person wrote without a time."""
     found: set[str] = set()
-    for stamp in (note.created, note.updated):
+    for stamp in {note.created, note.updated}:  # mostly the same: parsed once
         when = note_time(stamp)
         if isinstance(when, datetime):
             try:
@@ -325,14 +326,16 @@ def _create(db: sqlite3.Connection) -> None:
     # no copy of its own (contentless): a hit's terms (what coverage reads) and a changed
     # note's old terms (what its row is deleted by) are analysed again from this one, a
     # third of the size of the terms.
-    db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT UNIQUE NOT NULL, "
+    # No index on `filename`: a sync reads every row, nothing looks one up by its name.
+    db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT NOT NULL, "
                "digest TEXT NOT NULL, text BLOB NOT NULL)")
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
     db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, concepts, content = '', "
                "tokenize = \"ascii tokenchars '_'\")")
     db.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'col')")
-    db.execute("CREATE TABLE days (note INTEGER NOT NULL, day TEXT NOT NULL)")
-    db.execute("CREATE INDEX days_by_day ON days (day)")
+    # Keyed by the day (what a prompt's days look up), without a rowid of its own.
+    db.execute("CREATE TABLE days (day TEXT NOT NULL, note INTEGER NOT NULL, "
+               "PRIMARY KEY (day, note)) WITHOUT ROWID")
     db.execute("CREATE INDEX days_by_note ON days (note)")
     db.executemany("INSERT INTO meta VALUES (?, ?)",
                    [("schema", SCHEMA_VERSION), ("analyzer", analyzer_version())])
@@ -380,7 +383,7 @@ def _sync(db: sqlite3.Connection, state: StoreState,
                            rows)
             db.executemany("INSERT INTO fts (rowid, words, grams, concepts) VALUES (?, ?, ?, ?)",
                            fts_rows)
-            db.executemany("INSERT INTO days VALUES (?, ?)", day_rows)
+            db.executemany("INSERT INTO days (note, day) VALUES (?, ?)", day_rows)
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
