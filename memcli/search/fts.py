@@ -32,7 +32,8 @@ from pathlib import Path
 
 from memcli.search.analyze import Analyzed, analyzer_version
 from memcli.search.dates import Named, note_time
-from memcli.search.index_terms import note_columns, token
+from memcli.search.index_terms import note_columns
+from memcli.search.index_terms import token as token  # coverage and tests import it here
 from memcli.settings.zone import UTC, Zone
 from memcli.store.folder import StoreState
 from memcli.store.notes import Note

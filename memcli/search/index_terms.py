@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from itertools import chain, compress, count, pairwise
 from operator import itemgetter
 
@@ -50,21 +51,25 @@ def token(term: str) -> str:
 # One token of a text, worked out once: (its word terms as FTS5 tokens, joined by spaces;
 # its content stems, or (None,) for a CJK run, which ends a run of word pairs; its content
 # words as (stem, token), as the vocabulary reads them; whether a longer vocabulary term may
-# start at each of them; its 4-grams as FTS5 tokens, joined by spaces).
-_Record = tuple[str, tuple[str | None, ...], tuple[tuple[str, str], ...], tuple[bool, ...], str]
-_WORDS, _STEMS, _SEQUENCE, _STARTS, _GRAMS = (itemgetter(i) for i in range(5))
+# start at each of them; its 4-grams as FTS5 tokens, joined by spaces; whether a longer term
+# may start at each of them whatever the next word's stem is).
+_Record = tuple[str, tuple[str | None, ...], tuple[tuple[str, str], ...], tuple[bool, ...], str,
+                tuple[bool, ...]]
+_WORDS, _STEMS, _SEQUENCE, _STARTS, _GRAMS, _LOOSE = (itemgetter(i) for i in range(6))
 
 
 @functools.lru_cache(maxsize=1 << 16)  # bounded: 100,000-note stores hold millions of tokens
 def _record(tok: str) -> _Record:
     if _CJK_RUN.match(tok):
-        return " ".join(map(token, _bigrams(tok))), (None,), (), (), ""
+        return " ".join(map(token, _bigrams(tok))), (None,), (), (), "", ()
     terms, grams = _latin(tok)
     stems = tuple(term for term, content in terms if content)
     vocab = vocabulary()
-    starts = tuple(s in vocab.by_stem or tok[:PREFIX_KEY] in vocab.by_prefix for s in stems)
+    prefixed = tok[:PREFIX_KEY] in vocab.by_prefix
     return (" ".join(token(term) for term, _ in terms), stems,
-            tuple((s, tok) for s in stems), starts, " ".join(map(token, grams)))
+            tuple((s, tok) for s in stems),
+            tuple(prefixed or s in vocab.by_stem for s in stems), " ".join(map(token, grams)),
+            tuple(prefixed or s in vocab.loose_starts for s in stems))
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -75,18 +80,31 @@ def _pair(first: str | None, second: str | None) -> str:
 def note_columns(text: str) -> tuple[str, str, str]:
     """TEXT's index columns as FTS5 tokens, each as ``analyze(text)`` has them: its word
     terms then its word pairs, its 4-grams, its concepts."""
-    folded = _without_possessives(normalise(text))
+    folded = normalise(text)
+    if "'s" in folded:  # most notes hold none: no pass of the regular expression
+        folded = _without_possessives(folded)
     ascii_text = folded.isascii()
     tokens = (_ASCII_TOKEN if ascii_text else _TOKEN).findall(folded)
     records = list(map(_record, tokens))
     stems = list(chain.from_iterable(map(_STEMS, records)))
-    # The stems of an ASCII text are FTS5 tokens as they are (letters and digits), and so
-    # are their pairs joined by `_`: no token() a pair.
-    pairs = map("_".join, pairwise(stems)) if ascii_text else map(_pair, stems, stems[1:])
+    vocab = vocabulary()
+    starts: Iterable[int]
+    if ascii_text:
+        # The stems of an ASCII text are FTS5 tokens as they are (letters and digits), and
+        # so are their pairs joined by `_`: no token() a pair. A longer term of the
+        # vocabulary can start only where a pair is one of its first two words (a set
+        # intersection finds none in most texts) or at a word that starts one however it
+        # goes on.
+        pairs = list(map("_".join, pairwise(stems)))
+        starts = compress(count(), chain.from_iterable(map(_LOOSE, records)))
+        if known := vocab.word_pairs.intersection(pairs):
+            starts = sorted({*starts, *(i for i, pair in enumerate(pairs) if pair in known)})
+    else:
+        pairs = list(map(_pair, stems, stems[1:]))
+        starts = compress(count(), chain.from_iterable(map(_STARTS, records)))
     words = " ".join(filter(None, chain(map(_WORDS, records), pairs)))
     grams = " ".join(filter(None, map(_GRAMS, records)))
     runs = [tok for tok in tokens if _CJK_RUN.match(tok)] if None in stems else []
     sequence = list(chain.from_iterable(map(_SEQUENCE, records)))
-    starts = compress(count(), chain.from_iterable(map(_STARTS, records)))
-    concepts = vocabulary().concepts_at(sequence, starts, runs, stems)
+    concepts = vocab.concepts_at(sequence, starts, runs, stems)
     return words, grams, " ".join(concepts)

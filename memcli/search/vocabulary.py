@@ -61,6 +61,20 @@ class Vocabulary:
                    tuple[tuple[tuple[_Element, ...], str], ...]] = field(
         default_factory=dict, compare=False, repr=False)
 
+    @functools.cached_property
+    def word_pairs(self) -> frozenset[str]:
+        """The first two stems of each longer term whose first two words are stems, joined
+        by `_` as an index spells a word pair: where a text's pair is none of these, only
+        the terms of :attr:`loose_starts` and `by_prefix` can start."""
+        return frozenset(f"{elements[0][1]}_{elements[1][1]}" for entries in self.by_stem.values()
+                         for elements, _ in entries if elements[1][0] == "=")
+
+    @functools.cached_property
+    def loose_starts(self) -> frozenset[str]:
+        """The stems that start a longer term whose second word is a prefix (`run test*`)."""
+        return frozenset(stem for stem, entries in self.by_stem.items()
+                         if any(elements[1][0] == "^" for elements, _ in entries))
+
     def match(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str]) -> list[Match]:
         """The concepts of a text and where each was found: SEQUENCE is its content words
         as (stem, token) in order, RUNS its CJK runs."""
