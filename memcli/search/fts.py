@@ -21,6 +21,7 @@ never fails because of its cache.
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import zlib
 from collections import Counter
@@ -30,13 +31,14 @@ from datetime import UTC as UTC_TZ
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
+from memcli.errors import BrokenNoteError, StoreError
 from memcli.search.analyze import Analyzed, analyzer_version
 from memcli.search.dates import Named, note_time
 from memcli.search.index_terms import note_columns
 from memcli.search.index_terms import token as token  # coverage and tests import it here
 from memcli.settings.zone import UTC, Zone
 from memcli.store.folder import StoreState
-from memcli.store.notes import Note
+from memcli.store.notes import Note, decode_note, parse_note_text
 
 # 2: the `days` table (the days each note was created and updated on).
 # 3: `days.day` holds instants in UTC (a bare day only where the note gives no time).
@@ -45,7 +47,9 @@ from memcli.store.notes import Note
 # 5: `notes.terms` keeps the Latin tokens the 4-grams come from, not the 4-grams.
 # 6: `notes.text` keeps the analysed text, compressed, instead of the terms (a third of the
 #    size): a hit's terms, and a changed note's old ones, are analysed again from it;
-#    `days` keyed by (day, note) without a rowid, no index on `notes.filename`.
+#    `days` keyed by (day, note) without a rowid, no index on `notes.filename`;
+#    `notes.stamp`: a note file's inode, size and times, so that its bytes are read again
+#    only when they changed.
 SCHEMA_VERSION = "6"
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
@@ -55,6 +59,9 @@ GRAM_WEIGHT = 0.4
 # part (docs/recall.md).
 CONCEPT_WEIGHT = 0.5
 BUSY_TIMEOUT_MS = 2000
+# A note file changed this recently is digested again at the next sync whatever its stamp:
+# file systems keep times to a few milliseconds (some to two seconds).
+RACY_NS = 3_000_000_000
 # The most notes of the named days looked at for the candidates (a month of a big store).
 MAX_DATED = 5000
 
@@ -136,7 +143,7 @@ class StoreIndex:
             if not _current(db):
                 _drop(db)
                 _create(db)
-            return cls(db, _sync(db, state, progress))
+            return cls(db, _sync(db, state, progress, clock=Path(f"{path}.lock")))
         except BaseException:
             db.close()
             raise
@@ -328,8 +335,10 @@ def _create(db: sqlite3.Connection) -> None:
     # note's old terms (what its row is deleted by) are analysed again from this one, a
     # third of the size of the terms.
     # No index on `filename`: a sync reads every row, nothing looks one up by its name.
+    # `stamp`: the note file's inode, size and times when its bytes were digested ('' when
+    # the bytes are to be digested at every sync: see _sync).
     db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT NOT NULL, "
-               "digest TEXT NOT NULL, text BLOB NOT NULL)")
+               "digest TEXT NOT NULL, stamp TEXT NOT NULL, text BLOB NOT NULL)")
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
     db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, concepts, content = '', "
                "tokenize = \"ascii tokenchars '_'\")")
@@ -342,23 +351,50 @@ def _create(db: sqlite3.Connection) -> None:
                    [("schema", SCHEMA_VERSION), ("analyzer", analyzer_version())])
 
 
-def _sync(db: sqlite3.Connection, state: StoreState,
-          progress: Progress | None = None) -> SyncStats:
+def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None = None,
+          clock: Path | None = None) -> SyncStats:
     """Bring the index in line with STATE's notes: one transaction, only what changed.
 
-    Notes are compared by a digest of their bytes, so only a changed note is parsed again.
+    A note whose bytes STATE kept is compared by a digest of them. One it did not keep (a
+    search reads the stores without their bodies: a 100,000-note store is never held in
+    memory whole) by its file's inode, size and times, and read and digested only when they
+    changed; its bytes are read once more to index it. A file written less than RACY_NS
+    before the sync (the time of the file system, by touching CLOCK) keeps no such stamp:
+    a second write within the file system's timestamp granularity could leave them as they
+    were. Without CLOCK (an index in memory) nothing is stamped.
     """
     stats = SyncStats()
-    known = {name: (row_id, dig) for row_id, name, dig
-             in db.execute("SELECT id, filename, digest FROM notes")}
-    wanted = {name: digest(state.bytes_of(name)) for name in state.heads}
-    notes = state.notes
-    stale = [row_id for name, (row_id, dig) in known.items() if wanted.get(name) != dig]
-    fresh = [name for name, dig in wanted.items() if known.get(name, (0, ""))[1] != dig]
-    if not stale and not fresh:
+    known = {name: (row_id, dig, stamp) for row_id, name, dig, stamp
+             in db.execute("SELECT id, filename, digest, stamp FROM notes")}
+    found = _file_stats(state)
+    wanted: dict[str, str] = {}  # name -> digest ('' for a new note not read yet)
+    restamp: list[str] = []  # unchanged notes whose stamp changed
+    for name in state.heads:
+        row = known.get(name)
+        if name in state.raw:
+            wanted[name] = digest(state.raw[name])
+        elif name not in found:
+            continue  # gone since the store was read
+        elif row is None:
+            wanted[name] = ""
+        elif row[2] and row[2] == _stamp(found[name]):
+            wanted[name] = row[1]
+        else:
+            data = _read(state, name)
+            if data is None:
+                continue
+            wanted[name] = digest(data)
+            if wanted[name] == row[1]:
+                restamp.append(name)
+    stale = [row_id for name, (row_id, dig, _) in known.items() if wanted.get(name) != dig]
+    fresh = [name for name, dig in wanted.items() if name not in known or known[name][1] != dig]
+    if not stale and not fresh and not restamp:
         return stats
     db.execute("BEGIN IMMEDIATE")
     try:
+        stamps = _trusted(found, clock)
+        db.executemany("UPDATE notes SET stamp = ? WHERE id = ?",
+                       [(stamps.get(name, ""), known[name][0]) for name in restamp])
         for row_id in stale:  # a contentless table deletes a row given what it held
             (text,) = db.execute("SELECT text FROM notes WHERE id = ?", (row_id,)).fetchone()
             words, grams, concepts = note_columns(zlib.decompress(text).decode())
@@ -374,14 +410,19 @@ def _sync(db: sqlite3.Connection, state: StoreState,
             # a fifth of the inserting.
             rows, fts_rows, day_rows = [], [], []
             for row_id, name in enumerate(fresh[start:start + PROGRESS_EVERY], last + start + 1):
-                note = notes[name]
+                data = _read(state, name)
+                note = None if data is None else _parsed(name, data)
+                if data is None or note is None:
+                    continue  # gone or broken since the store was read: the next search sees
                 text = note_text(note)
                 words, grams, concepts = note_columns(text)
-                rows.append((row_id, name, wanted[name], zlib.compress(text.encode(), 6)))
+                rows.append((row_id, name, digest(data), stamps.get(name, ""),
+                             zlib.compress(text.encode(), 6)))
                 fts_rows.append((row_id, words, grams, concepts))
                 day_rows += [(row_id, day) for day in note_days(note)]
-            db.executemany("INSERT INTO notes (id, filename, digest, text) VALUES (?, ?, ?, ?)",
-                           rows)
+                stats.indexed += 1
+            db.executemany("INSERT INTO notes (id, filename, digest, stamp, text) "
+                           "VALUES (?, ?, ?, ?, ?)", rows)
             db.executemany("INSERT INTO fts (rowid, words, grams, concepts) VALUES (?, ?, ?, ?)",
                            fts_rows)
             db.executemany("INSERT INTO days (note, day) VALUES (?, ?)", day_rows)
@@ -389,6 +430,51 @@ def _sync(db: sqlite3.Connection, state: StoreState,
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    stats.indexed = len(fresh)
     stats.removed = len(known.keys() - wanted.keys())
     return stats
+
+
+def _file_stats(state: StoreState) -> dict[str, os.stat_result]:
+    """The files of the notes whose bytes STATE did not keep, as they are now."""
+    found: dict[str, os.stat_result] = {}
+    for name in state.heads:
+        if name not in state.raw:
+            try:
+                found[name] = os.stat(os.path.join(state.path, name), follow_symlinks=False)
+            except OSError:
+                continue
+    return found
+
+
+def _stamp(stat: os.stat_result) -> str:
+    return f"{stat.st_ino}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ctime_ns}"
+
+
+def _trusted(found: dict[str, os.stat_result], clock: Path | None) -> dict[str, str]:
+    """The stamps of FOUND that may stand for their files' bytes: those of files last
+    changed RACY_NS or more before now, the time CLOCK is given when touched."""
+    if clock is None or not found:
+        return {}
+    try:
+        with open(clock, "a"):
+            pass
+        os.utime(clock)
+        now = os.stat(clock).st_mtime_ns
+    except OSError:
+        return {}
+    return {name: _stamp(st) for name, st in found.items()
+            if max(st.st_mtime_ns, st.st_ctime_ns) < now - RACY_NS}
+
+
+def _read(state: StoreState, name: str) -> bytes | None:
+    try:
+        return state.bytes_of(name)
+    except StoreError:
+        return None
+
+
+def _parsed(name: str, data: bytes) -> Note | None:
+    try:
+        return parse_note_text(name, decode_note(data)[0], data)
+    except BrokenNoteError:
+        return None

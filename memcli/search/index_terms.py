@@ -58,7 +58,7 @@ _Record = tuple[str, tuple[str | None, ...], tuple[tuple[str, str], ...], tuple[
 _WORDS, _STEMS, _SEQUENCE, _STARTS, _GRAMS, _LOOSE = (itemgetter(i) for i in range(6))
 
 
-@functools.lru_cache(maxsize=1 << 16)  # bounded: 100,000-note stores hold millions of tokens
+@functools.lru_cache(maxsize=1 << 14)  # bounded: 100,000-note stores hold millions of tokens
 def _record(tok: str) -> _Record:
     if _CJK_RUN.match(tok):
         return " ".join(map(token, _bigrams(tok))), (None,), (), (), "", ()
@@ -72,7 +72,7 @@ def _record(tok: str) -> _Record:
             tuple(prefixed or s in vocab.loose_starts for s in stems))
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 14)
 def _pair(first: str | None, second: str | None) -> str:
     return "" if first is None or second is None else token(f"{first}+{second}")
 

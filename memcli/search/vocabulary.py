@@ -30,7 +30,7 @@ from typing import Any
 
 _LINE = re.compile(r"^([a-z0-9-]+):\s*(.+)$")
 PREFIX_KEY = 3  # a prefix term is looked up by its first characters
-MAX_STARTING = 1 << 16
+MAX_STARTING = 1 << 14
 
 
 @dataclass(frozen=True)
