@@ -335,10 +335,10 @@ def _create(db: sqlite3.Connection) -> None:
     # note's old terms (what its row is deleted by) are analysed again from this one, a
     # third of the size of the terms.
     # No index on `filename`: a sync reads every row, nothing looks one up by its name.
-    # `stamp`: the note file's inode, size and times when its bytes were digested ('' when
+    # `stamp`: the note file's inode, size and times when its bytes were digested (NULL when
     # the bytes are to be digested at every sync: see _sync).
     db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT NOT NULL, "
-               "digest TEXT NOT NULL, stamp TEXT NOT NULL, text BLOB NOT NULL)")
+               "digest TEXT NOT NULL, stamp INTEGER, text BLOB NOT NULL)")
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
     db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, concepts, content = '', "
                "tokenize = \"ascii tokenchars '_'\")")
@@ -377,7 +377,7 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None =
             continue  # gone since the store was read
         elif row is None:
             wanted[name] = ""
-        elif row[2] and row[2] == _stamp(found[name]):
+        elif row[2] is not None and row[2] == _stamp(found[name]):
             wanted[name] = row[1]
         else:
             data = _read(state, name)
@@ -394,7 +394,7 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None =
     try:
         stamps = _trusted(found, clock)
         db.executemany("UPDATE notes SET stamp = ? WHERE id = ?",
-                       [(stamps.get(name, ""), known[name][0]) for name in restamp])
+                       [(stamps.get(name), known[name][0]) for name in restamp])
         for row_id in stale:  # a contentless table deletes a row given what it held
             (text,) = db.execute("SELECT text FROM notes WHERE id = ?", (row_id,)).fetchone()
             words, grams, concepts = note_columns(zlib.decompress(text).decode())
@@ -416,7 +416,7 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None =
                     continue  # gone or broken since the store was read: the next search sees
                 text = note_text(note)
                 words, grams, concepts = note_columns(text)
-                rows.append((row_id, name, digest(data), stamps.get(name, ""),
+                rows.append((row_id, name, digest(data), stamps.get(name),
                              zlib.compress(text.encode(), 6)))
                 fts_rows.append((row_id, words, grams, concepts))
                 day_rows += [(row_id, day) for day in note_days(note)]
@@ -437,20 +437,30 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None =
 def _file_stats(state: StoreState) -> dict[str, os.stat_result]:
     """The files of the notes whose bytes STATE did not keep, as they are now."""
     found: dict[str, os.stat_result] = {}
-    for name in state.heads:
-        if name not in state.raw:
+    names = [name for name in state.heads if name not in state.raw]
+    if not names:
+        return found
+    try:  # each looked up in the open folder: no walk of the whole path per note
+        folder = os.open(state.path, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return found
+    try:
+        for name in names:
             try:
-                found[name] = os.stat(os.path.join(state.path, name), follow_symlinks=False)
+                found[name] = os.stat(name, dir_fd=folder, follow_symlinks=False)
             except OSError:
                 continue
+    finally:
+        os.close(folder)
     return found
 
 
-def _stamp(stat: os.stat_result) -> str:
-    return f"{stat.st_ino}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ctime_ns}"
+def _stamp(stat: os.stat_result) -> int:
+    """A file's inode, size and times, as one number (compared, never read back)."""
+    return hash((stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns))
 
 
-def _trusted(found: dict[str, os.stat_result], clock: Path | None) -> dict[str, str]:
+def _trusted(found: dict[str, os.stat_result], clock: Path | None) -> dict[str, int]:
     """The stamps of FOUND that may stand for their files' bytes: those of files last
     changed RACY_NS or more before now, the time CLOCK is given when touched."""
     if clock is None or not found:
