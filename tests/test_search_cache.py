@@ -194,9 +194,10 @@ def test_the_cache_of_a_generated_store_stays_small(tmp_path: Path) -> None:
 
     from memcli.store.folder import load_store
 
-    words = ("build cache deploy schema migration retry timeout queue worker parser index "
-             "token session branch release lint format config secret rotation backup restore "
-             "proxy endpoint payload header").split()
+    words = ["build", "cache", "deploy", "schema", "migration", "retry", "timeout", "queue",
+             "worker", "parser", "index", "token", "session", "branch", "release", "lint",
+             "format", "config", "secret", "rotation", "backup", "restore", "proxy",
+             "endpoint", "payload", "header"]
     rng = random.Random(7)
     store = tmp_path / "s"
     store.mkdir()
