@@ -27,8 +27,8 @@ import argparse
 import collections
 import json
 import math
+import os
 import re
-import resource
 import sqlite3
 import statistics
 import subprocess
@@ -492,18 +492,27 @@ def latency(notes: int, rounds: int) -> None:
                     "hook claude-code (UserPromptSubmit)": ["hook", "claude-code"],
                     "hook codex (UserPromptSubmit)": ["hook", "codex"]}
 
+        peaks: dict[str, float] = {}
+
         def timed(args: list[str]) -> tuple[float, float]:
-            """Wall and CPU seconds of one command (CPU: what a busy machine does not blur)."""
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            """Wall and CPU seconds of one command (CPU: what a busy machine does not blur);
+            its own peak memory (MiB) kept in PEAKS, the largest of its runs."""
             start = time.perf_counter()
-            subprocess.run([*memcli, *args], env=env, check=True, capture_output=True,
-                           input=prompt.encode() if args[0] == "hook" else None)
+            child = subprocess.Popen([*memcli, *args], env=env, stdin=subprocess.PIPE,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            assert child.stdin is not None
+            child.stdin.write(prompt.encode() if args[0] == "hook" else b"")
+            child.stdin.close()
+            _, status, usage = os.wait4(child.pid, 0)
             wall = time.perf_counter() - start
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            return wall, (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+            if status:
+                sys.exit(f"recall.py: memcli {args[0]} failed ({status})")
+            peak = usage.ru_maxrss / 1024  # KiB on Linux
+            peaks[args[0]] = max(peaks.get(args[0], 0.0), peak)
+            return wall, usage.ru_utime + usage.ru_stime
 
         first = timed(commands["search"])
-        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB on Linux
+        peak = peaks.pop("search")  # the first search's own: the one that builds the cache
         store = _size(base / "p") + _size(base / "u")
         cache = _size(base / "home" / "cache" / "search")
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
@@ -520,7 +529,9 @@ def latency(notes: int, rounds: int) -> None:
         print(f"| {name} | {wall:.2f} | {wall / context[0]:.2f} | {cpu:.2f} "
               f"| {cpu / context[1]:.2f} |")
     print(f"\nThe cache: {cache / 1e6:.1f} MB for {store / 1e6:.1f} MB of notes "
-          f"({cache / store:.2f}x); the largest command's peak memory {peak:.0f} MiB.")
+          f"({cache / store:.2f}x); the first search's peak memory {peak:.0f} MiB (each "
+          "command's, the largest of its runs: "
+          + ", ".join(f"{name} {mib:.0f} MiB" for name, mib in peaks.items()) + ").")
 
 
 def _size(folder: Path) -> int:
