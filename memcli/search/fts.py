@@ -377,7 +377,7 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None =
             continue  # gone since the store was read
         elif row is None:
             wanted[name] = ""
-        elif row[2] is not None and row[2] == _stamp(found[name]):
+        elif row[2] is not None and row[2] == found[name][0]:
             wanted[name] = row[1]
         else:
             data = _read(state, name)
@@ -434,9 +434,11 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None =
     return stats
 
 
-def _file_stats(state: StoreState) -> dict[str, os.stat_result]:
-    """The files of the notes whose bytes STATE did not keep, as they are now."""
-    found: dict[str, os.stat_result] = {}
+def _file_stats(state: StoreState) -> dict[str, tuple[int, int]]:
+    """The files of the notes whose bytes STATE did not keep, as they are now: each its
+    stamp and when it last changed (not the whole stat: 770 bytes a note, 77 MB at the
+    peak of a 100,000-note build)."""
+    found: dict[str, tuple[int, int]] = {}
     names = [name for name in state.heads if name not in state.raw]
     if not names:
         return found
@@ -447,20 +449,17 @@ def _file_stats(state: StoreState) -> dict[str, os.stat_result]:
     try:
         for name in names:
             try:
-                found[name] = os.stat(name, dir_fd=folder, follow_symlinks=False)
+                stat = os.stat(name, dir_fd=folder, follow_symlinks=False)
             except OSError:
                 continue
+            found[name] = (hash((stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)),
+                           max(stat.st_mtime_ns, stat.st_ctime_ns))
     finally:
         os.close(folder)
     return found
 
 
-def _stamp(stat: os.stat_result) -> int:
-    """A file's inode, size and times, as one number (compared, never read back)."""
-    return hash((stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns))
-
-
-def _trusted(found: dict[str, os.stat_result], clock: Path | None) -> dict[str, int]:
+def _trusted(found: dict[str, tuple[int, int]], clock: Path | None) -> dict[str, int]:
     """The stamps of FOUND that may stand for their files' bytes: those of files last
     changed RACY_NS or more before now, the time CLOCK is given when touched."""
     if clock is None or not found:
@@ -472,8 +471,7 @@ def _trusted(found: dict[str, os.stat_result], clock: Path | None) -> dict[str, 
         now = os.stat(clock).st_mtime_ns
     except OSError:
         return {}
-    return {name: _stamp(st) for name, st in found.items()
-            if max(st.st_mtime_ns, st.st_ctime_ns) < now - RACY_NS}
+    return {name: stamp for name, (stamp, changed) in found.items() if changed < now - RACY_NS}
 
 
 def _read(state: StoreState, name: str) -> bytes | None:
