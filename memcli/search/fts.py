@@ -364,34 +364,18 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None =
     were. Without CLOCK (an index in memory) nothing is stamped.
     """
     stats = SyncStats()
-    known = {name: (row_id, dig, stamp) for row_id, name, dig, stamp
-             in db.execute("SELECT id, filename, digest, stamp FROM notes")}
     found = _file_stats(state)
-    wanted: dict[str, str] = {}  # name -> digest ('' for a new note not read yet)
-    restamp: list[str] = []  # unchanged notes whose stamp changed
-    for name in state.heads:
-        row = known.get(name)
-        if name in state.raw:
-            wanted[name] = digest(state.raw[name])
-        elif name not in found:
-            continue  # gone since the store was read
-        elif row is None:
-            wanted[name] = ""
-        elif row[2] is not None and row[2] == found[name][0]:
-            wanted[name] = row[1]
-        else:
-            data = _read(state, name)
-            if data is None:
-                continue
-            wanted[name] = digest(data)
-            if wanted[name] == row[1]:
-                restamp.append(name)
-    stale = [row_id for name, (row_id, dig, _) in known.items() if wanted.get(name) != dig]
-    fresh = [name for name, dig in wanted.items() if name not in known or known[name][1] != dig]
-    if not stale and not fresh and not restamp:
+    plan = _Plan(db, state, found)
+    if plan.idle:
         return stats
     db.execute("BEGIN IMMEDIATE")
     try:
+        # Another process may have updated the index between the plan and the lock: planned
+        # again from what the index holds now, no note is indexed twice.
+        if plan.known != _known(db):
+            plan = _Plan(db, state, found)
+        known, wanted, restamp, stale, fresh = (plan.known, plan.wanted, plan.restamp,
+                                                plan.stale, plan.fresh)
         stamps = _trusted(found, clock)
         db.executemany("UPDATE notes SET stamp = ? WHERE id = ?",
                        [(stamps.get(name), known[name][0]) for name in restamp])
@@ -432,6 +416,47 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None =
         raise
     stats.removed = len(known.keys() - wanted.keys())
     return stats
+
+
+Known = dict[str, tuple[int, str, int | None]]  # name -> (row id, digest, stamp)
+
+
+def _known(db: sqlite3.Connection) -> Known:
+    return {name: (row_id, dig, stamp) for row_id, name, dig, stamp
+            in db.execute("SELECT id, filename, digest, stamp FROM notes")}
+
+
+class _Plan:
+    """What a sync changes: the notes it (re)indexes, the rows it drops, the stamps it
+    updates, from what the index holds and the notes' files (FOUND: see _file_stats)."""
+
+    def __init__(self, db: sqlite3.Connection, state: StoreState,
+                 found: dict[str, tuple[int, int]]) -> None:
+        self.known = known = _known(db)
+        self.wanted: dict[str, str] = {}  # name -> digest ('' for a new note not read yet)
+        self.restamp: list[str] = []  # unchanged notes whose stamp changed
+        for name in state.heads:
+            row = known.get(name)
+            if name in state.raw:
+                self.wanted[name] = digest(state.raw[name])
+            elif name not in found:
+                continue  # gone since the store was read
+            elif row is None:
+                self.wanted[name] = ""
+            elif row[2] is not None and row[2] == found[name][0]:
+                self.wanted[name] = row[1]
+            else:
+                data = _read(state, name)
+                if data is None:
+                    continue
+                self.wanted[name] = digest(data)
+                if self.wanted[name] == row[1]:
+                    self.restamp.append(name)
+        self.stale = [row_id for name, (row_id, dig, _) in known.items()
+                      if self.wanted.get(name) != dig]
+        self.fresh = [name for name, dig in self.wanted.items()
+                      if name not in known or known[name][1] != dig]
+        self.idle = not self.stale and not self.fresh and not self.restamp
 
 
 def _file_stats(state: StoreState) -> dict[str, tuple[int, int]]:
