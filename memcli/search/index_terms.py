@@ -26,7 +26,6 @@ from memcli.search.analyze import (
     normalise,
     vocabulary,
 )
-from memcli.search.vocabulary import PREFIX_KEY
 
 # The tokenizer keeps `_` inside a token: a 4-gram's word boundary (`_dep`) and a pair
 # (`make_test`) are then stored as they are, not hex-encoded at twice their size.
@@ -65,7 +64,7 @@ def _record(tok: str) -> _Record:
     terms, grams = _latin(tok)
     stems = tuple(term for term, content in terms if content)
     vocab = vocabulary()
-    prefixed = tok[:PREFIX_KEY] in vocab.by_prefix
+    prefixed = vocab.prefix_starts(tok)
     return (" ".join(token(term) for term, _ in terms), stems,
             tuple((s, tok) for s in stems),
             tuple(prefixed or s in vocab.by_stem for s in stems), " ".join(map(token, grams)),

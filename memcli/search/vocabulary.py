@@ -75,6 +75,12 @@ class Vocabulary:
         return frozenset(stem for stem, entries in self.by_stem.items()
                          if any(elements[1][0] == "^" for elements, _ in entries))
 
+    def prefix_starts(self, token: str) -> bool:
+        """Whether a term of `by_prefix` may start at TOKEN: it begins with the term's first
+        word (`deploy` does not begin `déploi*`, though both are filed under `dep`)."""
+        return any(_element_matches(elements[0], ("", token))
+                   for elements, _ in self.by_prefix.get(token[:PREFIX_KEY], ()))
+
     def match(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str]) -> list[Match]:
         """The concepts of a text and where each was found: SEQUENCE is its content words
         as (stem, token) in order, RUNS its CJK runs."""
