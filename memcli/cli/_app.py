@@ -13,10 +13,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, TypeVar
 
 import typer
-import typer.core
 
 from memcli import __version__
 from memcli.cli import _complete
+from memcli.cli._typer_internals import (
+    ClickException,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    TyperGroup,
+    UsageError,
+)
 from memcli.errors import ExitStatus, Outcome, exit_status
 
 if TYPE_CHECKING:
@@ -78,7 +84,7 @@ def summary(help_text: str | None) -> str:
     return words if end < 0 else words[:end + 1]
 
 
-class SummaryGroup(typer.core.TyperGroup):
+class SummaryGroup(TyperGroup):
     """A command group whose listing gives each subcommand's first sentence whole."""
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -127,20 +133,18 @@ class _OrderedGroup(SummaryGroup):
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
         """Click's main, with usage errors in memcli's one-line form (exit 2)."""
-        from typer._click import exceptions
-
         argv = hoist_global_options(list(sys.argv[1:] if args is None else args))
         try:
             status = super().main(argv, prog_name or "memcli", complete_var,
                                   standalone_mode=False,
                                   windows_expand_args=windows_expand_args, **extra)
-        except exceptions.NoArgsIsHelpError as exc:  # `memcli` alone: the help, as it is
+        except NoArgsIsHelpError as exc:  # `memcli` alone: the help, as it is
             sys.stderr.write(exc.format_message().rstrip("\n") + "\n")
             status = 2
-        except exceptions.UsageError as exc:
+        except UsageError as exc:
             sys.stderr.write(usage_error_line(exc, self) + "\n")
             status = 2
-        except exceptions.ClickException as exc:
+        except ClickException as exc:
             sys.stderr.write(f"memcli: error: {exc.format_message()}\n")
             status = exc.exit_code
         except typer.Abort:
@@ -174,10 +178,8 @@ def hoist_global_options(argv: list[str]) -> list[str]:
 
 def usage_error_line(exc: Any, group: Any) -> str:
     """`memcli: error: no such option --bogus (see memcli show --help)`."""
-    from typer._click import exceptions
-
     message = exc.format_message().strip().rstrip(".")
-    if isinstance(exc, exceptions.NoSuchOption):
+    if isinstance(exc, NoSuchOption):
         message = f"no such option {exc.option_name}"
         close = [p for p in (exc.possibilities or ()) if p not in ("--help", "-h")]
         if close:

@@ -24,7 +24,7 @@ from memcli.errors import UsageError
 from memcli.text import one_line
 
 if TYPE_CHECKING:
-    from typer._click import Command
+    from memcli.cli._typer_internals import Command
 
 PROG_NAME = "memcli"
 COMPLETE_VAR = "_MEMCLI_COMPLETE"
@@ -56,8 +56,13 @@ fi
 
 def register_shells() -> None:
     """Make typer's bash/zsh/fish classes known, which add_completion=False leaves undone."""
-    from typer._click.shell_completion import CompletionItem, add_completion_class
-    from typer._completion_classes import FishComplete, ZshComplete, completion_init
+    from memcli.cli._typer_internals import (
+        CompletionItem,
+        FishComplete,
+        ZshComplete,
+        add_completion_class,
+        completion_init,
+    )
 
     completion_init()
 
@@ -94,7 +99,7 @@ def completion_script(shell: str, command: Command) -> str:
         return ZSH_SCRIPT
     if name not in SHELLS:
         raise UsageError(f"unknown shell '{shell}'; use one of: {', '.join(SHELLS)}")
-    from typer._click.shell_completion import get_completion_class
+    from memcli.cli._typer_internals import get_completion_class
 
     register_shells()
     completer = get_completion_class(name)

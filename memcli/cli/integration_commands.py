@@ -116,8 +116,7 @@ def completion(
       mkdir -p ~/.local/share/bash-completion/completions
       memcli completion bash > ~/.local/share/bash-completion/completions/memcli
     """
-    from typer.main import get_command
-
+    from memcli.cli._typer_internals import get_command
     from memcli.cli.completion_scripts import completion_script, write_scripts
     from memcli.errors import UsageError
 
