@@ -943,6 +943,59 @@ def test_near_duplicate_titles_are_what_extract_calls_near(a: str, b: str) -> No
         == same_words
 
 
+def _near_by_every_pair(titles: list[tuple[str, str]]) -> dict[str, str]:
+    """near_duplicates' rule, written out pair by pair (quadratic): files in name order;
+    of the earlier files, the first with the same words, else the same letters, else one
+    word more, else the words less one (the first word left out that gives some), among
+    four to MAX_NEAR_TOKENS distinct words."""
+    from memcli.text import MAX_NEAR_TOKENS, title_tokens
+
+    keyed = []
+    for name, title in sorted(titles):
+        tokens = title_tokens(title)
+        if tokens:
+            keyed.append((name, sorted(set(tokens)), "".join(tokens)))
+
+    def less(unique: list[str]) -> list[list[str]]:
+        if not 4 <= len(unique) <= MAX_NEAR_TOKENS:
+            return []
+        return [unique[:i] + unique[i + 1:] for i in range(len(unique))]
+
+    found: dict[str, str] = {}
+    for place, (name, unique, joined) in enumerate(keyed):
+        earlier = keyed[:place]
+        match = (next((n for n, u, _ in earlier if u == unique), None)
+                 or next((n for n, _, j in earlier if j == joined), None)
+                 or next((n for n, u, _ in earlier if unique in less(u)), None)
+                 or next((n for smaller in less(unique) for n, u, _ in earlier if u == smaller),
+                         None))
+        if match is not None:
+            found[name] = match
+    return found
+
+
+_NEAR_WORDS = ("build", "builds", "work", "flow", "workflow", "deploy", "the", "run", "tests",
+               "go", "release", "fast", "x", "y")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 30), st.lists(st.sampled_from(_NEAR_WORDS), max_size=7)),
+                max_size=25))
+def test_near_duplicates_name_the_file_the_rule_names(
+        drawn: list[tuple[int, list[str]]]) -> None:
+    """Which earlier file a title is said to repeat, when several are near: the rule made
+    explicit (the bucketed implementation must name the same file as the pairwise one)."""
+    titles = [(f"x_{number}_{i}.md", " ".join(words)) for i, (number, words) in enumerate(drawn)]
+    assert near_duplicates(titles) == _near_by_every_pair(titles)
+
+
+def test_near_duplicates_prefer_the_same_words_to_one_word_more() -> None:
+    titles = [("a.md", "Run go tests before release"), ("b.md", "Run go tests fast"),
+              ("c.md", "fast tests go run"), ("d.md", "Run go tests before release fast")]
+    # c has b's words; d has a's and one more; b is a less "before release": not near.
+    assert near_duplicates(titles) == {"c.md": "b.md", "d.md": "a.md"}
+
+
 def test_near_duplicates_scale_linearly() -> None:
     def titles(n: int) -> list[tuple[str, str]]:
         return [(f"n{i}.md", f"Topic {i} alpha beta gamma {i * 7}") for i in range(n)]

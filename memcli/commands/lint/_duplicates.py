@@ -16,35 +16,50 @@ def near_duplicates(titles: Iterable[tuple[str, str]]) -> dict[str, str]:
 
     Near means what it means to ``memcli extract`` (:mod:`memcli.extraction.similarity`'s title
     words): the same words in any order, case, spacing or plural; the same letters with different
-    word breaks ("work-flow"); or one word more or less among four or more. Bucketed by
-    keys, so a store of n notes costs O(n * words), never O(n^2). A set of words is keyed
-    by its sorted words joined by spaces (words never hold one): a string is a quarter of a
-    frozenset's size, and 100,000 titles make half a million keys.
+    word breaks ("work-flow"); or one word more or less among four or more. Files are taken
+    in name order; of the earlier files a title nearly repeats, the one named is the first
+    with the same words, else the first with the same letters, else the first with one word
+    more, else, for the first of its words that leaving out gives an earlier title's words
+    (the words in sorted order), that title's first file.
+
+    Bucketed by keys, so a store of n notes costs O(n * words), never O(n^2). A set of words
+    is keyed by its sorted words joined by spaces (words never hold one). Two passes: the
+    first keys every title's words and letters; the second looks each title's words less
+    one up among them. Only the titles' own keys are kept, not the four or more words-less-
+    one of each title (on 100,000 titles that was half a million keys, and dictionaries
+    that size cost more per key than small ones).
     """
-    by_words: dict[str, str] = {}
-    by_joined: dict[str, str] = {}
-    by_minus_one: dict[str, str] = {}
-    found: dict[str, str] = {}
+    keyed: list[tuple[str, str, str]] = []  # (file name, words, letters) in name order
+    first_words: dict[str, int] = {}  # words -> the first title (its place in keyed)
+    first_joined: dict[str, int] = {}
     for filename, title in sorted(titles):
         tokens = title_tokens(title)
         if not tokens:
             continue
-        unique = sorted(set(tokens))
-        words, joined = " ".join(unique), "".join(tokens)
-        minus_one = (_without_one(words, unique) if 4 <= len(unique) <= MAX_NEAR_TOKENS
-                     else [])
-        match = by_words.get(words) or by_joined.get(joined) or by_minus_one.get(words)
-        if match is None:
-            for smaller in minus_one:
-                match = by_words.get(smaller)
-                if match is not None:
-                    break
-        if match is not None:
-            found[filename] = match
-        by_words.setdefault(words, filename)
-        by_joined.setdefault(joined, filename)
-        for smaller in minus_one:
-            by_minus_one.setdefault(smaller, filename)
+        words, joined = " ".join(sorted(set(tokens))), "".join(tokens)
+        place = len(keyed)
+        keyed.append((filename, words, joined))
+        first_words.setdefault(words, place)
+        first_joined.setdefault(joined, place)
+    # A title's words -> the first title that holds them and one word more.
+    first_more: dict[str, int] = {}
+    found: dict[str, str] = {}
+    for place, (filename, words, joined) in enumerate(keyed):
+        unique = words.split(" ")
+        less = (_without_one(words, unique) if 4 <= len(unique) <= MAX_NEAR_TOKENS else [])
+        # Leaving one word out gives an earlier or later title's words: rare, kept.
+        hits = [(smaller, at) for smaller in less if (at := first_words.get(smaller)) is not None]
+        match = first_words[words]
+        if match == place:
+            match = first_joined[joined]
+        if match == place:
+            match = first_more.get(words, place)
+        if match == place:
+            match = next((at for _, at in hits if at < place), place)
+        if match < place:
+            found[filename] = keyed[match][0]
+        for smaller, _ in hits:
+            first_more.setdefault(smaller, place)
     return found
 
 
