@@ -15,7 +15,6 @@ The stores come from benchmarks/genstore.py (the same seeded notes as benchmarks
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
 import subprocess
@@ -26,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import genstore  # a sibling script
+import run  # a sibling script: its clean environment, bytecode cached as when installed
 
 COMMANDS = {"lint": ["lint"], "index --check": ["index", "--check"], "status": ["status"]}
 TARGET = 10.5
@@ -37,8 +37,7 @@ def _memcli() -> str:
 
 def _env(root: Path, size: int) -> dict[str, str]:
     store = root / f"store{size}"
-    return {**os.environ, "MEMCLI_HOME": str(root / "home"), "NO_COLOR": "1", "TERM": "dumb",
-            "MEMCLI_PROJECT_STORE": str(store / "project"),
+    return {**run.base_env(root), "MEMCLI_PROJECT_STORE": str(store / "project"),
             "MEMCLI_USER_STORE": str(store / "user")}
 
 

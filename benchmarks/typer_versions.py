@@ -15,12 +15,15 @@ to the first. Make the second environment with memcli installed without its pin,
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run  # a sibling script: its clean environment, bytecode cached as when installed
 
 COMMANDS = {"--help": ["--help"], "--version": ["--version"], "lint": ["lint"],
             "config --json": ["config", "--json"]}
@@ -45,9 +48,10 @@ def main() -> None:
     venvs = {_typer_version(v): v for v in (args.first, args.second)}
     with tempfile.TemporaryDirectory() as scratch:
         tmp = Path(scratch)
-        env = {**os.environ, "MEMCLI_HOME": str(tmp / "home"), "NO_COLOR": "1",
-               "MEMCLI_PROJECT_STORE": str(tmp / "p"), "MEMCLI_USER_STORE": str(tmp / "u"),
-               "TERM": "dumb"}
+        # Without PYTHONDONTWRITEBYTECODE (run.base_env): memcli's bytecode is written on the
+        # first round and read after, as for an installed package (the compiler untimed).
+        env = {**run.base_env(tmp), "MEMCLI_PROJECT_STORE": str(tmp / "p"),
+               "MEMCLI_USER_STORE": str(tmp / "u")}
         times: dict[tuple[str, str], list[float]] = {(v, c): [] for v in venvs for c in COMMANDS}
         for _ in range(args.rounds):
             for name, argv in COMMANDS.items():

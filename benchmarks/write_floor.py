@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import resource
 import shutil
 import statistics
@@ -27,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import genstore  # a sibling script
+import run  # a sibling script: its clean environment, bytecode cached as when installed
 
 FLOOR = """\
 import os, sys
@@ -79,8 +79,10 @@ def main() -> None:
         document.write_text(genstore.apply_document(args.creates), "utf-8")
         (tmp / "floor.py").write_text(FLOOR, "utf-8")
         store = tmp / "stores" / "project"
-        env = {**os.environ, "MEMCLI_HOME": str(tmp / "home"), "NO_COLOR": "1",
-               "MEMCLI_PROJECT_STORE": str(store), "MEMCLI_USER_STORE": str(tmp / "user")}
+        # Without PYTHONDONTWRITEBYTECODE (run.base_env): the warm-up round writes the
+        # bytecode an installed package has, so the compiler is not timed with apply.
+        env = {**run.base_env(tmp), "MEMCLI_PROJECT_STORE": str(store),
+               "MEMCLI_USER_STORE": str(tmp / "user")}
         walls: dict[str, list[float]] = {"floor": [], "apply": []}
         cpus: dict[str, list[float]] = {"floor": [], "apply": []}
         reference = tmp / "reference"

@@ -21,7 +21,7 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def write_durably(path: Path, data: bytes, mode: int = 0o644, *, exact: bool = False) -> None:
+def write_durably(path: Path | str, data: bytes, mode: int = 0o644, *, exact: bool = False) -> None:
     """Write a new file and flush it to disk (the caller fsyncs the folder).
 
     A symbolic link at PATH is never followed (ELOOP): a link planted at a temporary name

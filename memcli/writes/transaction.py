@@ -80,7 +80,7 @@ def new_file_mode(folder: Path, filename: str, private: bool) -> tuple[int, bool
     a private store folder is 0600, elsewhere it is what the umask makes of 0666.
     """
     try:
-        found = os.lstat(folder / filename)
+        found = os.lstat(os.path.join(folder, filename))  # a str: no Path per note
     except OSError:
         return (_PRIVATE if private else _SHARED), False
     if stat.S_ISREG(found.st_mode):
@@ -161,6 +161,8 @@ def _stage(txn_dir: Path, changes: list[Change], first: int,
     """Write each change's bytes under files/ with the mode its target will have."""
     writes: dict[str, str] = {}
     deletes: list[str] = []
+    # Paths as text: a batch of 1,000 notes built 3,000 Path objects here.
+    staged_dir = os.path.join(txn_dir, STAGED)
     for number, change in enumerate(changes, start=first):
         if change.data is None:
             deletes.append(change.filename)
@@ -169,7 +171,7 @@ def _stage(txn_dir: Path, changes: list[Change], first: int,
         folder = (txn_dir.parent / HISTORY_DIR if change.history
                   else inbox_folder(txn_dir.parent) if change.inbox else txn_dir.parent)
         mode, exact = new_file_mode(folder, change.filename, private)
-        write_durably(txn_dir / STAGED / staged, change.data, mode, exact=exact)
+        write_durably(os.path.join(staged_dir, staged), change.data, mode, exact=exact)
         writes[change.filename] = staged
     return writes, deletes
 
@@ -211,12 +213,10 @@ def _roll_forward(txn_dir: Path) -> None:
     manifest = _read_manifest(txn_dir)
     if manifest is None:
         return
-    for filename, staged in manifest["writes"].items():
-        source = txn_dir / STAGED / staged
-        if source.exists():
-            os.replace(source, store / filename)
-    written = {name_key(name): store / name for name in manifest["writes"]}
-    for filename in manifest["deletes"]:
+    _move_staged(txn_dir, manifest["writes"], store)
+    deletes = manifest["deletes"]
+    written = {name_key(name): store / name for name in manifest["writes"]} if deletes else {}
+    for filename in deletes:
         twin = written.get(name_key(filename))
         if twin is not None and _same_file(store / filename, twin):
             # On a case-insensitive filesystem a deleted project_knowledge_Build.md and a
@@ -237,14 +237,25 @@ def _roll_history_forward(txn_dir: Path, history: dict[str, Any], folder: Path) 
     """The history records (or the inbox's proposals) of a committed batch, into FOLDER."""
     if folder.is_symlink() or not folder.is_dir():
         return  # replaced by something else since the prepare: never write through it
-    for filename, staged in history["writes"].items():
-        source = txn_dir / STAGED / staged
-        if source.exists():
-            os.replace(source, folder / filename)
+    _move_staged(txn_dir, history["writes"], folder)
     for filename in history["deletes"]:
         with contextlib.suppress(FileNotFoundError):
             (folder / filename).unlink()
     fsync_dir(folder)
+
+
+def _move_staged(txn_dir: Path, writes: dict[str, str], folder: Path) -> None:
+    """Rename each staged file into FOLDER; one already moved (a roll forward that a crash
+    cut short, finished now) is skipped. Paths as text, and no stat before each rename:
+    a batch of 1,000 notes built 3,000 Path objects and made 1,000 stat calls here."""
+    staged_dir = os.path.join(txn_dir, STAGED)
+    for filename, staged in writes.items():
+        source = os.path.join(staged_dir, staged)
+        try:
+            os.replace(source, os.path.join(folder, filename))
+        except FileNotFoundError:
+            if os.path.lexists(source):  # the source is there: the target's folder is not
+                raise
 
 
 def _same_file(a: Path, b: Path) -> bool:
