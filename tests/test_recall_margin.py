@@ -153,3 +153,37 @@ def test_recall_still_stops_far_behind_the_first(deploy_store: Any) -> None:
     assert scores["project_knowledge_ci.md"] < 0.5 * scores["project_knowledge_rollback.md"]
     assert recalled(deploy_store, prompt) == [
         "project_knowledge_rollback.md", "project_knowledge_deploys.md"]
+
+
+# German writes every noun with a capital: "Code" in a German prompt names nothing.
+GERMAN_NOTES: dict[str, tuple[str, str, str]] = {
+    "project_knowledge_formatting.md": (
+        "Formatting", "ruff format before committing.",
+        "Run `ruff format .` before committing; CI fails on unformatted files."),
+    "project_knowledge_code-review.md": (
+        "Code review", "Two approvals before merge.",
+        "Every pull request needs two approvals; the code owners of a folder must be one of "
+        "them."),
+}
+
+
+def test_a_german_noun_is_not_a_name(memenv: Any) -> None:
+    env = write_project_notes(memenv, GERMAN_NOTES)
+    # Before, `Code` was a name the store knows, and the formatting note, which does not
+    # say `code`, was dropped for lacking it: recall returned nothing.
+    assert recalled(env, "Wie formatiere ich den Code?") == ["project_knowledge_formatting.md"]
+    # In English a capital inside a sentence still names something the note must hold.
+    assert recalled(env, "how do I format the Code?") == []
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Wie formatiere ich den Code?", []),
+    ("Wo speichere ich Passwörter für Ansible?", []),
+    ("Das Deployment schlägt fehl", []),
+    ("What did Caroline study at MIT?", ["carolin"]),  # `MIT` is no German `mit`
+    ("When did Melanie paint the Sunrise?", ["melani", "sunris"]),
+])
+def test_names_of_a_prompt(text: str, names: list[str]) -> None:
+    from memcli.search.analyze import entity_terms
+
+    assert entity_terms(text) == names

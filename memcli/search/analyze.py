@@ -28,6 +28,7 @@ from memcli.search.english import (
     ASKING_BIGRAMS,
     ASKING_CHARACTERS,
     CALENDAR_WORDS,
+    GERMAN_WORDS,
     IRREGULAR,
     QUESTION_WORDS,
     STOP_WORDS,
@@ -248,6 +249,8 @@ def entity_terms(text: str) -> list[str]:
     A note that never names the person or thing a prompt asks about is not about it; the
     recall step uses these to drop such notes (adversarial questions swap a name).
     """
+    if german(text):
+        return []  # every noun is capitalised: a capital names nothing
     found: list[str] = []
     for match in _NAME.finditer(text):
         start = match.start()
@@ -260,6 +263,14 @@ def entity_terms(text: str) -> list[str]:
         if word not in STOP_WORDS and word not in CALENDAR_WORDS:
             found.append(stem(word))
     return _unique(found)
+
+
+def german(text: str) -> bool:
+    """Whether TEXT is German: it holds one of German's common words, in lower case (`MIT`
+    is a university) or capitalised as its first word."""
+    words = re.findall(r"[A-Za-zÄÖÜäöüß]+", text)
+    return bool(words) and (words[0].lower() in GERMAN_WORDS
+                            or any(w in GERMAN_WORDS for w in words))
 
 
 # A sentence ends at . ! ? ; before a space or the end (`v2.1.0`, `notes.txt` stay whole), at

@@ -53,6 +53,14 @@ il lo gli di della è che mio mia
 """
 QUESTION_WORDS = frozenset(_QUESTION_TEXT.split() + _FILLER_TEXT.split()
                            + _FOREIGN_TEXT.split())
+# German writes every noun with a capital: in "Wie formatiere ich den Code?" `Code` is no
+# name. A text holding one of these words (German's, and none an English word: not `den`,
+# `die`, `hat`, `was`) is German.
+_GERMAN_TEXT = """
+ich wie der das ein eine einen einem ist und mit für kann soll muss nicht wir mein meine
+wo welche welcher warum wann bitte sich oder auch noch dem wird werden habe sind
+"""
+GERMAN_WORDS = frozenset(_GERMAN_TEXT.split())
 
 # The same for Chinese, where a prompt's CJK run becomes bigrams that straddle the asking
 # words: "我的编辑器是什么" gives 的编, 器是, 是什, 什么 besides 编辑, 辑器, and the note "我用 vim
