@@ -187,3 +187,28 @@ def test_names_of_a_prompt(text: str, names: list[str]) -> None:
     from memcli.search.analyze import entity_terms
 
     assert entity_terms(text) == names
+
+
+# A note that holds none of the prompt's words ranks with half its BM25 share.
+BACKEND_NOTES: dict[str, tuple[str, str, str]] = {
+    "project_knowledge_background-jobs.md": (
+        "Background jobs", "Celery workers run the background jobs.",
+        "Background jobs run on Celery workers fed by Redis; `make worker` starts one."),
+    "project_knowledge_run-the-api.md": (
+        "Run the API locally", "docker compose up starts the server.",
+        "To run the API server locally, `docker compose up api` starts it on port 8080 with a "
+        "seeded database."),
+    "user_preference_shell.md": (
+        "Shell", "fish, not bash.",
+        "My shell is fish: write `set -x VAR value`, not `export VAR=value`."),
+}
+
+
+def test_a_note_that_holds_none_of_the_prompt_ranks_below_one_that_does(memenv: Any) -> None:
+    env = write_project_notes(memenv, BACKEND_NOTES)
+    prompt = "bring up the backend on my machine"
+    # `backend` shares 4-grams with `background`, and BM25 put that note first: recall, which
+    # stops at a first note that is not relevant, returned nothing.
+    assert searched(env, prompt)[:2] == ["project_knowledge_run-the-api.md",
+                                         "project_knowledge_background-jobs.md"]
+    assert recalled(env, prompt) == ["project_knowledge_run-the-api.md"]

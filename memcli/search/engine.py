@@ -92,18 +92,26 @@ MAX_QUERY_CHARS = 16_384
 class Weights:
     """The second stage: BM25 (as a share of the best candidate's) plus these weights times
     the coverage (0-1), the names test (0 or 1), the date nearness (0, 0.5 or 1), and, when
-    the prompt asks when or for a name, whether the note says when or holds a name (0 or 1)."""
+    the prompt asks when or for a name, whether the note says when or holds a name (0 or 1).
+    A note that covers none of the prompt, of no day it names, counts its BM25 share times
+    `unmatched`: it matched by the 4-grams of other words or by generic words alone."""
 
     coverage: float
     names: float
     date: float
     when: float = 0.0
     name: float = 0.0
+    unmatched: float = 1.0
 
 
 # Chosen on the tuning part of LoCoMo's development half (docs/recall.md has the grid); the
 # coverage weight (0.5 before the coding vocabulary) on it and the development coding set.
-WEIGHTS = Weights(coverage=1.5, names=0.2, date=0.75, when=0.3, name=0.4)
+# `unmatched` (1.0 before round 3 of issue 28): "bring up the backend on my machine" ranked
+# the note on background jobs (`back` in its 4-grams) above the one on running the app
+# locally, and recall, which stops at a first note that is not relevant, returned nothing.
+# From 0.25 to 0.75 LoCoMo's tuning part does not move and the development coding set gains
+# the same two prompts (docs/recall.md).
+WEIGHTS = Weights(coverage=1.5, names=0.2, date=0.75, when=0.3, name=0.4, unmatched=0.5)
 
 
 @dataclass(frozen=True)
@@ -247,6 +255,8 @@ def reranked(hits: Sequence[SearchHit], weights: Weights = WEIGHTS) -> list[Sear
 
 def rerank_score(hit: SearchHit, best: float, weights: Weights = WEIGHTS) -> float:
     share = hit.bm25 / best if best > 0 else 0.0
+    if hit.coverage == 0 and hit.date_nearness == 0:
+        share *= weights.unmatched
     return (share + weights.coverage * hit.coverage + weights.names * hit.names_ok
             + weights.date * hit.date_nearness + weights.when * hit.tells_when
             + weights.name * hit.tells_name)
