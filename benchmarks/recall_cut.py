@@ -7,6 +7,7 @@ applied to the same candidates with each setting. Tuning material only: LoCoMo's
 (conversations 1-3), `recall-dev.json` and `recall-dev-unrelated.json`; the check columns
 (`recall-dev2.json`, which flatters the vocabulary, and LoCoMo's held part) are printed apart
 and are not what a setting is chosen by. The held-out coding set is never read here.
+"dev precision": the share of the notes recalled for answerable prompts that are relevant.
 """
 
 from __future__ import annotations
@@ -42,18 +43,21 @@ def coding(data: dict[str, Any], scope_data: dict[str, Any] | None = None) -> As
             for p in data["prompts"]]
 
 
-def coding_figures(asked: Asked, threshold: float) -> tuple[float | None, float | None]:
-    """(recall relevant on answerable prompts, quiet on unrelated ones)."""
-    good = answerable = quiet = unrelated = 0
+def coding_figures(asked: Asked, threshold: float) -> tuple[float, float, float]:
+    """(recall relevant on answerable prompts, quiet on unrelated ones, the share of the notes
+    recalled for answerable prompts that are relevant); 0 for a set without such prompts."""
+    good = answerable = quiet = unrelated = right = handed = 0
     for prompt, found in asked:
         chosen = {h.filename for h in select(found, threshold=threshold).notes}
         if prompt["relevant"]:
             answerable += 1
             good += bool(chosen & set(prompt["relevant"]))
+            right += len(chosen & set(prompt["relevant"]))
+            handed += len(chosen)
         else:
             unrelated += 1
             quiet += not chosen
-    return (good / answerable if answerable else None, quiet / unrelated if unrelated else None)
+    return (good / max(answerable, 1), quiet / max(unrelated, 1), right / max(handed, 1))
 
 
 @contextmanager
@@ -72,12 +76,12 @@ def setting(**values: float) -> Iterator[None]:
 def cells(sets: dict[str, Asked], tune: bench.Results, held: bench.Results,
           threshold: float) -> list[str]:
     out = []
-    dev_rel, dev_quiet = coding_figures(sets["dev"], threshold)
+    dev_rel, dev_quiet, dev_precision = coding_figures(sets["dev"], threshold)
     own_quiet = coding_figures(sets["unrelated"], threshold)[1]
-    dev2_rel, dev2_quiet = coding_figures(sets["dev2"], threshold)
+    dev2_rel, dev2_quiet, _ = coding_figures(sets["dev2"], threshold)
     t = bench.score_memcli(tune, threshold)
     h = bench.score_memcli(held, threshold)
-    for value in (dev_rel, dev_quiet, own_quiet):
+    for value in (dev_rel, dev_quiet, dev_precision, own_quiet):
         out.append(f"{value:.3f}")
     out += [f"{t.budget[1000]:.3f}", f"{t.abstain5:.1%}",
             f"{dev2_rel:.3f}", f"{dev2_quiet:.3f}", f"{h.budget[1000]:.3f}", f"{h.abstain5:.1%}"]
@@ -98,10 +102,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     corpora = bench.load_locomo(args.locomo)
     tune = [(c, bench.memcli_results(c)) for c in corpora if c.name in bench.TUNE]
     held = [(c, bench.memcli_results(c)) for c in corpora if c.name not in bench.TUNE]
-    print("| threshold | trim | lone-word asked | dev relevant | dev quiet | own unrelated quiet "
+    print("| threshold | trim | lone-word asked | dev relevant | dev quiet | dev precision "
+          "| own unrelated quiet "
           "| LoCoMo tuning R in 1000 | tuning cat-5 abstained | check: dev2 relevant "
           "| dev2 quiet | LoCoMo held R in 1000 | held cat-5 abstained |\n"
-          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for threshold, trim, lone in itertools.product(
             map(float, args.thresholds.split(",")), map(float, args.trims.split(",")),
             map(int, args.lone.split(","))):

@@ -71,8 +71,8 @@ DEFAULT_BUDGET = 1000
 # behind it. 0.6 until round 3 of issue 28: at 0.5 `recall` hands over a relevant note for
 # 2 more answerable prompts of 99 on the development coding set and 0.6 points more of
 # LoCoMo's tuning part, quiet unchanged (the first note decides it), for 2 points of the
-# share of recalled notes that are relevant (0.497 -> 0.476); 0.4 gains one prompt more for
-# 5.5 points more of that share (benchmarks/recall_cut.py, docs/recall.md).
+# share of recalled notes that are relevant (0.503 -> 0.483); 0.4 gains two prompts more for
+# 5.7 points more of that share (benchmarks/recall_cut.py, docs/recall.md).
 TRIM_SHARE = 0.5
 # A note that holds one specific word of a prompt asking for LONE_WORD_ASKED things or more
 # is not relevant to it (:func:`supported`). Chosen on the development coding set, its
