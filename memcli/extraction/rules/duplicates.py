@@ -8,6 +8,7 @@ from typing import Any
 
 from memcli.extraction.haystack import haystack_of
 from memcli.extraction.rules.model import MAX_REASON_CHARS, MAX_SUMMARY_CHARS, Finding, KnownNote
+from memcli.extraction.rules.revisions import says_change
 from memcli.extraction.rules.sentences import shorten
 from memcli.extraction.rules.slots import salient_names, shared_slot, slot_tools, slots_of
 from memcli.extraction.rules.statements import title_terms
@@ -34,7 +35,13 @@ def _same_topic(a: Finding, b: Finding) -> bool:
     if _title_key(a.title) == _title_key(b.title) or bool(a.terms & b.terms):
         return True
     # "we use yarn. no wait, we moved to pnpm": one slot, the later value stands.
-    return b.learned and b.changes and shared_slot(a.content, b.content) is not None
+    return changing(b) and shared_slot(a.content, b.content) is not None
+
+
+def changing(finding: Finding) -> bool:
+    """It changes a fact the store may hold: the learned detector says so, a cue rule read a
+    correction, or the person's words say that something is no longer what it was."""
+    return finding.changes or says_change(finding.quote) or says_change(finding.content)
 
 
 def _title_key(title: str) -> str:
@@ -46,7 +53,7 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
     match = _matching_note(finding, known)
     summary = shorten(finding.content, MAX_SUMMARY_CHARS)
     reason = "user said: '" + shorten(finding.quote, MAX_REASON_CHARS) + "'"
-    if match is None or (match.level != finding.level and not finding.changes):
+    if match is None or (match.level != finding.level and not changing(finding)):
         return {"action": "create", "level": finding.level, "type": finding.type,
                 "title": finding.title, "summary": summary, "content": finding.content,
                 "reason": reason}
@@ -83,8 +90,10 @@ def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | N
     """The stored note a statement changes: one that fills the same slot with another value
     ("we moved to Fly.io" and "Deploy with Heroku"), else, for a statement that changes a
     fact ("you can use moment again"), one that names a tool or name it names."""
-    if not finding.learned:
-        return None  # only the learned detector says a statement changes a stored one
+    change = changing(finding)
+    if not (finding.learned or change):
+        # a cue rule's finding changes a stored one only when worded as a change
+        return None
     haystack = haystack_of(known)
     mine = finding.title + " " + finding.content
     slots = slots_of(mine)
@@ -94,9 +103,9 @@ def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | N
             tool for slot in filled for tool in slot_tools(slot))):
         theirs = slots_of(note.title + " " + getattr(note, "summary", ""))
         if any(theirs.get(slot) for slot in filled) and (
-                finding.changes or note.level == finding.level):
+                change or note.level == finding.level):
             return note
-    if not finding.changes:
+    if not change:
         return None
     names = salient_names(mine)
     for note in _ordered(finding, known, haystack.holding(names)):

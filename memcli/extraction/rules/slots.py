@@ -13,55 +13,16 @@ import functools
 import re
 from typing import Any
 
+from memcli.extraction.rules.slot_words import (
+    CAPITALISED,
+    COMMON_WORDS,
+    NAMES,
+    QUALIFIERS,
+    TOOLS,
+)
+
 # Each slot: the tools that fill it (lower case, as written), then its names.
-_TOOLS: dict[str, tuple[str, ...]] = {
-    "package manager": ("npm", "pnpm", "yarn", "bun", "uv", "pip", "pipenv", "poetry",
-                        "pdm", "conda", "composer", "bundler"),
-    "formatter": ("black", "prettier", "ruff format", "gofmt", "rustfmt", "biome",
-                  "clang-format", "yapf", "dprint", "autopep8"),
-    "linter": ("eslint", "flake8", "golangci-lint", "clippy", "pylint", "oxlint", "rubocop",
-               "stylelint"),
-    "database": ("postgres", "postgresql", "mysql", "sqlite", "mongodb", "mongo",
-                 "cockroachdb", "mariadb", "dynamodb", "clickhouse", "supabase",
-                 "sql server", "planetscale", "redis"),
-    "deploy target": ("heroku", "fly.io", "vercel", "netlify", "aws ecs",
-                      "cloud run", "railway", "kubernetes", "k8s", "digitalocean",
-                      "azure app service", "app engine", "aws lambda", "cloudflare pages"),
-    "ci": ("github actions", "circleci", "gitlab ci", "jenkins", "buildkite", "travis"),
-    "test command": ("make test", "pytest", "npm test", "go test", "cargo test", "vitest",
-                     "jest", "just test", "tox", "rails test", "gradlew test", "mix test",
-                     "yarn test", "pnpm test", "make check"),
-    "issue tracker": ("jira", "youtrack", "trello", "asana", "github issues"),
-}
-_NAMES: dict[str, tuple[str, ...]] = {
-    "package manager": ("package manager", "包管理", "gestor de paquetes",
-                        "gerenciador de pacotes", "paketmanager", "gestionnaire de paquets",
-                        "パッケージマネージャ", "패키지 매니저", "менеджер пакетов",
-                        "gestore di pacchetti"),
-    "formatter": ("formatter", "formatting", "格式化", "formateador", "formatador",
-                  "formatierer", "formateur", "フォーマッタ", "포매터", "форматтер",
-                  "formattatore"),
-    "linter": ("linter", "代码检查"),
-    "database": ("database", "数据库", "base de datos", "banco de dados", "datenbank",
-                 "base de données", "データベース", "데이터베이스", "база данных"),
-    "deploy target": ("deploy target", "we deploy", "deployed on", "deploys to", "hosted on",
-                      "部署", "desplegamos", "despliegue", "deploy é", "deployen",
-                      "on déploie", "デプロイ", "배포", "деплоим", "facciamo il deploy"),
-    "test command": ("test command", "running the tests", "run the tests", "测试命令",
-                     "跑测试", "comando de tests", "comando de testes", "testbefehl",
-                     "commande de test", "テストコマンド", "테스트 명령어",
-                     "команда для тестов", "comando dei test"),
-    "issue tracker": ("issue tracker", "bug tracker"),
-}
-# Words that are tools only when capitalised ("Render", not "render the page").
-_CAPITALISED = {"Render": "deploy target", "Drone": "ci", "Linear": "issue tracker",
-                "Shortcut": "issue tracker", "Neon": "database"}
-_QUALIFIERS = {
-    "unit": ("unit", "单元", "unitario", "unitário", "unitaire", "ユニット", "단위", "юнит"),
-    "e2e": ("e2e", "end-to-end", "end to end", "端到端"),
-    "integration": ("integration", "集成", "integración", "integração", "integrations",
-                    "インテグレーション", "통합", "интеграцион", "integrazione"),
-}
+_TOOLS, _NAMES, _CAPITALISED, _QUALIFIERS = TOOLS, NAMES, CAPITALISED, QUALIFIERS
 
 
 @functools.cache
@@ -151,24 +112,17 @@ def tools_named(text: str) -> frozenset[str]:
     return frozenset(t for tools in slots_of(text).values() for t in tools)
 
 
-# Words too common to tie two statements together on their own.
-_COMMON_WORDS = """
-a an the and or but not no yes we you i it its it's our your my me us they this that these
-those is are was were be been being do does did don't doesn't can can't could should would
-will won't shall may might must have has had use used using uses again anymore any more now
-from to in on at by for with without of as into onto over under about after before then than
-when while where what which who how why all every each some none ever never always also too
-very just only still please ok okay thanks fine allowed allow allows lifted ban banned okay
-here there code file files project repo repository thing things stuff way back instead
-rather via per new old one two make run runs running work works"""
-_COMMON = frozenset(_COMMON_WORDS.split())
-_NAME_RE = re.compile(r"[a-z][\w.+-]*[\w+]|[a-z]")
+_COMMON = frozenset(COMMON_WORDS.split())
+# ASCII only: a Korean or Japanese particle glued to a name ("hardhat-deploy로") is not part
+# of it.
+_NAME_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*[a-z0-9_+]|[a-z]")
 
 
 def salient_names(text: str) -> frozenset[str]:
     """The names in a text that are not common words (tools, branches, libraries)."""
     words = _NAME_RE.findall(text.casefold())
-    return frozenset(w for w in words if len(w) >= 3 and w not in _COMMON and w.isascii())
+    return frozenset(w for w in words
+                     if len(w) >= 3 and w not in _COMMON and w.isascii() and not w.isdigit())
 
 
 def title_slot(title: str) -> str | None:
