@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import extraction  # noqa: E402
+import extraction
 
 TRAIN = extraction.DATA / "train"
 FILES = {

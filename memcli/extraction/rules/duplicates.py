@@ -10,7 +10,13 @@ from memcli.extraction.haystack import haystack_of
 from memcli.extraction.rules.model import MAX_REASON_CHARS, MAX_SUMMARY_CHARS, Finding, KnownNote
 from memcli.extraction.rules.revisions import says_change
 from memcli.extraction.rules.sentences import shorten
-from memcli.extraction.rules.slots import salient_names, shared_slot, slot_tools, slots_of
+from memcli.extraction.rules.slots import (
+    salient_names,
+    shared_names,
+    shared_slot,
+    slot_tools,
+    slots_of,
+)
 from memcli.extraction.rules.statements import title_terms
 from memcli.safety.invisible_chars import strip_invisible
 
@@ -109,7 +115,7 @@ def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | N
         return None
     names = salient_names(mine)
     for note in _ordered(finding, known, haystack.holding(names)):
-        if names & salient_names(note.title + " " + getattr(note, "summary", "")):
+        if shared_names(mine, note.title + " " + getattr(note, "summary", "")):
             return note
     return None
 

@@ -27,7 +27,7 @@ TOOLS: dict[str, tuple[str, ...]] = {
                   "clang-format", "yapf", "dprint", "autopep8", "isort", "php-cs-fixer",
                   "swiftformat", "mix format", "deno fmt", "stylua"),
     "linter": ("eslint", "flake8", "golangci-lint", "clippy", "pylint", "oxlint", "rubocop",
-               "stylelint", "ruff", "tslint", "ktlint", "swiftlint", "phpstan", 
+               "stylelint", "ruff", "tslint", "ktlint", "swiftlint", "phpstan",
                "selene", "luacheck"),
     "type checker": ("mypy", "pyright", "pyre", "pytype", "basedpyright"),
     "database": ("postgres", "postgresql", "mysql", "sqlite", "mongodb", "mongo",
@@ -56,7 +56,7 @@ TOOLS: dict[str, tuple[str, ...]] = {
                       "cloudflare workers", "gigalixir", "clever cloud", "deno deploy",
                       "pantheon", "platform.sh", "elastic beanstalk", "aws amplify",
                       "hetzner", "dokku", "coolify", "kamal", "firebase hosting",
-                      "github pages", "gitlab pages", "ec2", "lightsail", 
+                      "github pages", "gitlab pages", "ec2", "lightsail",
                       "openshift", "cloudflare", "render.com", "scalingo", "sakura",
                       "さくら", "conoha", "xserver"),
     "hosting region": ("us-east-1", "us-east-2", "us-west-1", "us-west-2", "eu-west-1",
@@ -89,10 +89,10 @@ TOOLS: dict[str, tuple[str, ...]] = {
                       "unocss", "vanilla-extract", "pico.css", "daisyui",
                       "shadcn", "ant design", "antd", "element plus", "vuetify", "quasar"),
     "frontend framework": ("react", "vue", "angular", "svelte", "solidjs", "preact",
-                           "jquery", "alpine.js", "htmx", 
+                           "jquery", "alpine.js", "htmx",
                            "liveview"),
     "web framework": ("django", "flask", "fastapi", "nestjs", "next.js",
-                      "nextjs", "nuxt", "rails", "laravel", "spring boot", 
+                      "nextjs", "nuxt", "rails", "laravel", "spring boot",
                       "sveltekit", "hono", "koa", "symfony",
                       "actix", "axum", "litestar", "starlette", "sinatra",
                       "cakephp", "codeigniter", "aiohttp", "quarkus", "micronaut"),
@@ -102,7 +102,7 @@ TOOLS: dict[str, tuple[str, ...]] = {
     "http client": ("axios", "httpx", "ky", "superagent", "okhttp",
                     "retrofit", "alamofire", "urllib3", "reqwest"),
     "web3 library": ("ethers", "viem", "web3.js", "wagmi", "web3.py"),
-    "date library": ("moment", "moment.js", "dayjs", "date-fns", "luxon", 
+    "date library": ("moment", "moment.js", "dayjs", "date-fns", "luxon",
                      "pendulum"),
     "logging": ("winston", "pino", "bunyan", "loguru", "structlog", "log4j", "logback",
                 "slf4j", "logrus", "zerolog", "serilog", "nlog", "log4net",
@@ -114,7 +114,7 @@ TOOLS: dict[str, tuple[str, ...]] = {
                    "victoriametrics", "netdata"),
     "feature flags": ("launchdarkly", "unleash", "flagsmith", "growthbook", "split.io",
                       "configcat", "flipt", "flagd", "statsig"),
-    "reverse proxy": ("nginx", "caddy", "traefik", "haproxy", 
+    "reverse proxy": ("nginx", "caddy", "traefik", "haproxy",
                       "nginx proxy manager", "fabio", "httpd", "apisix",
                       "istio", "linkerd", "openresty"),
     "service discovery": ("consul", "nacos", "eureka", "etcd", "zookeeper"),
@@ -126,7 +126,7 @@ TOOLS: dict[str, tuple[str, ...]] = {
                   "starlight", "confluence", "jekyll"),
     "email provider": ("mailgun", "postmark", "sendgrid", "amazon ses", "aws ses", "mailjet",
                        "resend", "brevo", "sparkpost", "mailchimp", "mandrill", "mailersend"),
-    "payment provider": ("stripe", "paypal", "adyen", "braintree", "mollie", 
+    "payment provider": ("stripe", "paypal", "adyen", "braintree", "mollie",
                          "lemon squeezy", "razorpay", "mercado pago", "pagseguro",
                          "이니시스", "inicis", "포트원", "portone", "토스페이먼츠",
                          "支付宝", "alipay", "微信支付", "wechat pay", "pay.jp", "komoju"),
@@ -137,7 +137,7 @@ TOOLS: dict[str, tuple[str, ...]] = {
     "sms provider": ("twilio", "vonage", "阿里云短信", "腾讯云短信", "messagebird", "plivo"),
     "push provider": ("fcm", "firebase cloud messaging", "apns", "onesignal", "个推",
                       "极光推送", "jpush", "pusher", "expo notifications"),
-    "object storage": ("s3", "gcs", "minio", "azure blob", "backblaze", 
+    "object storage": ("s3", "gcs", "minio", "azure blob", "backblaze",
                        "wasabi", "ceph"),
     "job scheduler": ("slurm", "pbs", "pbs pro", "torque", "sge", "lsf", "htcondor",
                       "qsub", "sbatch"),
@@ -283,4 +283,11 @@ le les un une des du et ou pas avec sans pour sur dans est sont nous on tout tou
 maintenant aussi très tres nouveau nouvelle utiliser utilise
 il lo gli i un una di da e o non con senza per su nel nella è sono ora adesso tutto
 tutti anche più piu nuovo nuova usare usiamo
+auf aus bei für fur über uber nach vor alle immer heute machen macht gemacht läuft laufen
+haben hat wird werden kein keine dann schon gibt liegt liegen nutzt nutzen
+avec pour dans toute toutes mais donc fait faire passe passé passer utilise tourne
+está hace hacer hecho pasa siempre todas van
+sono siamo fare fatto sempre tutte passa
+são fazer feito sempre toda todas vai
+worker workers job jobs task tasks data folder folders directory path
 """

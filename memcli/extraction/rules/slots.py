@@ -114,15 +114,30 @@ def tools_named(text: str) -> frozenset[str]:
 
 _COMMON = frozenset(COMMON_WORDS.split())
 # ASCII only: a Korean or Japanese particle glued to a name ("hardhat-deploy로") is not part
-# of it.
+# of it, but a name inside a word of another Latin or Cyrillic letter ("uft" of "läuft") is
+# no name.
 _NAME_RE = re.compile(r"[a-z0-9][a-z0-9_.+-]*[a-z0-9_+]|[a-z]")
+
+
+def _in_a_word(text: str, start: int, end: int) -> bool:
+    def letter(i: int) -> bool:
+        return 0 <= i < len(text) and text[i].isalpha() and ord(text[i]) < 0x2E80
+    return letter(start - 1) or letter(end)
 
 
 def salient_names(text: str) -> frozenset[str]:
     """The names in a text that are not common words (tools, branches, libraries)."""
-    words = _NAME_RE.findall(text.casefold())
-    return frozenset(w for w in words
-                     if len(w) >= 3 and w not in _COMMON and w.isascii() and not w.isdigit())
+    folded = text.casefold()
+    words = (m.group() for m in _NAME_RE.finditer(folded)
+             if not _in_a_word(folded, m.start(), m.end()))
+    return frozenset(w for w in words if len(w) >= 3 and w not in _COMMON and not w.isdigit())
+
+
+def shared_names(a: str, b: str) -> frozenset[str]:
+    """The names both texts hold ("Consul", "PBS", "hardhat-deploy"): what a change
+    ("Consul 已经下线了") and the note it changes share. Common words of the languages
+    written in Latin letters are no names (slot_words.COMMON_WORDS)."""
+    return salient_names(a) & salient_names(b)
 
 
 def title_slot(title: str) -> str | None:

@@ -1,0 +1,150 @@
+"""Corrections replace: a turn that says a setting changed updates the note of that setting
+instead of adding a second one, in the person's words and whatever words they use; a turn
+about another setting leaves it alone.
+
+The phrasings are not rows of the corpus (benchmarks/data/extraction/): each test asserts
+a behaviour of the store side (which stored note a statement changes), not a score.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memcli.extraction.rules.revisions import says_change
+from memcli.extraction.rules.slots import salient_names, shared_slot, slots_of, title_slot
+from tests.conftest import MemEnv
+
+
+def _say(memenv: MemEnv, text: str) -> dict[str, Any]:
+    line = json.dumps({"role": "user", "content": text}, ensure_ascii=False) + "\n"
+    result = memenv.invoke("extract", "--json", "--apply", input=line)
+    assert result.exit_code == 0, result.stderr
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def _notes(folder: Path) -> dict[str, str]:
+    if not folder.is_dir():
+        return {}
+    return {p.name: p.read_text("utf-8") for p in sorted(folder.glob("*.md"))
+            if p.name != "MEMORY.md"}
+
+
+def _about(notes: dict[str, str], *words: str) -> list[str]:
+    return [name for name, text in notes.items()
+            if any(w.casefold() in text.casefold() for w in words)]
+
+
+@pytest.mark.parametrize(("first", "then", "old", "new", "words"), [
+    ("サービスディスカバリは Consul を使っています",
+     "Consul は廃止して、今は Nacos でサービスディスカバリしてます", "Consul", "Nacos", "廃止"),
+    ("API は Cloudflare Workers で動いています",
+     "Cloudflare Workers からは撤退して、全部 Deno Deploy に移りました", "Cloudflare Workers",
+     "Deno Deploy", "撤退"),
+    ("Die API läuft auf Cloudflare Workers",
+     "Wir haben Cloudflare Workers verlassen, alles läuft jetzt auf Deno Deploy",
+     "Cloudflare Workers", "Deno Deploy", "verlassen"),
+    ("the api runs on cloudflare workers",
+     "we left cloudflare workers, it all runs on deno deploy now", "cloudflare workers",
+     "deno deploy", "we left"),
+    ("배포는 hardhat-deploy로 하고 있어", "hardhat-deploy 이제 안 써, forge script로 옮겼어",
+     "hardhat-deploy", "forge script", "옮겼어"),
+], ids=["ja-discovery", "ja-hosting", "de-hosting", "en-hosting", "ko-particle"])
+def test_a_later_turn_that_says_a_setting_changed_leaves_one_note(
+        memenv: MemEnv, first: str, then: str, old: str, new: str, words: str) -> None:
+    assert len(_say(memenv, first)["operations"]) == 1
+    (before,) = _about(_notes(memenv.project), old)
+    ops = _say(memenv, then)["operations"]
+    assert [op["action"] for op in ops] == ["update"]
+    assert ops[0]["filename"] == before
+    assert words in ops[0]["reason"]  # the person's words are the update's reason
+    notes = _notes(memenv.project)
+    assert _about(notes, old, new) == [before]
+    assert new in notes[before]
+
+
+def test_a_change_to_one_setting_leaves_the_other_settings_alone(memenv: MemEnv) -> None:
+    _say(memenv, "Releases machen wir mit fastlane")
+    _say(memenv, "Die API läuft auf Cloudflare Workers")
+    docs = _notes(memenv.project)
+    assert len(docs) == 2
+    (op,) = _say(memenv, "Wir haben Cloudflare Workers verlassen, alles läuft jetzt auf "
+                         "Deno Deploy")["operations"]
+    assert op["action"] == "update"
+    notes = _notes(memenv.project)
+    assert len(notes) == 2
+    (releases,) = _about(notes, "fastlane")
+    assert notes[releases] == docs[releases]  # not touched
+    assert _about(notes, "deno deploy") != [releases]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # two settings of the same store, said in the words of a change
+    ("l'api est sur heroku", "on a quitté jenkins, la CI est sur github actions maintenant"),
+    ("el front está en netlify", "ya no usamos jenkins, ahora la CI está en github actions"),
+    ("errors go to Sentry", "we moved the logs to Loki"),
+    ("the database is Postgres", "we switched the cache to Memcached"),
+    ("we deploy to Fly.io", "CI moved to GitHub Actions"),
+    ("the ORM is Prisma", "the message queue is now RabbitMQ"),
+])
+def test_two_different_settings_share_no_slot_and_no_name(a: str, b: str) -> None:
+    assert shared_slot(a, b) is None
+    assert not salient_names(a) & salient_names(b)
+
+
+@pytest.mark.parametrize(("a", "b", "slot"), [
+    ("auth goes through Keycloak", "we moved login to Auth0", "auth provider"),
+    ("ORM は Prisma です", "Drizzle に移行しました", "orm"),
+    ("消息队列用 RabbitMQ", "现在全部换成 Kafka 了", "queue"),
+    ("Wir loggen mit loguru", "structlog ersetzt loguru", "logging"),
+    ("the api runs in us-east-1", "we moved to eu-west-1", "hosting region"),
+    ("we're on node 18", "all services run node 22 now", "node version"),
+    ("Les erreurs partent dans Rollbar", "on est passé à Sentry", "error tracker"),
+    ("los flags están en LaunchDarkly", "cambiamos a Unleash", "feature flags"),
+])
+def test_settings_people_change_are_slots_in_any_language(a: str, b: str, slot: str) -> None:
+    assert shared_slot(a, b) == slot
+
+
+def test_a_tool_that_is_an_english_word_counts_only_capitalised() -> None:
+    assert slots_of("Express serves the api") == {"web framework": frozenset({"express"})}
+    assert slots_of("express the idea in one sentence") == {}
+
+
+@pytest.mark.parametrize("text", [
+    "heads up, we moved everything to Fly.io", "Consul 已经下线了", "Storybook 解禁します",
+    "hardhat-deploy 이제 안 써", "pasamos a gz sim", "troquei o traefik pelo caddy",
+    "wir sind auf Deno Deploy umgezogen", "on a quitté cloudflare workers",
+    "снова можно генерики", "niente più keycloak", "lodash is allowed again",
+])
+def test_the_words_of_a_change_are_read_in_ten_languages(text: str) -> None:
+    assert says_change(text)
+
+
+@pytest.mark.parametrize("text", [
+    "we deploy with Heroku", "服务发现用的是 Consul", "デプロイは Gigalixir です",
+    "los tests se corren con jest", "la base de données est PostgreSQL",
+])
+def test_a_plain_statement_is_not_a_change(text: str) -> None:
+    assert not says_change(text)
+
+
+def test_consolidate_sees_two_titles_of_a_new_setting(memenv: MemEnv) -> None:
+    assert title_slot("Error tracker") == title_slot("Use Sentry") == "error tracker"
+    for name, title, content, updated in (
+            ("project_knowledge_error-tracker.md", "Error tracker",
+             "Errors are reported to Rollbar.", "2026-01-01T00:00:00Z"),
+            ("project_knowledge_use-sentry.md", "Use Sentry",
+             "Errors go to Sentry since March.", "2026-06-01T00:00:00Z")):
+        memenv.write_note("project", name, {"type": "project_knowledge", "title": title,
+                                            "summary": content, "updated": updated},
+                          content + "\n")
+    assert memenv.invoke("index").exit_code == 0
+    ops = json.loads(memenv.invoke("consolidate", "--json").stdout)["operations"]
+    assert [op["filename"] for op in ops if op["action"] == "delete"] == [
+        "project_knowledge_error-tracker.md"]
+    assert "the same setting (error tracker)" in memenv.invoke("status", "--json").stdout
