@@ -68,6 +68,10 @@ def extract_rules(
             from memcli.extraction.rules.learned_notes import combine
 
             found = combine(message.text, today, number, found, trace.skipped)
+        if mode != "model" and not unread_language(message.text):
+            from memcli.extraction.rules.settings_said import settings_said
+
+            found = [*found, *settings_said(message.text, today, number, found)]
         findings.extend(found)
     trace.found = findings
     trace.kept = dedupe(findings)

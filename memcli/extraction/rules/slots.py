@@ -77,6 +77,28 @@ def slots_of(text: str) -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in tooled.items()}
 
 
+def slots_said(text: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
+    """The slots the text names by one of their names, and those it names a tool of (with
+    the tools): "DB는 오라클 19c예요" names the database and a tool of it."""
+    automaton, entries = _words()
+    folded = text.casefold()
+    if len(folded) != len(text):
+        text = folded
+    named: set[str] = set()
+    tooled: dict[str, set[str]] = {}
+    for index, start, end in automaton.find_matches_as_indexes(folded):
+        word, slot, tool = entries[index]
+        if word.isascii() and not _stands_alone(folded, start, end):
+            continue
+        if word in _CAPITALISED_LOWER and not text[start:start + 1].isupper():
+            continue
+        if tool:
+            tooled.setdefault(slot, set()).add(word)
+        else:
+            named.add(slot)
+    return frozenset(named), {k: frozenset(v) for k, v in tooled.items()}
+
+
 _CAPITALISED_LOWER = frozenset(w.casefold() for w in _CAPITALISED)
 
 

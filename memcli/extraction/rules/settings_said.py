@@ -1,0 +1,89 @@
+"""A setting said in passing: "DB는 오라클 19c예요", "l'autenticazione passa da keycloak",
+"RabbitMQ는 레거시고 지금은 Kafka로 다 넘어갔어". A sentence that names a setting by its
+name and one of its tools, or says that a setting's tool changed, states which value the
+project holds; the cue rules and the learned detector may both pass over it when nothing
+else in it sounds like a rule. The store keeps one note per setting (:mod:`.duplicates`),
+so the statement that changes it later finds it.
+
+A question, a request of the person's ("switch the database to Postgres", "…してください"),
+a statement for now only or about what is on the screen, and a turn that describes a task
+(more than three sentences, or one that asks something) give nothing here.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+
+from memcli.extraction.rules.dates import absolute_dates
+from memcli.extraction.rules.model import KNOWLEDGE, PROJECT, Finding
+from memcli.extraction.rules.revisions import says_change
+from memcli.extraction.rules.sentences import capitalise, cut_title, is_cjk, split_sentences
+from memcli.extraction.rules.slots import slots_said
+
+_TASK_SENTENCES = 3
+_LONGEST = 240  # a longer sentence is a description of work, not a setting said
+_WORD_RE = re.compile(r"[^\W_]+")
+# Requests of the person's, in the ten languages: the sentence asks for work to be done.
+_REQUEST_RE = re.compile(
+    r"^(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:run|use|deploy|add|fix|make|check|"
+    r"install|switch|migrate|replace|move|change|update|set|write|create|try|remove|"
+    r"delete|rename|convert|upgrade|bump|configure|look|show|tell|help|let's|lets)\b|"
+    r"(?:ください|下さい|してね|して$|してくれ|해\s*줘|해\s*주세요|해주세요|해봐|하세요)[。.!！]?$|"
+    r"^(?:请|帮我|麻烦|把)|"
+    r"^(?:bitte\s|kannst du|könntest du)|^(?:peux-tu|pourrais-tu|merci de|ajoute|mets|"
+    r"fais|change|remplace)\b|^(?:por favor|puedes|podrías|cambia|agrega|añade|pon)\b|"
+    r"^(?:você pode|voce pode|pode|troca|adiciona|coloca|muda)\b|"
+    r"^(?:puoi|potresti|cambia|aggiungi|metti|fai)\b|"
+    r"^(?:сделай|поменяй|добавь|замени|переведи|можешь|пожалуйста)", re.I)
+_SCREEN_RE = re.compile(
+    r"\b(?:this (?:file|function|test|line|error|pr)|right now|for now|this time|"
+    r"just this once|temporarily)\b|这次|暂时|今回だけ|이번만", re.I)
+
+
+def _key(text: str) -> str:
+    return "".join(_WORD_RE.findall(text.casefold()))
+
+
+def _covered(sentence: str, quotes: Sequence[str]) -> bool:
+    mine = _key(sentence)
+    return any(theirs and mine and (theirs in mine or mine in theirs)
+               for theirs in map(_key, quotes))
+
+
+def says_setting(sentence: str) -> bool:
+    """The sentence names a setting by its name and a tool of it, or says that a setting's
+    tool changed."""
+    named, tooled = slots_said(sentence)
+    if any(slot in named for slot in tooled):
+        return True
+    return bool(tooled) and says_change(sentence)
+
+
+def settings_said(text: str, today: datetime.date, message: int,
+                  found: Sequence[Finding]) -> list[Finding]:
+    """A project fact for each sentence of TEXT that says a setting and no finding of
+    ``found`` already holds."""
+    from memcli.extraction.rules.cues import is_question
+    from memcli.extraction.rules.findings import DEICTIC_RE
+
+    sentences = split_sentences(text)
+    if len(sentences) > _TASK_SENTENCES or any(is_question(s) for s in sentences):
+        return []
+    quotes = [f.quote for f in found] + [f.content for f in found]
+    out: list[Finding] = []
+    for sentence in sentences:
+        words = " ".join(sentence.split()).rstrip(" .,;:!?。，；：！？")
+        if (len(words) > _LONGEST or len(words) < 4 or _covered(words, quotes)
+                or _REQUEST_RE.search(words) or _SCREEN_RE.search(words)
+                or DEICTIC_RE.search(words) or not says_setting(words)):
+            continue
+        words = absolute_dates(words, today)
+        stop = "。" if is_cjk(words[-1]) and not "\uac00" <= words[-1] <= "\ud7af" else "."
+        out.append(Finding(PROJECT, KNOWLEDGE, cut_title(words), capitalise(words) + stop,
+                           sentence, frozenset(), message,
+                           "a setting said: its name and a tool of it, or a change of it",
+                           "a setting of the project: project/project_knowledge",
+                           changes=says_change(words)))
+    return out
