@@ -8,6 +8,7 @@ a behaviour of the store side (which stored note a statement changes), not a sco
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from memcli.extraction.rules.revisions import says_change
+from memcli.extraction.rules.settings_said import settings_said
 from memcli.extraction.rules.slots import salient_names, shared_slot, slots_of, title_slot
 from tests.conftest import MemEnv
 
@@ -53,7 +55,15 @@ def _about(notes: dict[str, str], *words: str) -> list[str]:
      "deno deploy", "we left"),
     ("배포는 hardhat-deploy로 하고 있어", "hardhat-deploy 이제 안 써, forge script로 옮겼어",
      "hardhat-deploy", "forge script", "옮겼어"),
-], ids=["ja-discovery", "ja-hosting", "de-hosting", "en-hosting", "ko-particle"])
+    # the first statement names the setting; neither turn holds a cue word
+    ("ORM は Prisma を使っています", "Prisma はやめて Drizzle に移行しました", "Prisma",
+     "Drizzle", "移行"),
+    ("Als ORM nutzen wir SQLAlchemy", "Wir haben SQLAlchemy durch Tortoise ersetzt",
+     "SQLAlchemy", "Tortoise", "ersetzt"),
+    ("the api runs in us-east-1", "heads up: we moved the api to eu-west-1", "us-east-1",
+     "eu-west-1", "moved the api"),
+], ids=["ja-discovery", "ja-hosting", "de-hosting", "en-hosting", "ko-particle", "ja-orm",
+        "de-orm", "en-region"])
 def test_a_later_turn_that_says_a_setting_changed_leaves_one_note(
         memenv: MemEnv, first: str, then: str, old: str, new: str, words: str) -> None:
     assert len(_say(memenv, first)["operations"]) == 1
@@ -108,6 +118,29 @@ def test_two_different_settings_share_no_slot_and_no_name(a: str, b: str) -> Non
 ])
 def test_settings_people_change_are_slots_in_any_language(a: str, b: str, slot: str) -> None:
     assert shared_slot(a, b) == slot
+
+
+@pytest.mark.parametrize("text", [
+    "switch the database to postgres",
+    "why is the database on mysql so slow?",
+    "e.g. the ORM could be Prisma",
+    "Assistant: noted, the database is Postgres.",
+    "perhaps the message queue becomes Kafka, not sure yet",
+    "npm WARN deprecated request@2.88.2: the ORM request has been deprecated",
+])
+def test_a_setting_named_in_a_request_a_question_or_a_hedge_is_not_a_setting_said(
+        text: str) -> None:
+    assert settings_said(text, datetime.date(2026, 5, 12), 1, []) == []
+
+
+@pytest.mark.parametrize("text", [
+    "DB는 오라클 19c예요", "l'autenticazione passa da Keycloak", "消息队列用 RabbitMQ",
+    "RabbitMQ는 레거시고 지금은 Kafka로 다 넘어갔어",
+])
+def test_a_setting_said_in_passing_is_a_project_fact(text: str) -> None:
+    (finding,) = settings_said(text, datetime.date(2026, 5, 12), 1, [])
+    assert (finding.level, finding.type) == ("project", "project_knowledge")
+    assert finding.quote == text
 
 
 def test_a_tool_that_is_an_english_word_counts_only_capitalised() -> None:

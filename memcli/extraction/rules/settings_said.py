@@ -37,6 +37,16 @@ _REQUEST_RE = re.compile(
     r"^(?:você pode|voce pode|pode|troca|adiciona|coloca|muda)\b|"
     r"^(?:puoi|potresti|cambia|aggiungi|metti|fai)\b|"
     r"^(?:сделай|поменяй|добавь|замени|переведи|можешь|пожалуйста)", re.I)
+# Not the person's own statement of how things are: an example, a hedge or hypothetical,
+# someone else's words (the assistant's, a colleague's), a pasted log line.
+_NOT_SAID_RE = re.compile(
+    r"\b(?:e\.g\.|i\.e\.|assistant:|claude:)|"
+    r"\b(?:for example|for instance|such as|kind of thing|perhaps|maybe|might|probably|"
+    r"not sure|if we|what if|should we|would|could|"
+    r"i will|i'll|he said|she said|they said|said that|warn|warning|deprecated|"
+    r"traceback|quizás|quizá|tal vez|talvez|vielleicht|peut-être|peut-etre|forse|"
+    r"может быть|возможно)\b|也许|可能|如果|例如|比如|たぶん|かも|もし|例えば|아마|만약|"
+    r"예를 들어|@\d|^\s*[>$#]", re.I)
 _SCREEN_RE = re.compile(
     r"\b(?:this (?:file|function|test|line|error|pr)|right now|for now|this time|"
     r"just this once|temporarily)\b|这次|暂时|今回だけ|이번만", re.I)
@@ -77,6 +87,7 @@ def settings_said(text: str, today: datetime.date, message: int,
         words = " ".join(sentence.split()).rstrip(" .,;:!?。，；：！？")
         if (len(words) > _LONGEST or len(words) < 4 or _covered(words, quotes)
                 or _REQUEST_RE.search(words) or _SCREEN_RE.search(words)
+                or _NOT_SAID_RE.search(words)
                 or DEICTIC_RE.search(words) or not says_setting(words)):
             continue
         words = absolute_dates(words, today)

@@ -191,7 +191,7 @@ NAMES: dict[str, tuple[str, ...]] = {
                        "framework de testes", "testframework", "тестовый фреймворк"),
     "e2e framework": ("e2e framework", "e2e tests", "e2e テスト", "e2e 测试", "e2e 테스트"),
     "bundler": ("module bundler", "js bundler", "打包工具", "バンドラ", "번들러"),
-    "build system": ("build system", "构建系统", "ビルドシステム", "빌드 시스템",
+    "build system": ("build system", "构建系统", "构建的", "ビルドシステム", "빌드 시스템",
                      "система сборки", "sistema de build", "sistema de compilación",
                      "buildsystem"),
     "css framework": ("css framework", "css フレームワーク", "css 框架", "css 프레임워크"),
