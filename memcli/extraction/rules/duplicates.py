@@ -45,9 +45,11 @@ def _same_topic(a: Finding, b: Finding) -> bool:
 
 
 def changing(finding: Finding) -> bool:
-    """It changes a fact the store may hold: the learned detector says so, a cue rule read a
-    correction, or the person's words say that something is no longer what it was."""
-    return finding.changes or says_change(finding.quote) or says_change(finding.content)
+    """It changes a fact the store may hold: the learned detector says so, or the person's
+    words say that something is no longer what it was. (A cue rule's correction, "never use
+    pip", is a rule of its own: it finds its note by its title or its terms.)"""
+    return ((finding.learned and finding.changes) or says_change(finding.quote)
+            or says_change(finding.content))
 
 
 def _title_key(title: str) -> str:
@@ -59,7 +61,8 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
     match = _matching_note(finding, known)
     summary = shorten(finding.content, MAX_SUMMARY_CHARS)
     reason = "user said: '" + shorten(finding.quote, MAX_REASON_CHARS) + "'"
-    if match is None or (match.level != finding.level and not changing(finding)):
+    if match is None or (match.level != finding.level and not (
+            finding.changes or changing(finding))):
         return {"action": "create", "level": finding.level, "type": finding.type,
                 "title": finding.title, "summary": summary, "content": finding.content,
                 "reason": reason}

@@ -19,7 +19,7 @@ _MARKERS = {
     "en": """moved to|moved everything|moved off|moved from|moving to|switched|switching to|
         migrated|migrating to|no longer|not anymore|anymore|is gone|are gone|was removed|
         replaced|replacing|instead of|instead|correction|actually|update:|changed to|
-        changed from|now on|from now|we now|is now|are now|now we|now uses|now use|
+        changed from|we now|is now|are now|now we|now uses|now use|
         again|lifted|dropped|retired|deprecated|ditched|swapped|sunset|archived|
         decommissioned|is dead|went away|no more|upgraded to|bumped to|is fine now|
         allowed now|is allowed|are allowed|ok to use|okay to use|fine to use|can use|

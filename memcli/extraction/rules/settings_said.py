@@ -7,7 +7,8 @@ so the statement that changes it later finds it.
 
 A question, a request of the person's ("switch the database to Postgres", "…してください"),
 a statement for now only or about what is on the screen, and a turn that describes a task
-(more than three sentences, or one that asks something) give nothing here.
+(more than three sentences, or one that asks something) give nothing here. It reads in
+the combined mode (what ships); the cue rules alone stay as they were.
 """
 
 from __future__ import annotations
