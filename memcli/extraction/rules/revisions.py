@@ -16,42 +16,43 @@ import re
 # Lower case. ASCII markers match as whole words; the others as written (no spaces in
 # Chinese and Japanese, particles glued to Korean words).
 _MARKERS = {
-    "en": """moved to|moved everything|moved off|moved from|moving to|switched|switching to|
+    "en": """allowed again|fine again|ok again|okay again|moved to|moved everything|
+        moved off|moved from|moving to|switched|switching to|
         migrated|migrating to|no longer|not anymore|anymore|is gone|are gone|was removed|
         replaced|replacing|instead of|instead|correction|actually|update:|changed to|
         changed from|we now|is now|are now|now we|now uses|now use|
-        again|lifted|dropped|retired|deprecated|ditched|swapped|sunset|archived|
+        lifted|dropped|retired|deprecated|ditched|swapped|sunset|archived|
         decommissioned|is dead|went away|no more|upgraded to|bumped to|is fine now|
         allowed now|is allowed|are allowed|ok to use|okay to use|fine to use|can use|
         not .* but|scratch that|i was wrong|my bad|turns out""",
     "zh": """换成|换了|改成|改用|改为|迁到|迁移到|迁移|已经不用|不用了|不再|下线|现在|
         更新一下|不对|其实|可以了|解禁|取消|又可以|也可以|可以用|废弃|作废|升到|升级到|
         切到|切换|弃用|淘汰|撤了|去掉了|不是.*而是|纠正|更正""",
-    "ja": """移った|移って|移行|変わ|変更|やめ|消した|廃止|解禁|今は|もう|違っ|じゃなくて|
+    "ja": """移った|移って|移行|変わ|変更|やめ|消した|廃止|解禁|今は|違っ|じゃなくて|
         ではなく|代わりに|大丈夫|使ってもいい|いいことに|okになりました|ok になりました|
         切り替え|乗り換え|上げました|置き換え|訂正|撤廃""",
-    "ko": """바꿨|바뀌|바꿔|바꾸|옮겼|옮김|갈아탔|이제|안 써|안써|더 이상|빠지고|다시|허용|
+    "ko": """다시 허용|바꿨|바뀌|바꿔|바꾸|옮겼|옮김|갈아탔|이제|안 써|안써|더 이상|빠지고|허용|
         틀렸|아니라|대신|넘어갔|레거시|전환|교체|정정|폐기|중단""",
-    "es": """pasamos a|nos pasamos|cambiamos|cambió|cambio a|ahora|ya no|migramos|
-        reemplaz|en lugar de|de nuevo|otra vez|actualización|actualizacion|queda fuera|
+    "es": """pasamos a|nos pasamos|cambiamos|cambió|cambio a|ya no|migramos|
+        reemplaz|en lugar de|actualización|actualizacion|queda fuera|
         dejamos de|me equivoqué|me equivoque|corrección|correccion|se acabó|se acabo|
         ya se puede|vuelve a|volvemos a""",
     "pt": """troquei|trocamos|trocou|mudou|mudamos|mudámos|agora|não usamos mais|
-        nao usamos mais|já não|ja nao|não é mais|nao e mais|migramos|aposentad|de novo|
+        nao usamos mais|já não|ja nao|não é mais|nao e mais|migramos|aposentad|
         substitu|saiu|em vez de|voltou a|pode usar|liberad|correção|correcao|
         me enganei|atualização|atualizacao""",
-    "de": """umgestellt|gewechselt|jetzt|nicht mehr|stattdessen|wieder|ersetzt|migriert|
+    "de": """wieder erlaubt|umgestellt|gewechselt|jetzt|nicht mehr|stattdessen|ersetzt|migriert|
         umgezogen|korrektur|abgeschafft|neuerdings|ab sofort|inzwischen|statt|
         doch erlaubt|ist erlaubt|darf wieder""",
     "fr": """on a quitté|on a quitte|quitté|passé à|passe a|passés à|maintenant|plus de|
         remplacé|remplace|de nouveau|à nouveau|a nouveau|migré|migre vers|abandonné|
         abandonne|au lieu de|correction|désormais|desormais|n'est plus|ne .* plus|
         autorisé|autorise|on peut""",
-    "ru": """переехали|перешли|теперь|больше не|уже нет|уже не|снова|опять|вместо|
+    "ru": """снова можно|переехали|перешли|теперь|больше не|уже нет|уже не|вместо|
         заменили|поправлю|поправка|на самом деле|обновили|отказались|ошибся|ошиблась|
         не .* а|можно""",
     "it": """ora|adesso|non più|non piu|niente più|niente piu|siamo passati|passati a|
-        passato a|migrato|sostituit|di nuovo|aggiornamento|invece|al posto di|
+        passato a|migrato|sostituit|aggiornamento|invece|al posto di|
         correzione|mi sono sbagliato|dismess|si può|si puo|di nuovo consentit""",
 }
 

@@ -37,7 +37,9 @@ _REQUEST_RE = re.compile(
     r"fais|change|remplace)\b|^(?:por favor|puedes|podrías|cambia|agrega|añade|pon)\b|"
     r"^(?:você pode|voce pode|pode|troca|adiciona|coloca|muda)\b|"
     r"^(?:puoi|potresti|cambia|aggiungi|metti|fai)\b|"
-    r"^(?:сделай|поменяй|добавь|замени|переведи|можешь|пожалуйста)", re.I)
+    r"^(?:сделай|поменяй|добавь|замени|переведи|можешь|пожалуйста)|"
+    r"^(?:regenera|genera|corre|ejecuta|pega|roda|rode|gera|executa|lance|lancez)\b|"
+    r"줘요?$|(?:してみて|見て|みて)$", re.I)
 # Not the person's own statement of how things are: an example, a hedge or hypothetical,
 # someone else's words (the assistant's, a colleague's), a pasted log line.
 _NOT_SAID_RE = re.compile(
@@ -47,10 +49,13 @@ _NOT_SAID_RE = re.compile(
     r"i will|i'll|he said|she said|they said|said that|warn|warning|deprecated|"
     r"traceback|quizás|quizá|tal vez|talvez|vielleicht|peut-être|peut-etre|forse|"
     r"может быть|возможно)\b|也许|可能|如果|例如|比如|たぶん|かも|もし|例えば|아마|만약|"
-    r"예를 들어|@\d|^\s*[>$#]", re.I)
+    r"예를 들어|@\d|^\s*[>$#]|[\"“”「」«»]|"
+    r"\b(?:если|wenn wir|si on|se a gente|si tuviéramos)\b|"
+    r"\b(?:passed|passes|passing|compiles|compila|no errors|sin errores|sem erros|is green|"
+    r"froze|crashed|broke)\b|통과|詰まり", re.I)
 _SCREEN_RE = re.compile(
     r"\b(?:this (?:file|function|test|line|error|pr)|right now|for now|this time|"
-    r"just this once|temporarily)\b|这次|暂时|今回だけ|이번만", re.I)
+    r"just this once|temporarily)\b|这次|暂时|今回|だけは|이번|이 파일", re.I)
 
 
 def _key(text: str) -> str:
