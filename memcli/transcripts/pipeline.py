@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from memcli.messages import Role
+from memcli.messages import Message, Role
 from memcli.transcripts import order
 from memcli.transcripts.content import blocks, text_pieces
 from memcli.transcripts.detect import (
@@ -38,6 +38,7 @@ from memcli.transcripts.select import (
     apply_budgets,
     from_last_typed,
     left_out_because,
+    valid_unicode,
     visible_pieces,
 )
 
@@ -50,18 +51,27 @@ class Prepared:
     collector: _Collector
     entries: list[Entry]
     dropped: Counter[str] = field(default_factory=Counter)
+    # every record was a bare line of :data:`Bare` (none is then an entry): the read is
+    # what :func:`finish` makes of their entries, made without them (:func:`read_prepared`)
+    bare: list[Bare] | None = None
 
 
 def prepare(values: Iterable[Any], opts: Options, fmt: str | None, *,
-            replay: bool = True, whole_records: bool = False) -> Prepared:
+            replay: bool = True, whole_records: bool = False,
+            bare_run: bool = False) -> Prepared:
     """Read ``values`` one at a time: none is kept once it is read. ``replay`` says that
     the first value is the input's first (a VS Code change log is told by it);
-    ``whole_records`` keeps every record whole (what entries keep must not change a read)."""
+    ``whole_records`` keeps every record whole (what entries keep must not change a read).
+    With ``bare_run``, an input of bare lines only is left as :attr:`Prepared.bare`, for
+    :func:`read_prepared` (the plainest logs are millions of such lines)."""
     if replay and fmt in (None, "copilot-chat"):
         values = _replayed(values)  # a VS Code mutation log: its state
     collector = _Collector(fmt, opts, whole_records)
     for rec_no, value in enumerate(values):
         collector.add_record(value, rec_no)
+    if bare_run and not (collector.mixed or whole_records):
+        return Prepared(collector, collector.entries, bare=collector.pending)
+    collector.flush()
     if fmt is None:
         collector.fold_responses()
     prepared = Prepared(collector, collector.entries)
@@ -71,6 +81,45 @@ def prepare(values: Iterable[Any], opts: Options, fmt: str | None, *,
     order.keep_last_gemini_copy(prepared.entries)
     order.drop_echoes(prepared.entries, prepared.dropped)
     return prepared
+
+
+def read_prepared(prepared: Prepared, opts: Options, fmt: str | None, *, broken: int = 0,
+                  lines: int = 0, first_line: str = "") -> Transcript:
+    """The Transcript of what :func:`prepare` read: ordered, selected and finished."""
+    if prepared.bare is not None:
+        return _bare_transcript(prepared, opts, broken, lines, first_line)
+    return finish(prepared, ordered_pieces(prepared, opts), opts, fmt, broken=broken,
+                  lines=lines, first_line=first_line)
+
+
+def _bare_transcript(prepared: Prepared, opts: Options, broken: int, lines: int,
+                     first_line: str) -> Transcript:
+    """What :func:`finish` makes of bare lines' entries (one piece each, said by the person
+    or the assistant, no stamp, the format ``plain``), made from their tuples: no pass over
+    the whole input changes such entries, no flag leaves their pieces out, and no budget
+    cuts them."""
+    assert prepared.bare is not None
+    shown = [(kind, said) for _, kind, text in prepared.bare if (said := text.strip())]
+    if opts.last_turn:
+        typed = [i for i, (kind, _) in enumerate(shown) if kind == "user"]
+        if typed:
+            prepared.dropped["before the last turn"] += typed[-1]
+            shown = shown[typed[-1]:]
+    collector = prepared.collector
+    return Transcript(
+        messages=[Message(role=kind, text=valid_unicode(said)) for kind, said in shown],
+        records=collector.records,
+        skipped=collector.records - len(prepared.bare),
+        broken=broken,
+        formats=collector.formats,
+        truncated=0,
+        message_formats=["plain"] * len(shown),
+        unknown=dict(collector.unknown),
+        dropped=dict(prepared.dropped),
+        lines=lines,
+        first_line=first_line,
+        forced=None,
+    )
 
 
 def ordered_pieces(prepared: Prepared, opts: Options) -> list[Sourced]:
@@ -142,6 +191,9 @@ _PREFERRED = ("gemini", "claude-code", "codex", "cline", "anthropic")
 _ROLE_SHAPED = frozenset({"openai", "anthropic", "plain"})
 _BARE_KEYS = frozenset({"role", "content"})
 _BARE_ROLES: dict[str, Role] = {"user": "user", "assistant": "assistant"}
+# A bare line as it is held until it is known whether the whole input is bare lines:
+# (its record's number, who said it, its text), one piece of format "plain".
+Bare = tuple[int, Role, str]
 
 
 class _Collector:
@@ -160,12 +212,17 @@ class _Collector:
         # a Cline history written one message per line: its first user line has Cline's
         # markers, and from it on the role-shaped lines are Cline's (``cline.claims``)
         self.cline_lines = False
+        # bare lines not yet made entries (:meth:`flush`); ``mixed`` once any record is not
+        # one (entries come in the order of their records, so the held ones go first)
+        self.pending: list[Bare] = []
+        self.mixed = False
 
     def add_record(self, value: Any, rec_no: int) -> None:
         self.records += 1
         if self.forced is None and type(value) is dict and self._bare_line(value, rec_no):
             self.formats["plain"] = self.formats.get("plain", 0) + 1
             return
+        self.flush()
         found = self._record(value, rec_no)
         if found is None:
             self.unknown[kind_of(value)] += 1
@@ -186,13 +243,30 @@ class _Collector:
         if (kind is None or type(content) is not str or not value.keys() <= _BARE_KEYS
                 or self.cline_lines or "<" in content or "[" in content):
             return False
-        kept = value if self.whole_records else {}
         if "#" in content or "This is the " in content:
             pieces = text_pieces(content, kind, None)  # may open with injected context
-        else:
-            pieces = [Piece(kind, content, None)]  # what text_pieces gives text without them
-        self.entries.append(Entry(len(self.entries), rec_no, "plain", kept, pieces))
+            if (self.whole_records or len(pieces) != 1 or pieces[0].injected
+                    or pieces[0].text != content):
+                self.flush()
+                kept = value if self.whole_records else {}
+                self.entries.append(Entry(len(self.entries), rec_no, "plain", kept, pieces))
+                return True
+        elif self.whole_records:
+            self.entries.append(Entry(len(self.entries), rec_no, "plain", value,
+                                      [Piece(kind, content, None)]))
+            return True
+        # what text_pieces gives text without wrappers: one piece, said as it is written
+        self.pending.append((rec_no, kind, content))
         return True
+
+    def flush(self) -> None:
+        """The held bare lines as the entries they are (one piece each, nothing kept of
+        their records); from the first record that is not one, every record is an entry."""
+        self.mixed = True
+        entries = self.entries
+        for rec_no, kind, text in self.pending:
+            entries.append(Entry(len(entries), rec_no, "plain", {}, [Piece(kind, text, None)]))
+        self.pending.clear()
 
     def fold_responses(self) -> None:
         """Bare Responses items are the format of the file they are in. Grok CLI writes its

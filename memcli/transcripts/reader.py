@@ -9,7 +9,7 @@ from memcli.errors import InputError, UsageError
 from memcli.transcripts.detect import BY_NAME, FORMATS, text_format
 from memcli.transcripts.json_input import LineValues, ProgressFn, TextValues, describe
 from memcli.transcripts.model import Options, Transcript
-from memcli.transcripts.pipeline import finish, ordered_pieces, prepare
+from memcli.transcripts.pipeline import prepare, read_prepared
 from memcli.transcripts.source import (
     MAX_TRANSCRIPT_BYTES,
     Blob,
@@ -90,9 +90,9 @@ def _read_text(text: str, opts: Options, fmt: str | None, strict: bool,
         return read_values(markdown.records(text), opts, markdown.format.name, lines=lines,
                            first_line=first)
     values = TextValues(text, strict, on_progress)
-    prepared = prepare(values, opts, fmt)
-    return finish(prepared, ordered_pieces(prepared, opts), opts, fmt, broken=values.broken,
-                  lines=values.lines, first_line=values.first_line)
+    prepared = prepare(values, opts, fmt, bare_run=True)
+    return read_prepared(prepared, opts, fmt, broken=values.broken, lines=values.lines,
+                         first_line=values.first_line)
 
 
 def _read_bytes(source: bytes | TranscriptFile, opts: Options, fmt: str | None, strict: bool,
@@ -104,10 +104,9 @@ def _read_bytes(source: bytes | TranscriptFile, opts: Options, fmt: str | None, 
                 if found is not None:
                     return found
             values = LineValues(blob, strict, on_progress)
-            prepared = prepare(values, opts, fmt)
-            return finish(prepared, ordered_pieces(prepared, opts), opts, fmt,
-                          broken=values.broken, lines=values.lines,
-                          first_line=values.first_line)
+            prepared = prepare(values, opts, fmt, bare_run=True)
+            return read_prepared(prepared, opts, fmt, broken=values.broken,
+                                 lines=values.lines, first_line=values.first_line)
         data = blob.read(0, blob.size)
     limit = source.limit if isinstance(source, TranscriptFile) else MAX_TRANSCRIPT_BYTES
     return _read_text(decode_transcript(data, limit), opts, fmt, strict, on_progress)
@@ -127,9 +126,9 @@ def read_values(values: Iterable[Any], opts: Options, fmt: str | None = None, *,
                 broken: int = 0, lines: int = 0, first_line: str = "") -> Transcript:
     """Read JSON values already parsed (a session folder's files, a document's items)."""
     _check_options(fmt, opts)
-    prepared = prepare(values, opts, fmt)
-    return finish(prepared, ordered_pieces(prepared, opts), opts, fmt, broken=broken,
-                  lines=lines, first_line=first_line)
+    prepared = prepare(values, opts, fmt, bare_run=True)
+    return read_prepared(prepared, opts, fmt, broken=broken, lines=lines,
+                         first_line=first_line)
 
 
 def _check_options(fmt: str | None, opts: Options) -> None:

@@ -87,19 +87,19 @@ def apply_budgets(
     truncated = 0
     for fmt, piece in pieces:
         role = role_of(piece)
-        text = _valid_unicode(piece.text)
+        text = valid_unicode(piece.text)
         if role in ("tool", "thinking"):
             text, cut = _cut(text, min(opts.max_tool_chars, left))
             truncated += cut
             left -= len(text)
         if text:
-            stamp = _valid_unicode(piece.timestamp) if piece.timestamp else piece.timestamp
+            stamp = valid_unicode(piece.timestamp) if piece.timestamp else piece.timestamp
             messages.append(Message(role=role, text=text, timestamp=stamp))
             formats.append(fmt)
     return messages, formats, truncated
 
 
-def _valid_unicode(text: str) -> str:
+def valid_unicode(text: str) -> str:
     """JSON escapes can carry lone surrogates (``"\\ud800"``): they become U+FFFD."""
     if text.isascii():
         return text  # no surrogate in it (and most text is): nothing to encode
