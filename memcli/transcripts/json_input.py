@@ -83,10 +83,13 @@ class LineValues:
         skip = 3 if head == b"\xef\xbb\xbf" else 0  # what decoding as utf-8-sig drops
         stream = self.blob.stream(skip)
         offset, size, reported = skip, self.blob.size, 0
-        decode = _DECODER.decode
+        decode, scan = _DECODER.decode, _DECODER.scan_once
         for raw in stream:
             start, offset = offset, offset + len(raw)
-            line = decode_line(raw, start - skip, last=offset >= size)
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                line = decode_line(raw, start - skip, last=offset >= size)
             if start == skip:
                 line = line.removeprefix("\ufeff")  # read_transcript strips one more
             self.lines += 1
@@ -99,6 +102,15 @@ class LineValues:
             if self.on_progress is not None and start - reported >= PROGRESS_STEP:
                 self.on_progress(start, size)
                 reported = start
+            # What decode(line) gives, without its two passes for white space around the
+            # value when there is none (a line of a log that is one value has none)
+            try:
+                value, end = scan(line, 0)
+            except (StopIteration, ValueError, RecursionError):
+                end = -1
+            if end == len(line):
+                yield value
+                continue
             try:
                 yield decode(line)
                 continue
