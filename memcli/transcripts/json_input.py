@@ -14,6 +14,9 @@ from memcli.transcripts.source import Blob, decode_line
 ProgressFn = Callable[[int, int], None]
 
 _DECODER = json.JSONDecoder(strict=False)
+# The decoder's own scanner, which ``decode`` calls between its two passes for white space
+# (JSONDecoder.__init__ sets it; typeshed does not declare it).
+_SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
 _BROKEN = object()
 _BLANK = re.compile(r"[ \t\r\n]*")
 _LINE_END = re.compile(r"[ \t\r]*(?:\n|\Z)")
@@ -83,7 +86,7 @@ class LineValues:
         skip = 3 if head == b"\xef\xbb\xbf" else 0  # what decoding as utf-8-sig drops
         stream = self.blob.stream(skip)
         offset, size, reported = skip, self.blob.size, 0
-        decode, scan = _DECODER.decode, _DECODER.scan_once
+        decode, scan = _DECODER.decode, _SCAN
         for raw in stream:
             start, offset = offset, offset + len(raw)
             try:
