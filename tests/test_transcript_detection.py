@@ -50,6 +50,8 @@ DETECTED: dict[str, dict[str, int]] = {
     "extra/pi-session-v1.jsonl": {"pi": 8},
     "extra/specstory-history-cursor.md": {"specstory": 5},
     "extra/specstory-history.md": {"specstory": 8},
+    "extra/qwenpaw-session.json": {"qwenpaw": 1},
+    "extra/qwenpaw-session-state.json": {"qwenpaw": 1},
     "extra/claude-code-subagent.jsonl": {"claude-code": 4},
     "extra/claude-print-json.json": {"claude-stream-json": 1},
     "extra/claude-stream-json.jsonl": {"claude-stream-json": 6},
