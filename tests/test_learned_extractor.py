@@ -159,6 +159,7 @@ def test_the_generator_reproduces_the_training_corpus(tmp_path: Path) -> None:
     assert made == {name: (train / name).read_bytes() for name in made}
 
 
+@pytest.mark.slow  # a campaign: scikit-learn trains the whole model (10-20 s of CPU)
 def test_training_reproduces_the_shipped_weights(tmp_path: Path) -> None:
     pytest.importorskip("sklearn")  # the [test] extra installs it; CI runs this
     import runpy

@@ -13,12 +13,15 @@ import reliability_kills
 import reliability_review
 import reliability_storm
 
+# Every campaign here is the slow tier's (the README's command and CI run them all): even
+# reduced, each starts many stores, processes or generated inputs (2-40 s each).
+pytestmark = pytest.mark.slow
+
 
 def _show(name: str, figures: dict[str, object]) -> str:
     return campaigns.line(name, figures) + f"\n{figures}"
 
 
-@pytest.mark.slow
 def test_crash_safety(tmp_path: Path) -> None:
     figures = campaigns.crash_safety(14, workers=2, folder=tmp_path)
     assert figures["kills"] >= 14
@@ -27,7 +30,6 @@ def test_crash_safety(tmp_path: Path) -> None:
     assert figures["unhandled"] == 0 and figures["leftovers"] == 0
 
 
-@pytest.mark.slow
 def test_concurrency(tmp_path: Path) -> None:
     figures = campaigns.concurrency(3, 3, folder=tmp_path)
     assert figures["applies"] == 9
@@ -84,7 +86,6 @@ def test_odd_files(tmp_path: Path) -> None:
     assert figures["unhandled"] == 0, _show("odd-files", figures)
 
 
-@pytest.mark.slow
 def test_hook_kills(tmp_path: Path) -> None:
     figures = reliability_hooks.hook_kills(8, 10, folder=tmp_path)
     assert figures["kills"] >= 1 and figures["hook_failures"] == 0  # kills land when they can
@@ -93,7 +94,6 @@ def test_hook_kills(tmp_path: Path) -> None:
     assert figures["stuck"] == 0 and figures["left_in_queue"] == [], _show("hook-kills", figures)
 
 
-@pytest.mark.slow
 def test_hook_storm_with_growing_sessions(tmp_path: Path) -> None:
     """Issue 25: turns added between Stop events are all extracted, none twice."""
     figures = reliability_storm.hook_storm(16, 4, seed=3, folder=tmp_path)
@@ -102,7 +102,6 @@ def test_hook_storm_with_growing_sessions(tmp_path: Path) -> None:
     assert figures["duplicates"] == 0 and figures["stuck"] == 0, _show("hook-storm", figures)
 
 
-@pytest.mark.slow
 def test_review_kills(tmp_path: Path) -> None:
     figures = reliability_review.review_kills(2, 4, folder=tmp_path)
     assert figures["kills"] + figures["exited_first"] == 2
@@ -111,7 +110,6 @@ def test_review_kills(tmp_path: Path) -> None:
     assert figures["torn"] == 0 and figures["unhandled"] == 0, _show("review-kills", figures)
 
 
-@pytest.mark.slow
 def test_mcp_apply_survives_kills_of_the_server(tmp_path: Path) -> None:
     """Issue 25: SIGKILL `memcli mcp` while an SDK client applies batches."""
     figures = reliability_kills.mcp_kills(6, seed=4, folder=tmp_path)
@@ -120,7 +118,6 @@ def test_mcp_apply_survives_kills_of_the_server(tmp_path: Path) -> None:
     assert figures["lost"] == 0 and figures["duplicates"] == 0, _show("mcp-kills", figures)
 
 
-@pytest.mark.slow
 def test_sync_converges_after_kills(tmp_path: Path) -> None:
     """Issue 25: SIGKILL `memcli sync` (with or without its git); the machines converge."""
     figures = reliability_kills.sync_kills(7, seed=5, folder=tmp_path)

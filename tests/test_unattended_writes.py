@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 import anyio
+import pytest
 from conftest import MemEnv
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -95,6 +96,7 @@ def test_a_person_can_trust_mcp_clients_with_deletes(memenv: MemEnv) -> None:
     assert memenv.notes("user") == []
 
 
+@pytest.mark.slow  # a campaign: 24 applies of 3 MiB each, 72 MiB of history written
 def test_large_writes_cannot_push_a_delete_record_out_and_the_bound_holds(
         memenv: MemEnv) -> None:
     add_notes(memenv, 2)
