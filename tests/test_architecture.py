@@ -7,6 +7,7 @@ import is still a dependency: a cycle through one breaks as soon as someone move
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "memcli"
@@ -55,6 +56,7 @@ def _imports(name: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
+@functools.cache  # the source does not change during a run; four tests read the graph
 def _graph() -> dict[str, set[str]]:
     modules = _modules()
     known = set(modules)

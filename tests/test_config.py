@@ -136,7 +136,7 @@ def test_a_bad_config_file_is_one_line_and_status_2_for_every_command(
         path.write_text(text, "utf-8")
     with pytest.raises(ConfigError, match=message):
         resolve(Flags(), layers.env, layers.repo)
-    result = layers.run("config")
+    result = layers.call("config")
     assert result.returncode == 2
     assert result.stderr.startswith("memcli: error: ") and message in result.stderr
     assert result.stderr.count("\n") == 1 and result.stdout == ""
@@ -152,11 +152,11 @@ def test_a_bad_extraction_value_in_a_real_file_stops_only_extraction(
     settings = resolve(Flags(), layers.env, layers.repo)
     with pytest.raises(ConfigError, match=message):
         settings.require_extraction()
-    shown = layers.run("config")
+    shown = layers.call("config")
     assert shown.returncode == 2 and message in shown.stderr
-    listed = layers.run("show")
+    listed = layers.call("show")
     assert listed.returncode == 0 and message in listed.stderr
-    extracted = layers.run("extract", input='{"role": "user", "content": "hi"}\n')
+    extracted = layers.call("extract", input='{"role": "user", "content": "hi"}\n')
     assert extracted.returncode == 2
     assert extracted.stderr.startswith("memcli: error: ") and message in extracted.stderr
 
@@ -164,7 +164,7 @@ def test_a_bad_extraction_value_in_a_real_file_stops_only_extraction(
 def test_a_key_that_is_no_setting_is_named_with_its_line(layers: MemEnv) -> None:
     # A typo (`provdier = "openai"`) was left out without a word: the rules ran instead.
     path = user_config(layers, '[extract]\nprovdier = "openai"\n')
-    result = layers.run("show")
+    result = layers.call("show")
     assert result.returncode == 0
     assert result.stderr.startswith(f"memcli: warning: {path}:2: 'provdier' is not a memcli "
                                     "setting and is left out; the settings are project_store,")
@@ -183,21 +183,21 @@ def test_a_bad_lock_timeout_in_a_file_names_the_file_and_line(
     monkeypatch.delenv("MEMCLI_LOCK_TIMEOUT", raising=False)
     layers.env.pop("MEMCLI_LOCK_TIMEOUT")
     path = user_config(layers, "[store]\nlock_timeout = 'ten'\n")
-    result = layers.run("show")
+    result = layers.call("show")
     assert result.returncode == 2
     assert result.stderr == (f"memcli: error: {path}:2: lock_timeout must be a number of "
                              "seconds, not 'ten'\n")
 
 
 def test_a_bad_lock_timeout_names_its_variable(layers: MemEnv) -> None:
-    result = layers.run("show", env={"MEMCLI_LOCK_TIMEOUT": "ten"})
+    result = layers.call("show", env={"MEMCLI_LOCK_TIMEOUT": "ten"})
     assert result.returncode == 2
     assert result.stderr == ("memcli: error: lock_timeout must be a number of seconds, not "
                              "'ten' (from environment MEMCLI_LOCK_TIMEOUT)\n")
 
 
 def test_an_invalid_memcli_now_is_refused_before_anything_runs(layers: MemEnv) -> None:
-    result = layers.run("show", env={"MEMCLI_NOW": "yesterday"})
+    result = layers.call("show", env={"MEMCLI_NOW": "yesterday"})
     assert result.returncode == 2
     assert "MEMCLI_NOW 'yesterday' is not an ISO date-time" in result.stderr
 

@@ -10,6 +10,7 @@ functions alike) catches that whatever the test environment happens to have inst
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.metadata
 import re
 import sys
@@ -60,6 +61,7 @@ def _module(path: Path) -> str:
     return ".".join(path.relative_to(SOURCE.parent).with_suffix("").parts)
 
 
+@functools.cache  # the source does not change during a run; three tests read it
 def _third_party() -> dict[str, set[str]]:
     """Each third-party top-level name memcli imports, with the memcli modules importing it."""
     found: dict[str, set[str]] = {}

@@ -24,7 +24,7 @@ EMPTY = "memcli: nothing to extract: the transcript is empty"
 
 @pytest.mark.parametrize("data", ["", "\n\n", "   \n\t\n"])
 def test_an_empty_transcript_is_one_notice_and_status_0(memenv: MemEnv, data: str) -> None:
-    result = memenv.run("extract", input=data)
+    result = memenv.call("extract", input=data)
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == [EMPTY]
     assert json.loads(result.stdout)["operations"] == []
@@ -35,7 +35,7 @@ def test_an_empty_transcript_is_one_notice_and_status_0(memenv: MemEnv, data: st
     '{"messages": []}\n',
 ])
 def test_records_with_no_message_say_so_in_one_line(memenv: MemEnv, data: str) -> None:
-    result = memenv.run("extract", input=data)
+    result = memenv.call("extract", input=data)
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == [
         "memcli: nothing to extract: the transcript holds no message (1 record, none of them "
@@ -46,19 +46,19 @@ def test_an_empty_turn_applied_prints_the_apply_report_as_any_turn_does(memenv: 
     # --apply and --dry-run print their report, not the operations document, whatever the
     # turn held; and nothing is created for nothing.
     for flag in ("--apply", "--dry-run"):
-        result = memenv.run("extract", flag, input="")
+        result = memenv.call("extract", flag, input="")
         assert result.returncode == 0, result.stderr
         assert result.stdout == ""
         assert result.stderr.splitlines()[0] == EMPTY
         assert "no operations" in result.stderr
     assert not memenv.project.exists() and not memenv.user.exists()
-    data = json.loads(memenv.run("extract", "--apply", "--json", input="").stdout)
+    data = json.loads(memenv.call("extract", "--apply", "--json", input="").stdout)
     assert data["notice"] == EMPTY.removeprefix("memcli: ")
     assert data["apply"]["written"] is False
 
 
 def test_answers_alone_are_not_what_the_rules_read(memenv: MemEnv) -> None:
-    result = memenv.run("extract", input='{"role": "assistant", "content": "Done."}\n')
+    result = memenv.call("extract", input='{"role": "assistant", "content": "Done."}\n')
     assert result.returncode == 0
     assert result.stderr.splitlines() == [
         "memcli: nothing to extract: no message from the person among the 1 message read, "
