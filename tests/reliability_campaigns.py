@@ -2454,7 +2454,9 @@ def prompt_injection(*, folder: Path | None = None) -> dict[str, Any]:
         for name, args, extra, reply in runs:
             cases += 1
             restore_stores(ws, template)
-            skip = [ws.project, ws.user]
+            # memcli's own caches (the notes' heads `extract` keeps under MEMCLI_HOME/cache)
+            # are derived from the stores and private; every other path must stay untouched
+            skip = [ws.project, ws.user, ws.home / ".memcli" / "cache"]
             outside_before = snapshot(ws.root, skip)
             before = {lvl: {p.name for p in ws.store(lvl).iterdir()} for lvl in ("project",
                                                                                   "user")}

@@ -106,7 +106,8 @@ RULES_CASES = {
         '"Prefix" + " " * 200000 + "branches with feat/."', []),
     "spaces before a measure that is not one": ('"Indent" + " " * 200000 + "4 x."', []),
     "a long word as a generic object": ('"Sort " + "a" * 200000 + "s."', []),
-    "spaces in a kind's 用": ('"包管理器用" + " " * 200000 + "yarn"', []),
+    # "package manager: yarn", however far apart: the setting and its tool make one fact
+    "spaces in a kind's 用": ('"包管理器用" + " " * 200000 + "yarn"', ["包管理器用 yarn."]),
     "many generic imperatives in a list": (
         '"- Sort imports alphabetically.\\n" * 20000', ["Sort imports alphabetically."]),
 }
