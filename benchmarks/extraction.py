@@ -111,10 +111,15 @@ TODAY = datetime.date(2026, 5, 12)
 SPLITS = ("dev", "test", "test2", "test5", "test6", "test7", "test8", "test9")
 # ``train`` is the generated part of the training corpus (train/generated.jsonl);
 # ``heldout`` is never tuned on: run it for the aggregate figures only (no --failures).
-# ``written`` is the written part of the training corpus (train/written.jsonl) and
-# ``aside`` the fifth of it the thresholds are chosen on (train_extractor.py --leave-out aside).
+# ``written`` and every other train/written*.jsonl (``written_asia``, ``written_euro``, …) are
+# the written parts of the training corpus (train/<name>.jsonl, one author each; their
+# sequences train/<name>_sequences.jsonl are replayed): score one with weights trained
+# without it (train_extractor.py --leave-out NAME) for the cross-author figures. ``aside`` is
+# the fifth of written.jsonl set aside (train_extractor.py --leave-out aside).
 # ``real`` is read from the transcript fixtures beside the repository (extraction_real.py).
-EXTRA_SPLITS = ("train", "written", "aside", "heldout", "real")
+WRITTEN = tuple(sorted(p.stem for p in (DATA / "train").glob("written*.jsonl")
+                       if not p.stem.endswith("_sequences")))
+EXTRA_SPLITS = ("train", *WRITTEN, "aside", "heldout", "real")
 NEVER_TUNED = ("heldout", "real")
 LANGS = ("en", "zh", "es", "pt", "de", "fr", "ja", "ko", "ru", "it")
 MODES = ("rules", "model", "combined")
@@ -264,10 +269,14 @@ def _path(name: str) -> Path:
         return DATA / "train" / "generated.jsonl"
     if name == "sequences_train":
         return DATA / "train" / "sequences.jsonl"
-    if name in ("written", "aside"):
+    if name in WRITTEN:
+        return DATA / "train" / f"{name}.jsonl"
+    if name == "aside":
         return DATA / "train" / "written.jsonl"
     if name == "sequences_aside":  # sequences are never trained on: all of them
         return DATA / "train" / "written_sequences.jsonl"
+    if name.startswith("sequences_") and name.removeprefix("sequences_") in WRITTEN:
+        return DATA / "train" / f"{name.removeprefix('sequences_')}_sequences.jsonl"
     if name == "sequences_heldout" and not (DATA / f"{name}.jsonl").is_file():
         return DATA / "heldout_sequences.jsonl"
     return DATA / f"{name}.jsonl"
@@ -276,12 +285,12 @@ def _path(name: str) -> Path:
 def load(name: str) -> list[dict[str, Any]]:
     path = _path(name)
     rows = [json.loads(line) for line in path.read_text("utf-8").splitlines() if line.strip()]
-    if name in ("written", "aside"):
+    if name == "aside":
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from train_extractor import aside_ids
 
         aside = aside_ids(rows)
-        rows = [row for row in rows if (row["id"] in aside) == (name == "aside")]
+        rows = [row for row in rows if row["id"] in aside]
     return rows
 
 
