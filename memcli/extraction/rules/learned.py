@@ -56,9 +56,23 @@ def featurise_masked(masked: str, slots: list[str]) -> str:
     return _PH_RE.sub(lambda m: _marker(slots[int(m.group(1))]), masked)
 
 
+def _spaced(text: str) -> str:
+    """A space where a Latin name meets Chinese, Japanese or Korean ("用pnpm管理" -> "用 pnpm
+    管理"): people write either, and the n-grams across that seam were one author's habit."""
+    out: list[str] = []
+    prev = 0  # 1: an ASCII letter or digit, 2: a CJK or Hangul letter
+    for ch in text:
+        kind = 1 if ch.isascii() and ch.isalnum() else 2 if ch >= "\u3040" and ch.isalpha() else 0
+        if kind and prev and kind != prev:
+            out.append(" ")
+        out.append(ch)
+        prev = kind
+    return "".join(out)
+
+
 def features(text: str, dim: int) -> dict[int, float]:
     """Hashed, L2-normalised counts of the text's character 2-5-grams and word 1-2-grams."""
-    text = " ".join(text.casefold().split())
+    text = " ".join(_spaced(text.casefold()).split())
     counts: dict[int, float] = {}
     padded = f" {text} "
     crc = zlib.crc32

@@ -71,6 +71,26 @@ _EPHEMERAL_RE = re.compile(
     r"temporarily)\b|这次|这一次|暂时|本次", re.I)
 
 
+# Where a project keeps material the agent is to look things up in: a lasting sentence that
+# names one (or a link) points at reference material, whatever the route head says (it learnt
+# references from links, and people name the tool instead: "tickets are in jira").
+_MATERIAL = (
+    "jira", "confluence", "notion", "sentry", "grafana", "datadog", "kibana", "pagerduty",
+    "opsgenie", "figma", "storybook", "trello", "asana", "youtrack", "wiki", "runbook",
+    "playbook", "dashboard", "swagger", "postman", "sharepoint", "google doc", "google drive",
+    "miro", "zeplin", "backstage", "metabase", "ticket", "tracker", "spreadsheet",
+    "文档", "看板", "工单", "仪表盘", "维基", "知识库", "チケット", "ダッシュボード", "ドキュメント",
+    "手順書", "ウィキ", "티켓", "대시보드", "문서", "위키", "런북", "тикет", "дашборд", "вики",
+    "документаци", "ранбук", "documentación", "documentação", "doku", "tableau de bord",
+    "documentazione", "cruscotto", "tablero", "painel", "panel",
+)
+
+
+def points_at_material(sentence: str) -> bool:
+    folded = sentence.casefold()
+    return "://" in folded or any(word in folded for word in _MATERIAL)
+
+
 def clean(sentence: str) -> str:
     """The person's words that hold the statement: lead words and a request before an
     aside taken off."""
@@ -150,12 +170,15 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
         # 。 after Chinese and Japanese; Korean ends its sentences with a full stop.
         content = capitalise(words) + ("。" if is_cjk(words[-1]) and not _HANGUL.match(
             words[-1]) else ".")
+        level, kind = reading.level, reading.type
+        if points_at_material(reading.sentence) and level == "project":
+            kind = "reference_material"
         why = f"the learned detector: lasting {reading.lasting:.2f}"
         if reading.changes >= 0.5:
             why += f", changes a fact {reading.changes:.2f}"
-        out.append(Finding(reading.level, reading.type, cut_title(words), content,
+        out.append(Finding(level, kind, cut_title(words), content,
                            reading.sentence, frozenset(), message, why,
-                           f"the learned detector routed it {reading.level}/{reading.type}",
+                           f"the learned detector routed it {level}/{kind}",
                            changes=reading.changes >= 0.5, learned=True))
         skips[:] = [s for s in skips
                     if not (s.message == message and _covered(s.sentence, [reading.sentence]))]
