@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 
 from memcli.extraction.rules.dates import absolute_dates
+from memcli.extraction.rules.learned import Reading
 from memcli.extraction.rules.model import Finding, Skip
 from memcli.extraction.rules.patterns import lazy
 from memcli.extraction.rules.sentences import capitalise, cut_title, is_cjk
@@ -79,8 +80,9 @@ _MATERIAL = (
     "opsgenie", "figma", "storybook", "trello", "asana", "youtrack", "wiki", "runbook",
     "playbook", "dashboard", "swagger", "postman", "sharepoint", "google doc", "google drive",
     "miro", "zeplin", "backstage", "metabase", "ticket", "tracker", "spreadsheet",
-    "文档", "看板", "工单", "仪表盘", "维基", "知识库", "チケット", "ダッシュボード", "ドキュメント",
-    "手順書", "ウィキ", "티켓", "대시보드", "문서", "위키", "런북", "тикет", "дашборд", "вики",
+    "文档", "看板", "工单", "仪表盘", "维基", "知识库", "チケット", "ダッシュボード",
+    "ドキュメント", "手順書", "ウィキ", "티켓", "대시보드", "문서", "위키", "런북", "тикет",
+    "дашборд", "вики",
     "документаци", "ранбук", "documentación", "documentação", "doku", "tableau de bord",
     "documentazione", "cruscotto", "tablero", "painel", "panel",
 )
@@ -145,15 +147,20 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     ``skips``). Letting the model veto a rule finding it scores low was measured and
     gained nothing (docs/extractor-model.md)."""
     from memcli.extraction.rules.cues import is_question
-    from memcli.extraction.rules.learned import read_text, setting
+    from memcli.extraction.rules.learned import read_text, setting, split_facts
 
-    cut, changing = setting("threshold", 0.7), setting("change_threshold", 0.5)
+    latin_cut, changing = setting("threshold", 0.7), setting("change_threshold", 0.5)
+    cjk_cut = setting("cjk_threshold", latin_cut)
     sure_in_task = setting("task_threshold", 0.9)
+    split_cut = setting("split_threshold", 0.9)
     out: list[Finding] = list(ruled)
     quotes = [f.quote for f in ruled]
     readings = read_text(text)
     task = len(readings) > _TASK_SENTENCES or any(is_question(r.sentence) for r in readings)
     for reading in readings:
+        # Chinese, Japanese and Korean sentences score lower on phrasing not seen in training
+        # (fewer shapes to learn from): their own cut, chosen on another author's turns.
+        cut = cjk_cut if _mostly_cjk(reading.sentence) else latin_cut
         # A sentence worded as a change ("actually we switched to Postgres") is kept on
         # less evidence of lasting: what it replaces was worth keeping.
         kept = reading.lasting >= cut or (reading.changes >= 0.9 and reading.lasting >= changing)
@@ -163,23 +170,34 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
             continue
         if _not_lasting(reading.sentence):
             continue
-        words = clean(absolute_dates(reading.sentence, today))
-        if len(words) < 2 or (len(_WORD_RE.findall(words)) < 2
-                              and not any(map(is_cjk, words))):
-            continue
-        # 。 after Chinese and Japanese; Korean ends its sentences with a full stop.
-        content = capitalise(words) + ("。" if is_cjk(words[-1]) and not _HANGUL.match(
-            words[-1]) else ".")
-        level, kind = reading.level, reading.type
-        if points_at_material(reading.sentence) and level == "project":
-            kind = "reference_material"
-        why = f"the learned detector: lasting {reading.lasting:.2f}"
-        if reading.changes >= 0.5:
-            why += f", changes a fact {reading.changes:.2f}"
-        out.append(Finding(level, kind, cut_title(words), content,
-                           reading.sentence, frozenset(), message, why,
-                           f"the learned detector routed it {level}/{kind}",
-                           changes=reading.changes >= 0.5, learned=True))
+        for part in split_facts(reading, split_cut, clean(reading.sentence)):
+            out += _finding(part, today, message)
         skips[:] = [s for s in skips
                     if not (s.message == message and _covered(s.sentence, [reading.sentence]))]
     return out
+
+
+def _mostly_cjk(text: str) -> bool:
+    cjk = sum(1 for ch in text if is_cjk(ch))
+    return cjk > 0 and cjk >= sum(1 for ch in text if ch.isascii() and ch.isalpha()) / 4
+
+
+def _finding(reading: Reading, today: datetime.date, message: int) -> list[Finding]:
+    """The note of a sentence (or clause) the model keeps; none when too little is left."""
+    words = clean(absolute_dates(reading.sentence, today))
+    if len(words) < 2 or (len(_WORD_RE.findall(words)) < 2
+                          and not any(map(is_cjk, words))):
+        return []
+    # 。 after Chinese and Japanese; Korean ends its sentences with a full stop.
+    content = capitalise(words) + ("。" if is_cjk(words[-1]) and not _HANGUL.match(
+        words[-1]) else ".")
+    level, kind = reading.level, reading.type
+    if points_at_material(reading.sentence) and level == "project":
+        kind = "reference_material"
+    why = f"the learned detector: lasting {reading.lasting:.2f}"
+    if reading.changes >= 0.5:
+        why += f", changes a fact {reading.changes:.2f}"
+    return [Finding(level, kind, cut_title(words), content,
+                    reading.sentence, frozenset(), message, why,
+                    f"the learned detector routed it {level}/{kind}",
+                    changes=reading.changes >= 0.5, learned=True)]
