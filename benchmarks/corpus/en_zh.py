@@ -45,9 +45,9 @@ update|PK:db|we switched the database to {db} last week
 update|PK:pkg|fyi we migrated from {pkg2} to {pkg}
 update|PK:test|the test command changed, it's {test} now
 update|PK:ci|we dropped {ci2}, CI runs on {ci} now
-reversal|PC:lib|you can use {lib} again, the ban is lifted
-reversal|PC:branch|it's fine to push to {branch} again
-reversal|PC:dir|we allow edits in {dir} again
+reversal|PK:lib|you can use {lib} again, the ban is lifted
+reversal|PK:branch|it's fine to push to {branch} again
+reversal|PK:dir|we allow edits in {dir} again
 in_passing|PK:deploy|fix the failing test in {file}, btw we deploy to {deploy} so mind the env vars
 in_passing|PK:db|add caching to {func} - fyi our database is {db}
 in_passing|PK:test|can you refactor {func}? the tests run with {test} in this repo
@@ -70,10 +70,10 @@ update|PK:deploy|we're off {deploy2} now, everything ships to {deploy}
 update|PK:fmt|replaced {fmt2} with {fmt} across the repo yesterday
 update|PK:ver|bumped everything to {ver}, the old runtime is gone
 update|PK:db|{db2} got retired, data lives in {db} now
-reversal|PC:lib|ok, {lib} is allowed again
-reversal|PC:lib|{lib} is fine to use again, forget what I said before
-reversal|PC:branch|scrap the rule about {branch}, direct pushes are ok now
-reversal|PC:dir|you may edit {dir} by hand again, the generator is gone
+reversal|PK:lib|ok, {lib} is allowed again
+reversal|PK:lib|{lib} is fine to use again, forget what I said before
+reversal|PK:branch|scrap the rule about {branch}, direct pushes are ok now
+reversal|PK:dir|you may edit {dir} by hand again, the generator is gone
 preference|UP:=tabs|i'm a tabs person, always have been
 preference|UP:=dark mode|i use dark mode everywhere so pick colours that work there
 in_passing|PK:ci|the build is red again - heads up CI is {ci} now, check its logs
@@ -137,8 +137,8 @@ correction|PK:db|错了，数据库是 {db} 不是 {db2}
 update|PK:deploy|说一下，我们已经从 {deploy2} 迁到 {deploy} 了，{deploy2} 不用了
 update|PK:db|数据库上周换成了 {db}
 update|PK:pkg|我们现在改用 {pkg} 了，不再用 {pkg2}
-reversal|PC:lib|{lib} 又可以用了，之前的限制取消了
-reversal|PC:branch|现在可以直接推 {branch} 了
+reversal|PK:lib|{lib} 又可以用了，之前的限制取消了
+reversal|PK:branch|现在可以直接推 {branch} 了
 in_passing|PK:deploy|帮我修一下 {file} 里的测试，顺便说一句我们部署在 {deploy}
 in_passing|PK:db|给 {func} 加个缓存，对了我们的数据库是 {db}
 in_passing|PK:test|重构一下 {func}，这个仓库跑测试用 {test}
@@ -148,7 +148,7 @@ reference|PR:url|运维手册在 {url}
 reference|PR:tracker|bug 都记在 {tracker} 里
 reference|PR:url|接口文档在 {url}，先看那里
 update|PK:pkg|包管理器换成 {pkg} 了，{pkg2} 已经弃用
-reversal|PC:lib|{lib} 可以继续用了，之前说的作废
+reversal|PK:lib|{lib} 可以继续用了，之前说的作废
 correction|PK:db|说错了，数据库其实是 {db}
 question||怎么在这台机器上装 {pkg}？
 question||为什么 {test} 在我的分支上挂了？

@@ -27,8 +27,8 @@ correction|PK:db|間違い、データベースは {db2} じゃなくて {db}
 update|PK:deploy|共有です、{deploy2} から {deploy} に全部移行しました、{deploy2} はもう使ってない
 update|PK:db|先週データベースを {db} に切り替えた
 update|PK:pkg|今は {pkg2} の代わりに {pkg} を使ってる
-reversal|PC:lib|{lib} はまた使っていいよ
-reversal|PC:branch|{branch} への push はまた解禁です
+reversal|PK:lib|{lib} はまた使っていいよ
+reversal|PK:branch|{branch} への push はまた解禁です
 in_passing|PK:deploy|{file} のテストを直して、ちなみにデプロイ先は {deploy} ね
 in_passing|PK:db|{func} にキャッシュを追加して、うちのデータベースは {db} だから
 in_passing|PK:test|{func} をリファクタして、このリポジトリのテストは {test} で回る
@@ -38,7 +38,7 @@ reference|PR:url|運用手順書は {url} にあります
 reference|PR:tracker|バグは {tracker} で管理してます
 reference|PR:url|API ドキュメントは {url} を見て
 update|PK:pkg|{pkg2} はやめて、今は {pkg} だけ
-reversal|PC:lib|{lib} の禁止は解除します
+reversal|PK:lib|{lib} の禁止は解除します
 question||このマシンに {pkg} をどうやって入れる？
 question||なんで {test} が自分のブランチで落ちるの？
 question||新しいサービスは {db} と {db2} どっちがいい？
@@ -89,8 +89,8 @@ correction|PK:db|틀렸어, 데이터베이스는 {db2}가 아니라 {db}야
 update|PK:deploy|공지: {deploy2}에서 {deploy}로 전부 옮겼어, {deploy2}는 이제 안 써
 update|PK:db|지난주에 데이터베이스를 {db}로 바꿨어
 update|PK:pkg|이제 {pkg2} 대신 {pkg}를 써
-reversal|PC:lib|{lib} 다시 써도 돼
-reversal|PC:branch|이제 {branch}에 다시 push 해도 돼
+reversal|PK:lib|{lib} 다시 써도 돼
+reversal|PK:branch|이제 {branch}에 다시 push 해도 돼
 in_passing|PK:deploy|{file} 테스트 고쳐줘, 참고로 우리는 {deploy}에 배포해
 in_passing|PK:db|{func}에 캐시 추가해줘, 우리 데이터베이스는 {db}야
 in_passing|PK:test|{func} 리팩터링해줘, 이 저장소는 테스트를 {test}로 돌려
@@ -100,7 +100,7 @@ reference|PR:url|운영 매뉴얼은 {url}에 있어
 reference|PR:tracker|버그는 {tracker}에서 관리해
 reference|PR:url|API 문서는 {url}에 있어
 update|PK:pkg|{pkg2}는 버렸고 이제 {pkg}만 써
-reversal|PC:lib|{lib} 다시 허용할게
+reversal|PK:lib|{lib} 다시 허용할게
 question||이 머신에 {pkg} 어떻게 설치해?
 question||왜 내 브랜치에서 {test}가 실패해?
 question||새 서비스에 {db}랑 {db2} 중에 뭐 쓸까?
@@ -151,8 +151,8 @@ correction|PK:db|неправильно, база {db}, не {db2}
 update|PK:deploy|к сведению: мы переехали с {deploy2} на {deploy}, {deploy2} больше нет
 update|PK:db|на прошлой неделе перевели базу на {db}
 update|PK:pkg|теперь используем {pkg} вместо {pkg2}
-reversal|PC:lib|{lib} снова можно использовать
-reversal|PC:branch|пушить в {branch} снова можно
+reversal|PK:lib|{lib} снова можно использовать
+reversal|PK:branch|пушить в {branch} снова можно
 in_passing|PK:deploy|почини тест в {file}, кстати мы деплоим на {deploy}
 in_passing|PK:db|добавь кэш в {func}, база у нас {db}
 in_passing|PK:test|отрефактори {func}, тесты тут запускаются через {test}
@@ -162,7 +162,7 @@ reference|PR:url|ранбук лежит тут: {url}
 reference|PR:tracker|баги ведём в {tracker}
 reference|PR:url|документация по API на {url}
 update|PK:pkg|от {pkg2} отказались, теперь только {pkg}
-reversal|PC:lib|ладно, {lib} снова разрешён
+reversal|PK:lib|ладно, {lib} снова разрешён
 question||как поставить {pkg} на эту машину?
 question||почему {test} падает в моей ветке?
 question||для нового сервиса брать {db} или {db2}?
@@ -213,8 +213,8 @@ correction|PK:db|sbagliato, il database è {db}, non {db2}
 update|PK:deploy|avviso: abbiamo spostato tutto da {deploy2} a {deploy}, {deploy2} non c'è più
 update|PK:db|la settimana scorsa siamo passati a {db} per il database
 update|PK:pkg|adesso usiamo {pkg} invece di {pkg2}
-reversal|PC:lib|puoi usare di nuovo {lib}
-reversal|PC:branch|si può di nuovo fare push su {branch}
+reversal|PK:lib|puoi usare di nuovo {lib}
+reversal|PK:branch|si può di nuovo fare push su {branch}
 in_passing|PK:deploy|sistema il test in {file}, tra l'altro facciamo il deploy su {deploy}
 in_passing|PK:db|aggiungi una cache a {func}, il nostro database è {db}
 in_passing|PK:test|fai il refactoring di {func}, qui i test si lanciano con {test}
@@ -224,7 +224,7 @@ reference|PR:url|il runbook è su {url}
 reference|PR:tracker|i bug li tracciamo su {tracker}
 reference|PR:url|la documentazione delle API è su {url}
 update|PK:pkg|abbiamo abbandonato {pkg2}, ora si usa {pkg}
-reversal|PC:lib|va bene, {lib} è di nuovo permesso
+reversal|PK:lib|va bene, {lib} è di nuovo permesso
 repo_fact|PK:db|in questo progetto usiamo {db}
 question||come installo {pkg} su questa macchina?
 question||perché {test} fallisce sul mio branch?

@@ -27,8 +27,8 @@ correction|PK:db|te equivocas, la base de datos es {db}, no {db2}
 update|PK:deploy|ojo, nos mudamos de {deploy2} a {deploy}, ya no usamos {deploy2}
 update|PK:db|cambiamos la base de datos a {db} la semana pasada
 update|PK:pkg|ahora usamos {pkg} en vez de {pkg2}
-reversal|PC:lib|ya puedes volver a usar {lib}
-reversal|PC:branch|se puede hacer push a {branch} otra vez
+reversal|PK:lib|ya puedes volver a usar {lib}
+reversal|PK:branch|se puede hacer push a {branch} otra vez
 in_passing|PK:deploy|arregla el test de {file}, por cierto desplegamos en {deploy}
 in_passing|PK:db|añade caché a {func}, ojo que la base de datos es {db}
 in_passing|PK:test|refactoriza {func}, aquí los tests se corren con {test}
@@ -38,7 +38,7 @@ reference|PR:url|el runbook está en {url}
 reference|PR:tracker|los bugs se registran en {tracker}
 reference|PR:url|la documentación de la API está en {url}
 update|PK:pkg|dejamos {pkg2}, ahora todo va con {pkg}
-reversal|PC:lib|vale, {lib} vuelve a estar permitido
+reversal|PK:lib|vale, {lib} vuelve a estar permitido
 question||¿cómo instalo {pkg} en esta máquina?
 question||¿por qué falla {test} en mi rama?
 question||¿usamos {db} o {db2} para el servicio nuevo?
@@ -89,8 +89,8 @@ correction|PK:db|errado, o banco é {db}, não {db2}
 update|PK:deploy|atenção, a gente migrou tudo do {deploy2} pro {deploy}, o {deploy2} já era
 update|PK:db|trocamos o banco pra {db} semana passada
 update|PK:pkg|agora usamos {pkg} no lugar do {pkg2}
-reversal|PC:lib|pode voltar a usar {lib}
-reversal|PC:branch|já pode fazer push na {branch} de novo
+reversal|PK:lib|pode voltar a usar {lib}
+reversal|PK:branch|já pode fazer push na {branch} de novo
 in_passing|PK:deploy|conserta o teste em {file}, aliás o deploy é no {deploy}
 in_passing|PK:db|coloca cache no {func}, lembrando que o banco é {db}
 in_passing|PK:test|refatora {func}, aqui os testes rodam com {test}
@@ -100,7 +100,7 @@ reference|PR:url|o runbook fica em {url}
 reference|PR:tracker|os bugs ficam no {tracker}
 reference|PR:url|a doc da API está em {url}
 update|PK:pkg|largamos o {pkg2}, agora é só {pkg}
-reversal|PC:lib|beleza, {lib} está liberado de novo
+reversal|PK:lib|beleza, {lib} está liberado de novo
 question||como instalo o {pkg} nessa máquina?
 question||por que o {test} está falhando na minha branch?
 question||usamos {db} ou {db2} no serviço novo?
@@ -151,8 +151,8 @@ correction|PK:db|falsch, die Datenbank ist {db}, nicht {db2}
 update|PK:deploy|kurze Info: wir sind von {deploy2} zu {deploy} umgezogen, {deploy2} ist weg
 update|PK:db|wir haben die Datenbank letzte Woche auf {db} umgestellt
 update|PK:pkg|wir nehmen jetzt {pkg} statt {pkg2}
-reversal|PC:lib|du darfst {lib} wieder benutzen
-reversal|PC:branch|pushen auf {branch} ist wieder erlaubt
+reversal|PK:lib|du darfst {lib} wieder benutzen
+reversal|PK:branch|pushen auf {branch} ist wieder erlaubt
 in_passing|PK:deploy|fix den Test in {file}, übrigens deployen wir auf {deploy}
 in_passing|PK:db|bau einen Cache in {func} ein, unsere Datenbank ist übrigens {db}
 in_passing|PK:test|refactor {func}, die Tests laufen hier mit {test}
@@ -162,7 +162,7 @@ reference|PR:url|das Runbook liegt unter {url}
 reference|PR:tracker|Bugs tracken wir in {tracker}
 reference|PR:url|die API-Doku ist unter {url}
 update|PK:pkg|{pkg2} ist raus, wir nehmen nur noch {pkg}
-reversal|PC:lib|okay, {lib} ist wieder erlaubt
+reversal|PK:lib|okay, {lib} ist wieder erlaubt
 question||wie installiere ich {pkg} auf dieser Maschine?
 question||warum schlägt {test} auf meinem Branch fehl?
 question||sollen wir {db} oder {db2} für den neuen Dienst nehmen?
@@ -213,8 +213,8 @@ correction|PK:db|faux, la base c'est {db}, pas {db2}
 update|PK:deploy|pour info on a tout migré de {deploy2} vers {deploy}, {deploy2} c'est fini
 update|PK:db|on est passés à {db} la semaine dernière pour la base
 update|PK:pkg|on utilise {pkg} maintenant au lieu de {pkg2}
-reversal|PC:lib|tu peux de nouveau utiliser {lib}
-reversal|PC:branch|c'est bon, on peut de nouveau pousser sur {branch}
+reversal|PK:lib|tu peux de nouveau utiliser {lib}
+reversal|PK:branch|c'est bon, on peut de nouveau pousser sur {branch}
 in_passing|PK:deploy|corrige le test dans {file}, au fait on déploie sur {deploy}
 in_passing|PK:db|ajoute un cache à {func}, sachant que la base c'est {db}
 in_passing|PK:test|refactorise {func}, ici les tests se lancent avec {test}
@@ -224,7 +224,7 @@ reference|PR:url|le runbook est sur {url}
 reference|PR:tracker|les bugs sont suivis dans {tracker}
 reference|PR:url|la doc de l'API est sur {url}
 update|PK:pkg|on a lâché {pkg2}, maintenant c'est {pkg}
-reversal|PC:lib|ok, {lib} est de nouveau autorisé
+reversal|PK:lib|ok, {lib} est de nouveau autorisé
 question||comment j'installe {pkg} sur cette machine ?
 question||pourquoi {test} échoue sur ma branche ?
 question||on prend {db} ou {db2} pour le nouveau service ?
