@@ -202,3 +202,29 @@ def test_the_set_aside_written_turns_share_no_sentence_with_the_trained_ones() -
     said = {row["id"]: {part.strip(" .") for part in row["text"].split(". ")} for row in rows}
     trained = set().union(*(said[r["id"]] for r in rows if r["id"] not in aside))
     assert all(not (said[i] & trained) for i in aside)
+
+
+@pytest.mark.parametrize("text", [
+    "error reports go to sentry, project web-frontend",
+    "die Designs liegen alle in Figma, Datei 'Checkout v3'",
+])
+def test_a_pointer_at_where_material_lives_is_reference_material(
+        memenv: MemEnv, text: str) -> None:
+    ops = _say(memenv, text)["operations"]
+    assert [(op["level"], op["type"]) for op in ops] == [("project", "reference_material")]
+
+
+@pytest.mark.parametrize("text", [
+    "fyi the nightly build is green again, all 312 tests passed",
+    "der nightly build ist wieder grün",
+])
+def test_a_status_report_gives_nothing(memenv: MemEnv, text: str) -> None:
+    assert _say(memenv, text)["operations"] == []
+
+
+def test_two_facts_in_one_japanese_sentence_give_two_notes(memenv: MemEnv) -> None:
+    ops = _say(memenv, "テストは vitest で回してて、デプロイは Fly.io でやってる")["operations"]
+    assert len(ops) == 2
+    said = [op["content"] for op in ops]
+    assert any("vitest" in s and "Fly.io" not in s for s in said)
+    assert any("Fly.io" in s and "vitest" not in s for s in said)
