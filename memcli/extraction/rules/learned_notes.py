@@ -73,7 +73,7 @@ _EPHEMERAL_RE = re.compile(
 
 
 # Where a project keeps material the agent is to look things up in: a lasting sentence that
-# names one (or a link) points at reference material, whatever the route head says (it learnt
+# names one (or a web link) points at reference material, whatever the route head says (it learnt
 # references from links, and people name the tool instead: "tickets are in jira").
 _MATERIAL = (
     "jira", "confluence", "notion", "sentry", "grafana", "datadog", "kibana", "pagerduty",
@@ -90,7 +90,7 @@ _MATERIAL = (
 
 def points_at_material(sentence: str) -> bool:
     folded = sentence.casefold()
-    return "://" in folded or any(word in folded for word in _MATERIAL)
+    return "http://" in folded or "https://" in folded or any(w in folded for w in _MATERIAL)
 
 
 def clean(sentence: str) -> str:
@@ -192,7 +192,9 @@ def _finding(reading: Reading, today: datetime.date, message: int) -> list[Findi
     content = capitalise(words) + ("。" if is_cjk(words[-1]) and not _HANGUL.match(
         words[-1]) else ".")
     level, kind = reading.level, reading.type
-    if points_at_material(reading.sentence) and level == "project":
+    # Not a change: "we moved error tracking from rollbar to sentry" says which tool is
+    # used, not where to look something up.
+    if level == "project" and reading.changes < 0.5 and points_at_material(reading.sentence):
         kind = "reference_material"
     why = f"the learned detector: lasting {reading.lasting:.2f}"
     if reading.changes >= 0.5:
