@@ -205,7 +205,7 @@ def test_the_set_aside_written_turns_share_no_sentence_with_the_trained_ones() -
 
 
 @pytest.mark.parametrize("text", [
-    "error reports go to sentry, project web-frontend",
+    "crash reports are in sentry under the ios-app project",
     "die Designs liegen alle in Figma, Datei 'Checkout v3'",
 ])
 def test_a_pointer_at_where_material_lives_is_reference_material(
