@@ -38,8 +38,9 @@ SPLITS = ("dev", "test", "test2", "test5", "test6", "test7", "test8", "test9")
 # mid-work turns, one file per author (written: ten languages; written_asia: ja, ko, zh, en;
 # written_euro: es, pt, de, fr, ru, it, en; and any later one). Each file can be left out by
 # its name: trained without one author, scored on that author's file, is the cross-author
-# validation the choices here are made on (TRAIN.md). ``aside``: every ASIDE_EVERY-th group of rows of
-# written.jsonl (aside_ids), the round-2 yardstick (same author as the rest of the file).
+# validation the choices here are made on (TRAIN.md). ``aside``: every ASIDE_EVERY-th group
+# of rows of written.jsonl (aside_ids), the round-2 yardstick (same author as the rest of
+# the file).
 WRITTEN = tuple(sorted(p.stem for p in (DATA / "train").glob("written*.jsonl")
                        if not p.stem.endswith("_sequences")))
 ASIDE_EVERY = 5
