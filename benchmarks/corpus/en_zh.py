@@ -36,10 +36,10 @@ agent_style|UP:=short|keep your answers short, I read them on my phone
 agent_style|UC:=apologi|don't apologize all the time, just fix things
 agent_style|UC:=ask first|ask first before you delete anything
 correction|PC:pkg+pkg2|no, it's {pkg}, not {pkg2}
-correction|PK:test|actually the test command is {test}
-correction|PK:db|wrong, the database is {db}, not {db2}
+correction|PC:test|actually the test command is {test}
+correction|PC:db|wrong, the database is {db}, not {db2}
 correction|PC:fmt|no no, we use {fmt} for formatting, not {fmt2}
-correction|PK:deploy|that's not right, staging runs on {deploy}
+correction|PC:deploy|that's not right, staging runs on {deploy}
 update|PK:deploy|heads up, we moved everything from {deploy2} to {deploy}, {deploy2} is gone
 update|PK:db|we switched the database to {db} last week
 update|PK:pkg|fyi we migrated from {pkg2} to {pkg}
@@ -60,11 +60,11 @@ reference|PR:url|the runbook is at {url}
 reference|PR:tracker|bugs are tracked in {tracker}
 reference|PR:url|api docs live at {url}, check there first
 reference|PR:url|dashboards for this service: {url}
-correction|PK:pkg|no wait, {pkg} is what this repo uses now
-correction|PK:db|scratch that, the db is {db}
-correction|PK:ci|nope, CI moved off {ci2} ages ago, it's {ci}
+correction|PC:pkg|no wait, {pkg} is what this repo uses now
+correction|PC:db|scratch that, the db is {db}
+correction|PC:ci|nope, CI moved off {ci2} ages ago, it's {ci}
 correction|PC:pkg|not {pkg2} - {pkg}. always
-correction|PK:port|the port isn't 1234, it's {port}
+correction|PC:port|the port isn't 1234, it's {port}
 update|PK:pkg|switched the package manager over to {pkg}, {pkg2} is history
 update|PK:deploy|we're off {deploy2} now, everything ships to {deploy}
 update|PK:fmt|replaced {fmt2} with {fmt} across the repo yesterday
@@ -132,8 +132,8 @@ preference|UP:=中文|以后用中文回答我
 agent_style|UC:=表情|回答里不要加表情
 agent_style|UP:=简短|回答简短一点，别啰嗦
 correction|PC:pkg+pkg2|不对，是 {pkg}，不是 {pkg2}
-correction|PK:test|其实测试命令是 {test}
-correction|PK:db|错了，数据库是 {db} 不是 {db2}
+correction|PC:test|其实测试命令是 {test}
+correction|PC:db|错了，数据库是 {db} 不是 {db2}
 update|PK:deploy|说一下，我们已经从 {deploy2} 迁到 {deploy} 了，{deploy2} 不用了
 update|PK:db|数据库上周换成了 {db}
 update|PK:pkg|我们现在改用 {pkg} 了，不再用 {pkg2}
@@ -149,7 +149,7 @@ reference|PR:tracker|bug 都记在 {tracker} 里
 reference|PR:url|接口文档在 {url}，先看那里
 update|PK:pkg|包管理器换成 {pkg} 了，{pkg2} 已经弃用
 reversal|PK:lib|{lib} 可以继续用了，之前说的作废
-correction|PK:db|说错了，数据库其实是 {db}
+correction|PC:db|说错了，数据库其实是 {db}
 question||怎么在这台机器上装 {pkg}？
 question||为什么 {test} 在我的分支上挂了？
 question||新服务用 {db} 还是 {db2} 好？

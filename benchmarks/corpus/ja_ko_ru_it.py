@@ -22,8 +22,8 @@ preference|UP:=日本語|返事はいつも日本語でお願い
 agent_style|UC:=絵文字|回答に絵文字を入れないで
 agent_style|UP:=短く|回答は短くお願いします
 correction|PC:pkg+pkg2|違う、{pkg2} じゃなくて {pkg} だよ
-correction|PK:test|実はテストコマンドは {test} です
-correction|PK:db|間違い、データベースは {db2} じゃなくて {db}
+correction|PC:test|実はテストコマンドは {test} です
+correction|PC:db|間違い、データベースは {db2} じゃなくて {db}
 update|PK:deploy|共有です、{deploy2} から {deploy} に全部移行しました、{deploy2} はもう使ってない
 update|PK:db|先週データベースを {db} に切り替えた
 update|PK:pkg|今は {pkg2} の代わりに {pkg} を使ってる
@@ -84,8 +84,8 @@ preference|UP:=한국어|답은 항상 한국어로 해줘
 agent_style|UC:=이모지|답변에 이모지 넣지 마
 agent_style|UP:=짧게|답변은 짧게 해줘
 correction|PC:pkg+pkg2|아니, {pkg2} 말고 {pkg}야
-correction|PK:test|사실 테스트 명령어는 {test}야
-correction|PK:db|틀렸어, 데이터베이스는 {db2}가 아니라 {db}야
+correction|PC:test|사실 테스트 명령어는 {test}야
+correction|PC:db|틀렸어, 데이터베이스는 {db2}가 아니라 {db}야
 update|PK:deploy|공지: {deploy2}에서 {deploy}로 전부 옮겼어, {deploy2}는 이제 안 써
 update|PK:db|지난주에 데이터베이스를 {db}로 바꿨어
 update|PK:pkg|이제 {pkg2} 대신 {pkg}를 써
@@ -146,8 +146,8 @@ preference|UP:=русском|отвечай мне всегда на русск
 agent_style|UC:=эмодзи|хватит вставлять эмодзи в ответы
 agent_style|UP:=коротко|отвечай коротко, пожалуйста
 correction|PC:pkg+pkg2|нет, это {pkg}, а не {pkg2}
-correction|PK:test|на самом деле команда для тестов {test}
-correction|PK:db|неправильно, база {db}, не {db2}
+correction|PC:test|на самом деле команда для тестов {test}
+correction|PC:db|неправильно, база {db}, не {db2}
 update|PK:deploy|к сведению: мы переехали с {deploy2} на {deploy}, {deploy2} больше нет
 update|PK:db|на прошлой неделе перевели базу на {db}
 update|PK:pkg|теперь используем {pkg} вместо {pkg2}
@@ -208,8 +208,8 @@ preference|UP:=italiano|rispondimi sempre in italiano
 agent_style|UC:=emoji|smettila di mettere emoji nelle risposte
 agent_style|UP:=brevi|risposte brevi per favore
 correction|PC:pkg+pkg2|no, è {pkg}, non {pkg2}
-correction|PK:test|in realtà il comando dei test è {test}
-correction|PK:db|sbagliato, il database è {db}, non {db2}
+correction|PC:test|in realtà il comando dei test è {test}
+correction|PC:db|sbagliato, il database è {db}, non {db2}
 update|PK:deploy|avviso: abbiamo spostato tutto da {deploy2} a {deploy}, {deploy2} non c'è più
 update|PK:db|la settimana scorsa siamo passati a {db} per il database
 update|PK:pkg|adesso usiamo {pkg} invece di {pkg2}

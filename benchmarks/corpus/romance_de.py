@@ -22,8 +22,8 @@ preference|UP:=español|contéstame siempre en español
 agent_style|UC:=emoji|deja de poner emoji en las respuestas
 agent_style|UP:=cortas|respuestas cortas por favor, sin rollo
 correction|PC:pkg+pkg2|no, es {pkg}, no {pkg2}
-correction|PK:test|en realidad el comando de tests es {test}
-correction|PK:db|te equivocas, la base de datos es {db}, no {db2}
+correction|PC:test|en realidad el comando de tests es {test}
+correction|PC:db|te equivocas, la base de datos es {db}, no {db2}
 update|PK:deploy|ojo, nos mudamos de {deploy2} a {deploy}, ya no usamos {deploy2}
 update|PK:db|cambiamos la base de datos a {db} la semana pasada
 update|PK:pkg|ahora usamos {pkg} en vez de {pkg2}
@@ -84,8 +84,8 @@ preference|UP:=português|me responde sempre em português
 agent_style|UC:=emoji|para de colocar emoji nas respostas
 agent_style|UP:=curtas|respostas curtas, por favor
 correction|PC:pkg+pkg2|não, é {pkg}, não {pkg2}
-correction|PK:test|na verdade o comando de testes é {test}
-correction|PK:db|errado, o banco é {db}, não {db2}
+correction|PC:test|na verdade o comando de testes é {test}
+correction|PC:db|errado, o banco é {db}, não {db2}
 update|PK:deploy|atenção, a gente migrou tudo do {deploy2} pro {deploy}, o {deploy2} já era
 update|PK:db|trocamos o banco pra {db} semana passada
 update|PK:pkg|agora usamos {pkg} no lugar do {pkg2}
@@ -146,8 +146,8 @@ preference|UP:=deutsch|antworte mir bitte immer auf deutsch
 agent_style|UC:=emoji|hör auf, emoji in die Antworten zu packen
 agent_style|UP:=kurz|halte die Antworten kurz
 correction|PC:pkg+pkg2|nein, es ist {pkg}, nicht {pkg2}
-correction|PK:test|eigentlich ist der Testbefehl {test}
-correction|PK:db|falsch, die Datenbank ist {db}, nicht {db2}
+correction|PC:test|eigentlich ist der Testbefehl {test}
+correction|PC:db|falsch, die Datenbank ist {db}, nicht {db2}
 update|PK:deploy|kurze Info: wir sind von {deploy2} zu {deploy} umgezogen, {deploy2} ist weg
 update|PK:db|wir haben die Datenbank letzte Woche auf {db} umgestellt
 update|PK:pkg|wir nehmen jetzt {pkg} statt {pkg2}
@@ -208,8 +208,8 @@ preference|UP:=français|réponds-moi toujours en français
 agent_style|UC:=emoji|arrête de mettre des emoji dans tes réponses
 agent_style|UP:=courtes|des réponses courtes s'il te plaît
 correction|PC:pkg+pkg2|non, c'est {pkg}, pas {pkg2}
-correction|PK:test|en fait la commande de test c'est {test}
-correction|PK:db|faux, la base c'est {db}, pas {db2}
+correction|PC:test|en fait la commande de test c'est {test}
+correction|PC:db|faux, la base c'est {db}, pas {db2}
 update|PK:deploy|pour info on a tout migré de {deploy2} vers {deploy}, {deploy2} c'est fini
 update|PK:db|on est passés à {db} la semaine dernière pour la base
 update|PK:pkg|on utilise {pkg} maintenant au lieu de {pkg2}
