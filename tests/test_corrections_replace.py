@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,26 +17,7 @@ from memcli.extraction.rules.revisions import says_change
 from memcli.extraction.rules.settings_said import settings_said
 from memcli.extraction.rules.slots import salient_names, shared_slot, slots_of, title_slot
 from tests.conftest import MemEnv
-
-
-def _say(memenv: MemEnv, text: str) -> dict[str, Any]:
-    line = json.dumps({"role": "user", "content": text}, ensure_ascii=False) + "\n"
-    result = memenv.invoke("extract", "--json", "--apply", input=line)
-    assert result.exit_code == 0, result.stderr
-    document: dict[str, Any] = json.loads(result.stdout)
-    return document
-
-
-def _notes(folder: Path) -> dict[str, str]:
-    if not folder.is_dir():
-        return {}
-    return {p.name: p.read_text("utf-8") for p in sorted(folder.glob("*.md"))
-            if p.name != "MEMORY.md"}
-
-
-def _about(notes: dict[str, str], *words: str) -> list[str]:
-    return [name for name, text in notes.items()
-            if any(w.casefold() in text.casefold() for w in words)]
+from tests.extract_turns import naming, notes_in, say
 
 
 @pytest.mark.parametrize(("first", "then", "old", "new", "words"), [
@@ -66,30 +45,30 @@ def _about(notes: dict[str, str], *words: str) -> list[str]:
         "de-orm", "en-region"])
 def test_a_later_turn_that_says_a_setting_changed_leaves_one_note(
         memenv: MemEnv, first: str, then: str, old: str, new: str, words: str) -> None:
-    assert len(_say(memenv, first)["operations"]) == 1
-    (before,) = _about(_notes(memenv.project), old)
-    ops = _say(memenv, then)["operations"]
+    assert len(say(memenv, first, "--apply")["operations"]) == 1
+    (before,) = naming(notes_in(memenv.project), old)
+    ops = say(memenv, then, "--apply")["operations"]
     assert [op["action"] for op in ops] == ["update"]
     assert ops[0]["filename"] == before
     assert words in ops[0]["reason"]  # the person's words are the update's reason
-    notes = _notes(memenv.project)
-    assert _about(notes, old, new) == [before]
+    notes = notes_in(memenv.project)
+    assert naming(notes, old, new) == [before]
     assert new in notes[before]
 
 
 def test_a_change_to_one_setting_leaves_the_other_settings_alone(memenv: MemEnv) -> None:
-    _say(memenv, "Releases machen wir mit fastlane")
-    _say(memenv, "Die API läuft auf Cloudflare Workers")
-    docs = _notes(memenv.project)
+    say(memenv, "Releases machen wir mit fastlane", "--apply")
+    say(memenv, "Die API läuft auf Cloudflare Workers", "--apply")
+    docs = notes_in(memenv.project)
     assert len(docs) == 2
-    (op,) = _say(memenv, "Wir haben Cloudflare Workers verlassen, alles läuft jetzt auf "
-                         "Deno Deploy")["operations"]
+    (op,) = say(memenv, "Wir haben Cloudflare Workers verlassen, alles läuft jetzt auf "
+                        "Deno Deploy", "--apply")["operations"]
     assert op["action"] == "update"
-    notes = _notes(memenv.project)
+    notes = notes_in(memenv.project)
     assert len(notes) == 2
-    (releases,) = _about(notes, "fastlane")
+    (releases,) = naming(notes, "fastlane")
     assert notes[releases] == docs[releases]  # not touched
-    assert _about(notes, "deno deploy") != [releases]
+    assert naming(notes, "deno deploy") != [releases]
 
 
 @pytest.mark.parametrize(("a", "b"), [

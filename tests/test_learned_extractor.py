@@ -12,64 +12,47 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.conftest import MemEnv
+from tests.extract_turns import naming, notes_in, say
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _say(memenv: MemEnv, text: str, *flags: str) -> dict[str, Any]:
-    line = json.dumps({"role": "user", "content": text}) + "\n"
-    result = memenv.invoke("extract", "--json", *flags, input=line)
-    assert result.exit_code == 0, result.stderr
-    document: dict[str, Any] = json.loads(result.stdout)
-    return document
 
-
-def _notes(folder: Path) -> dict[str, str]:
-    if not folder.is_dir():
-        return {}
-    return {p.name: p.read_text("utf-8") for p in sorted(folder.glob("*.md"))
-            if p.name != "MEMORY.md"}
-
-
-def _about(notes: dict[str, str], *words: str) -> list[str]:
-    return [name for name, text in notes.items()
-            if any(w.casefold() in text.casefold() for w in words)]
 
 
 def test_a_move_to_another_deploy_target_updates_the_note_across_turns(memenv: MemEnv) -> None:
-    first = _say(memenv, "we deploy with Heroku", "--apply")
+    first = say(memenv, "we deploy with Heroku", "--apply")
     assert len(first["operations"]) == 1
-    second = _say(memenv, "heads up, we moved everything to Fly.io last month, Heroku is gone",
+    second = say(memenv, "heads up, we moved everything to Fly.io last month, Heroku is gone",
                   "--apply")
     (op,) = second["operations"]
     assert op["action"] == "update"
     assert "moved everything to Fly.io" in op["reason"]  # the person's words, as the reason
-    notes = _notes(memenv.project)
-    (name,) = _about(notes, "heroku", "fly.io")
+    notes = notes_in(memenv.project)
+    (name,) = naming(notes, "heroku", "fly.io")
     assert "Fly.io" in notes[name]
 
 
 def test_a_reversal_updates_the_prohibition(memenv: MemEnv) -> None:
-    _say(memenv, "never use moment in this codebase", "--apply")
-    (before,) = _about(_notes(memenv.project), "moment")
-    (op,) = _say(memenv, "ok, moment is allowed again", "--apply")["operations"]
+    say(memenv, "never use moment in this codebase", "--apply")
+    (before,) = naming(notes_in(memenv.project), "moment")
+    (op,) = say(memenv, "ok, moment is allowed again", "--apply")["operations"]
     assert op["action"] == "update" and op["filename"] == before
-    notes = _notes(memenv.project)
-    assert _about(notes, "moment") == [before]
+    notes = notes_in(memenv.project)
+    assert naming(notes, "moment") == [before]
     assert "allowed again" in notes[before]
 
 
 def test_a_correction_within_one_turn_leaves_one_note(memenv: MemEnv) -> None:
-    ops = _say(memenv, "our database is MySQL. actually we switched to Postgres last year",
+    ops = say(memenv, "our database is MySQL. actually we switched to Postgres last year",
                "--apply")["operations"]
     assert len(ops) == 1
-    notes = _notes(memenv.project)
-    (name,) = _about(notes, "mysql", "postgres")
+    notes = notes_in(memenv.project)
+    (name,) = naming(notes, "mysql", "postgres")
     assert "Postgres" in notes[name]
 
 
@@ -83,7 +66,7 @@ def test_a_correction_within_one_turn_leaves_one_note(memenv: MemEnv) -> None:
     "for this PR only, skip eslint",
 ])
 def test_a_turn_with_nothing_lasting_gives_nothing(memenv: MemEnv, text: str) -> None:
-    assert _say(memenv, text)["operations"] == []
+    assert say(memenv, text)["operations"] == []
 
 
 @pytest.mark.parametrize(("text", "word"), [
@@ -101,7 +84,7 @@ def test_a_turn_with_nothing_lasting_gives_nothing(memenv: MemEnv, text: str) ->
 ])
 def test_a_statement_in_a_language_read_gives_a_note_in_its_words(
         memenv: MemEnv, text: str, word: str) -> None:
-    ops = _say(memenv, text)["operations"]
+    ops = say(memenv, text)["operations"]
     assert ops and word in (ops[0]["title"] + " " + ops[0]["content"]).casefold()
 
 
@@ -112,7 +95,7 @@ def test_a_statement_in_a_language_read_gives_a_note_in_its_words(
 ])
 def test_a_language_not_read_says_so_and_points_to_the_providers(
         memenv: MemEnv, text: str) -> None:
-    document = _say(memenv, text)
+    document = say(memenv, text)
     assert document["operations"] == []
     assert "does not read the language" in document["notice"]
     assert "--provider" in document["notice"]
@@ -214,7 +197,7 @@ def test_the_set_aside_written_turns_share_no_sentence_with_the_trained_ones() -
 ])
 def test_a_pointer_at_where_material_lives_is_reference_material(
         memenv: MemEnv, text: str) -> None:
-    ops = _say(memenv, text)["operations"]
+    ops = say(memenv, text)["operations"]
     assert [(op["level"], op["type"]) for op in ops] == [("project", "reference_material")]
 
 
@@ -223,11 +206,11 @@ def test_a_pointer_at_where_material_lives_is_reference_material(
     "der nightly build ist wieder grün",
 ])
 def test_a_status_report_gives_nothing(memenv: MemEnv, text: str) -> None:
-    assert _say(memenv, text)["operations"] == []
+    assert say(memenv, text)["operations"] == []
 
 
-def test_two_facts_in_one_japanese_sentence_give_two_notes(memenv: MemEnv) -> None:
-    ops = _say(memenv, "テストは vitest で回してて、デプロイは Fly.io でやってる")["operations"]
+def test_two_facts_in_one_japanese_sentence_give_twonotes_in(memenv: MemEnv) -> None:
+    ops = say(memenv, "テストは vitest で回してて、デプロイは Fly.io でやってる")["operations"]
     assert len(ops) == 2
     said = [op["content"] for op in ops]
     assert any("vitest" in s and "Fly.io" not in s for s in said)
