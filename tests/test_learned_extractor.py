@@ -215,3 +215,30 @@ def test_two_facts_in_one_japanese_sentence_give_twonotes_in(memenv: MemEnv) -> 
     said = [op["content"] for op in ops]
     assert any("vitest" in s and "Fly.io" not in s for s in said)
     assert any("Fly.io" in s and "vitest" not in s for s in said)
+
+
+@pytest.mark.parametrize("text", [
+    "stop adding prettier configs, the repo is formatted by biome",
+    "you ran the tests with jest, the suite runs on vitest here",
+    "du hast die config in yaml geschrieben, bei uns ist alles toml",
+    "違う、テストは pytest で回してる",
+])
+def test_the_person_putting_the_agent_right_is_correction_feedback(
+        memenv: MemEnv, text: str) -> None:
+    ops = say(memenv, text)["operations"]
+    assert [(op["level"], op["type"]) for op in ops] == [("project", "correction_feedback")]
+
+
+@pytest.mark.parametrize("text", [
+    "we deploy with fly.io from the main branch",
+    "wir deployen mit fly.io vom main branch",
+    "本番は fly.io にデプロイしてる",
+    # A contrast alone states a fact as often as it corrects one (measured: round 3b).
+    "デプロイは Capistrano じゃなくて Deployer でやってる",
+    # A fact that moved on is an update, not a correction.
+    "we moved off heroku, we don't deploy there anymore, it's fly.io now",
+])
+def test_a_plain_fact_stays_project_knowledge(memenv: MemEnv, text: str) -> None:
+    ops = say(memenv, text)["operations"]
+    assert ops and all((op["level"], op["type"]) == ("project", "project_knowledge")
+                       for op in ops)

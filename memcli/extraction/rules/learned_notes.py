@@ -14,6 +14,7 @@ import datetime
 import re
 from collections.abc import Sequence
 
+from memcli.extraction.rules.correction_shape import corrects
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.learned import Reading
 from memcli.extraction.rules.model import Finding, Skip
@@ -196,6 +197,12 @@ def _finding(reading: Reading, today: datetime.date, message: int) -> list[Findi
     # used, not where to look something up.
     if level == "project" and reading.changes < 0.5 and points_at_material(reading.sentence):
         kind = "reference_material"
+    # The route head sends most corrections ("no, we use manifold") to project knowledge;
+    # a sentence worded as putting the agent right is correction feedback. Not gated on the
+    # changes head: measured, the gate kept half of what the wording alone routes right
+    # (docs/extractor-model.md, round 3b).
+    elif (level, kind) == ("project", "project_knowledge") and corrects(reading.sentence):
+        kind = "correction_feedback"
     why = f"the learned detector: lasting {reading.lasting:.2f}"
     if reading.changes >= 0.5:
         why += f", changes a fact {reading.changes:.2f}"

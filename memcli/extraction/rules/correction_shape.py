@@ -1,0 +1,52 @@
+"""Whether a sentence is worded as the person putting the agent right: "no, we use
+manifold", "you ran pulumi up against prod", "stop writing completion handlers", "don't
+add kapt back", 别再加了, もう書かないで, 그만 써, hör auf mit…, arrête…, хватит…
+
+The route head sends more than half of the corrections it keeps to project knowledge,
+while every author labels them correction feedback. Only what is specific to putting
+someone right is read here: a "no" or "wrong" the sentence opens with, what the agent did
+("you added…"), "stop", "not again / not back". A contrast alone ("X じゃなくて Y",
+"X 말고 Y", "instead of", "statt", "rather than") is how people state plain facts as
+often as corrections: measured on authors' files left out of training, routing those as
+corrections lost more facts and updates than it gained (docs/extractor-model.md, round
+3b). A fact that moved on ("we moved to Fly.io", "no longer"), a memory cue ("remember")
+or an aside ("btw") is not putting the agent right either.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.extraction.rules.patterns import lazy
+
+_OPENS = lazy(r"^\W*(?:no+|nope|wrong|not|nein|nee|non|não|nao|нет|не|不对|不是|错了|違う|ちがう|"
+              r"いや|아니|아뇨)(?!\w)", re.I)
+_AGENT_DID = lazy(
+    r"\byou(?:'ve| have|'re)? (?:just |again )?(?:used|using|added|adding|ran|put|putting|"
+    r"edited|changed|wrote|writing|made|created|removed|deleted|imported|installed|called|"
+    r"set|switched|picked|did|pushed|committed|renamed|moved|gave|left|updating)\b"
+    r"|\b(?:stop (?:using|doing|adding|putting|writing)|that'?s wrong|"
+    r"(?:swap|put|change) it back|revert (?:it|that))\b"
+    r"|\b(?:don'?t|do not|never)\b.{0,40}\b(?:again|back)\b"
+    r"|\bdu hast\b|\bhör auf\b|\bnicht wieder\b|\btu as\b|\barrête\b|\bremets pas\b"
+    r"|\bvuelvas a\b|\bdeja de\b|\bpara de\b|\bchega de\b|\bde volta\b|\bbasta\b"
+    r"|\bnon rimett\w*|\bhai (?:usato|messo|aggiunto)\b"
+    r"|(?<!\w)(?:ты (?:использовал|добавил|поставил|написал|сделал)|хватит|не возвращай)(?!\w)"
+    r"|你(?:用了|加了|改了|写了|把)|别再|不要再|又在|もう\S{0,12}ないで|그만|다시 넣지", re.I)
+_MOVED_ON = lazy(
+    r"\b(?:anymore|any more|no longer|switched|moved|migrated|after all|nicht mehr|"
+    r"umgestellt|gewechselt|ya no|nuevamente|já não|não mais|mudamos|trocamos|voltamos|"
+    r"non più|siamo passati)\b"
+    r"|(?<!\w)(?:больше не|перешли|переехали)(?!\w)"
+    r"|不再|迁移|换成了|改成了|移行|더 이상|옮겼", re.I)
+_CUE_OR_ASIDE = lazy(
+    r"\b(?:remember|note|important|fyi|btw|by the way|heads up|for the record|merk|wichtig|"
+    r"übrigens|retiens|note bien|au fait|recuerda|ojo|por cierto|lembra|guarda isso|aliás|"
+    r"ricorda|tra l'altro|запомни|кстати|к сведению)\b|记住|注意|顺便|覚えて|ちなみに|기억|참고로",
+    re.I)
+
+
+def corrects(sentence: str) -> bool:
+    """Whether SENTENCE puts the agent right (not a fact that moved on, not a memory cue)."""
+    return (bool(_OPENS.search(sentence) or _AGENT_DID.search(sentence))
+            and not _MOVED_ON.search(sentence) and not _CUE_OR_ASIDE.search(sentence))
