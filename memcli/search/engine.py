@@ -26,6 +26,7 @@ from pathlib import Path
 
 from memcli.errors import InputError
 from memcli.safety.invisible_chars import safe_line
+from memcli.search._fts_sync import Progress
 from memcli.search.analyze import (
     Analyzed,
     clauses,
@@ -37,7 +38,7 @@ from memcli.search.analyze import (
 from memcli.search.coverage import Judge
 from memcli.search.cues import asks_name, tells_name
 from memcli.search.dates import Named, asks_when, named_dates, nearness, note_date, tells_when
-from memcli.search.fts import Hit, Progress, StoreIndex
+from memcli.search.fts import Hit, StoreIndex
 from memcli.search.topic import topic_terms
 from memcli.settings.config import Settings
 from memcli.settings.zone import UTC, Zone
