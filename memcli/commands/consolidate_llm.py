@@ -21,7 +21,7 @@ MAX_PROMPT_NOTES = 400  # a larger store is consolidated by the rules, or a leve
 
 
 def ask_model(settings: Settings, level: str | None, provider: str) -> Proposal:
-    from memcli.commands.extract import provider_settings
+    from memcli.commands._extract_model import provider_settings
     from memcli.operations.reply import parse_reply
     from memcli.providers import Prompt, complete, operations_schema
 

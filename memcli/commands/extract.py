@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from memcli.commands._extract_model import parse_answer, provider_settings
+from memcli.commands._extract_prompt import prompt_for, related_notes
+from memcli.commands._extract_transcript import TranscriptStats, nothing_read, redacted
 from memcli.commands.apply import ApplyReport, apply_items
-from memcli.errors import ConfigError, ProviderError
+from memcli.errors import ProviderError
 from memcli.extraction.similarity import Merged
 from memcli.json_values import JsonObject
 from memcli.messages import Message
@@ -24,8 +26,6 @@ if TYPE_CHECKING:  # the prompt loads only for a model or --show-prompt
     from memcli.extraction.prompt import PromptText, RelatedNote
     from memcli.extraction.rules import RulesTrace
     from memcli.operations.model import AnyOp
-    from memcli.providers import ProviderSettings
-    from memcli.store.folder import StoreState
     from memcli.transcripts.source import TranscriptFile
     from memcli.writes.history import Source
 
@@ -62,20 +62,6 @@ class ExtractOptions:
     rules_mode: str = "combined"
     # The agent whose hook queued the turn: `--provider auto` may use its CLI.
     agent: str | None = None
-
-
-@dataclass(frozen=True)
-class TranscriptStats:
-    """What was read of the transcript (`extract --json` prints it as "transcript")."""
-
-    messages: int
-    records: int
-    skipped: int
-    broken: int
-    formats: dict[str, int]
-    truncated: int
-    redacted: int
-    unknown: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -147,19 +133,19 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
             base = {lvl: state.fingerprint for lvl, state in stores.items()}
             if messages:
                 # Only a model reads them: the notes the turn may change, shown whole.
-                related = _related(settings, list(stores.values()), messages, options.redact)
+                related = related_notes(settings, list(stores.values()), messages, options.redact)
     today = settings.moment().date()
     result = ExtractResult(provider, [], [], base, stats, warnings=warnings, cut=cut,
                            chosen=chosen, passed_over=passed_over)
     if options.show_prompt:
-        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped, related)
+        result.prompt = prompt_for(messages, known, today, options.redact, cut.dropped, related)
         return result
     trace: RulesTrace | None = None
     items: list[Any] = []
     if not messages:
         # Not an error: a hook fires on turns with nothing new. The empty document (or the
         # empty apply report) still follows, so that a pipeline reads what it always reads.
-        result.notice = _nothing_read(stats)
+        result.notice = nothing_read(stats)
     elif provider == "rules":
         from memcli.extraction.rules import RulesTrace, extract_rules
 
@@ -171,7 +157,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     else:
         # Built only for a model: the rules never read it, and redacting every index line
         # of a large store is not free.
-        result.prompt = _prompt(messages, known, today, options.redact, cut.dropped, related)
+        result.prompt = prompt_for(messages, known, today, options.redact, cut.dropped, related)
         items = _ask_model(settings, provider, result.prompt, result, on_progress)
     # With review on, a delete is kept: it waits in the inbox for the person instead.
     reviewed = options.propose or (options.apply and bool(settings.review))
@@ -210,14 +196,6 @@ def _passed_over(provider: str, agent: str | None) -> str:
     return agent if agent in AGENT_CLIS and provider in ("ollama", OFFLINE) else ""
 
 
-def _nothing_read(stats: TranscriptStats) -> str:
-    if not stats.records and not stats.broken:
-        return "nothing to extract: the transcript is empty"
-    records = "1 record" if stats.records == 1 else f"{stats.records} records"
-    return (f"nothing to extract: the transcript holds no message ({records}, none of them a "
-            "message; `memcli transcript` shows what was read)")
-
-
 def _read(text: str | bytes | TranscriptFile, options: ExtractOptions, budget: Budget,
           on_read: Callable[[int, int], None] | None
           ) -> tuple[list[Message], TranscriptStats, list[str], Cut]:
@@ -237,7 +215,7 @@ def _read(text: str | bytes | TranscriptFile, options: ExtractOptions, budget: B
     )
     warnings = check(transcript, strict=options.strict)
     fitted, cut = fit(transcript.messages, budget)
-    messages, redactions = _redacted(fitted, options.redact)
+    messages, redactions = redacted(fitted, options.redact)
     stats = TranscriptStats(len(transcript.messages), transcript.records, transcript.skipped,
                             transcript.broken, transcript.formats, transcript.truncated,
                             redactions, transcript.unknown)
@@ -315,75 +293,6 @@ def _source(options: ExtractOptions, result: ExtractResult) -> Source:
                   job=options.job, via=options.via or "cli")
 
 
-def _prompt(messages: Sequence[Message], known: dict[str, Sequence[IndexEntry]], today: dt.date,
-            redact: bool, left_out: int, related: Sequence[RelatedNote] = ()) -> PromptText:
-    from memcli.extraction.prompt import build_prompt
-
-    shown = {lvl: _redacted_entries(known[lvl], redact) for lvl in LEVELS}
-    return build_prompt(messages, shown["project"], shown["user"], today=today.isoformat(),
-                        left_out=left_out, related=related)
-
-
-def _related(settings: Settings, states: Sequence[StoreState], messages: Sequence[Message],
-             redact: bool) -> list[RelatedNote]:
-    from memcli.extraction.prompt import RELATED_NOTES, RelatedNote, within_budget
-    from memcli.search.related import related_hits
-
-    # In memory, not the search cache: an extraction that fails leaves every file as it was.
-    hits = related_hits(states, "\n".join(m.text for m in messages), None,
-                        limit=RELATED_NOTES * 2, now=settings.moment(), zone=settings.zone)
-    return within_budget([RelatedNote(h.level, h.filename, h.title, h.summary, h.content)
-                          for h in hits], redact)
-
-
-def _redacted_entries(entries: Sequence[IndexEntry], enabled: bool) -> list[IndexEntry]:
-    """The index lines the prompt shows leave the machine too: a note written by hand may
-    hold a secret in its title or summary."""
-    if not enabled:
-        return list(entries)
-    from memcli.safety.redact import redact
-
-    return [e.replace(title=redact(e.title)[0], summary=redact(e.summary)[0])
-            for e in entries]
-
-
-def _redacted(messages: Sequence[Message], enabled: bool) -> tuple[list[Message], int]:
-    """Secrets out of the transcript before it is shown to an extractor or sent anywhere.
-
-    (The reader already turned lone surrogates from JSON escapes into U+FFFD.)"""
-    if not enabled:
-        return list(messages), 0
-    from memcli.safety.redact import redact
-
-    cleaned: list[Message] = []
-    count = 0
-    for message in messages:
-        text, findings = redact(message.text)
-        count += len(findings)
-        cleaned.append(Message(message.role, text, message.timestamp))
-    return cleaned, count
-
-
-def provider_settings(settings: Settings, provider: str) -> ProviderSettings:
-    """What the provider is sent: the settings as resolved, the registry's defaults in them."""
-    from memcli.providers import ProviderSettings
-    from memcli.settings.provider_registry import AGENT_CLIS, lookup
-
-    where = str(settings.cwd) if settings.cwd is not None else None
-    if provider in AGENT_CLIS:
-        return ProviderSettings(provider=provider, model=settings.model or "", base_url="",
-                                api_key=None, timeout=settings.timeout, env=settings.env,
-                                cwd=where)
-    spec = lookup(provider)
-    base_url = settings.base_url or spec.default_base_url
-    if settings.api_key is None and base_url == spec.default_base_url and not spec.local:
-        raise ConfigError(f"{provider} needs an API key: set {spec.key_variable}, or point "
-                          "--base-url at a local server")
-    return ProviderSettings(provider=provider, model=settings.model or spec.default_model,
-                            base_url=base_url, api_key=settings.api_key,
-                            timeout=settings.timeout)
-
-
 def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: ExtractResult,
                on_progress: Callable[[int], None] | None) -> list[Any]:
     import time
@@ -398,7 +307,7 @@ def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: Ex
                     "json_mode": completion.json_mode, "cost_usd": completion.cost_usd,
                     "seconds": round(time.monotonic() - started, 3)}
     try:
-        return _parse_answer(completion.text, completion.json_mode)
+        return parse_answer(completion.text, completion.json_mode)
     except ProviderError as exc:
         if not completion.cut_off:
             raise
@@ -422,24 +331,6 @@ def _dropped(position: int, op: AnyOp | None) -> Dropped:
     if op is None:
         return Dropped(position, "invalid")
     return Dropped(position, op.action, getattr(op, "title", None) or getattr(op, "filename", None))
-
-
-def _parse_answer(text: str, json_mode: str) -> list[Any]:
-    """The operations of an answer. A model that ignored the prefill and wrote prose and a
-    bare array has an answer of its own after the prefill: that is read when the two
-    together do not parse."""
-    from memcli.operations.reply import parse_reply
-    from memcli.providers.anthropic import PREFILL
-
-    try:
-        return parse_reply(text)
-    except ProviderError as first:
-        if json_mode != "prefill" or not text.startswith(PREFILL):
-            raise
-        try:
-            return parse_reply(text[len(PREFILL):])
-        except ProviderError:
-            raise first from None
 
 
 def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
