@@ -46,14 +46,13 @@ sys.path.insert(0, str(ROOT))
 
 from memcli.search import analyze as analyzer  # noqa: E402
 from memcli.search.engine import (  # noqa: E402
-    RECALL_THRESHOLD,
     WEIGHTS,
     SearchResult,
     Weights,
     reranked,
     search_states,
-    select,
 )
+from memcli.search.recall import RECALL_THRESHOLD, select  # noqa: E402
 from memcli.store.folder import StoreState, head_of  # noqa: E402
 from memcli.store.notes import parse_note, render_new_note  # noqa: E402
 from memcli.tokens import TOKENIZER, count_tokens  # noqa: E402

@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from memcli.search import analyze as analyzer
-from memcli.search.engine import RECALL_THRESHOLD, SearchResult, search_states, select
+from memcli.search.engine import SearchResult, search_states
+from memcli.search.recall import RECALL_THRESHOLD, select
 from memcli.store.folder import StoreState, head_of
 from memcli.store.notes import parse_note, render_new_note
 

@@ -2,7 +2,7 @@
 
     python benchmarks/recall_cut.py [--locomo PATH]
 
-Every prompt is searched once; `recall`'s cut (:func:`memcli.search.engine.select`) is then
+Every prompt is searched once; `recall`'s cut (:func:`memcli.search.recall.select`) is then
 applied to the same candidates with each setting. Tuning material only: LoCoMo's tuning part
 (conversations 1-3), `recall-dev.json` and `recall-dev-unrelated.json`; the check columns
 (`recall-dev2.json`, which flatters the vocabulary, and LoCoMo's held part) are printed apart
@@ -28,8 +28,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import recall as bench  # noqa: E402
 import recall_coding  # noqa: E402
 
-from memcli.search import engine  # noqa: E402
-from memcli.search.engine import SearchResult, search_states, select  # noqa: E402
+from memcli.search import recall  # noqa: E402
+from memcli.search.engine import SearchResult, search_states  # noqa: E402
+from memcli.search.recall import select  # noqa: E402
 
 UNRELATED = ROOT / "benchmarks" / "data" / "recall-dev-unrelated.json"
 
@@ -62,15 +63,15 @@ def coding_figures(asked: Asked, threshold: float) -> tuple[float, float, float]
 
 @contextmanager
 def setting(**values: float) -> Iterator[None]:
-    """The engine's cut constants set to VALUES for the block (a benchmark, not the product)."""
-    old = {k: getattr(engine, k) for k in values}
+    """Recall's cut constants set to VALUES for the block (a benchmark, not the product)."""
+    old = {k: getattr(recall, k) for k in values}
     for k, v in values.items():
-        setattr(engine, k, v)
+        setattr(recall, k, v)
     try:
         yield
     finally:
         for k, v in old.items():
-            setattr(engine, k, v)
+            setattr(recall, k, v)
 
 
 def cells(sets: dict[str, Asked], tune: bench.Results, held: bench.Results,

@@ -207,7 +207,7 @@ def _scoped_states(data: dict[str, Any], project: str | None) -> list[StoreState
 
 
 def test_recall_is_a_prefix_of_search_on_every_prompt_of_the_development_set() -> None:
-    from memcli.search.engine import select
+    from memcli.search.recall import select
 
     data = json.loads(DEV_SET.read_text("utf-8"))
     scopes = {p["project"]: _scoped_states(data, p["project"]) for p in data["prompts"]}

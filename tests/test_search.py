@@ -444,9 +444,9 @@ def test_recall_reads_the_prompt_from_stdin(store: Any) -> None:
 
 def test_recall_default_budget_matches_the_engine() -> None:
     from memcli.cli import recall_commands
-    from memcli.search import engine
+    from memcli.search import recall
 
-    assert recall_commands.DEFAULT_BUDGET == engine.DEFAULT_BUDGET
+    assert recall_commands.DEFAULT_BUDGET == recall.DEFAULT_BUDGET
 
 
 def test_recall_bad_budget_is_a_usage_error(store: Any) -> None:

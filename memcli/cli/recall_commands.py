@@ -9,7 +9,7 @@ from memcli.cli._app import JsonOpt, LevelOpt, command, make_output, read_input,
 from memcli.cli._errors import handled
 
 DEFAULT_LIMIT = 10
-DEFAULT_BUDGET = 1000  # keep in step with memcli.search.engine.DEFAULT_BUDGET (a test checks)
+DEFAULT_BUDGET = 1000  # keep in step with memcli.search.recall.DEFAULT_BUDGET (a test checks)
 # Bounds of the numeric options: past them a number is a typo, and one past 2**63 reached
 # SQLite as an OverflowError (exit 5). typer refuses them as a usage error (exit 2).
 MAX_RESULTS = 10_000
@@ -77,7 +77,7 @@ def recall(
     """
     from memcli.render import search as render
     from memcli.render.output import IndexProgress
-    from memcli.search.engine import recall as run_recall
+    from memcli.search.recall import recall as run_recall
 
     text = read_input("-", "prompt") if prompt == "-" else prompt
     settings = resolve_settings(ctx)

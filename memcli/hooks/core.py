@@ -162,7 +162,7 @@ def prompt_context(call: HookCall, prompt: str | None) -> str | None:
     """
     if not prompt or not prompt.strip():
         return None
-    from memcli.search.engine import recall
+    from memcli.search.recall import recall
 
     settings, _ = settings_for(call)
     return recall(settings, prompt).text or None

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from memcli.json_values import JsonObject
 from memcli.render.output import Output
-from memcli.search.engine import MAX_QUERY_CHARS, RecallResult, SearchHit, SearchResult
+from memcli.search.engine import MAX_QUERY_CHARS, SearchHit, SearchResult
+from memcli.search.recall import RecallResult
 from memcli.tokens import TOKENIZER
 
 
