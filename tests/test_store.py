@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from memcli.commands.lint import scan_store
 from memcli.errors import BrokenNoteError, StoreError
-from memcli.store.folder import list_store, load_store
+from memcli.store.folder import load_store
+from memcli.store.folder_files import list_store
 from tests.conftest import MemEnv
 
 GOOD = (b"---\ntype: project_knowledge\ntitle: Build\nsummary: How.\nupdated: 2026-11-29\n"

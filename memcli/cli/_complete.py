@@ -105,7 +105,7 @@ def note_name(ctx: Any, incomplete: str) -> list[str]:
 def _title(path: Path) -> str:
     """A note's title as its frontmatter spells it, read from the file's head only (TAB
     reads every note; parsing them whole would be felt)."""
-    from memcli.store.folder import title_as_written
+    from memcli.store.folder_files import title_as_written
 
     try:
         with path.open("rb") as handle:

@@ -30,14 +30,13 @@ from typing import Any
 
 from memcli.paths import read_regular_file_stat
 from memcli.store.folder import (
-    MAX_NOTE_BYTES,
     StoreState,
     entry_for,
     not_a_folder,
     read_index_file,
-    read_note,
     unlistable,
 )
+from memcli.store.folder_files import MAX_NOTE_BYTES, read_note
 from memcli.store.index import IndexEntry
 from memcli.store.names import INDEX_NAME, is_note_name
 

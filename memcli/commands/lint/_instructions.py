@@ -10,7 +10,7 @@ from memcli.commands.interop.instruction_files import instruction_paths
 from memcli.commands.lint._report import Finding, finding
 from memcli.commands.lint._scan import StoreScan
 from memcli.errors import MemcliError
-from memcli.store.folder import read_bytes
+from memcli.store.folder_files import read_bytes
 from memcli.store.notes import parse_note
 from memcli.text import clip
 

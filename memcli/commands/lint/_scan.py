@@ -15,12 +15,10 @@ from pathlib import Path
 
 from memcli.commands.lint._report import display
 from memcli.safety.redact import SecretFinding, find_secrets
-from memcli.store.folder import (
+from memcli.store.folder import NoteHead, StoreState, head_of
+from memcli.store.folder_files import (
     MAX_INDEX_BYTES,
     MAX_NOTE_BYTES,
-    NoteHead,
-    StoreState,
-    head_of,
     list_store,
     read_bytes,
     read_note,
