@@ -393,7 +393,7 @@ def test_an_empty_home_is_the_account_s_home_not_the_root(
     # Path.home() answers "/" for HOME="" (cron, some CI): the user store was /.memcli/memory.
     import pwd
 
-    from memcli.cli._app import home_folder
+    from memcli.cli._process_state import home_folder
 
     monkeypatch.setenv("HOME", "")
     assert home_folder() == Path(pwd.getpwuid(os.getuid()).pw_dir)

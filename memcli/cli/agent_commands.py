@@ -11,18 +11,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memcli.cli import _complete
-from memcli.cli._app import (
-    DryRunOpt,
-    JsonOpt,
-    command,
-    command_group,
-    finish,
-    make_output,
-    read_input,
-    resolve_settings,
-    working_folder,
-)
+from memcli.cli._app import DryRunOpt, JsonOpt, command, command_group, finish
 from memcli.cli._errors import handled
+from memcli.cli._process_state import make_output, read_input, resolve_settings, working_folder
 from memcli.errors import ExitStatus
 
 if TYPE_CHECKING:
@@ -251,7 +242,7 @@ def mcp(ctx: typer.Context) -> None:
     Example (Claude Desktop, Cursor, VS Code):
       {"command": "memcli", "args": ["mcp"]}
     """
-    from memcli.cli._app import trusted_writes
+    from memcli.cli._process_state import trusted_writes
     from memcli.mcp.server import serve
 
     # Unattended: outside a git work tree it makes no project store (SPEC section 1).
@@ -289,7 +280,7 @@ def memory_tool(
         from memcli.errors import InputError
 
         raise InputError(f"the memory tool call is not JSON: {exc}") from None
-    from memcli.cli._app import trusted_writes
+    from memcli.cli._process_state import trusted_writes
 
     result = run_call(resolve_settings(ctx).for_unattended(), call,
                       trusted=trusted_writes("memory-tool"))

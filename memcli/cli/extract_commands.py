@@ -19,11 +19,10 @@ from memcli.cli._app import (
     exclusive,
     finish,
     last_turn_option,
-    make_output,
-    resolve_settings,
     strict_option,
 )
 from memcli.cli._errors import handled
+from memcli.cli._process_state import make_output, resolve_settings
 from memcli.cli.transcript_command import transcript_text
 from memcli.errors import ExitStatus
 

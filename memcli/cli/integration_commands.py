@@ -11,11 +11,7 @@ from typing import Annotated
 import typer
 
 from memcli.cli import _complete
-from memcli.cli._app import (
-    app,
-    command,
-    command_group,
-)
+from memcli.cli._app import app, command, command_group
 from memcli.cli._errors import handled
 
 hook_app = typer.Typer(help="Entry points for agent hooks (they never fail the agent).")

@@ -14,16 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from memcli.cli._app import (
-    ConflictOpt,
-    DryRunOpt,
-    JsonOpt,
-    command_group,
-    finish,
-    make_output,
-    resolve_settings,
-)
+from memcli.cli._app import ConflictOpt, DryRunOpt, JsonOpt, command_group, finish
 from memcli.cli._errors import handled
+from memcli.cli._process_state import make_output, resolve_settings
 
 if TYPE_CHECKING:
     from memcli.commands.interop.results import ExportResult, ImportResult

@@ -6,15 +6,9 @@ from typing import Annotated
 import typer
 
 from memcli.cli import _complete
-from memcli.cli._app import (
-    JsonOpt,
-    LevelOpt,
-    command,
-    finish,
-    make_output,
-    resolve_settings,
-)
+from memcli.cli._app import JsonOpt, LevelOpt, command, finish
 from memcli.cli._errors import handled
+from memcli.cli._process_state import make_output, resolve_settings
 
 
 @command(section="review and history", rank=50)

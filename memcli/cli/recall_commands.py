@@ -5,8 +5,9 @@ from typing import Annotated
 
 import typer
 
-from memcli.cli._app import JsonOpt, LevelOpt, command, make_output, read_input, resolve_settings
+from memcli.cli._app import JsonOpt, LevelOpt, command
 from memcli.cli._errors import handled
+from memcli.cli._process_state import make_output, read_input, resolve_settings
 
 DEFAULT_LIMIT = 10
 DEFAULT_BUDGET = 1000  # keep in step with memcli.search.recall.DEFAULT_BUDGET (a test checks)

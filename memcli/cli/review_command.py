@@ -7,8 +7,9 @@ from typing import Annotated, Any
 
 import typer
 
-from memcli.cli._app import JsonOpt, command, finish, make_output, resolve_settings
+from memcli.cli._app import JsonOpt, command, finish
 from memcli.cli._errors import handled
+from memcli.cli._process_state import make_output, resolve_settings
 
 
 @command(section="review and history", rank=45)

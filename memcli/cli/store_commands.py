@@ -17,11 +17,9 @@ from memcli.cli._app import (
     command,
     exclusive,
     finish,
-    make_output,
-    read_input,
-    resolve_settings,
 )
 from memcli.cli._errors import handled
+from memcli.cli._process_state import make_output, read_input, resolve_settings
 from memcli.errors import ExitStatus
 
 NoteArg = Annotated[str | None, typer.Argument(

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated, BinaryIO
 import typer
 
 from memcli.cli._app import (
-    MAX_TRANSCRIPT_BYTES,
     IncludeInjectedOpt,
     IncludeThinkingOpt,
     IncludeToolsOpt,
@@ -16,11 +15,10 @@ from memcli.cli._app import (
     command,
     finish,
     last_turn_option,
-    make_output,
-    read_input_bytes,
     strict_option,
 )
 from memcli.cli._errors import handled
+from memcli.cli._process_state import MAX_TRANSCRIPT_BYTES, make_output, read_input_bytes
 
 if TYPE_CHECKING:
     from memcli.transcripts.source import TranscriptFile
