@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from note_sets import write_project_notes
+from note_sets import recalled, searched, write_project_notes
 
 from memcli.render.output import INDEX_PROGRESS_FROM, IndexProgress, Output
 from memcli.search.analyze import query_terms
@@ -54,18 +54,6 @@ NOTES: dict[str, tuple[str, str, str]] = {
 @pytest.fixture
 def store(memenv: Any) -> Any:
     return write_project_notes(memenv, NOTES)
-
-
-def searched(env: Any, prompt: str) -> list[str]:
-    result = env.invoke("search", "--json", "--limit", "20", prompt)
-    assert result.exit_code == 0, result.output
-    return [h["file"] for h in json.loads(result.stdout)["results"]]
-
-
-def recalled(env: Any, prompt: str) -> list[str]:
-    result = env.invoke("recall", "--json", prompt)
-    assert result.exit_code == 0, result.output
-    return [n["file"] for n in json.loads(result.stdout)["notes"]]
 
 
 PARAPHRASES = [
