@@ -51,22 +51,32 @@ def _stands_alone(text: str, start: int, end: int) -> bool:
             and not ((after.isalnum() and after.isascii()) or after in "_-"))
 
 
-def slots_of(text: str) -> dict[str, frozenset[str]]:
-    """The slots the text is about, each with the tools it names in it. A slot named by its
-    name ("the test command is pnpm vitest") is the one it is about: the tools named in
-    passing (pnpm) do not put it in another."""
+def _said(text: str) -> tuple[str, list[tuple[str, str, bool]]]:
+    """The case-folded text and each slot word it says on its own: (word, slot, is a tool).
+    A tool that is also an English word counts only capitalised."""
     automaton, entries = _words()
     folded = text.casefold()
     if len(folded) != len(text):  # a letter that folds to two: match on the folded text
         text = folded
-    named: dict[str, set[str]] = {}
-    tooled: dict[str, set[str]] = {}
+    said = []
     for index, start, end in automaton.find_matches_as_indexes(folded):
         word, slot, tool = entries[index]
         if word.isascii() and not _stands_alone(folded, start, end):
             continue
         if word in _CAPITALISED_LOWER and not text[start:start + 1].isupper():
             continue  # "render the page" names no deploy target
+        said.append((word, slot, tool))
+    return folded, said
+
+
+def slots_of(text: str) -> dict[str, frozenset[str]]:
+    """The slots the text is about, each with the tools it names in it. A slot named by its
+    name ("the test command is pnpm vitest") is the one it is about: the tools named in
+    passing (pnpm) do not put it in another."""
+    folded, said = _said(text)
+    named: dict[str, set[str]] = {}
+    tooled: dict[str, set[str]] = {}
+    for word, slot, tool in said:
         key = _qualified(slot, folded)
         if tool:
             tooled.setdefault(key, set()).add(word)
@@ -80,18 +90,9 @@ def slots_of(text: str) -> dict[str, frozenset[str]]:
 def slots_said(text: str) -> tuple[frozenset[str], dict[str, frozenset[str]]]:
     """The slots the text names by one of their names, and those it names a tool of (with
     the tools): "DB는 오라클 19c예요" names the database and a tool of it."""
-    automaton, entries = _words()
-    folded = text.casefold()
-    if len(folded) != len(text):
-        text = folded
     named: set[str] = set()
     tooled: dict[str, set[str]] = {}
-    for index, start, end in automaton.find_matches_as_indexes(folded):
-        word, slot, tool = entries[index]
-        if word.isascii() and not _stands_alone(folded, start, end):
-            continue
-        if word in _CAPITALISED_LOWER and not text[start:start + 1].isupper():
-            continue
+    for word, slot, tool in _said(text)[1]:
         if tool:
             tooled.setdefault(slot, set()).add(word)
         else:
