@@ -23,6 +23,7 @@ import itertools
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -294,6 +295,20 @@ def base_env(scratch: Path) -> dict[str, str]:
     env.update({"NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "80",
                 "MEMCLI_HOME": str(scratch / "home"), "HOME": str(scratch / "home")})
     return env
+
+
+def timed_child(argv: list[str], env: dict[str, str], cwd: Path,
+                ok: tuple[int, ...] = (0,)) -> tuple[float, float]:
+    """CPU seconds (user + system) and wall seconds of one child process; an exit status
+    not in OK stops the benchmark with the child's last words."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    done = subprocess.run(argv, env=env, cwd=cwd, capture_output=True, check=False)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode not in ok:
+        raise SystemExit(f"{' '.join(argv[:3])}: exit {done.returncode}: {done.stderr[-400:]!r}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
 
 
 def stores_env(env: dict[str, str], root: Path) -> dict[str, str]:

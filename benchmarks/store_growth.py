@@ -15,12 +15,10 @@ The stores come from benchmarks/genstore.py (the same seeded notes as benchmarks
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -51,17 +49,6 @@ def _prepare(root: Path, size: int) -> None:
                    capture_output=True)
 
 
-def _timed(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
-    """CPU and wall seconds of one child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    done = subprocess.run(argv, env=env, cwd=cwd, capture_output=True, check=False)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(argv)}: exit {done.returncode}: {done.stderr[-300:]!r}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
-
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -81,7 +68,8 @@ def main() -> int:
         for _ in range(args.rounds):
             for name, argv in COMMANDS.items():
                 for size in sizes:
-                    times[(name, size)].append(_timed([_memcli(), *argv], _env(root, size), root))
+                    times[(name, size)].append(
+                        run.timed_child([_memcli(), *argv], _env(root, size), root, ok=(0, 1)))
     print(f"median of {args.rounds} rounds; {args.small:,} -> {args.large:,} notes per level")
     worst = 0.0
     for name in COMMANDS:

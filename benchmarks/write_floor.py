@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -53,18 +50,6 @@ os.close(fd)
 """
 
 
-def _timed(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
-    """Wall and CPU seconds of one child process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    done = subprocess.run(argv, env=env, cwd=cwd, capture_output=True, check=False)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"{argv[:3]} exited {done.returncode}: {done.stderr[-400:]!r}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -89,14 +74,14 @@ def main() -> None:
         for round_number in range(args.rounds + 1):
             shutil.rmtree(tmp / "stores", ignore_errors=True)
             shutil.rmtree(tmp / "floor", ignore_errors=True)
-            wall, cpu = _timed([*memcli, "apply", str(document)], env, tmp)
+            cpu, wall = run.timed_child([*memcli, "apply", str(document)], env, tmp)
             if round_number == 0:  # a warm-up, and the notes the floor writes
                 shutil.copytree(store, reference)
                 continue
             walls["apply"].append(wall)
             cpus["apply"].append(cpu)
-            wall, cpu = _timed([sys.executable, str(tmp / "floor.py"), str(reference),
-                                str(tmp / "floor")], env, tmp)
+            cpu, wall = run.timed_child([sys.executable, str(tmp / "floor.py"), str(reference),
+                                         str(tmp / "floor")], env, tmp)
             walls["floor"].append(wall)
             cpus["floor"].append(cpu)
     figures = {
