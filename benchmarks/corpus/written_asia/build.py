@@ -8,7 +8,7 @@ data/extraction/train/written_asia.jsonl and written_asia_sequences.jsonl and ch
 them: valid JSON, unique ids and texts, families, levels and types valid, every keyword
 a case-insensitive substring of its text, none-families hold nothing, two_facts two.
 
-    python3 benchmarks/written_asia/build.py
+    python3 benchmarks/corpus/written_asia/build.py
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE.parent / "data" / "extraction" / "train"
+OUT = HERE.parents[1] / "data" / "extraction" / "train"
 LANGS = ("ja", "ko", "zh", "en")
 FAM = {
     "ex": "explicit", "fip": "fact_in_passing", "cor": "correction", "upd": "update",
