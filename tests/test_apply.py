@@ -339,6 +339,15 @@ def test_invalid_operations_are_reported_by_position(memenv) -> None:
     assert memenv.notes("project") == ["project_knowledge_good-one.md"]
 
 
+def test_an_operation_keyed_op_is_rejected_with_exit_1(memenv) -> None:
+    misnamed = {k: v for k, v in create("Misnamed").items() if k != "action"}
+    result = memenv.apply([create("Fine"), {**misnamed, "op": "create"}])
+    assert result.exit_code == 1
+    assert ('rejected #2: no "action" (it says "op": \'create\'; the key is "action")'
+            in result.stderr)
+    assert memenv.notes("project") == ["project_knowledge_fine.md"]
+
+
 def test_rejections_are_printed_on_stderr_with_exit_1(memenv) -> None:
     result = memenv.apply([create("Fine"), delete("project_knowledge_ghost.md")])
     assert result.exit_code == 1

@@ -91,6 +91,31 @@ def test_noop_and_empty_actions_are_skipped(action: Any) -> None:
 
 
 @pytest.mark.parametrize(
+    ("raw", "why"),
+    [({**{k: v for k, v in CREATE.items() if k != "action"}, "op": "create"},
+      'no "action" (it says "op": \'create\'; the key is "action")'),
+     ({**{k: v for k, v in UPDATE.items() if k != "action"}, "operation": "Update"},
+      'no "action" (it says "operation": \'Update\'; the key is "action")'),
+     ({k: v for k, v in CREATE.items() if k != "action"},
+      'no "action": say create, update or delete'),
+     ({"filename": "reference_material_old-wiki.md", "level": "project"},
+      'no "action": say create, update or delete')],
+)
+def test_an_operation_without_action_is_rejected_not_skipped(raw: dict[str, Any],
+                                                              why: str) -> None:
+    # A model that writes "op" instead of "action" proposed something: dropping it in
+    # silence lost the proposal without a word.
+    parsed = validate_item(2, raw)
+    assert not parsed.skipped and parsed.op is None
+    assert parsed.error == why
+
+
+def test_an_object_that_is_no_operation_is_still_skipped() -> None:
+    parsed = validate_item(1, {"note": "nothing worth remembering", "op": "think"})
+    assert parsed.skipped and parsed.error is None
+
+
+@pytest.mark.parametrize(
     ("alias", "action"),
     [("add", "create"), ("NEW", "create"), ("edit", "update"), ("Replace", "update"),
      ("remove", "delete"), ("rm", "delete")],

@@ -183,6 +183,8 @@ def validate_item(position: int, raw: Any) -> Parsed:
         return Parsed(position, raw, None, "not a JSON object")
     action = raw.get("action")
     name = action.strip().lower() if isinstance(action, str) else None
+    if action is None and (why := _missing_action(raw)) is not None:
+        return Parsed(position, raw, None, why)
     if action is None or name in SKIPPED_ACTIONS:
         return Parsed(position, raw, None, None)
     if name not in ACTION_ALIASES:
@@ -201,6 +203,29 @@ def validate_item(position: int, raw: Any) -> Parsed:
     if errors:
         return Parsed(position, raw, None, "; ".join(errors))
     return Parsed(position, raw, cls(**values), None)
+
+
+# Keys models put an action under when they do not follow the schema ("op": "create").
+_ACTION_LOOKALIKES = ("op", "operation", "kind", "act", "command", "verb", "method")
+# What makes an object without an action an operation all the same: its substance.
+_SUBSTANCE = ("title", "content", "filename", "summary")
+
+
+def _missing_action(raw: dict[str, Any]) -> str | None:
+    """Why an object without "action" is rejected, or None when it is no operation at all.
+
+    An object that names its action under another key, or that carries a title, content or
+    file name, was meant as an operation: skipping it in silence would lose what the model
+    proposed without a word, so it is rejected with the reason. Any other object ({"note":
+    "nothing to remember"}) is skipped as before.
+    """
+    for key in _ACTION_LOOKALIKES:
+        value = raw.get(key)
+        if isinstance(value, str) and value.strip().lower() in ACTION_ALIASES:
+            return f'no "action" (it says "{key}": {value!r}; the key is "action")'
+    if any(key in raw for key in _SUBSTANCE):
+        return 'no "action": say create, update or delete'
+    return None
 
 
 def _field_value(spec: Field[Any], raw: dict[str, Any]) -> Any:

@@ -87,7 +87,8 @@ def _outcome_json(outcome: Outcome) -> JsonObject:
 
 
 def _outcome(output: Output, outcome: Outcome, dry_run: bool) -> None:
-    where = f"#{outcome.position} {outcome.action}"
+    # An item with no action of its own (not an object, no "action") is named by position.
+    where = f"#{outcome.position} {outcome.action}".rstrip()
     if outcome.status == "rejected":
         output.error(f"rejected {where}: {outcome.message}")
         return
