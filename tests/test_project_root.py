@@ -110,7 +110,7 @@ def test_a_nested_repository_does_not_take_its_parent_repository_s_store(
 
 
 def test_a_linked_worktree_s_git_file_bounds_the_search(tmp_path: Path) -> None:
-    from memcli.settings.config import git_top_level
+    from memcli.settings.locations import git_top_level
 
     main = tmp_path / "main"
     main.mkdir()
@@ -127,7 +127,7 @@ def test_a_linked_worktree_s_git_file_bounds_the_search(tmp_path: Path) -> None:
 
 
 def test_git_s_environment_names_the_work_tree(tmp_path: Path) -> None:
-    from memcli.settings.config import git_top_level
+    from memcli.settings.locations import git_top_level
 
     work = tmp_path / "work"
     (work / "sub").mkdir(parents=True)

@@ -76,7 +76,7 @@ def report_crash(exc: BaseException, env: Mapping[str, str], argv: list[str]) ->
 
 def crash_log_path(env: Mapping[str, str]) -> Path:
     from memcli.cli._process_state import home_folder
-    from memcli.settings.config import memcli_home
+    from memcli.settings.locations import memcli_home
 
     return memcli_home(env, home_folder()) / "logs" / CRASH_LOG_NAME
 

@@ -103,7 +103,7 @@ def hooks_install(
     hooks_installed(output, result, dry_run=dry_run)
     if reviewed is not None:
         from memcli.commands.review_config import set_review
-        from memcli.settings.config import CONFIG_NAME, MARKER_DIR
+        from memcli.settings.locations import CONFIG_NAME, MARKER_DIR
         from memcli.settings.review import review_text
 
         config = (settings.user_home if scope == "user"

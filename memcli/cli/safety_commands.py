@@ -75,7 +75,7 @@ def trust(
     """
     from memcli.render.integration import trust_revoked, trusted, trusted_configs
     from memcli.settings import trust as core
-    from memcli.settings.config import CONFIG_NAME, MARKER_DIR
+    from memcli.settings.locations import CONFIG_NAME, MARKER_DIR
 
     exclusive(list=list_trusted, revoke=revoke)
     settings = resolve_settings(ctx)

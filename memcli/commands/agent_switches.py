@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from memcli.settings.config import expand_home
+from memcli.settings.locations import expand_home
 
 CODEX_ADVICE = ("Codex asks you to review and trust new hooks before it runs them; a Codex "
                 "too old to run hooks by default needs `[features] codex_hooks = true` in "

@@ -27,7 +27,7 @@ from memcli.commands.agent_switches import (
     gemini_disabled,
 )
 from memcli.errors import InputError, UsageError
-from memcli.settings.config import expand_home
+from memcli.settings.locations import expand_home
 
 SCOPES = ("project", "user")
 

@@ -48,7 +48,7 @@ def not_a_file(path: Path) -> BadPayload | None:
 def memcli_folder(env: Mapping[str, str]) -> Path:
     """The user's memcli folder, even when the configuration cannot be read."""
     try:
-        from memcli.settings.config import memcli_home
+        from memcli.settings.locations import memcli_home
 
         return memcli_home(env)
     except Exception:
