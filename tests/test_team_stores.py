@@ -280,8 +280,26 @@ def test_a_repository_config_adds_a_team_store_only_when_trusted(
 def test_a_bad_declaration_is_one_clear_error(memenv: MemEnv, cli, config: str,
                                               said: str) -> None:
     declare(memenv, config)
-    result = cli("show")
-    assert result.exit_code != 0 and said in result.output
+    for args in (("sync",), ("show", "--level", "acme"), ("config",)):
+        result = cli(*args)
+        assert result.exit_code != 0 and said in result.output, args
+        assert result.output.count(said) == 1, args  # one error, not a warning before it
+
+
+def test_a_bad_declaration_leaves_the_other_commands_working(memenv: MemEnv, cli) -> None:
+    # A typo in [teams] stopped every command, extract and the agent's hooks included.
+    declare(memenv, '[teams.acme]\nurl = "x"\nmode = "write"\n')
+    memenv.write_note("project", "project_knowledge_build.md", {
+        "type": "project_knowledge", "title": "Build", "summary": "Build with make.",
+        "created": FIXED_NOW, "updated": FIXED_NOW}, body="Build with make.\n")
+    assert cli("index").exit_code == 0
+    for args in (("show",), ("context",), ("lint",)):
+        result = cli(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert ('mode is "ro" or "rw", not \'write\'; the team stores are left out until it '
+                "is fixed") in result.stderr, args
+    assert "Build" in cli("show").stdout
+    assert cli("config", "--json").exit_code != 0
 
 
 def test_search_and_recall_redact_a_secret_in_a_title_or_summary(memenv: MemEnv, cli) -> None:

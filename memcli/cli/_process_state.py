@@ -38,11 +38,20 @@ def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
                              f"`memcli {ctx.info_name}` goes on without it)\n")
     for message in (*settings.unknown, *settings.capped):
         sys.stderr.write(f"memcli: warning: {message}\n")
+    # A command that names a team store (`--level NAME`) fails on the problem instead.
+    named = ctx.params.get("level") not in (None, "all", "project", "user")
+    if settings.teams_problem is not None and ctx.info_name not in FAIL_ON_TEAMS and not named:
+        from memcli.safety.invisible_chars import safe_line  # a team's name is TOML text
+
+        sys.stderr.write(safe_line(f"memcli: warning: {settings.teams_problem}; the team "
+                                   "stores are left out until it is fixed") + "\n")
     return settings
 
 
 # Commands that report a bad extraction setting themselves (extract fails on it, config shows it).
 QUIET_ABOUT_PROBLEMS = frozenset({"extract", "config"})
+# Commands that report a bad [teams] declaration themselves (sync fails on it, config shows it).
+FAIL_ON_TEAMS = frozenset({"sync", "config"})
 
 
 def system_clock() -> "datetime":

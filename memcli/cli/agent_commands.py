@@ -207,6 +207,8 @@ def sync(
 
     output = make_output(as_json)
     teams: tuple[TeamSyncResult, ...] = ()
+    if init is None:
+        settings.require_teams()
     if init is None and settings.teams:
         from memcli.commands.gitstore._git import is_repository
         from memcli.commands.gitstore.teams import sync_team

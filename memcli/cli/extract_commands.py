@@ -170,4 +170,4 @@ def config(ctx: typer.Context, as_json: JsonOpt = False) -> None:
         choice = choose(settings.env, None, settings.base_url)
         auto = (choice.provider, choice.reason)
     settings_sources(make_output(as_json), settings, to_stdout=True, auto=auto)
-    finish(ExitStatus.USAGE if settings.problems else None)
+    finish(ExitStatus.USAGE if settings.problems or settings.teams_problem else None)

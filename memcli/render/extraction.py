@@ -196,6 +196,8 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
             shown["teams"] = [{"name": t.name, "url": t.url, "mode": t.mode,
                                "folder": str(t.folder), "source": t.origin}
                               for t in settings.teams]
+        if settings.teams_problem is not None:
+            shown["teams_error"] = settings.teams_problem
         output.data(shown)
         return
     from memcli.safety.invisible_chars import safe_line
@@ -208,7 +210,7 @@ def settings_sources(output: Output, settings: Settings, *, to_stdout: bool = Fa
                         f"{team.folder})    # {team.origin}"))
     for name, why in settings.ignored.items():
         write(f"# ignored {name} from the project config: {why}")
-    for problem in problems.values():
+    for problem in (*problems.values(), *filter(None, [settings.teams_problem])):
         output.error(problem)
 
 

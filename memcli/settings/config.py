@@ -68,7 +68,7 @@ class Settings(Record):
         "project_root", "project_store", "user_home", "user_store", "lock_timeout", "now",
         "provider", "model", "base_url", "api_key", "timeout", "home", "cwd", "clock", "sources",
         "problems", "ignored", "unknown", "capped", "zone", "repository", "closed", "env",
-        "teams",
+        "teams", "teams_problem",
         "review",
     )
     _unshown = frozenset({"api_key", "env"})  # a repr may reach a crash log
@@ -110,6 +110,9 @@ class Settings(Record):
     env: Final[Mapping[str, str]]
     # The team stores the user config (and a trusted project config) mounts.
     teams: Final[tuple[TeamStore, ...]]
+    # Why the [teams] tables were left out (a bad declaration), or None: only the commands
+    # that use a team store fail on it (require_teams), the others warn and go on.
+    teams_problem: Final[str | None]
     # What an unattended run holds in the inbox for a person (memcli.settings.review):
     # empty for none, {"all"}, or note types.
     review: Final[frozenset[str]]
@@ -123,7 +126,7 @@ class Settings(Record):
                  capped: tuple[str, ...] = (), zone: Zone = UTC,
                  repository: Path | None = None, closed: str | None = None,
                  env: Mapping[str, str] | None = None,
-                 teams: tuple[TeamStore, ...] = (),
+                 teams: tuple[TeamStore, ...] = (), teams_problem: str | None = None,
                  review: frozenset[str] = frozenset()) -> None:
         self.project_root = project_root
         self.project_store = project_store
@@ -150,6 +153,7 @@ class Settings(Record):
         self.review = review
         self.env = dict(env or {})
         self.teams = teams
+        self.teams_problem = teams_problem
 
     def store_for(self, level: str) -> Path:
         return self.project_store if level == "project" else self.user_store
@@ -195,6 +199,11 @@ class Settings(Record):
         if self.cwd is not None and inside(store, self.cwd):
             return None
         return f"outside the working folder, which is in no git repository{origin}"
+
+    def require_teams(self) -> None:
+        """Raise why the team stores were left out, for a command that uses one."""
+        if self.teams_problem is not None:
+            raise ConfigError(self.teams_problem)
 
     def require_extraction(self) -> None:
         """Raise the first problem of a setting that extraction needs."""
@@ -274,6 +283,15 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         now = fixed_now(str(now))
     review = _deferred(problems, "review", sources, parse_review,
                        pick("review", None, ("MEMCLI_REVIEW",), "none"), frozenset())
+    teams: tuple[TeamStore, ...] = ()
+    teams_problem = None
+    try:
+        teams = read_teams(user_cfg.get("teams"), project_cfg.get("teams"), user_home, cwd,
+                           home)
+    except ConfigError as exc:
+        # A typo in [teams] must not stop extract, apply or a hook: only a team store's user
+        # (sync, --level NAME, apply --store NAME) fails on it.
+        teams_problem = str(exc)
     project_path = store_folder("project_store", project_store, cwd, home, sources)
     if sources["project_store"].source == "default":
         _refuse_linked_store(project_path, root, repository)
@@ -308,8 +326,8 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         zone=zone,
         repository=repository,
         env=env,
-        teams=read_teams(user_cfg.get("teams"), project_cfg.get("teams"), user_home, cwd,
-                         home),
+        teams=teams,
+        teams_problem=teams_problem,
         review=review,
     )
 

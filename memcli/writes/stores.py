@@ -41,6 +41,7 @@ def reading_levels(level: str | None, settings: Settings) -> tuple[str, ...]:
     if level is not None and level in team_names:
         return (level,)
     if level not in (None, "all", *LEVELS):
+        settings.require_teams()  # the name may be of a team store the typo left out
         teams = f", all or a team store ({', '.join(team_names)})" if team_names else " or all"
         raise InputError(f"unknown level '{level}'; use project, user{teams}")
     return levels_for(level, settings) + (team_names if level in (None, "all") else ())
@@ -54,6 +55,7 @@ def store_path(settings: Settings, level: str) -> Path:
 
     team = find_team(settings.teams, level)
     if team is None:
+        settings.require_teams()
         raise InputError(f"unknown level '{level}'")
     return team.folder
 

@@ -35,6 +35,7 @@ def apply_to_team(settings: Settings, name: str, text: str, env: Mapping[str, st
     from memcli.operations.model import parse_document
     from memcli.writes.history import Source
 
+    settings.require_teams()
     team = require_team(settings.teams, name)
     items = [_for_team(item, name) for item in parse_document(text).items]
     fields = {field: getattr(settings, field) for field in settings.__match_args__}
