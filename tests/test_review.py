@@ -152,6 +152,42 @@ def test_status_and_session_start_count_and_old_ones_expire(memenv: MemEnv) -> N
     assert "expired" in listed.output and proposals(memenv) == []
 
 
+def test_the_expiry_is_a_setting_of_the_user_config(memenv: MemEnv) -> None:
+    # It was read from MEMCLI_REVIEW_EXPIRY_DAYS alone: a person could not keep it.
+    extract(memenv, "--propose")
+    home = Path(memenv.env["MEMCLI_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text("review_expiry_days = 90\n", "utf-8")
+    later = {"MEMCLI_NOW": "2027-01-15T00:00:00Z"}  # 45 days on: kept under 90
+    kept = memenv.invoke("review", "--list", env=later)
+    assert "expired" not in kept.output and len(proposals(memenv)) == 1, kept.output
+    shown = json.loads(memenv.invoke("config", "--json").stdout)
+    assert shown["review_expiry_days"] == {"value": "90", "source": "user config"}
+    gone = memenv.invoke("review", "--list", env={**later, "MEMCLI_REVIEW_EXPIRY_DAYS": "7"})
+    assert "expired" in gone.output and proposals(memenv) == []
+
+
+@pytest.mark.parametrize("value", ['"soon"', "0", "-3", "true", "1.5"])
+def test_a_bad_expiry_is_one_error_for_review_only(memenv: MemEnv, value: str) -> None:
+    home = Path(memenv.env["MEMCLI_HOME"])
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(f"review_expiry_days = {value}\n", "utf-8")
+    failed = memenv.invoke("review", "--list")
+    assert failed.exit_code != 0
+    assert "config.toml:1: review_expiry_days must be a whole number of days" in failed.stderr
+    extract(memenv, "--propose")  # extract and the hooks do not read it
+
+
+def test_an_untrusted_repository_cannot_shorten_the_expiry(memenv: MemEnv) -> None:
+    extract(memenv, "--propose")
+    config = memenv.repo / ".memcli" / "config.toml"
+    config.write_text("review_expiry_days = 1\n", "utf-8")
+    later = {"MEMCLI_NOW": "2026-12-20T00:00:00Z"}
+    listed = memenv.invoke("review", "--list", env=later)
+    assert "expired" not in listed.output, listed.output
+    assert len(proposals(memenv)) == 1 and len(proposals(memenv, "user")) == 1
+
+
 def test_interactive_review_in_a_pseudo_terminal(memenv: MemEnv, tmp_path: Path) -> None:
     import pty
     import select

@@ -43,7 +43,7 @@ def review(
 
     settings = resolve_settings(ctx)
     output = make_output(as_json)
-    days = _expiry_days()
+    days = settings.expiry_days()
     if accept and reject:
         raise InputError("--accept and --reject cannot go together")
     if accept or reject:
@@ -59,18 +59,6 @@ def review(
         inbox_list(output, core.list_inbox(settings, expiry_days=days))
         return
     _interactive(settings, days)
-
-
-def _expiry_days() -> int:
-    from memcli.errors import ConfigError
-    from memcli.settings.review import DEFAULT_EXPIRY_DAYS
-
-    raw = os.environ.get("MEMCLI_REVIEW_EXPIRY_DAYS")
-    if not raw:
-        return DEFAULT_EXPIRY_DAYS
-    if not raw.isdigit() or int(raw) < 1:
-        raise ConfigError(f"MEMCLI_REVIEW_EXPIRY_DAYS must be a whole number of days; got {raw!r}")
-    return int(raw)
 
 
 def _interactive(settings: Any, days: int) -> None:

@@ -26,7 +26,7 @@ from memcli.settings.locations import (
     memcli_home,
 )
 from memcli.settings.provider_registry import AGENT_CLIS, OFFLINE, PROVIDERS
-from memcli.settings.review import parse_review
+from memcli.settings.review import DEFAULT_EXPIRY_DAYS, parse_expiry_days, parse_review
 from memcli.settings.teams import TeamStore, read_teams
 from memcli.settings.values import (
     Setting,
@@ -205,6 +205,17 @@ class Settings(Record):
         if self.teams_problem is not None:
             raise ConfigError(self.teams_problem)
 
+    def expiry_days(self) -> int:
+        """How many days a proposal waits in the review inbox; a bad value is a ConfigError
+        naming where it came from."""
+        setting = self.sources.get("review_expiry_days")
+        if setting is None:
+            return DEFAULT_EXPIRY_DAYS
+        try:
+            return parse_expiry_days(setting.value)
+        except ConfigError as exc:
+            raise ConfigError(located(str(exc), "review_expiry_days", setting)) from None
+
     def require_extraction(self) -> None:
         """Raise the first problem of a setting that extraction needs."""
         for message in self.problems.values():
@@ -283,6 +294,9 @@ def resolve(flags: Flags, env: Mapping[str, str], cwd: Path, *, home: Path | Non
         now = fixed_now(str(now))
     review = _deferred(problems, "review", sources, parse_review,
                        pick("review", None, ("MEMCLI_REVIEW",), "none"), frozenset())
+    # Checked by the one command that reads it (Settings.expiry_days): a typo must not stop
+    # extract or a hook.
+    pick("review_expiry_days", None, ("MEMCLI_REVIEW_EXPIRY_DAYS",), DEFAULT_EXPIRY_DAYS)
     teams: tuple[TeamStore, ...] = ()
     teams_problem = None
     try:

@@ -3,6 +3,8 @@
 ``none`` writes as before; ``all`` holds every change; a list of note types (comma- or
 space-separated, or a TOML list) holds the changes to notes of those types and writes the
 rest. Config key ``review`` (usually under ``[hooks]``), environment ``MEMCLI_REVIEW``.
+How long a proposal waits before it expires: ``review_expiry_days`` (environment
+``MEMCLI_REVIEW_EXPIRY_DAYS``), 30 by default.
 """
 
 from __future__ import annotations
@@ -36,6 +38,15 @@ def parse_review(value: object) -> frozenset[str]:
         raise ConfigError(f"review: {bad[0]!r} is not a note type; use none, all or note "
                           "types such as project_knowledge,correction_feedback")
     return frozenset(words)
+
+
+def parse_expiry_days(value: object) -> int:
+    """The ``review_expiry_days`` setting: a whole number of days, 1 or more."""
+    text = str(value).strip() if isinstance(value, (int, str)) else ""
+    if isinstance(value, bool) or not text.isdigit() or int(text) < 1:
+        raise ConfigError(f"review_expiry_days must be a whole number of days (1 or more), "
+                          f"not {value!r}")
+    return int(text)
 
 
 def review_text(types: frozenset[str]) -> str:

@@ -20,8 +20,10 @@ from memcli.settings.config_file import read_config
 
 TRUST_NAME = "trust.json"
 # Project settings that need a trust: where a key goes, which key, where the stores are.
+# review_expiry_days: a checkout that shortened it would have the person's next review take
+# every waiting proposal out of the inbox.
 GUARDED_KEYS = frozenset({"provider", "base_url", "model", "user_store", "project_store",
-                          "teams"})
+                          "teams", "review_expiry_days"})
 UNTRUSTED_HINT = "the project config is not trusted; `memcli trust` uses it"
 
 
