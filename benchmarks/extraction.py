@@ -477,7 +477,8 @@ def duplicates(sequences: Sequence[dict[str, Any]], on_conflict: str | None = No
 
 # --------------------------------------------------------------------------- output
 
-HEADER = (f"{'split':<7} {'group':<16} {'turns':>5} {'gold':>4} | "
+# Wide enough for the longest split (written_asia) and family (fam:none_hypothetical).
+HEADER = (f"{'split':<13} {'group':<22} {'turns':>5} {'gold':>4} | "
           + " | ".join(f"{m:<8} {'P':>5} {'R':>5} {'rt':>5}" for m in MODES))
 
 
@@ -485,7 +486,7 @@ def _line(split: str, group: str, scores: dict[str, Score]) -> str:
     first = next(iter(scores.values()))
     cells = [f"{mode:<8} {s.precision:>5.2f} {s.recall:>5.2f} {s.routing:>5.2f}"
              for mode, s in scores.items()]
-    return f"{split:<7} {group:<16} {first.turns:>5} {first.gold:>4} | " + " | ".join(cells)
+    return f"{split:<13} {group:<22} {first.turns:>5} {first.gold:>4} | " + " | ".join(cells)
 
 
 def report(split: str, results: dict[str, list[TurnResult]], families: bool) -> list[str]:
@@ -500,7 +501,7 @@ def report(split: str, results: dict[str, list[TurnResult]], families: bool) -> 
     for mode, r in results.items():
         noted, empty = empty_turn_notes(r)
         cells.append(f"{mode} {noted}/{empty} = {100 * noted / max(empty, 1):.1f}%")
-    lines.append(f"{split:<7} notes from turns holding nothing lasting: " + ", ".join(cells))
+    lines.append(f"{split:<13} notes from turns holding nothing lasting: " + ", ".join(cells))
     return lines
 
 
@@ -565,7 +566,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             folder = args.transcripts or extraction_real.TRANSCRIPTS
             if not folder.is_dir():
-                lines.append(f"{split:<7} skipped: no transcript fixtures at {folder} "
+                lines.append(f"{split:<13} skipped: no transcript fixtures at {folder} "
                              "(../shared beside the repository, or --transcripts)")
                 data[split] = {"skipped": f"no transcript fixtures at {folder}"}
                 continue
@@ -599,7 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 dup = duplicates(sequences, mode=mode if run is None else "combined", run=run)
                 data[split][mode]["duplicates"] = dup.as_json()
                 lines.append(
-                    f"{split:<7} sequences ({mode}): one note per topic in {dup.one_note} of "
+                    f"{split:<13} sequences ({mode}): one note per topic in {dup.one_note} of "
                     f"{dup.sequences}; duplicates {dup.duplicates} in {dup.turns} turns = "
                     f"{dup.per_100_turns:.1f} per 100 turns; false merges {dup.false_merges}")
                 if split != "heldout":

@@ -133,7 +133,7 @@ def session_lines(split: str, counts: dict[str, dict[str, int]]) -> list[str]:
     lines = []
     for mode, per in counts.items():
         read = [n for n in per.values() if n >= 0]
-        lines.append(f"{split:<7} notes `extract SESSION` writes ({mode}): {sum(read)} in "
+        lines.append(f"{split:<13} notes `extract SESSION` writes ({mode}): {sum(read)} in "
                      f"{len(read)} sessions, {sum(1 for n in read if n)} sessions with any"
                      + (f"; {len(per) - len(read)} unreadable" if len(read) < len(per) else ""))
     names = next(iter(counts.values()), {})
