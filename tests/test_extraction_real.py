@@ -108,7 +108,7 @@ def test_an_opencode_session_folder_is_one_session(tmp_path: Path) -> None:
 def test_the_split_is_skipped_without_fixtures_and_never_listed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--split", "real", "--transcripts", str(tmp_path / "absent")]) == 0
-    assert "real    skipped: no transcript fixtures at" in capsys.readouterr().out
+    assert "real          skipped: no transcript fixtures at" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         bench.main(["--split", "real", "--failures"])
     assert "--failures is not for the real split" in capsys.readouterr().err
