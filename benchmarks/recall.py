@@ -5,6 +5,7 @@
     python benchmarks/recall.py --sweep         # also the recall threshold sweep
     python benchmarks/recall.py --grid          # also the re-ranking weights grid
     python benchmarks/recall.py --heldout       # also the held-out coding set (aggregates)
+    python benchmarks/recall.py --by-conversation   # memcli on LoCoMo, a row per conversation
     python benchmarks/recall.py --latency-only --rounds 3   # wall and CPU, cache size, memory
 
 The dated set (``benchmarks/data/recall-dated.json``, written for this benchmark) is asked
@@ -325,6 +326,21 @@ def cue_grid(tuning: Results, held_out: Results, cue: str, what: str) -> None:
               f"| {tune.budget[500]:.3f} | {held.at[1]:.3f} | {held.at[5]:.3f} |")
 
 
+def conversation_table(corpora: list[Corpus]) -> None:
+    """memcli's figures conversation by conversation: the folds a change is judged on
+    (docs/recall.md, round 4 of issue 28), each conversation's questions answered from its
+    own notes."""
+    print("\n### LoCoMo by conversation (memcli search; recall at its threshold)\n")
+    print("| conversation | questions | R@1 | R@5 | R@10 | recall: R in 1000 tok "
+          "| cat-5 abstained |\n|---|---:|---:|---:|---:|---:|---:|")
+    for corpus in corpora:
+        results = [(corpus, memcli_results(corpus))]
+        ranking, gated = score_memcli(results, gate=False), score_memcli(results)
+        count = sum(1 for q in corpus.questions if q.category != 5)
+        print(f"| {corpus.name} | {count} | {ranking.at[1]:.3f} | {ranking.at[5]:.3f} "
+              f"| {ranking.at[10]:.3f} | {gated.budget[1000]:.3f} | {gated.abstain5:.1%} |")
+
+
 def locomo_tables(corpora: list[Corpus], sweep: bool, grid: bool = False) -> None:
     parts = {"tuning (conv 1-3)": [c for c in corpora if c.name in TUNE],
              "held out (conv 4-5)": [c for c in corpora if c.name not in TUNE],
@@ -550,6 +566,8 @@ def main() -> None:
     parser.add_argument("--locomo", type=Path, default=LOCOMO,
                         help="locomo-dev.json (default: ../shared/data/locomo/ beside the repo; "
                              "a git worktree elsewhere names it here)")
+    parser.add_argument("--by-conversation", action="store_true",
+                        help="memcli's LoCoMo figures per conversation alone (the folds)")
     parser.add_argument("--latency-only", action="store_true",
                         help="the latency table alone (no LoCoMo, no coding sets)")
     args = parser.parse_args()
@@ -560,6 +578,9 @@ def main() -> None:
         sys.exit(f"recall.py: LoCoMo data not found at {args.locomo} (shared/ beside the "
                  "repository, or --locomo)")
     print(f"Token counts: {TOKENIZER}.")
+    if args.by_conversation:
+        conversation_table(load_locomo(args.locomo))
+        return
     locomo_tables(load_locomo(args.locomo), args.sweep, args.grid)
     if CODING.is_file():
         coding_table(CODING, CODING_LONG)
