@@ -12,8 +12,9 @@ from note_sets import recalled, searched, write_project_notes
 from memcli.search.engine import title_subject
 
 # Notes as a memory of people reads: each about one person, some naming another in passing.
-# "Where does Maria volunteer?" is answered by the note about Maria's volunteering, which
-# says it once in a long sentence; the notes about John that mention her say it twice.
+# "Where does Maria volunteer?" is answered by the note about Maria's volunteering; the six
+# shorter notes about John that mention her and volunteering have more BM25 for the same
+# words, and ranked above it before the subject cue.
 PEOPLE: dict[str, tuple[str, str, str]] = {
     "user_preference_maria-kitchen.md": (
         "Maria at the soup kitchen", "Maria volunteers at the soup kitchen.",
