@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from memcli.store.names import slugify  # noqa: E402
+from memcli.store.names import slugify
 
 KINDS = {"paraphrase", "typo", "unrelated", "multi"}
 
@@ -45,7 +45,8 @@ def problems(data: dict) -> list[str]:
                 out.append(f"{p['id']}: {f} is not a note")
             elif notes[f]["project"] not in (None, p["project"]):
                 out.append(f"{p['id']}: {f} is outside its scope")
-        cross = bool(p["relevant"]) and all(notes[f]["lang"] != p["lang"] for f in p["relevant"] if f in notes)
+        langs = [notes[f]["lang"] for f in p["relevant"] if f in notes]
+        cross = bool(p["relevant"]) and p["lang"] not in langs
         if cross != p["cross"]:
             out.append(f"{p['id']}: cross should be {cross}")
     return out

@@ -65,6 +65,7 @@ CODING_LONG = ROOT / "benchmarks" / "data" / "recall-coding-long.json"
 DATED = ROOT / "benchmarks" / "data" / "recall-dated.json"
 DEV = ROOT / "benchmarks" / "data" / "recall-dev.json"
 DEV2 = ROOT / "benchmarks" / "data" / "recall-dev2.json"
+DEV3 = ROOT / "benchmarks" / "data" / "recall-dev3.json"
 HELDOUT = ROOT / "benchmarks" / "data" / "recall-heldout.json"
 TUNE = ("conv-26", "conv-30", "conv-41")
 KS = (1, 5, 10)
@@ -587,6 +588,7 @@ def main() -> None:
     import recall_coding  # a sibling script
 
     sets = {"development (recall-dev.json)": DEV, "second development (recall-dev2.json)": DEV2,
+            "third development (recall-dev3.json)": DEV3,
             "recall-coding.json": CODING}
     if args.heldout:
         sets["held out (recall-heldout.json)"] = HELDOUT
