@@ -12,7 +12,7 @@ is always that of the notes the operations were matched against.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from memcli.settings.config import Settings
 from memcli.store.folder import fingerprint
@@ -21,6 +21,9 @@ from memcli.store.known import index_bytes_of, known_entries
 from memcli.store.names import LEVELS
 from memcli.writes.stores import lock_made_at, locked_levels
 
+if TYPE_CHECKING:
+    from memcli.extraction.key_index import KeyIndex
+
 
 class StoreView:
     """The project and user stores, read no further than asked."""
@@ -28,6 +31,7 @@ class StoreView:
     def __init__(self, settings: Settings) -> None:
         self._settings = settings
         self._known: dict[str, list[IndexEntry]] | None = None
+        self._keys: dict[str, list[str | None]] = {}
         with locked_levels(settings, LEVELS) as folders:
             self.base = {lvl: fingerprint(index_bytes_of(lvl, folder))
                          for lvl, folder in folders.items()}
@@ -35,13 +39,22 @@ class StoreView:
     def known(self) -> dict[str, list[IndexEntry]]:
         """Every note's index line, by level (empty for a store not open here)."""
         if self._known is None:
+            from memcli.extraction.note_keys import derived_by, note_keys
+
             cache = self._settings.user_home / "cache" / "known"
+            derive = (note_keys, derived_by())
             with locked_levels(self._settings, LEVELS) as folders:
-                read = {lvl: known_entries(lvl, folder, cache, lock_made_at(folder))
+                read = {lvl: known_entries(lvl, folder, cache, lock_made_at(folder), derive)
                         for lvl, folder in folders.items()}
-            self.base = {lvl: fingerprint(index) for lvl, (_, index) in read.items()}
+            self.base = {lvl: fingerprint(index) for lvl, (_, index, _) in read.items()}
             self._known = {lvl: read[lvl][0] if lvl in read else [] for lvl in LEVELS}
+            self._keys = {lvl: read[lvl][2] if lvl in read else [] for lvl in LEVELS}
         return self._known
+
+    def keys(self) -> dict[str, list[str | None]]:
+        """Each note's keys (memcli.extraction.note_keys), in the order of known()."""
+        self.known()
+        return self._keys
 
 
 class KnownNotes(Sequence[IndexEntry]):
@@ -51,6 +64,7 @@ class KnownNotes(Sequence[IndexEntry]):
     def __init__(self, view: StoreView) -> None:
         self._view = view
         self._notes: list[IndexEntry] | None = None
+        self._index: KeyIndex | None = None
 
     @property
     def notes(self) -> list[IndexEntry]:
@@ -58,6 +72,15 @@ class KnownNotes(Sequence[IndexEntry]):
             known = self._view.known()
             self._notes = [*known["project"], *known["user"]]
         return self._notes
+
+    def key_index(self) -> KeyIndex:
+        """The notes' keys, to find those that can answer a question (see note_keys)."""
+        if self._index is None:
+            from memcli.extraction.key_index import KeyIndex
+
+            keys = self._view.keys()
+            self._index = KeyIndex([*keys["project"], *keys["user"]])
+        return self._index
 
     @overload
     def __getitem__(self, index: int) -> IndexEntry: ...

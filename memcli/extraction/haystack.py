@@ -86,3 +86,24 @@ def haystack_of(notes: Sequence[KnownNote]) -> Haystack:
     haystack = Haystack(notes)
     _LAST[:] = [haystack]
     return haystack
+
+
+def folded(note: KnownNote) -> str:
+    """The note's text as the haystack holds it."""
+    piece = note.title + " " + getattr(note, "summary", "")
+    return piece.lower() if piece.isascii() else piece.casefold()
+
+
+def holds(note: KnownNote, words: Iterable[str], *, or_beyond_ascii: bool = False,
+          titles: bool = False) -> bool:
+    """Whether :meth:`Haystack.holding` (OR_BEYOND_ASCII: :meth:`holding_or_beyond_ascii`,
+    with TITLES) finds NOTE, asked of the note alone."""
+    wanted = {w for w in words if w}
+    if any(_SEPARATOR in w for w in wanted):
+        return True
+    piece = folded(note)
+    if any(w in piece for w in wanted):
+        return True
+    if not or_beyond_ascii:
+        return False
+    return not (note.title.isascii() if titles else piece.isascii())

@@ -24,9 +24,11 @@ from memcli.text import MAX_NEAR_TOKENS, normalised, title_tokens
 from memcli.text import TITLE_WORD as _WORD
 
 if TYPE_CHECKING:  # the protocol only; importing the rules package costs start-up time
+    from memcli.extraction.key_index import KeyIndex
     from memcli.extraction.rules.model import KnownNote
 
-__all__ = ["MAX_NEAR_TOKENS", "Near", "NoteIndex", "find_near", "title_tokens"]
+__all__ = ["MAX_NEAR_TOKENS", "Near", "NoteIndex", "choice_categories", "find_near", "title_tokens",
+           "topic_of"]
 
 # A "choice" title is short: "Use pnpm", "Package manager", "Use npm instead of pnpm".
 _MAX_CHOICE_TOKENS = 6
@@ -65,7 +67,7 @@ class Near:
     why: str
 
 
-def _topic(title: str) -> str | None:
+def topic_of(title: str) -> str | None:
     words = _WORD.findall(normalised(title))
     english = " ".join(words)
     if english in _TOPIC_ALIASES:
@@ -102,7 +104,7 @@ def _same_concepts(mine: str, theirs: str) -> bool:
     return len(keys) >= _MIN_CONCEPTS_UNSAID and keys == other
 
 
-def _choice_categories(title: str) -> frozenset[str]:
+def choice_categories(title: str) -> frozenset[str]:
     from memcli.extraction.rules.topics import categories, category_names
 
     tokens = _WORD.findall(normalised(title).replace("-", "_"))
@@ -124,22 +126,22 @@ def find_near(level: str, title: str, summary: str, notes: Iterable[KnownNote]
     """The first note of ``level`` that ``title``/``summary`` nearly repeat, else None."""
     mine = title_tokens(title)
     my_summary = title_tokens(summary) if summary else []
-    topic = _topic(title)
-    choice = _choice_categories(title)
+    topic = topic_of(title)
+    choice = choice_categories(title)
     fallback: Near | None = None
     for note in notes:
         if note.level != level:
             continue
         if _same_words(mine, title_tokens(note.title)):
             return Near(note.filename, note.title, "the same title words")
-        if topic is not None and topic == _topic(note.title):
+        if topic is not None and topic == topic_of(note.title):
             return Near(note.filename, note.title, f"the same topic ({topic})")
         if my_summary and _same_words(my_summary, title_tokens(note.summary)):
             return Near(note.filename, note.title, "the same statement")
         if _same_concepts(title, note.title) or _same_concepts(summary, note.summary):
             return Near(note.filename, note.title, "the same statement in another language")
-        if fallback is None and choice and choice & _choice_categories(note.title):
-            shared = sorted(choice & _choice_categories(note.title))[0]
+        if fallback is None and choice and choice & choice_categories(note.title):
+            shared = sorted(choice & choice_categories(note.title))[0]
             fallback = Near(note.filename, note.title, f"the same choice ({shared})")
     return fallback
 
@@ -157,26 +159,65 @@ class NoteIndex:
     kind. A title joined into one word ("precommit" for "pre-commit") is not found."""
 
     def __init__(self, notes: Iterable[KnownNote]) -> None:
+        from memcli.extraction.key_index import key_index_of
+
         self.notes = notes if isinstance(notes, Sequence) else list(notes)
+        self.keys = key_index_of(self.notes)
 
     def candidates(self, level: str, title: str, summary: str) -> list[KnownNote]:
+        return self._candidates(level, title, summary, None)
+
+    def answering(self, level: str, title: str, summary: str) -> list[KnownNote]:
+        """:meth:`candidates`, without the notes that cannot answer :func:`find_near` for
+        TITLE and SUMMARY (when the notes' keys are known): the same answer, of a few
+        notes. A note answers only with a key of :meth:`_may_answer`."""
+        if self.keys is None or _has_cjk(title + " " + summary):
+            return self.candidates(level, title, summary)
+        return self._candidates(level, title, summary, sorted(self._may_answer(title, summary)))
+
+    def _may_answer(self, title: str, summary: str) -> set[int]:
+        """The positions of every note that can answer find_near: the same title words or
+        summary words (see _same_words_keys), topic, choice of tool, or concepts (see
+        _same_concepts_keys)."""
+        keys = self.keys
+        assert keys is not None
+        found = _same_words_keys(keys, "w", "J", title_tokens(title))
+        if summary:
+            found |= _same_words_keys(keys, "v", "U", title_tokens(summary))
+        topic = topic_of(title)
+        if topic is not None:
+            found |= keys.holding("o", [topic])
+        found |= _same_concepts_keys(keys, "C", title) | _same_concepts_keys(keys, "D", summary)
+        found |= keys.holding("h", choice_categories(title))
+        return found
+
+    def _candidates(self, level: str, title: str, summary: str, only: list[int] | None
+                    ) -> list[KnownNote]:
         notes = self.notes
         if _has_cjk(title + " " + summary):
             return [note for note in notes if note.level == level]
         starts = _prefixes(title + " " + summary)
         tools: set[str] = set()
         names: set[str] = set()
-        topic = _topic(title)
+        topic = topic_of(title)
         if topic is not None:
             names |= {topic, *_TOPIC_ALIASES[topic]}
-        for category in _choice_categories(title):
+        for category in choice_categories(title):
             names.add(category.lower())
             tools.update(_category_tools(category))
         parts = [re.escape(k) for k in sorted(starts)]
         parts += [re.escape(t) + r"(?![^\W_])" for t in sorted(tools)]
         pattern = re.compile(r"(?<![^\W_])(?:" + "|".join(parts) + ")", re.I) if parts else None
+        words = _pool_words([*starts, *tools], names)
+        if only is None:
+            pool: Iterable[int] = _pool(notes, words)
+        else:
+            from memcli.extraction.haystack import holds
+
+            pool = [i for i in only
+                    if words is None or holds(notes[i], words, or_beyond_ascii=True)]
         found = []
-        for i in _pool(notes, [*starts, *tools], names):
+        for i in pool:
             note = notes[i]
             if note.level == level and (
                     (pattern is not None and (pattern.search(note.title)
@@ -187,22 +228,56 @@ class NoteIndex:
         return found
 
 
-def _pool(notes: Sequence[KnownNote], keys: Iterable[str], names: Iterable[str]
-          ) -> Iterable[int]:
-    """The positions of the notes a candidate is among: those holding a key's letters
-    (the pattern matches without regard to case: an ASCII note holds the key case-folded)
-    or a name's longest word, and every note that is not ASCII."""
+def _same_words_keys(keys: KeyIndex, word: str, joined: str, tokens: list[str]) -> set[int]:
+    """Every note whose title (summary) words _same_words can call the same as TOKENS: the
+    same words joined into one, or the same set (holding every one of TOKENS), or one word
+    more or less among four or more (holding all of TOKENS but one at most). Each of these
+    holds at least one of any two of TOKENS' words (the one word when there is one: a set
+    of one word cannot be one word more or less among four)."""
+    if not tokens:
+        return set()
+    two = sorted(set(tokens), key=lambda t: (-len(t), t))[:2]  # the longest: the rarest
+    return keys.holding(joined, ["".join(tokens)]) | keys.holding(word, two)
+
+
+def _same_concepts_keys(keys: KeyIndex, kind: str, mine: str) -> set[int]:
+    """Every note whose title (KIND C) or summary (D) _same_concepts can call the same
+    statement as MINE, a text without CJK (as :meth:`NoteIndex.answering` asks): a text of
+    CJK (the only kind holding concept keys) whose concepts hold MINE's beyond _UNSAID
+    (all of MINE's when none is beyond), so the first of them."""
+    from memcli.extraction.concepts import concept_keys, has_cjk
+
+    if not mine:
+        return set()
+    if has_cjk(mine):
+        return set(range(keys.size))
+    concepts = concept_keys(mine)
+    if concepts is None or len(concepts) < _MIN_CONCEPTS:
+        return set()
+    return keys.holding(kind, sorted(concepts - _UNSAID or concepts)[:1])
+
+
+def _pool(notes: Sequence[KnownNote], words: list[str] | None) -> Iterable[int]:
+    """The positions of the notes a candidate is among (see _pool_words)."""
     from memcli.extraction.haystack import haystack_of
 
+    return range(len(notes)) if words is None else haystack_of(notes).holding_or_beyond_ascii(
+        words)
+
+
+def _pool_words(keys: Iterable[str], names: Iterable[str]) -> list[str] | None:
+    """What a candidate holds: a key's letters (the pattern matches without regard to case:
+    an ASCII note holds the key case-folded) or a name's longest word, or it is not ASCII;
+    None when every note is one (a key that cannot be told)."""
     words = []
     for key in keys:
         word = _as_ascii(key.casefold())
         if word is None:
-            return range(len(notes))
+            return None
         if word:
             words.append(word)
     words += [max(name.split(), key=len) for name in names if name.isascii() and name.split()]
-    return haystack_of(notes).holding_or_beyond_ascii(words)
+    return words
 
 
 # The letters beyond ASCII that `re.I` matches with an ASCII letter (Kelvin sign, dotless
@@ -315,9 +390,9 @@ def merge_near_duplicates(operations: Sequence[dict[str, object]],
                 level, str(op["type"]), title, summary, earlier.filename)
             result.merged.append(Merged(level, title, earlier, "merged", index))
             continue
-        near = find_near(level, title, summary, stored.candidates(level, title, summary))
+        near = find_near(level, title, summary, stored.answering(level, title, summary))
         near, twins = _one_of_twins(near, str(op["type"]), level,
-                                    stored.candidates(level, near.title, "") if near else [])
+                                    stored.answering(level, near.title, "") if near else [])
         if twins and on_conflict != "rename":
             result.refused.append((index,
                 f"'{title}' nearly repeats {len(twins)} notes of the {level} store with one "

@@ -25,6 +25,8 @@ import hashlib
 import marshal
 import os
 import stat
+from collections.abc import Callable
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +45,13 @@ from memcli.store.names import INDEX_NAME, is_note_name
 # The cached record: what a note parsed to, and the code that parsed it. A memcli that
 # parses notes another way (another version, or an edited notes.py in a checkout) starts
 # a new cache.
-_FORMAT = 1
+_FORMAT = 2
 _PARSERS = ("notes.py", "folder.py", "index.py", "names.py")
+
+# What a caller derives from a note's title and summary (the words the matching looks
+# notes up by: memcli.extraction.note_keys), cached beside its head, and the stamp of the
+# code that derives it; None when a note gives none (a broken note, say).
+Derive = Callable[[str, str], str | None]
 
 def index_bytes_of(level: str, path: Path) -> bytes | None:
     """MEMORY.md's bytes as :func:`load_store` reads them (None when the store or the file
@@ -77,68 +84,127 @@ def _check_folder(level: str, path: Path) -> bool:
     return True
 
 
-def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None
-                  ) -> tuple[list[IndexEntry], bytes | None]:
+def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None,
+                  derive: tuple[Derive, object] | None = None
+                  ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
     """``load_store(level, path).entries()`` and its index bytes, each note's head taken
     from the cache in CACHE_DIR when its status is unchanged. A head read now is cached
     only when the note changed before SETTLED_BEFORE (nanoseconds, the store's clock);
-    without it nothing new is cached."""
+    without it nothing new is cached. DERIVE, a function and the stamp of its code, gives
+    what the third list holds for each entry (cached with the head); without it, None."""
     if not _check_folder(level, path):
-        return [], None
+        return [], None, []
     try:
         names = sorted(os.listdir(path))
     except OSError as exc:
         raise unlistable(level, path, exc.strerror or "cannot be listed") from None
-    cache = _Cache(cache_dir, path)
-    fresh = _Cache(None, path)  # the records read now
+    cache = _Cache(cache_dir, path, derive[1] if derive else None)
+    folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        if names == cache.listing and _unchanged(cache, folder):
+            # The common case, checked column by column in C: the same files as when the
+            # cache was written (every note among them cached), each with its status then.
+            index = _index(path, INDEX_NAME, folder) if INDEX_NAME in names else None
+            return _from_cache(level, path, cache, index)
+        return _read(level, path, names, cache, folder, settled_before, derive)
+    finally:
+        os.close(folder)
+
+
+def _unchanged(cache: _Cache, folder: int) -> bool:
+    try:
+        found = [os.stat(name, dir_fd=folder, follow_symlinks=False) for name in cache.names]
+    except OSError:
+        return False  # gone since the listing: the slow way tells what load_store says
+    return (list(map(attrgetter("st_ctime_ns"), found)) == cache.ctimes
+            and list(map(attrgetter("st_mtime_ns"), found)) == cache.mtimes
+            and list(map(attrgetter("st_size"), found)) == cache.sizes
+            and list(map(attrgetter("st_ino"), found)) == cache.inodes)
+
+
+def _from_cache(level: str, path: Path, cache: _Cache, index_bytes: bytes | None
+                ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
+    rows = zip(cache.types, cache.titles, cache.summaries, cache.names, cache.updated,
+               cache.keys, strict=True)
+    entries, keys = [], []
+    broken: dict[str, str] = {}
+    for note_type, title, summary, name, updated, key in rows:
+        if note_type is None:
+            broken[name] = ""
+        else:
+            entries.append(IndexEntry(level, note_type, title, summary, name, updated))
+            keys.append(key)
+    return _with_broken(level, path, entries, keys, broken, index_bytes)
+
+
+def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[str | None],
+                 broken: dict[str, str], index_bytes: bytes | None
+                 ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
+    if broken:  # their old index lines, as StoreState.entries() gives them
+        old = StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
+        entries += old
+        keys += [None] * len(old)
+    return entries, index_bytes, keys
+
+
+def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
+          settled_before: int | None, derive: tuple[Derive, object] | None
+          ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
+    fresh = _Cache(None, path, None)  # the records read now
     kept: list[int] = []  # the cache's records still true
     entries: list[IndexEntry] = []
+    keys: list[str | None] = []
     broken: dict[str, str] = {}
     index_bytes: bytes | None = None
     at, sizes, mtimes, ctimes, inodes = (cache.at, cache.sizes, cache.mtimes, cache.ctimes,
                                          cache.inodes)
     types, titles, summaries, updated = cache.types, cache.titles, cache.summaries, cache.updated
-    folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        for name in names:
-            i = at.get(name)
-            if i is None:
-                if name.startswith(".") or not (name == INDEX_NAME or is_note_name(name)):
-                    continue  # memcli's own files, a person's dotfiles, stray files
-                if name == INDEX_NAME:
-                    index_bytes = _index(path, name, folder)
-                    continue
-            try:
-                info = os.stat(name, dir_fd=folder, follow_symlinks=False)
-            except OSError:
-                broken[name] = ""  # gone since the listing: load_store fails to read it
+    notes = []  # the note names listed: all of them cached, the next run may skip this loop
+    for name in names:
+        i = at.get(name)
+        if i is None:
+            if name.startswith(".") or not (name == INDEX_NAME or is_note_name(name)):
+                continue  # memcli's own files, a person's dotfiles, stray files
+            if name == INDEX_NAME:
+                index_bytes = _index(path, name, folder)
                 continue
-            # An unchanged status is an unchanged file (a link or a folder in its place
-            # would be another inode).
-            if (i is not None and info.st_mtime_ns == mtimes[i] and info.st_ctime_ns == ctimes[i]
-                    and info.st_size == sizes[i] and info.st_ino == inodes[i]):
-                kept.append(i)
-                note_type = types[i]
-                if note_type is None:
-                    broken[name] = ""
-                else:
-                    entries.append(IndexEntry(level, note_type, titles[i], summaries[i], name,
-                                              updated[i]))
-                continue
-            if not stat.S_ISREG(info.st_mode):
-                continue  # a link or a special file: memcli leaves it alone
-            entry = _read_entry(level, path, name, fresh, settled_before)
-            if entry is None:
+        notes.append(name)
+        try:
+            info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        except OSError:
+            broken[name] = ""  # gone since the listing: load_store fails to read it
+            continue
+        # An unchanged status is an unchanged file (a link or a folder in its place
+        # would be another inode).
+        if (i is not None and info.st_mtime_ns == mtimes[i] and info.st_ctime_ns == ctimes[i]
+                and info.st_size == sizes[i] and info.st_ino == inodes[i]):
+            kept.append(i)
+            note_type = types[i]
+            if note_type is None:
                 broken[name] = ""
             else:
-                entries.append(entry)
-    finally:
-        os.close(folder)
-    if len(kept) != len(at) or fresh.names:
-        cache.save(kept, fresh)
-    if broken:  # their old index lines, as StoreState.entries() gives them
-        entries += StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
-    return entries, index_bytes
+                entries.append(IndexEntry(level, note_type, titles[i], summaries[i], name,
+                                          updated[i]))
+                keys.append(cache.keys[i])
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue  # a link or a special file: memcli leaves it alone
+        entry = _read_entry(level, path, name, fresh, settled_before, derive)
+        if entry is None:
+            broken[name] = ""
+        else:
+            entries.append(entry)
+            keys.append(fresh.keys[-1] if fresh.names and fresh.names[-1] == name
+                        else _derived(derive, entry))
+    cached = {cache.names[i] for i in kept} | set(fresh.names)
+    listing = names if cached.issuperset(notes) else None
+    if len(kept) != len(at) or fresh.names or listing != cache.listing:
+        cache.save(kept, fresh, listing)
+    return _with_broken(level, path, entries, keys, broken, index_bytes)
+
+
+def _derived(derive: tuple[Derive, object] | None, entry: IndexEntry) -> str | None:
+    return derive[0](entry.title, entry.summary) if derive else None
 
 
 def _index(path: Path, name: str, folder: int) -> bytes | None:
@@ -152,7 +218,8 @@ def _index(path: Path, name: str, folder: int) -> bytes | None:
 
 
 def _read_entry(level: str, path: Path, name: str, fresh: _Cache,
-                settled_before: int | None) -> IndexEntry | None:
+                settled_before: int | None, derive: tuple[Derive, object] | None
+                ) -> IndexEntry | None:
     """The note's index line, None when load_store would call it broken; cached in FRESH
     when it changed before SETTLED_BEFORE."""
     try:
@@ -166,20 +233,23 @@ def _read_entry(level: str, path: Path, name: str, fresh: _Cache,
             entry = entry_for(level, note)
     if settled_before is not None and info.st_ctime_ns < settled_before:
         if entry is None:
-            fresh.add(name, info, None, "", "", "")
+            fresh.add(name, info, None, "", "", "", None)
         else:
-            fresh.add(name, info, entry.type, entry.title, entry.summary, entry.updated)
+            fresh.add(name, info, entry.type, entry.title, entry.summary, entry.updated,
+                      _derived(derive, entry))
     return entry
 
 
 class _Cache:
     """The heads of one store's notes, column by column (a column of strings loads in a
-    tenth of the time a tuple per note takes), keyed by file name and status. Never an
+    tenth of the time a tuple per note takes), keyed by file name and status, in the order
+    of their names, and the folder's listing when every note in it was cached. Never an
     error: a cache that cannot be read or written is a cache that is empty."""
 
-    def __init__(self, cache_dir: Path | None, store: Path) -> None:
+    def __init__(self, cache_dir: Path | None, store: Path, derived_by: object) -> None:
         self.file: Path | None = None
-        self.stamp: tuple[int, str, tuple[str, tuple[tuple[int, int], ...]]] | None = None
+        self.stamp: tuple[object, ...] | None = None
+        self.listing: list[str] | None = None
         self.names: list[str] = []
         self.sizes: list[int] = []
         self.mtimes: list[int] = []
@@ -189,34 +259,39 @@ class _Cache:
         self.titles: list[str] = []
         self.summaries: list[str] = []
         self.updated: list[str] = []
+        self.keys: list[str | None] = []  # what the caller derives (known_entries' DERIVE)
         self.at: dict[str, int] = {}
         if cache_dir is None:
             return
         where = str(store.resolve())
         self.file = cache_dir / (hashlib.sha256(where.encode("utf-8", "surrogatepass"))
                                  .hexdigest()[:32] + ".marshal")
-        self.stamp = (_FORMAT, where, _parsers_stamp())
+        self.stamp = (_FORMAT, where, _parsers_stamp(), derived_by)
         with contextlib.suppress(OSError, EOFError, ValueError, TypeError):
             self._load(marshal.loads(self.file.read_bytes()))
 
     def _load(self, value: object) -> None:
-        if not (isinstance(value, tuple) and len(value) == 10 and value[0] == self.stamp):
+        if not (isinstance(value, tuple) and len(value) == 12 and value[0] == self.stamp):
             return
-        columns = value[1:]
+        listing, columns = value[1], value[2:]
         if not all(type(c) is list and len(c) == len(columns[0]) for c in columns):
             return
         # Checked column by column in C: a status that is not a number is never equal to
         # one, and a record's text must be text.
-        note_types = [t for t in columns[5] if t is not None]
+        optional = [t for c in (columns[5], columns[9]) for t in c if t is not None]
         if not all(set(map(type, column)) <= {str}
-                   for column in (columns[0], note_types, *columns[6:])):
+                   for column in (columns[0], optional, *columns[6:9])):
             return
+        if listing is not None and not (type(listing) is list
+                                        and set(map(type, listing)) <= {str}):
+            return
+        self.listing = listing
         (self.names, self.sizes, self.mtimes, self.ctimes, self.inodes, self.types,
-         self.titles, self.summaries, self.updated) = columns
+         self.titles, self.summaries, self.updated, self.keys) = columns
         self.at = dict(zip(self.names, range(len(self.names)), strict=True))
 
     def add(self, name: str, info: os.stat_result, note_type: str | None, title: str,
-            summary: str, updated: str) -> None:
+            summary: str, updated: str, key: str | None) -> None:
         self.names.append(name)
         self.sizes.append(info.st_size)
         self.mtimes.append(info.st_mtime_ns)
@@ -226,18 +301,22 @@ class _Cache:
         self.titles.append(title)
         self.summaries.append(summary)
         self.updated.append(updated)
+        self.keys.append(key)
 
-    def save(self, kept: list[int], fresh: _Cache) -> None:
-        """Write the records KEPT of this cache and those of FRESH in its place."""
+    def save(self, kept: list[int], fresh: _Cache, listing: list[str] | None) -> None:
+        """Write the records KEPT of this cache and those of FRESH in its place, in the
+        order of their names, with the LISTING they were all read from (None: not all)."""
         if self.file is None:
             return
         pairs: list[tuple[list[Any], list[Any]]] = [
             (self.names, fresh.names), (self.sizes, fresh.sizes), (self.mtimes, fresh.mtimes),
             (self.ctimes, fresh.ctimes), (self.inodes, fresh.inodes), (self.types, fresh.types),
             (self.titles, fresh.titles), (self.summaries, fresh.summaries),
-            (self.updated, fresh.updated)]
+            (self.updated, fresh.updated), (self.keys, fresh.keys)]
         columns = [[column[i] for i in kept] + more for column, more in pairs]
-        data = marshal.dumps((self.stamp, *columns))
+        order = sorted(range(len(columns[0])), key=columns[0].__getitem__)
+        columns = [[column[i] for i in order] for column in columns]
+        data = marshal.dumps((self.stamp, listing, *columns))  # type: ignore[arg-type]
         with contextlib.suppress(OSError):
             self.file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             temporary = self.file.with_name(f".{self.file.name}.{os.getpid()}")

@@ -1,0 +1,81 @@
+"""The words a stored note can be looked up by, derived once and cached with its head.
+
+Matching a statement against a big store asks each question (the same title? a tool of the
+same slot? a near-duplicate?) of the notes that can answer it. A note can answer only if
+it has a certain *key*: the same title key, a term of its title, a slot it fills with a
+tool, a salient name, a word of its title or summary, a topic, a choice of tool. The key
+is what the question's own code computes of the note, so the notes that hold one of the
+keys a statement asks for are all the notes that can answer, in one search of a text in C.
+The callers then ask their question of those notes alone, in stored order, and also only
+of the notes today's narrower candidates hold (see :mod:`memcli.extraction.haystack`):
+the answer is the one asking every candidate gives.
+
+:func:`note_keys` derives a note's keys (about 50 microseconds); ``extract`` caches them
+with each note's head (:mod:`memcli.store.known`), stamped with the size and modification
+time of the modules that compute them (:func:`derived_by`): other code starts anew.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+from memcli import __version__
+from memcli.extraction.key_index import KEY as _KEY
+from memcli.extraction.key_index import NOTE as _NOTE
+
+# The modules whose code decides a note's keys.
+_DERIVED_FROM = ("memcli.text", "memcli.safety.invisible_chars", "memcli.extraction.concepts",
+                 "memcli.extraction.similarity", "memcli.extraction.rules.duplicates",
+                 "memcli.extraction.rules.statements", "memcli.extraction.rules.slots",
+                 "memcli.extraction.rules.slot_words", "memcli.extraction.rules.topics",
+                 "memcli.extraction.note_keys", "memcli.extraction.key_index")
+
+
+def derived_by() -> tuple[str, tuple[tuple[int, int], ...]]:
+    """memcli's version and the size and modification time of each module deciding keys."""
+    found = []
+    for name in _DERIVED_FROM:
+        module = importlib.import_module(name)
+        try:
+            info = os.stat(str(module.__file__))
+            found.append((info.st_size, info.st_mtime_ns))
+        except (OSError, TypeError):
+            found.append((-1, -1))
+    return __version__, tuple(found)
+
+
+def note_keys(title: str, summary: str) -> str | None:
+    """The keys of a note of TITLE and SUMMARY, each between two separators; None (a
+    candidate of every question) when a key would hold a separator."""
+    from memcli.extraction.concepts import concept_keys, has_cjk
+    from memcli.extraction.rules.duplicates import title_key
+    from memcli.extraction.rules.slots import salient_names, slots_of
+    from memcli.extraction.rules.statements import title_terms
+    from memcli.extraction.similarity import choice_categories, title_tokens, topic_of
+
+    keys = []
+    words = title_tokens(title)
+    keys += ["w:" + w for w in sorted(set(words))]
+    if words:
+        keys.append("J:" + "".join(words))
+    said = title_tokens(summary) if summary else []
+    keys += ["v:" + w for w in sorted(set(said))]
+    if said:
+        keys.append("U:" + "".join(said))
+    topic = topic_of(title)
+    if topic is not None:
+        keys.append("o:" + topic)
+    # Concepts are compared only when one side has CJK text: the keys of such a text.
+    for kind, text in (("C:", title), ("D:", summary)):
+        concepts = concept_keys(text) if text and has_cjk(text) else None
+        keys += [kind + c for c in sorted(concepts or ())]
+    keys += ["h:" + c for c in sorted(choice_categories(title))]
+    keys.append("K:" + title_key(title))
+    keys += ["m:" + t for t in sorted(title_terms(title))]
+    text = title + " " + summary
+    keys += ["S:" + slot for slot, tools in slots_of(text).items() if tools]
+    keys += ["n:" + name for name in sorted(salient_names(text))]
+    if any(_KEY in key or _NOTE in key for key in keys):
+        return None
+    return _KEY + _KEY.join(keys) + _KEY
