@@ -12,6 +12,7 @@ is always that of the notes the operations were matched against.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
 from memcli.settings.config import Settings
@@ -33,8 +34,9 @@ class StoreView:
         self._known: dict[str, list[IndexEntry]] | None = None
         self._keys: dict[str, list[str | None]] = {}
         with locked_levels(settings, LEVELS) as folders:
-            self.base = {lvl: fingerprint(index_bytes_of(lvl, folder))
-                         for lvl, folder in folders.items()}
+            self._index_bytes = {lvl: _with_fingerprint(index_bytes_of(lvl, folder))
+                                 for lvl, folder in folders.items()}
+        self.base = {lvl: print_ for lvl, (_, print_) in self._index_bytes.items()}
 
     def known(self) -> dict[str, list[IndexEntry]]:
         """Every note's index line, by level (empty for a store not open here)."""
@@ -43,18 +45,30 @@ class StoreView:
 
             cache = self._settings.user_home / "cache" / "known"
             derive = (note_keys, derived_by())
-            with locked_levels(self._settings, LEVELS) as folders:
-                read = {lvl: known_entries(lvl, folder, cache, lock_made_at(folder), derive)
+            listings: dict[Path, list[str]] = {}
+            with locked_levels(self._settings, LEVELS, listings=listings) as folders:
+                read = {lvl: known_entries(lvl, folder, cache, lock_made_at(folder), derive,
+                                           listings.get(folder))
                         for lvl, folder in folders.items()}
-            self.base = {lvl: fingerprint(index) for lvl, (_, index, _) in read.items()}
+            self.base = {lvl: self._base(lvl, index) for lvl, (_, index, _) in read.items()}
             self._known = {lvl: read[lvl][0] if lvl in read else [] for lvl in LEVELS}
             self._keys = {lvl: read[lvl][2] if lvl in read else [] for lvl in LEVELS}
         return self._known
+
+    def _base(self, level: str, index: bytes | None) -> str:
+        """The base of MEMORY.md as read now (hashed again only when it changed)."""
+        if level in self._index_bytes and self._index_bytes[level][0] == index:
+            return self._index_bytes[level][1]
+        return fingerprint(index)
 
     def keys(self) -> dict[str, list[str | None]]:
         """Each note's keys (memcli.extraction.note_keys), in the order of known()."""
         self.known()
         return self._keys
+
+
+def _with_fingerprint(index: bytes | None) -> tuple[bytes | None, str]:
+    return index, fingerprint(index)
 
 
 class KnownNotes(Sequence[IndexEntry]):

@@ -1,18 +1,38 @@
-"""The notes that hold a key, found in one search of a text in C (see
+"""The notes that hold a key, found by searching one text in C (see
 :mod:`memcli.extraction.note_keys`, which derives each note's keys, and the matching in
 :mod:`memcli.extraction.similarity` and :mod:`memcli.extraction.rules.duplicates`, which
-asks them)."""
+asks them).
+
+A key is kept as a short code: four characters of a hash of its kind and value, some kinds
+sharing one (the words of a title, of a summary and the names a note holds are all words).
+So the text is small and quick to search, and a note found may lack the key asked for
+(another kind's key, or another key of the same code, about one note in 10,000 a key):
+every caller asks its own question of the notes found, which is why it may be asked of
+more notes, never of fewer.
+"""
 
 from __future__ import annotations
 
+import binascii
 import bisect
+import hashlib
 import heapq
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 
-# Between two keys, and between two notes' keys: no key holds either.
+# Between two keys, and between two notes' keys: no code holds either.
 KEY = "\x1f"
 NOTE = "\x1e"
+# Kinds that share codes: a title's words (w), a summary's (v), the names (n); the words
+# of a title and of a summary joined into one (J, U); the concepts of either (C, D).
+_SHARED = {"w": "x", "v": "x", "n": "x", "J": "j", "U": "j", "C": "c", "D": "c"}
+
+
+def code(kind: str, value: str) -> str:
+    """The code of the key KIND:VALUE (base64: no separator)."""
+    key = _SHARED.get(kind, kind) + ":" + value
+    digest = hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=3).digest()
+    return binascii.b2a_base64(digest, newline=False).decode("ascii")
 
 
 class KeyIndex:
@@ -33,10 +53,7 @@ class KeyIndex:
     def iter_holding(self, kind: str, values: Iterable[str]) -> Iterator[int]:
         """:meth:`holding` in increasing order, found as they are asked for (the first
         note that answers may be the first found)."""
-        needles = [KEY + kind + ":" + value + KEY for value in sorted(set(values))]
-        if any(NOTE in needle[1:-1] or KEY in needle[1:-1] for needle in needles):
-            yield from range(self.size)
-            return
+        needles = sorted({KEY + code(kind, value) + KEY for value in values})
         last = -1
         for note in heapq.merge(self.unknown, *map(self._found, needles)):
             if note != last:

@@ -22,7 +22,7 @@ import os
 
 from memcli import __version__
 from memcli.extraction.key_index import KEY as _KEY
-from memcli.extraction.key_index import NOTE as _NOTE
+from memcli.extraction.key_index import code
 
 # The modules whose code decides a note's keys.
 _DERIVED_FROM = ("memcli.text", "memcli.safety.invisible_chars", "memcli.extraction.concepts",
@@ -45,9 +45,9 @@ def derived_by() -> tuple[str, tuple[tuple[int, int], ...]]:
     return __version__, tuple(found)
 
 
-def note_keys(title: str, summary: str) -> str | None:
-    """The keys of a note of TITLE and SUMMARY, each between two separators; None (a
-    candidate of every question) when a key would hold a separator."""
+def note_keys(title: str, summary: str) -> str:
+    """The codes of the keys of a note of TITLE and SUMMARY, each between two separators
+    (see memcli.extraction.key_index)."""
     from memcli.extraction.concepts import concept_keys, has_cjk
     from memcli.extraction.rules.duplicates import title_key
     from memcli.extraction.rules.slots import salient_names, slots_of
@@ -76,6 +76,5 @@ def note_keys(title: str, summary: str) -> str | None:
     text = title + " " + summary
     keys += ["S:" + slot for slot, tools in slots_of(text).items() if tools]
     keys += ["n:" + name for name in sorted(salient_names(text))]
-    if any(_KEY in key or _NOTE in key for key in keys):
-        return None
-    return _KEY + _KEY.join(keys) + _KEY
+    codes = sorted({code(*key.split(":", 1)) for key in keys})
+    return _KEY + _KEY.join(codes) + _KEY

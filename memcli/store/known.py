@@ -85,17 +85,19 @@ def _check_folder(level: str, path: Path) -> bool:
 
 
 def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None,
-                  derive: tuple[Derive, object] | None = None
+                  derive: tuple[Derive, object] | None = None, listed: list[str] | None = None
                   ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
     """``load_store(level, path).entries()`` and its index bytes, each note's head taken
     from the cache in CACHE_DIR when its status is unchanged. A head read now is cached
     only when the note changed before SETTLED_BEFORE (nanoseconds, the store's clock);
     without it nothing new is cached. DERIVE, a function and the stamp of its code, gives
-    what the third list holds for each entry (cached with the head); without it, None."""
+    what the third list holds for each entry (cached with the head); without it, None.
+    LISTED: the folder's names, listed under the lock this read is made under (else the
+    folder is listed now)."""
     if not _check_folder(level, path):
         return [], None, []
     try:
-        names = sorted(os.listdir(path))
+        names = sorted(os.listdir(path) if listed is None else listed)
     except OSError as exc:
         raise unlistable(level, path, exc.strerror or "cannot be listed") from None
     cache = _Cache(cache_dir, path, derive[1] if derive else None)

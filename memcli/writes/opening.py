@@ -20,23 +20,32 @@ from memcli.writes.locks import StoreLocks
 
 @contextlib.contextmanager
 def locked(stores: Sequence[Path], timeout: float, create: Sequence[Path] = (),
-           private: Sequence[Path] = ()) -> Iterator[StoreLocks]:
+           private: Sequence[Path] = (), listings: dict[Path, list[str]] | None = None
+           ) -> Iterator[StoreLocks]:
     """Lock the stores, finish what a killed process left, and yield the locks.
 
-    A store in CREATE is made when missing; one also in PRIVATE is made 0700.
+    A store in CREATE is made when missing; one also in PRIVATE is made 0700. LISTINGS, when
+    given, gets the names each store held under the lock when there was nothing to finish
+    (the names a reader lists anyway: `extract` reads them instead of listing again).
     """
     with StoreLocks(stores, timeout, create, private) as locks:
-        if any(_may_hold_a_batch(store) for store in locks.held):
+        names = {store: _names(store) for store in locks.held}
+        if any(_holds_a_batch(listed) for listed in names.values()):
             from memcli.writes.transaction import recover
 
             recover(locks)
+        elif listings is not None:
+            listings.update({store: listed for store, listed in names.items() if listed})
         yield locks
 
 
-def _may_hold_a_batch(store: Path) -> bool:
-    """Whether the store holds an entry named like a batch folder (recover checks it is one)."""
+def _names(store: Path) -> list[str] | None:
     try:
-        with os.scandir(store) as entries:
-            return any(entry.name.startswith(TXN_PREFIX) for entry in entries)
+        return os.listdir(store)
     except OSError:
-        return False
+        return None
+
+
+def _holds_a_batch(names: list[str] | None) -> bool:
+    """Whether the names hold one like a batch folder's (recover checks it is one)."""
+    return names is not None and any(name.startswith(TXN_PREFIX) for name in names)
