@@ -45,6 +45,10 @@ class KeyIndex:
         self.text = NOTE.join(lines)
         self.starts = list(itertools.accumulate((len(k) + 1 for k in lines), initial=0))
 
+    def count(self, kind: str, value: str) -> int:
+        """About how many notes have the key KIND:VALUE (at least as many)."""
+        return self.text.count(KEY + code(kind, value) + KEY)
+
     def holding(self, kind: str, values: Iterable[str]) -> set[int]:
         """The positions of the notes with a key KIND:value for any of VALUES, and of every
         note whose keys are unknown."""

@@ -103,7 +103,8 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
     cache = _Cache(cache_dir, path, derive[1] if derive else None)
     folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        if names == cache.listing and _unchanged(cache, folder):
+        if cache.others is not None and names == sorted(cache.names + cache.others) and (
+                _unchanged(cache, folder)):
             # The common case, checked column by column in C: the same files as when the
             # cache was written (every note among them cached), each with its status then.
             index = _index(path, INDEX_NAME, folder) if INDEX_NAME in names else None
@@ -158,8 +159,8 @@ def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
     keys: list[str | None] = []
     broken: dict[str, str] = {}
     index_bytes: bytes | None = None
-    at, sizes, mtimes, ctimes, inodes = (cache.at, cache.sizes, cache.mtimes, cache.ctimes,
-                                         cache.inodes)
+    at = dict(zip(cache.names, range(len(cache.names)), strict=True))
+    sizes, mtimes, ctimes, inodes = cache.sizes, cache.mtimes, cache.ctimes, cache.inodes
     types, titles, summaries, updated = cache.types, cache.titles, cache.summaries, cache.updated
     notes = []  # the note names listed: all of them cached, the next run may skip this loop
     for name in names:
@@ -199,9 +200,9 @@ def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
             keys.append(fresh.keys[-1] if fresh.names and fresh.names[-1] == name
                         else _derived(derive, entry))
     cached = {cache.names[i] for i in kept} | set(fresh.names)
-    listing = names if cached.issuperset(notes) else None
-    if len(kept) != len(at) or fresh.names or listing != cache.listing:
-        cache.save(kept, fresh, listing)
+    others = [name for name in names if name not in cached] if cached.issuperset(notes) else None
+    if len(kept) != len(at) or fresh.names or others != cache.others:
+        cache.save(kept, fresh, others)
     return _with_broken(level, path, entries, keys, broken, index_bytes)
 
 
@@ -245,13 +246,13 @@ def _read_entry(level: str, path: Path, name: str, fresh: _Cache,
 class _Cache:
     """The heads of one store's notes, column by column (a column of strings loads in a
     tenth of the time a tuple per note takes), keyed by file name and status, in the order
-    of their names, and the folder's listing when every note in it was cached. Never an
+    of their names, and the folder's other names when every note in it was cached. Never an
     error: a cache that cannot be read or written is a cache that is empty."""
 
     def __init__(self, cache_dir: Path | None, store: Path, derived_by: object) -> None:
         self.file: Path | None = None
         self.stamp: tuple[object, ...] | None = None
-        self.listing: list[str] | None = None
+        self.others: list[str] | None = None  # the listing's names that are not notes
         self.names: list[str] = []
         self.sizes: list[int] = []
         self.mtimes: list[int] = []
@@ -262,7 +263,6 @@ class _Cache:
         self.summaries: list[str] = []
         self.updated: list[str] = []
         self.keys: list[str | None] = []  # what the caller derives (known_entries' DERIVE)
-        self.at: dict[str, int] = {}
         if cache_dir is None:
             return
         where = str(store.resolve())
@@ -275,7 +275,7 @@ class _Cache:
     def _load(self, value: object) -> None:
         if not (isinstance(value, tuple) and len(value) == 12 and value[0] == self.stamp):
             return
-        listing, columns = value[1], value[2:]
+        others, columns = value[1], value[2:]
         if not all(type(c) is list and len(c) == len(columns[0]) for c in columns):
             return
         # Checked column by column in C: a status that is not a number is never equal to
@@ -284,13 +284,11 @@ class _Cache:
         if not all(set(map(type, column)) <= {str}
                    for column in (columns[0], optional, *columns[6:9])):
             return
-        if listing is not None and not (type(listing) is list
-                                        and set(map(type, listing)) <= {str}):
+        if others is not None and not (type(others) is list and set(map(type, others)) <= {str}):
             return
-        self.listing = listing
+        self.others = others
         (self.names, self.sizes, self.mtimes, self.ctimes, self.inodes, self.types,
          self.titles, self.summaries, self.updated, self.keys) = columns
-        self.at = dict(zip(self.names, range(len(self.names)), strict=True))
 
     def add(self, name: str, info: os.stat_result, note_type: str | None, title: str,
             summary: str, updated: str, key: str | None) -> None:
@@ -305,9 +303,10 @@ class _Cache:
         self.updated.append(updated)
         self.keys.append(key)
 
-    def save(self, kept: list[int], fresh: _Cache, listing: list[str] | None) -> None:
+    def save(self, kept: list[int], fresh: _Cache, others: list[str] | None) -> None:
         """Write the records KEPT of this cache and those of FRESH in its place, in the
-        order of their names, with the LISTING they were all read from (None: not all)."""
+        order of their names, with the OTHER names of the listing they were all read from
+        (None: not all of its notes are among them)."""
         if self.file is None:
             return
         pairs: list[tuple[list[Any], list[Any]]] = [
@@ -318,7 +317,7 @@ class _Cache:
         columns = [[column[i] for i in kept] + more for column, more in pairs]
         order = sorted(range(len(columns[0])), key=columns[0].__getitem__)
         columns = [[column[i] for i in order] for column in columns]
-        data = marshal.dumps((self.stamp, listing, *columns))  # type: ignore[arg-type]
+        data = marshal.dumps((self.stamp, others, *columns))  # type: ignore[arg-type]
         with contextlib.suppress(OSError):
             self.file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             temporary = self.file.with_name(f".{self.file.name}.{os.getpid()}")
