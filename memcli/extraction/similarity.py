@@ -236,7 +236,7 @@ def _same_words_keys(keys: KeyIndex, word: str, joined: str, tokens: list[str]) 
     of one word cannot be one word more or less among four)."""
     if not tokens:
         return set()
-    two = sorted(set(tokens), key=lambda t: (keys.count(word, t), t))[:2]  # the rarest
+    two = sorted(set(tokens), key=lambda t: (keys.rarity(word, t), t))[:2]  # the rarest
     return keys.holding(joined, ["".join(tokens)]) | keys.holding(word, two)
 
 
