@@ -9,6 +9,7 @@ memcli gave before any of it (reading and asking every note), on the same store.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -164,3 +165,146 @@ def test_a_cache_that_is_not_one_is_ignored(big: MemEnv) -> None:
     for file in _cache_files(big):
         file.write_bytes(b"\x00not marshal data")
     assert _plan(_extract(big, FACT)) == UPDATES_A_FACT
+
+
+# Notes as people and other tools spell them: the key index (memcli.extraction.note_keys)
+# must find every note today's candidates answer with, whatever the spelling.
+ODD_NOTES = [
+    ("project", "project_knowledge", "Run the linter before you pu\u017fh", "Lint, then push."),
+    ("project", "project_knowledge", "Deploy with \u212aubernetes", "We deploy to k8s."),
+    ("project", "project_knowledge", "Test\u200b command", "The tests run with pytest."),
+    ("project", "project_knowledge", "测试命令", "跑测试用 make test。"),
+    ("project", "correction_feedback", "永远不要直接提交到 main", "不要直接提交到 main 分支。"),
+    ("project", "project_knowledge", "PACKAGE MANAGER...", "We use pnpm."),
+    ("project", "project_knowledge", "Use  pnpm。", "pnpm, not npm."),
+    ("project", "project_knowledge", "Database", "Postgres 16 in production."),
+    ("project", "project_knowledge", "Database", "The tests use sqlite."),
+    ("user", "user_preference", "Answer language", "Answer in English."),
+    ("user", "user_preference", "İndentation: four spaces", "Four spaces, never tabs."),
+    ("user", "user_preference", "No emoji", "Never use emoji in replies."),
+    ("project", "correction_feedback", "Use requests, not urllib", "requests only."),
+    ("user", "correction_feedback", "Don't use moment", "Never moment.js."),
+]
+
+
+def _turns() -> list[str]:
+    """Turns of the labelled dev split (English and Chinese), beside the ones above."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "extraction" / "dev.jsonl"
+    rows = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    changes = ["heads up, we moved everything to Fly.io", "fyi we switched to yarn",
+               "the db is mysql now", "we format with black now", "tests run with vitest now",
+               "use httpx, not requests", "don't use moment", "you can use moment again"]
+    return [FACT, REPEAT, NOTHING, *changes, *(row["text"] for row in rows[::6])]
+
+
+def test_the_notes_keys_give_the_answers_asking_every_candidate_gives(memenv: MemEnv) -> None:
+    """The plans of generated turns, matched through the notes' cached keys, against those
+    matched by asking today's candidates (a list of the same notes carries no keys), in all
+    three --on-conflict modes."""
+    import datetime
+
+    from memcli.commands.extract_stores import KnownNotes, StoreView
+    from memcli.extraction.rules import extract_rules
+    from memcli.extraction.similarity import merge_near_duplicates
+    from memcli.messages import Message
+    from memcli.settings.config import Flags, resolve
+
+    _big_store(memenv, 300)
+    for number, (level, note_type, title, summary) in enumerate(ODD_NOTES):
+        memenv.write_note(level, f"{note_type}_odd-{number}.md",
+                          {"type": note_type, "title": title, "summary": summary,
+                           "updated": "2026-10-05"})
+    today = datetime.date(2026, 12, 7)
+    for _ in range(2):  # the second time, every note's head and keys come from the cache
+        keyed = KnownNotes(StoreView(resolve(Flags(), memenv.env, memenv.repo)))
+        plain = list(keyed)
+        assert keyed.key_index().size == len(plain) > 600
+        for text in _turns():
+            messages = [Message("user", text)]
+            ops = extract_rules(messages, keyed, today=today)
+            assert ops == extract_rules(messages, plain, today=today), text
+            for mode in ("update", "fail", "rename"):
+                mine, theirs = (merge_near_duplicates(ops, known, mode) for known in (keyed, plain))
+                assert (mine.operations, mine.refused, mine.merged, mine.sources) == (
+                    theirs.operations, theirs.refused, theirs.merged, theirs.sources), text
+
+
+def test_a_renamed_or_hand_edited_note_is_not_matched_by_its_old_keys(memenv: MemEnv) -> None:
+    """Every note cached (the fast path): a note renamed, then one edited in place with its
+    size and modification time kept, is read again and matched by what it says now."""
+    _big_store(memenv, 50)
+    assert _plan(_extract(memenv, FACT)) == UPDATES_A_FACT
+    assert _plan(_extract(memenv, FACT)) == UPDATES_A_FACT  # from the cache
+    old = _heroku_note(memenv)
+    new = old.with_name("project_knowledge_hosting.md")
+    old.rename(new)
+    assert _plan(_extract(memenv, FACT))[0][:3] == ("update", "project", new.name)
+    before = new.stat()
+    text = new.read_text("utf-8")
+    edited = text.replace("Deploy with Heroku", "Dinner with friend").replace(
+        "We deploy the app to Heroku.", "We dine with friends at six.")
+    new.write_text(edited, "utf-8")
+    os.utime(new, ns=(before.st_atime_ns, before.st_mtime_ns))
+    plan = _plan(_extract(memenv, FACT))
+    assert plan and plan[0][0] == "create"
+
+
+def test_a_batch_a_killed_process_left_is_finished_before_the_notes_are_read(
+        big: MemEnv) -> None:
+    """The listing the lock takes is what the notes are read from only when nothing was
+    left to finish: a batch folder is recovered (discarded here: it holds no commit mark)
+    and the notes are read as they are."""
+    _extract(big, FACT)
+    batch = big.store("project") / ".memcli-txn-0123456789abcdef"
+    batch.mkdir()
+    assert _plan(_extract(big, FACT)) == UPDATES_A_FACT
+    assert not batch.exists()
+
+
+class _Keyed(list):  # type: ignore[type-arg]
+    """Notes that carry their keys, as `extract`'s stored notes do."""
+
+    def key_index(self) -> Any:
+        from memcli.extraction.key_index import KeyIndex
+        from memcli.extraction.note_keys import note_keys
+
+        return KeyIndex([note_keys(n.title, n.summary) for n in self])
+
+
+def test_near_duplicates_found_through_keys_are_those_asking_every_candidate_finds() -> None:
+    """Titles one word longer or shorter among four or more, reordered, in the plural,
+    joined into one word, of one topic or choice of tool, in Chinese: a create of each is
+    merged as asking today's candidates merges it, in all three modes."""
+    from memcli.extraction.similarity import merge_near_duplicates
+    from memcli.store.index import IndexEntry
+
+    bases = ["Run the linter before every push", "Deploy the api with fly on fridays",
+             "Never commit directly to main", "Pre commit hooks run ruff and mypy",
+             "Test command", "Use pnpm instead of npm", "Staging database lives in eu west"]
+    titles: list[str] = []
+    for base in bases:
+        words = base.split()
+        titles += [base, " ".join(words[1:]), base + " always", " ".join(reversed(words)),
+                   base + "s", base.replace(" ", "", 1), base.upper() + "..."]
+    titles += ["测试命令", "永远不要直接提交到 main", "Package manager", "Use yarn", "Deployment"]
+    rng = random.Random(26)
+    notes = _Keyed()
+    for number, title in enumerate(titles * 3):
+        level = ("project", "user")[number % 2]
+        summary = " ".join(rng.sample([*title.split(), "notes", "team"], 2)) + "."
+        notes.append(IndexEntry(level, "project_knowledge", title, summary,
+                                f"project_knowledge_n{number}.md", "2026-10-01"))
+    rng.shuffle(notes)
+    for title in titles:
+        summary = rng.choice([title, "", title + " for the team."])
+        ops = [{"action": "create", "level": level, "type": "project_knowledge",
+                "title": title, "summary": summary, "content": summary or title}
+               for level in ("project", "user")]
+        # Among all the notes, and among those of other titles (the answer, then, is a note
+        # of other words: a topic's other name, the same statement in Chinese, ...).
+        others = _Keyed(note for note in notes if note.title != title)
+        for known, mode in itertools.product((notes, others), ("update", "fail", "rename")):
+            mine, theirs = (merge_near_duplicates(ops, sequence, mode) for sequence in
+                            (known, list(known)))
+            assert (mine.operations, mine.refused, mine.merged) == (
+                theirs.operations, theirs.refused, theirs.merged), (title, mode)
