@@ -11,6 +11,7 @@ is always that of the notes the operations were matched against.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
@@ -31,14 +32,14 @@ class StoreView:
 
     def __init__(self, settings: Settings) -> None:
         self._settings = settings
-        self._known: dict[str, list[IndexEntry]] | None = None
+        self._known: dict[str, Sequence[IndexEntry]] | None = None
         self._keys: dict[str, list[str | None]] = {}
         with locked_levels(settings, LEVELS) as folders:
             self._index_bytes = {lvl: _with_fingerprint(index_bytes_of(lvl, folder))
                                  for lvl, folder in folders.items()}
         self.base = {lvl: print_ for lvl, (_, print_) in self._index_bytes.items()}
 
-    def known(self) -> dict[str, list[IndexEntry]]:
+    def known(self) -> dict[str, Sequence[IndexEntry]]:
         """Every note's index line, by level (empty for a store not open here)."""
         if self._known is None:
             from memcli.extraction.note_keys import derived_by, note_keys
@@ -77,14 +78,15 @@ class KnownNotes(Sequence[IndexEntry]):
 
     def __init__(self, view: StoreView) -> None:
         self._view = view
-        self._notes: list[IndexEntry] | None = None
+        self._notes: tuple[Sequence[IndexEntry], Sequence[IndexEntry]] | None = None
         self._index: KeyIndex | None = None
 
     @property
-    def notes(self) -> list[IndexEntry]:
+    def notes(self) -> tuple[Sequence[IndexEntry], Sequence[IndexEntry]]:
+        """The project's notes and the user's (each made when first asked for)."""
         if self._notes is None:
             known = self._view.known()
-            self._notes = [*known["project"], *known["user"]]
+            self._notes = (known["project"], known["user"])
         return self._notes
 
     def key_index(self) -> KeyIndex:
@@ -103,10 +105,18 @@ class KnownNotes(Sequence[IndexEntry]):
     def __getitem__(self, index: slice) -> Sequence[IndexEntry]: ...
 
     def __getitem__(self, index: int | slice) -> IndexEntry | Sequence[IndexEntry]:
-        return self.notes[index]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        project, user = self.notes
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return project[index] if index < len(project) else user[index - len(project)]
 
     def __len__(self) -> int:
-        return len(self.notes)
+        project, user = self.notes
+        return len(project) + len(user)
 
     def __iter__(self) -> Iterator[IndexEntry]:
-        return iter(self.notes)
+        return itertools.chain(*self.notes)

@@ -25,10 +25,10 @@ import hashlib
 import marshal
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from memcli.paths import read_regular_file_stat
 from memcli.store.folder import (
@@ -86,7 +86,7 @@ def _check_folder(level: str, path: Path) -> bool:
 
 def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None,
                   derive: tuple[Derive, object] | None = None, listed: list[str] | None = None
-                  ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
+                  ) -> tuple[Sequence[IndexEntry], bytes | None, list[str | None]]:
     """``load_store(level, path).entries()`` and its index bytes, each note's head taken
     from the cache in CACHE_DIR when its status is unchanged. A head read now is cached
     only when the note changed before SETTLED_BEFORE (nanoseconds, the store's clock);
@@ -126,18 +126,54 @@ def _unchanged(cache: _Cache, folder: int) -> bool:
 
 
 def _from_cache(level: str, path: Path, cache: _Cache, index_bytes: bytes | None
-                ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
-    rows = zip(cache.types, cache.titles, cache.summaries, cache.names, cache.updated,
-               cache.keys, strict=True)
-    entries, keys = [], []
-    broken: dict[str, str] = {}
-    for note_type, title, summary, name, updated, key in rows:
-        if note_type is None:
-            broken[name] = ""
-        else:
-            entries.append(IndexEntry(level, note_type, title, summary, name, updated))
-            keys.append(key)
-    return _with_broken(level, path, entries, keys, broken, index_bytes)
+                ) -> tuple[Sequence[IndexEntry], bytes | None, list[str | None]]:
+    if None not in cache.types:
+        return _CachedEntries(level, cache, None, []), index_bytes, cache.keys
+    rows = [i for i, note_type in enumerate(cache.types) if note_type is not None]
+    broken = {cache.names[i]: "" for i, note_type in enumerate(cache.types) if note_type is None}
+    old = StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
+    keys = [cache.keys[i] for i in rows] + [None] * len(old)
+    return _CachedEntries(level, cache, rows, old), index_bytes, keys
+
+
+class _CachedEntries(Sequence[IndexEntry]):
+    """The index lines of the cached notes (ROWS of the cache, all of them when None), then
+    MORE; each made when first asked for (matching asks for a few of 20,000)."""
+
+    def __init__(self, level: str, cache: _Cache, rows: list[int] | None,
+                 more: list[IndexEntry]) -> None:
+        self._level, self._cache, self._rows, self._more = level, cache, rows, more
+        self._cached = len(cache.names) if rows is None else len(rows)
+        self._made: dict[int, IndexEntry] = {}
+
+    def __len__(self) -> int:
+        return self._cached + len(self._more)
+
+    @overload
+    def __getitem__(self, index: int) -> IndexEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[IndexEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> IndexEntry | Sequence[IndexEntry]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index >= self._cached:
+            return self._more[index - self._cached]
+        entry = self._made.get(index)
+        if entry is None:
+            c = self._cache
+            row = index if self._rows is None else self._rows[index]
+            note_type = c.types[row]
+            assert note_type is not None  # the rows are those of notes that parsed
+            entry = self._made[index] = IndexEntry(self._level, note_type, c.titles[row],
+                                                   c.summaries[row], c.names[row],
+                                                   c.updated[row])
+        return entry
 
 
 def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[str | None],
@@ -152,7 +188,7 @@ def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[s
 
 def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
           settled_before: int | None, derive: tuple[Derive, object] | None
-          ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
+          ) -> tuple[Sequence[IndexEntry], bytes | None, list[str | None]]:
     fresh = _Cache(None, path, None)  # the records read now
     kept: list[int] = []  # the cache's records still true
     entries: list[IndexEntry] = []
