@@ -48,4 +48,5 @@ def _names(store: Path) -> list[str] | None:
 
 def _holds_a_batch(names: list[str] | None) -> bool:
     """Whether the names hold one like a batch folder's (recover checks it is one)."""
-    return names is not None and any(name.startswith(TXN_PREFIX) for name in names)
+    # One search of the names joined, in C: a store of 10,000 notes is listed twice a turn.
+    return names is not None and "\0" + TXN_PREFIX in "\0" + "\0".join(names)
