@@ -3,6 +3,11 @@
 
     python benchmarks/extract_store.py                  # 50 and 10,000 notes per level
     python benchmarks/extract_store.py --sizes 50 --rounds 11
+    python benchmarks/extract_store.py --before /path/to/old/bin/memcli   # before/after
+
+With ``--before``, another memcli's console script (an older checkout's environment) is
+timed in the same rounds on the same stores, with its own memcli home (its caches are its
+own), so that before and after share the machine's load.
 
 Each round runs, one after another: `memcli --help`, then for each store a one-turn
 `memcli extract --provider rules` of a turn that holds lasting facts (so the learned
@@ -67,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
                         default=[50, 10_000], help="notes per level, comma-separated")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--before", help="another memcli executable, timed in the same rounds")
     args = parser.parse_args(argv)
     memcli = _memcli()
     with tempfile.TemporaryDirectory(prefix="memcli-extract-store-") as tmp:
@@ -87,11 +93,16 @@ def main(argv: list[str] | None = None) -> int:
             cpu([*memcli, "index"], envs[size], work)
         cases: dict[str, tuple[list[str], dict[str, str]]] = {
             "help": ([*memcli, "--help"], base)}
+        runs = [("", memcli, "home")]
+        if args.before:
+            runs.insert(0, ("before: ", [args.before], "home-before"))
         for size in args.sizes:
             for name in TURNS:
-                cases[f"extract {name}, {size:,}/level"] = (
-                    [*memcli, "extract", "--input", str(scratch / f"{name}.jsonl"),
-                     "--provider", "rules", "--json"], envs[size])
+                for label, program, home in runs:
+                    env = {**envs[size], "MEMCLI_HOME": str(scratch / home)}
+                    cases[f"{label}extract {name}, {size:,}/level"] = (
+                        [*program, "extract", "--input", str(scratch / f"{name}.jsonl"),
+                         "--provider", "rules", "--json"], env)
         times: dict[str, list[float]] = {case: [] for case in cases}
         for command, env in cases.values():  # one untimed round: caches warm
             cpu(command, env, work)
@@ -105,9 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
-    print(f"{'case':<36} {'CPU ms':>8} {'x --help':>9}   ({args.rounds} rounds, medians)")
+    print(f"{'case':<44} {'CPU ms':>8} {'x --help':>9}   ({args.rounds} rounds, medians)")
     for case, row in rows.items():
-        print(f"{case:<36} {row['cpu_ms']:>8.1f} {row['x_help']:>9.2f}")
+        print(f"{case:<44} {row['cpu_ms']:>8.1f} {row['x_help']:>9.2f}")
     return 0
 
 
