@@ -26,8 +26,31 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import cpu_report
 import pytest
 from typer.testing import CliRunner, Result
+
+
+def _cache_bytecode() -> None:
+    """Bytecode cached even under PYTHONDONTWRITEBYTECODE, in .pytest_cache/pycache.
+
+    Without a cache every xdist worker rewrites and compiles every test module again (about
+    8 s of CPU each), and every memcli the tests start as a subprocess compiles the modules
+    it imports (about 40 % of a short command's CPU). An installed memcli has its bytecode
+    compiled at install time; benchmarks/run.py gives its children the same private cache.
+    The checkout gets no __pycache__ folder: the prefix puts every file under pytest's own
+    (git-ignored) cache folder, for this process and the processes it starts.
+    """
+    if not sys.dont_write_bytecode:
+        return
+    prefix = str(Path(__file__).resolve().parents[1] / ".pytest_cache" / "pycache")
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = prefix
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = prefix
+
+
+_cache_bytecode()
 
 FIXED_NOW = "2026-11-29T10:00:00Z"
 # Variables that would point memcli at a real store or change its timing.
@@ -225,3 +248,25 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     del config
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(1, (cores or 1) * 3 // 2)
+
+
+# `--cpu-report N`: where the suite's CPU goes (tests/cpu_report.py).
+def pytest_addoption(parser: pytest.Parser) -> None:
+    cpu_report.addoption(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    cpu_report.configure(config)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    cpu_report.runtest_setup(item)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    cpu_report.record(item, call, report)
+    return report
