@@ -94,12 +94,15 @@ def cuts(data: bytes, most: int = 16) -> Iterator[int]:
     yield len(data)
 
 
-@pytest.mark.parametrize("path", FILES, ids=IDS)
-def test_the_last_turn_from_the_end_is_the_whole_reads(path: Path, tmp_path: Path) -> None:
+def _the_last_turn_from_the_end_is_the_whole_reads(path: Path, tmp_path: Path,
+                                                   fast_share: bool) -> int:
+    """The cuts of the fast tier's share (the file's end and every fourth cut before it) or
+    the others, each read from the end and whole; how many were read from the end."""
     data = path.read_bytes()
     cut_file = tmp_path / path.name
     read_from_end = 0
-    for cut in cuts(data):
+    every = list(cuts(data))
+    for cut in [c for i, c in enumerate(every) if ((len(every) - 1 - i) % 4 == 0) == fast_share]:
         cut_file.write_bytes(data[:cut])
         for flags in FLAG_SETS:
             reference = whole_text(data[:cut], last_turn=True, **flags)
@@ -114,8 +117,23 @@ def test_the_last_turn_from_the_end_is_the_whole_reads(path: Path, tmp_path: Pat
             through_the_cli_path = from_file(cut_file, last_turn=True, **flags)
             assert isinstance(through_the_cli_path, Transcript)
             assert said(through_the_cli_path) == said(reference), (cut, flags)
+    return read_from_end
+
+
+# The tiers share the cuts, none read twice: the fast tier reads the whole file and every
+# fourth cut before it, the slow tier the other three quarters (the whole suite, all of them).
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_the_last_turn_from_the_end_is_the_whole_reads(path: Path, tmp_path: Path) -> None:
+    read_from_end = _the_last_turn_from_the_end_is_the_whole_reads(path, tmp_path, True)
     if path.suffix == ".jsonl" and any(f in str(path) for f in ("claude-code", "codex")):
         assert read_from_end, "no window of this log was read from the end"
+
+
+@pytest.mark.slow  # a campaign: 33 cuts of every fixture, read five ways with three flag sets
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_the_last_turn_from_the_end_is_the_whole_reads_at_the_other_cuts(path: Path,
+                                                                         tmp_path: Path) -> None:
+    _the_last_turn_from_the_end_is_the_whole_reads(path, tmp_path, False)
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
