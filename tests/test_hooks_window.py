@@ -30,6 +30,7 @@ from test_hooks import (  # noqa: F401  (agent is a fixture)
     transcript_for,
 )
 from test_transcript_tail import FILES, IDS, cuts, from_file, said
+from tiers import share
 
 from memcli.hooks import queue_dir
 from memcli.hooks.turn import copy_turn
@@ -204,11 +205,11 @@ def before(data: bytes) -> bytes:
     return data + b"\n"
 
 
-@pytest.mark.parametrize("path", FILES, ids=IDS)
-def test_the_window_reads_as_the_turn_the_transcript_held(path: Path, tmp_path: Path) -> None:
+def _the_window_reads_as_the_turn_the_transcript_held(path: Path, tmp_path: Path,
+                                                      fast_share: bool) -> None:
     data = path.read_bytes()
     reference_file, copy = tmp_path / "before.in", tmp_path / "window.in"
-    for cut in cuts(data, most=8):
+    for cut in share(cuts(data, most=8), fast_share):
         reference_file.write_bytes(before(data[:cut]))
         reference = from_file(reference_file, last_turn=True)
         for first_window in (1, FIRST_WINDOW):
@@ -221,6 +222,19 @@ def test_the_window_reads_as_the_turn_the_transcript_held(path: Path, tmp_path: 
                 assert said(got) == said(reference), (cut, first_window)
             else:
                 assert isinstance(got, str), (cut, first_window)
+
+
+# The tiers share the cuts (tests/tiers.py): a quarter here, the rest in the slow tier.
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_the_window_reads_as_the_turn_the_transcript_held(path: Path, tmp_path: Path) -> None:
+    _the_window_reads_as_the_turn_the_transcript_held(path, tmp_path, True)
+
+
+@pytest.mark.slow  # a campaign: 17 cuts of every fixture, each copied with two windows
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_the_window_reads_as_the_turn_the_transcript_held_at_the_other_cuts(
+        path: Path, tmp_path: Path) -> None:
+    _the_window_reads_as_the_turn_the_transcript_held(path, tmp_path, False)
 
 
 def test_an_answer_the_window_lacks_is_added_after_it(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tiers import share
 
 from memcli.errors import InputError
 from memcli.transcripts import Options, read_transcript
@@ -101,8 +102,7 @@ def _the_last_turn_from_the_end_is_the_whole_reads(path: Path, tmp_path: Path,
     data = path.read_bytes()
     cut_file = tmp_path / path.name
     read_from_end = 0
-    every = list(cuts(data))
-    for cut in [c for i, c in enumerate(every) if ((len(every) - 1 - i) % 4 == 0) == fast_share]:
+    for cut in share(cuts(data), fast_share):
         cut_file.write_bytes(data[:cut])
         for flags in FLAG_SETS:
             reference = whole_text(data[:cut], last_turn=True, **flags)

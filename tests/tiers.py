@@ -1,0 +1,21 @@
+"""Sharing a long list of cases between the two test tiers, none run twice.
+
+A test that checks the same property at many places (cuts of a file, windows) can check a
+quarter of them in the fast tier and the other three quarters in a test of the slow tier:
+the whole suite (the README's command, CI) still checks every place, once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def share(cases: Iterable[T], fast: bool, every: int = 4) -> list[T]:
+    """The fast tier's share of ``cases`` (the last one and every ``every``-th before it,
+    counting back from the end, where the most telling cases are) or the rest."""
+    found = list(cases)
+    return [case for i, case in enumerate(found)
+            if ((len(found) - 1 - i) % every == 0) == fast]
