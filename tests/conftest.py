@@ -28,6 +28,7 @@ from typing import Any
 
 import cpu_report
 import pytest
+import tiers
 from typer.testing import CliRunner, Result
 
 
@@ -89,6 +90,27 @@ def run_memcli(*args: str, input: str | bytes | None = None,
     )
 
 
+def call_memcli(*args: str, input: str | bytes | None = None,
+                env: Mapping[str, str | None] | None = None,
+                cwd: Path | str | None = None) -> subprocess.CompletedProcess[str]:
+    """``run_memcli`` in process: the same answer (exit status, stdout, stderr apart) from
+    typer's CliRunner, in the folder ``cwd``, with ``env`` over this process's environment.
+    For tests where the process boundary is not what is tested: starting Python and memcli
+    costs about 0.1-0.3 s of CPU a call, several times the in-process call."""
+    from memcli.cli import app
+
+    previous = Path.cwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(app, list(args), input=input, catch_exceptions=False,
+                                    env=env)
+    finally:
+        os.chdir(previous)
+    return subprocess.CompletedProcess(["memcli", *args], result.exit_code,
+                                       result.stdout, result.stderr)
+
+
 def snapshot_tree(root: Path) -> dict[str, Any]:
     """Every entry under root: file bytes, 'dir' for folders, ('link', target) for symlinks."""
     found: dict[str, Any] = {}
@@ -136,22 +158,11 @@ class MemEnv:
     def call(self, *args: str, input: str | bytes | None = None,
              env: Mapping[str, str | None] | None = None, cwd: Path | None = None,
              timeout: float = 60) -> subprocess.CompletedProcess[str]:
-        """``run`` in process: the same answer (exit status, stdout, stderr apart) from
-        typer's CliRunner, for tests where the process boundary is not what is tested
-        (starting Python and memcli costs about 0.3 s a call, 5x the in-process call)."""
+        """``run`` in process (``call_memcli``): the same answer, for tests where the
+        process boundary is not what is tested."""
         del timeout  # in process, a hang is pytest's to report
-        runner = CliRunner()
-        from memcli.cli import app
-
-        previous = Path.cwd()
-        os.chdir(cwd or self.repo)
-        try:
-            result = runner.invoke(app, list(args), input=input, catch_exceptions=False,
-                                   env={**self.env, **(env or {})})
-        finally:
-            os.chdir(previous)
-        return subprocess.CompletedProcess(["memcli", *args], result.exit_code,
-                                           result.stdout, result.stderr)
+        return call_memcli(*args, input=input, env={**self.env, **(env or {})},
+                           cwd=cwd or self.repo)
 
     def invoke(self, *args: str, input: str | bytes | None = None,
                env: Mapping[str, str] | None = None) -> Result:
@@ -257,6 +268,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     cpu_report.configure(config)
+    # The fast tier (`-m "not slow"`) runs a quarter of each hypothesis test's examples
+    # (tests/tiers.py); the whole suite, the README's command, runs them all. Set before
+    # any test module is imported, since their @settings read it.
+    if "not slow" in (config.getoption("markexpr") or ""):
+        from hypothesis import settings
+
+        tiers.FAST = True
+        settings.register_profile("fast-tier", max_examples=tiers.examples(100))
+        settings.load_profile("fast-tier")
 
 
 @pytest.hookimpl(tryfirst=True)

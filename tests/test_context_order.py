@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.store import context_block
 from memcli.store.context_block import ContextBlock, build_context
@@ -58,7 +59,7 @@ _ENTRY = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(_ENTRY, max_size=12), st.lists(_ENTRY, max_size=12), st.integers(3, 30),
        st.integers(60, 900), st.one_of(st.none(), st.integers(10, 200)))
 def test_merged_ranking_is_the_stable_sort(project: list[IndexEntry], user: list[IndexEntry],

@@ -7,6 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.store.context_block import build_context
 from memcli.store.index import (
@@ -62,7 +63,7 @@ def test_lines_that_are_not_entries(line: str) -> None:
 _TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=80)
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(note_type=st.sampled_from(NOTE_TYPES), title=_TEXT, summary=_TEXT, slug_source=_TEXT)
 def test_index_line_round_trip(note_type: str, title: str, summary: str,
                                slug_source: str) -> None:
@@ -288,7 +289,7 @@ def test_context_block_budget(max_lines: int, max_bytes: int) -> None:
         assert block.text.splitlines()[-1].startswith(f"({block.left_out} more")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.binary(max_size=40) | st.text(max_size=20).map(str.encode),
        chunk=st.integers(1, 8))
 def test_the_chunked_utf8_check_agrees_with_decoding_whole(data: bytes, chunk: int) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 from typer.testing import CliRunner, Result
 
 from memcli.cli import app
@@ -840,7 +841,7 @@ def _make_store(path: Path, files: list[tuple[str, bytes]], index_extra: list[st
         (path / "MEMORY.md").write_bytes(_index_text([n for n, _ in files], index_extra))
 
 
-@settings(max_examples=80, deadline=None,
+@settings(max_examples=examples(80), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(project=_STORES, user=_STORES,
        extra=st.lists(st.sampled_from(["- [x] broken (", "\n", "- [banana] T (a.md)", "text"]),
@@ -978,7 +979,7 @@ _NEAR_WORDS = ("build", "builds", "work", "flow", "workflow", "deploy", "the", "
                "go", "release", "fast", "x", "y")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 30), st.lists(st.sampled_from(_NEAR_WORDS), max_size=7)),
                 max_size=25))
 def test_near_duplicates_name_the_file_the_rule_names(

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.commands.lint import _duplicates, _freshness, _index, _notes
 from memcli.commands.lint._report import Finding, finding
@@ -128,7 +129,7 @@ def _files(draw: st.DrawFn) -> bytes:
     return text.encode()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                    HealthCheck.function_scoped_fixture])
 @given(st.dictionaries(_NAMES, _files(), max_size=10))
 def test_gated_checks_find_what_every_check_finds(tmp_path: Path, files: dict[str, bytes]) -> None:
@@ -260,7 +261,7 @@ def _budget_entries(sizes: list[tuple[int, str]]) -> list[IndexEntry]:
                    for i, (size, char) in enumerate(sizes))
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, 120), st.sampled_from(["s", "s", "é", "東"])),
                 min_size=120, max_size=220))
 def test_the_budget_gate_skips_only_a_block_that_shows_every_entry(

@@ -7,6 +7,7 @@ import unicodedata
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.store.names import (
     INDEX_NAME,
@@ -88,7 +89,7 @@ _TEXT = st.text(
 ) | st.sampled_from(["🎉", "a/b", "..", "中文 标题", "x" * 300, "ǅungla", "İstanbul", "ﬁ"])
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(_TEXT)
 @example("İ" * 70)
 @example("ß" * 70)
@@ -110,7 +111,7 @@ def test_slugify_properties(text: str) -> None:
         assert parsed is not None and parsed.type == note_type and parsed.slug == slug
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(st.text(alphabet=st.characters(categories=("Lo",)), min_size=1, max_size=100))
 def test_letters_of_any_script_are_kept(text: str) -> None:
     """Caseless letters (CJK, Arabic, Thai, ...) survive as they are, cut only by the budget."""

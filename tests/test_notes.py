@@ -7,6 +7,7 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.errors import BrokenNoteError, StoreError
 from memcli.store.notes import dump_yaml, parse_note, render_new_note, render_updated_note
@@ -147,7 +148,7 @@ _CONTENT = st.text(
 ).filter(lambda s: s.strip("\n") != "")
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(
     title=_VALUE, summary=_VALUE,
     extra=st.dictionaries(_KEY, _VALUE, max_size=4),
@@ -167,7 +168,7 @@ def test_new_note_round_trip(title: str, summary: str, extra: dict[str, str],
 _PLAIN = st.from_regex(r"[A-Za-z][A-Za-z0-9 ,.()'-]{0,30}[A-Za-z0-9.)]", fullmatch=True)
 
 
-@settings(deadline=None, max_examples=300)
+@settings(deadline=None, max_examples=examples(300))
 @given(
     keys=st.lists(_KEY, min_size=1, max_size=6, unique=True),
     values=st.lists(_PLAIN, min_size=6, max_size=6),
@@ -211,7 +212,7 @@ _REFERENCE_FENCE = re.compile(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("-.a :\t\xa0") + list(_LINE_ENDS)), max_size=40))
 def test_closing_fence_search_agrees_with_the_rule(rest: str) -> None:
     from memcli.store.notes import _split_at_closing_fence

@@ -14,6 +14,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.store.notes import _simple_meta, load_yaml, parse_note
 
@@ -74,7 +75,7 @@ def test_random_frontmatter_agrees_with_yaml() -> None:
     assert accepted > 1000
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(KEYS), st.text(min_size=1, max_size=20)),
                 min_size=1, max_size=4))
 def test_any_text_agrees_with_yaml(pairs: list[tuple[str, str]]) -> None:
@@ -152,7 +153,7 @@ def test_whole_text_checks_decide_as_the_line_by_line_ones() -> None:
     assert accepted > 1000
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(KEYS), st.text(min_size=1, max_size=20)),
                 min_size=1, max_size=4))
 def test_any_text_is_decided_as_line_by_line(pairs: list[tuple[str, str]]) -> None:

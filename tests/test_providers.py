@@ -31,6 +31,7 @@ from fakeserver import (
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.errors import ConfigError, ProviderError
 from memcli.providers import (
@@ -644,14 +645,14 @@ MOCK_OPENAI = ProviderSettings("openai", "m", "http://mock/v1", None)
 MOCK_ANTHROPIC = ProviderSettings("anthropic", "claude-3-haiku", "http://mock", KEY)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cuts=st.lists(st.integers(min_value=1, max_value=len(OPENAI_WIRE) - 1), max_size=30))
 def test_openai_stream_parsing_does_not_depend_on_chunk_boundaries(cuts: list[int]) -> None:
     transport = _mock(split_bytes(OPENAI_WIRE, cuts))
     assert complete(PROMPT, MOCK_OPENAI, transport=transport).text == OPENAI_WIRE_TEXT
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(cuts=st.lists(st.integers(min_value=1, max_value=len(ANTHROPIC_WIRE) - 1), max_size=30))
 def test_anthropic_stream_parsing_does_not_depend_on_chunk_boundaries(cuts: list[int]) -> None:
     crlf = ANTHROPIC_WIRE.replace(b"\n", b"\r\n")  # servers may end lines either way

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.safety import redact as redact_mod
 from memcli.safety.redact import KINDS, REDACTED, SecretFinding, describe, find_secrets, redact
@@ -257,7 +258,7 @@ _fragments = st.sampled_from([t for _, t in SECRETS] + NEAR_MISSES + [
 ])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.one_of(_fragments, st.text(max_size=30)), max_size=8))
 def test_redact_is_idempotent_on_mixtures(parts: list[str]) -> None:
     once, findings = redact("".join(parts))
@@ -286,7 +287,7 @@ _glued = st.sampled_from(SECRET_VALUES + [t for _, t in SECRETS] + [
 ])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.one_of(_glued, st.text(max_size=6)), min_size=1, max_size=6))
 def test_redact_is_idempotent_when_secrets_touch(parts: list[str]) -> None:
     """redact(redact(x)) == redact(x), with secrets and markers glued with no space."""
@@ -300,7 +301,7 @@ _GATE_CHARS = sorted({c for g in redact_mod._EXACT + redact_mod._FOLDED for c in
                      | {c.upper() for g in redact_mod._FOLDED for c in g} | set("\u212a\u0130é\n"))
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.one_of(st.sampled_from(redact_mod._EXACT + redact_mod._FOLDED),
                           st.text(alphabet=_GATE_CHARS, max_size=8)), max_size=10))
 def test_prefilter_answers_exactly_what_in_would(parts: list[str]) -> None:
@@ -324,7 +325,7 @@ def test_prefilter_folds_like_lower_does() -> None:
     assert find_secrets("api_\u212aey = 'Zq7pL2mXv9Kd3'")[0].kind == "env-assignment"
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.text())
 def test_find_secrets_never_raises_and_secret_free_text_is_unchanged(text: str) -> None:
     findings = find_secrets(text)
@@ -337,7 +338,7 @@ def test_find_secrets_never_raises_and_secret_free_text_is_unchanged(text: str) 
         assert f.kind in KINDS
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet=st.sampled_from("AKIAghp_sk-antxoxb=:/@.eyJ0123456789 \n\\'\""),
                max_size=200))
 def test_never_raises_on_trigger_heavy_text(text: str) -> None:
@@ -462,7 +463,7 @@ def test_pathological_repetition_finishes(unit: str) -> None:
     redact(text + "\n" + "A" * 10_000)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet=st.sampled_from("aZ\u212a\u0130\u03a3 x=:\u00c9\U0001d400"), max_size=40))
 def test_lower_folds_what_the_patterns_read_piece_by_piece(text: str) -> None:
     """lower() works a piece at a time on long texts: same length, every ASCII letter and the
@@ -507,7 +508,7 @@ _ASSIGNMENT_PIECES = st.sampled_from([
     "x", " ", "\t", "\\", '"', "'", "`", ":", "=", "==", "\n", "abc123def456", "É", "$V"])
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(_ASSIGNMENT_PIECES, max_size=14))
 def test_the_assignment_gate_never_hides_a_match(pieces: list[str]) -> None:
     from memcli.safety.redact import _gates, _patterns, _structural

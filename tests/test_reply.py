@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.errors import ProviderError
 from memcli.operations.reply import parse_reply
@@ -122,7 +123,7 @@ def test_broken_json_is_not_mined_for_the_objects_inside_it() -> None:
 # --- properties --------------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text())
 def test_arbitrary_text_gives_a_list_or_a_provider_error(text: str) -> None:
     try:
@@ -133,7 +134,7 @@ def test_arbitrary_text_gives_a_list_or_a_provider_error(text: str) -> None:
         assert isinstance(result, list)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet="{}[]\"',:<>/thinkg \n`0123456789aoperations"))
 def test_json_like_noise_gives_a_list_or_a_provider_error(text: str) -> None:
     with contextlib.suppress(ProviderError):
@@ -152,7 +153,7 @@ prose = st.text(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     operations=st.lists(st.dictionaries(st.text(max_size=10), json_values, max_size=4), max_size=4),
     before=prose,

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.commands.lint import scan_store
 from memcli.errors import BrokenNoteError, StoreError
@@ -35,7 +36,7 @@ NAMES = st.sampled_from([
 ])
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(files=st.dictionaries(NAMES, CONTENTS, max_size=6),
        odd=st.sampled_from(["", "folder", "symlink", "index-folder"]))
@@ -109,7 +110,7 @@ _FENCE_TEXT = st.text(st.sampled_from(list(
     max_size=30)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(rest=_FENCE_TEXT)
 def test_the_fence_search_finds_the_line_a_line_split_finds(rest: str) -> None:
     from memcli.errors import BrokenNoteError
@@ -132,7 +133,7 @@ _INDEX_PIECES = st.sampled_from([
 ])
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=examples(150), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(_INDEX_PIECES, max_size=6))
 def test_index_freshness_is_the_rewrite_compared(tmp_path: Path, pieces: list[bytes]) -> None:

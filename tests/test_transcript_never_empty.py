@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples
 from typer.testing import CliRunner
 
 from memcli.cli import app
@@ -70,7 +71,7 @@ def _one_record_per_line(e: Expected) -> bool:
 JSON_LINES = sorted(name for name, e in EXPECTED.items() if _one_record_per_line(e))
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(JSON_LINES), data=st.data())
 def test_no_file_holding_messages_reads_as_empty_with_exit_0(name: str, data: Any) -> None:
     # Keep the first line as written (a header a format recognises), then any of the others,
@@ -180,7 +181,7 @@ _ROLE = st.one_of(st.sampled_from(["user", "assistant", "system", "developer", "
                                    "human", "function", "_checkpoint"]), st.integers())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(role=st.one_of(st.none(), _ROLE), content=st.one_of(st.none(), _CONTENT))
 def test_a_bare_chat_line_is_detected_as_the_full_scan_detects_it(role: Any,
                                                                   content: Any) -> None:

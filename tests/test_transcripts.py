@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from memcli.errors import InputError, UsageError
 from memcli.messages import Message
@@ -980,13 +981,13 @@ def check_invariants(transcript: Transcript, options: dict[str, Any]) -> None:
     assert all(m.text and m.text == m.text.strip() for m in transcript.messages)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(), FLAGS)
 def test_never_raises_on_arbitrary_text(text: str, options: dict[str, Any]) -> None:
     check_invariants(read_transcript(text, **options), options)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(JSON, max_size=8), FLAGS)
 def test_never_raises_on_arbitrary_json_lines(values: list[Any], options: dict[str, Any]) -> None:
     text = "\n".join(json.dumps(v) for v in values)
@@ -1006,7 +1007,7 @@ CLAUDE_LINE = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(CLAUDE_LINE, max_size=10))
 def test_claude_dag_of_any_shape_yields_only_input_text(records: list[dict[str, Any]]) -> None:
     transcript = read_transcript(lines(*records), include_injected=True)

@@ -19,3 +19,15 @@ def share(cases: Iterable[T], fast: bool, every: int = 4) -> list[T]:
     found = list(cases)
     return [case for i, case in enumerate(found)
             if ((len(found) - 1 - i) % every == 0) == fast]
+
+
+# Set by tests/conftest.py before any test module is imported: True when the run leaves
+# the slow tier out (`-m "not slow"`).
+FAST = False
+
+
+def examples(count: int) -> int:
+    """A hypothesis test's number of examples: ``count`` in the whole suite (the README's
+    command, CI), a quarter of it (at least 25) in the fast tier. conftest gives the tests
+    without a count of their own the same share of hypothesis's 100."""
+    return max(25, count // 4) if FAST else count
