@@ -5,7 +5,8 @@ Each payload has the shape the agent sends: Codex CLI's from its published input
 Gemini CLI's from its hooks reference (``timestamp``, ``prompt``, ``prompt_response``;
 stdout is JSON only), Copilot CLI's in both the camelCase shape (no event name,
 ``sessionId``, ``transcriptPath``, a timestamp in milliseconds) and the VS Code-compatible
-snake_case one. The hook runs as a subprocess, its detached worker as in tests/test_hooks.py.
+snake_case one. The hook runs as a subprocess, its detached worker as in tests/test_hooks.py;
+the notes it reads are added, and the context it must inject printed, in process.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 import pytest
 import test_hooks
+from conftest import call_memcli
 from fakeserver import FakeServer, Step, openai_stream
 from test_hooks import (
     DEADLINE,
@@ -51,15 +53,16 @@ def run_hook(agent: Agent, name: str, payload: bytes | dict[str, Any],
 
 
 def context_block(agent: Agent) -> str:
-    done = subprocess.run([sys.executable, "-m", "memcli", "context"], env=agent.env,
-                          cwd=agent.repo, capture_output=True, timeout=DEADLINE, check=True)
-    return done.stdout.decode()
+    """What `memcli context` prints, in process: the block a hook must inject."""
+    done = call_memcli("context", env=agent.env, cwd=agent.repo)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def add_note(agent: Agent) -> None:
-    subprocess.run([sys.executable, "-m", "memcli", "add", "Deploys go through make ship.",
-                    "--title", "Deploy command"], env=agent.env, cwd=agent.repo,
-                   capture_output=True, timeout=DEADLINE, check=True)
+    done = call_memcli("add", "Deploys go through make ship.", "--title", "Deploy command",
+                       env=agent.env, cwd=agent.repo)
+    assert done.returncode == 0, done.stderr
 
 
 def wait_for_note(agent: Agent, name: str = NOTE) -> str:

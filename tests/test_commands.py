@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 NOW = "2026-11-29T10:00:00Z"
 
@@ -168,10 +169,9 @@ def test_context_on_a_large_store_keeps_within_budget(memenv) -> None:
             _note("user_preference", f"偏好 {i}", cjk[:80], f"2026-09-{10 + i}T00:00:00Z"))
     assert memenv.invoke("index").exit_code == 0
 
-    proc = memenv.run("context")
-    assert proc.returncode == 0, proc.stderr
-    raw = subprocess.run([sys.executable, "-m", "memcli", "context"], capture_output=True,
-                         env={**os.environ, **memenv.env}, cwd=memenv.repo, check=True).stdout
+    proc = memenv.invoke("context")
+    assert proc.exit_code == 0, proc.stderr
+    raw = proc.stdout_bytes
     assert len(raw) <= 25 * 1024
     text = raw.decode("utf-8")  # strict: never cut inside a character
     assert text.count("\n") <= 200 and text.endswith("\n")
@@ -584,7 +584,7 @@ def test_in_the_home_folder_only_the_user_store_is_used(
 _json_text = st.text(alphabet=st.characters(codec="utf-8"), max_size=12)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.one_of(
     st.dictionaries(_json_text, _json_text, max_size=4),
     st.dictionaries(_json_text, st.one_of(st.integers(), st.lists(_json_text, max_size=2)),

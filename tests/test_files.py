@@ -209,8 +209,15 @@ def test_lint_of_a_folder_that_cannot_hold_a_lock_says_so(memenv: MemEnv) -> Non
                                      ["context"]])
 def test_a_bad_memcli_now_is_one_line_naming_it(memenv: MemEnv, value: str,
                                                 command: list[str]) -> None:
-    proc = memenv.run(*command, env={"MEMCLI_NOW": value})
+    # In process: the real process's status and stderr are the next test's.
+    proc = memenv.call(*command, env={"MEMCLI_NOW": value})
     _one_line_error(proc, 2, "MEMCLI_NOW", repr(value))
+    assert not memenv.project.exists()
+
+
+def test_a_bad_memcli_now_ends_a_real_process_with_one_line_and_status_2(memenv: MemEnv) -> None:
+    proc = memenv.run("add", "Deploy with make ship", env={"MEMCLI_NOW": "yesterday"})
+    _one_line_error(proc, 2, "MEMCLI_NOW", repr("yesterday"))
     assert not memenv.project.exists()
 
 

@@ -518,7 +518,7 @@ def typo(memenv: Any) -> Any:
 @pytest.mark.parametrize("command", [["show"], ["context"], ["lint"], ["index", "--check"]])
 def test_a_typo_in_config_does_not_stop_commands_that_do_not_use_it(
         typo: Any, command: list[str]) -> None:
-    done = typo.run(*command, env={"MEMCLI_PROJECT_STORE": ""})
+    done = typo.call(*command, env={"MEMCLI_PROJECT_STORE": ""})
     assert done.returncode == 0, done.stderr
     assert ("config.toml:3: unknown provider 'openia'; use rules, auto, openai, anthropic, "
             "ollama, claude-code, codex, gemini, copilot") in done.stderr
@@ -526,19 +526,19 @@ def test_a_typo_in_config_does_not_stop_commands_that_do_not_use_it(
 
 
 def test_extract_names_the_file_the_line_and_the_valid_values(typo: Any) -> None:
-    done = typo.run("extract", input=TURN + "\n", env={"MEMCLI_PROJECT_STORE": ""})
+    done = typo.call("extract", input=TURN + "\n", env={"MEMCLI_PROJECT_STORE": ""})
     assert done.returncode == 2
     config = typo.repo / ".memcli" / "config.toml"
     assert done.stderr == (f"memcli: error: {config}:3: unknown provider 'openia'; "
                            "use rules, auto, openai, anthropic, ollama, claude-code, codex, "
                            "gemini, copilot\n")
-    flag_wins = typo.run("extract", "--provider", "rules", input=TURN + "\n",
-                         env={"MEMCLI_PROJECT_STORE": ""})
+    flag_wins = typo.call("extract", "--provider", "rules", input=TURN + "\n",
+                          env={"MEMCLI_PROJECT_STORE": ""})
     assert flag_wins.returncode == 0, flag_wins.stderr
 
 
 def test_config_shows_what_it_read_and_the_error(typo: Any) -> None:
-    done = typo.run("config", "--json", env={"MEMCLI_PROJECT_STORE": ""})
+    done = typo.call("config", "--json", env={"MEMCLI_PROJECT_STORE": ""})
     assert done.returncode == 2
     shown = json.loads(done.stdout)
     assert shown["provider"]["value"] == "openia"

@@ -1,7 +1,8 @@
 """Prompt-time recall through the hooks: Claude Code's and Codex CLI's UserPromptSubmit, Gemini
 CLI's BeforeAgent.
 
-Run as the agents run them: `memcli hook AGENT` in a subprocess, the payload on stdin.
+Run as the agents run them: `memcli hook AGENT` in a subprocess, the payload on stdin. The
+notes they recall are added, the reference recall made and the hooks installed in process.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import call_memcli
 
 DEADLINE = 60
 
@@ -31,7 +33,7 @@ def project(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     for text, title in (("Run the unit tests with `make check`, never plain pytest.",
                          "Test command"),
                         ("Deploys go through `make deploy ENV=staging` first.", "Deploys")):
-        done = memcli(["add", text, "--title", title], env, repo)
+        done = call_memcli("add", text, "--title", title, env=env, cwd=repo)
         assert done.returncode == 0, done.stderr
     return repo, env
 
@@ -63,7 +65,7 @@ def test_user_prompt_submit_adds_the_recalled_notes(
     specific = output["hookSpecificOutput"]
     assert set(specific) == {"hookEventName", "additionalContext"}
     assert specific["hookEventName"] == "UserPromptSubmit"
-    recalled = memcli(["recall", prompt], env, repo)
+    recalled = call_memcli("recall", prompt, env=env, cwd=repo)
     assert specific["additionalContext"] == recalled.stdout
     assert "make check" in specific["additionalContext"]
     assert "make deploy" not in specific["additionalContext"]
@@ -111,7 +113,7 @@ def test_codex_user_prompt_submit_adds_the_recalled_notes(
     # Codex checks the answer against its schema: hookSpecificOutput may hold only these two.
     assert output == {"hookSpecificOutput": {
         "hookEventName": "UserPromptSubmit",
-        "additionalContext": memcli(["recall", prompt], env, repo).stdout}}
+        "additionalContext": call_memcli("recall", prompt, env=env, cwd=repo).stdout}}
     assert "make check" in output["hookSpecificOutput"]["additionalContext"]
 
 
@@ -130,12 +132,13 @@ def test_codex_user_prompt_submit_with_nothing_relevant_or_from_a_subagent_print
 
 def test_hooks_install_wires_the_prompt_events(project: tuple[Path, dict[str, str]]) -> None:
     repo, env = project
-    assert memcli(["hooks", "install", "--agent", "claude-code"], env, repo).returncode == 0
+    assert call_memcli("hooks", "install", "--agent", "claude-code", env=env,
+                       cwd=repo).returncode == 0
     settings = json.loads((repo / ".claude" / "settings.json").read_text("utf-8"))
     commands = [h["command"] for group in settings["hooks"]["UserPromptSubmit"]
                 for h in group["hooks"]]
     assert commands == ["memcli hook claude-code --extractor auto"]
-    assert memcli(["hooks", "install", "--agent", "codex"], env, repo).returncode == 0
+    assert call_memcli("hooks", "install", "--agent", "codex", env=env, cwd=repo).returncode == 0
     hooks = json.loads((repo / ".codex" / "hooks.json").read_text("utf-8"))["hooks"]
     assert [h["command"] for group in hooks["UserPromptSubmit"] for h in group["hooks"]] == [
         "memcli hook codex --extractor auto"]

@@ -54,12 +54,12 @@ class Machines:
         return self.home(name) / ".memcli" / "memory"
 
     def add(self, name: str, title: str, text: str) -> None:
-        done = self.memenv.run("add", text, "--title", title, "--level", "user",
-                               "--type", "project_knowledge", env=self.envs[name])
+        done = self.memenv.call("add", text, "--title", title, "--level", "user",
+                                "--type", "project_knowledge", env=self.envs[name])
         assert done.returncode == 0, done.stderr
 
     def sync(self, name: str, *args: str) -> subprocess.CompletedProcess[str]:
-        return self.memenv.run("sync", "--json", *args, env=self.envs[name])
+        return self.memenv.call("sync", "--json", *args, env=self.envs[name])
 
     def synced(self, name: str, *args: str) -> dict[str, object]:
         done = self.sync(name, *args)
