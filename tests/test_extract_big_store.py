@@ -13,12 +13,13 @@ import itertools
 import json
 import os
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.conftest import MemEnv, note_text
+from tests.conftest import FIXED_NOW, MemEnv, note_text
 
 FACT = "heads up, we moved everything from Heroku to Fly.io last month"
 REPEAT = "Always run the linter before you push."
@@ -83,9 +84,24 @@ REPEATS_A_NOTE = [
      "push.'; updates 'Run the linter before you push' (the same title words)")]
 
 
+@pytest.fixture(scope="module")
+def big_template(tmp_path_factory: pytest.TempPathFactory) -> MemEnv:
+    """The 1,500-notes-a-level store, made and indexed once for the module's tests."""
+    root = tmp_path_factory.mktemp("big-store")
+    home = root / "home"
+    project = root / "repo" / ".memcli" / "memory"
+    env = {"HOME": str(home), "MEMCLI_HOME": str(home / ".memcli"),
+           "MEMCLI_PROJECT_STORE": str(project), "MEMCLI_NOW": FIXED_NOW, "NO_COLOR": "1"}
+    template = MemEnv(root, root / "repo", project, home / ".memcli" / "memory", env)
+    _big_store(template, 1500)
+    return template
+
+
 @pytest.fixture
-def big(memenv: MemEnv) -> MemEnv:
-    _big_store(memenv, 1500)
+def big(memenv: MemEnv, big_template: MemEnv) -> MemEnv:
+    """A copy of the template's two stores (times kept) in this test's own stores."""
+    for level in ("project", "user"):
+        shutil.copytree(big_template.store(level), memenv.store(level))
     return memenv
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anyio
@@ -23,9 +24,10 @@ from mcp.types import Implementation
 from memcli.writes.history import MAX_BYTES
 
 
-def mcp_apply(memenv: MemEnv, operations: list[dict[str, Any]],
-              env: dict[str, str] | None = None, tool: str = "apply") -> Any:
-    """One `apply` call through the official SDK client over stdio, as client "wiper"."""
+def mcp_calls(memenv: MemEnv, calls: Callable[[ClientSession], Awaitable[Any]],
+              env: dict[str, str] | None = None) -> Any:
+    """``calls`` in one session of the official SDK client over stdio, as client "wiper"
+    (a client holds one session for all its calls)."""
     params = StdioServerParameters(command=sys.executable, args=["-m", "memcli", "mcp"],
                                    env={**os.environ, **memenv.env, **(env or {})},
                                    cwd=str(memenv.repo))
@@ -34,9 +36,23 @@ def mcp_apply(memenv: MemEnv, operations: list[dict[str, Any]],
         async with stdio_client(params) as (read, write), ClientSession(
                 read, write, client_info=Implementation(name="wiper", version="1")) as session:
             await session.initialize()
-            return await session.call_tool(tool, {"operations": json.dumps(operations)})
+            return await calls(session)
 
     return anyio.run(run)
+
+
+def tool_call(tool: str, operations: list[dict[str, Any]]
+              ) -> Callable[[ClientSession], Awaitable[Any]]:
+    async def call(session: ClientSession) -> Any:
+        return await session.call_tool(tool, {"operations": json.dumps(operations)})
+
+    return call
+
+
+def mcp_apply(memenv: MemEnv, operations: list[dict[str, Any]],
+              env: dict[str, str] | None = None, tool: str = "apply") -> Any:
+    """One `apply` (or ``tool``) call in a session of its own."""
+    return mcp_calls(memenv, tool_call(tool, operations), env)
 
 
 def add_notes(memenv: MemEnv, count: int) -> list[str]:
@@ -69,19 +85,26 @@ def test_an_mcp_wipe_is_refused_and_the_client_is_named_in_the_history(
         memenv: MemEnv) -> None:
     add_notes(memenv, 8)
     before = contents(memenv)
+    user_note = memenv.notes("user")[0]
+    # An ordinary write, which goes through, recorded as the client's and listed by restore.
+    update = [{"action": "update", "level": "user", "filename": user_note,
+               "content": before[f"user/{user_note}"].split("---\n", 2)[2]
+               + "\nAlso rebuilt on every release tag."}]
+
+    async def calls(session: ClientSession) -> tuple[Any, Any, Any, dict[str, str]]:
+        proposed = await tool_call("propose", wipe(memenv))(session)
+        wiped = await tool_call("apply", wipe(memenv))(session)
+        after_the_wipe = contents(memenv)
+        return proposed, wiped, await tool_call("apply", update)(session), after_the_wipe
+
+    proposal, result, updated, after_the_wipe = mcp_calls(memenv, calls)
     # propose shows the wipe as apply would treat it: every operation refused.
-    proposed = json.dumps([c.model_dump() for c in
-                           mcp_apply(memenv, wipe(memenv), tool="propose").content])
+    proposed = json.dumps([c.model_dump() for c in proposal.content])
     assert proposed.count("rejected") >= 1 and "-Fact number" not in proposed, proposed
-    result = mcp_apply(memenv, wipe(memenv))
-    assert contents(memenv) == before, result.content
+    assert after_the_wipe == before, result.content
     text = json.dumps([c.model_dump() for c in result.content])
     assert "needs MEMCLI_TRUST_WRITES=mcp" in text and "--allow-delete" not in text
-    # An ordinary write goes through, recorded as the client's and listed by restore.
-    update = [{"action": "update", "level": "user", "filename": memenv.notes("user")[0],
-               "content": before[f"user/{memenv.notes('user')[0]}"].split("---\n", 2)[2]
-               + "\nAlso rebuilt on every release tag."}]
-    assert not mcp_apply(memenv, update).is_error
+    assert not updated.is_error
     logged = json.loads(memenv.invoke("log", "--json").output)["transactions"]
     assert logged[0]["source"]["via"] == "mcp:wiper"
     assert all(t["source"]["via"] == "cli" for t in logged[1:])
