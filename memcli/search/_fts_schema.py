@@ -7,6 +7,8 @@ The days table's format is here too (:func:`instant`): syncing writes it, queryi
 from __future__ import annotations
 
 import sqlite3
+import zlib
+from collections.abc import Callable
 from datetime import UTC as UTC_TZ
 from datetime import datetime
 from pathlib import Path
@@ -23,7 +25,23 @@ from memcli.search.analyze import analyzer_version
 #    `days` keyed by (day, note) without a rowid, no index on `notes.filename`;
 #    `notes.stamp`: a note file's inode, size and times, so that its bytes are read again
 #    only when they changed.
-SCHEMA_VERSION = "6"
+# 7: the `grams` column first (no column marker before its postings: the most numerous,
+#    a tenth less index) and FTS5's `hashsize` at HASH_BYTES (fewer, larger segments: no
+#    pages freed by merges, 40 % less inserting); the digest kept as 16 bytes, not hex;
+#    `notes.text` compressed against a dictionary of the store's first notes (meta's
+#    `dictionary`: :func:`packer`), two fifths smaller.
+SCHEMA_VERSION = "7"
+# How many bytes of postings FTS5 gathers in memory before it writes a segment (its default
+# is 1 MiB): a 10,000-note level then writes two segments instead of eighteen that are
+# merged as they come (the merges' pages were left free in the file, 1.6 MB a level).
+HASH_BYTES = 8 << 20
+# The texts of a store's notes share most of their words: each compressed alone, zlib finds
+# little to refer back to in a few hundred bytes; against the first notes' text (the end of
+# it, which zlib reads best), a third of their size instead of a half (the generated store,
+# benchmarks/genstore.py). Level 1: as small, at half the CPU of level 6 (a build compresses
+# every note).
+DICTIONARY_BYTES = 16 << 10
+LEVEL = 1
 BUSY_TIMEOUT_MS = 2000
 
 
@@ -32,7 +50,7 @@ def current(db: sqlite3.Connection) -> bool:
         rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.OperationalError:
         return False
-    return rows == {"schema": SCHEMA_VERSION, "analyzer": analyzer_version()}
+    return (rows.get("schema"), rows.get("analyzer")) == (SCHEMA_VERSION, analyzer_version())
 
 
 def drop(db: sqlite3.Connection) -> None:
@@ -50,17 +68,51 @@ def create(db: sqlite3.Connection) -> None:
     # `stamp`: the note file's inode, size and times when its bytes were digested (NULL when
     # the bytes are to be digested at every sync: see _fts_sync.sync).
     db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT NOT NULL, "
-               "digest TEXT NOT NULL, stamp INTEGER, text BLOB NOT NULL)")
+               "digest BLOB NOT NULL, stamp INTEGER, text BLOB NOT NULL)")
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
-    db.execute("CREATE VIRTUAL TABLE fts USING fts5(words, grams, concepts, content = '', "
+    # `grams` first: FTS5 marks each posting of a column but the first by its column's
+    # number, and the 4-grams are two thirds of the tokens. BM25 is the same whatever the
+    # order (the weights go with the columns: fts.ranked).
+    db.execute("CREATE VIRTUAL TABLE fts USING fts5(grams, words, concepts, content = '', "
                "tokenize = \"ascii tokenchars '_'\")")
+    db.execute("INSERT INTO fts (fts, rank) VALUES ('hashsize', ?)", (HASH_BYTES,))
     db.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'col')")
-    # Keyed by the day (what a prompt's days look up), without a rowid of its own.
+    # Keyed by the day (what a prompt's days look up), without a rowid of its own. No index
+    # by note (a third of the table): a sync deletes the days of its changed notes in one
+    # pass over the table (_fts_sync.STALE_BATCH notes a pass).
     db.execute("CREATE TABLE days (day TEXT NOT NULL, note INTEGER NOT NULL, "
                "PRIMARY KEY (day, note)) WITHOUT ROWID")
-    db.execute("CREATE INDEX days_by_note ON days (note)")
     db.executemany("INSERT INTO meta VALUES (?, ?)",
                    [("schema", SCHEMA_VERSION), ("analyzer", analyzer_version())])
+
+
+def dictionary(db: sqlite3.Connection) -> bytes:
+    """What the notes' texts are compressed against (b'' until a first note is indexed)."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'dictionary'").fetchone()
+    return b"" if row is None else bytes(row[0])
+
+
+def set_dictionary(db: sqlite3.Connection, texts: list[str]) -> bytes:
+    """The dictionary of a cache that has none, from the first notes it indexes (TEXTS)."""
+    found = "\n".join(texts).encode()[-DICTIONARY_BYTES:]
+    db.execute("INSERT INTO meta VALUES ('dictionary', ?)", (found,))
+    return found
+
+
+def packer(found: bytes) -> Callable[[str], bytes]:
+    """A text compressed against the dictionary FOUND (each from a copy of one compressor
+    given it: setting a dictionary costs more than compressing a note)."""
+    primed = zlib.compressobj(LEVEL, zdict=found)
+
+    def pack(text: str) -> bytes:
+        one = primed.copy()
+        return one.compress(text.encode()) + one.flush()
+
+    return pack
+
+
+def unpacked(data: bytes, found: bytes) -> str:
+    return zlib.decompressobj(zdict=found).decompress(data).decode()
 
 
 def discard_corrupt(path: Path) -> bool:

@@ -7,14 +7,13 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from memcli.errors import BrokenNoteError, StoreError
-from memcli.search._fts_schema import instant
+from memcli.search._fts_schema import dictionary, instant, packer, set_dictionary, unpacked
 from memcli.search.dates import note_time
 from memcli.search.index_terms import note_columns
 from memcli.store.folder import StoreState
@@ -27,6 +26,8 @@ RACY_NS = 3_000_000_000
 # Told (level, notes analysed, notes to analyse) while an index is built or updated.
 Progress = Callable[[str, int, int], None]
 PROGRESS_EVERY = 500
+# The most notes whose days one statement deletes (SQLite takes 32,766 parameters).
+STALE_BATCH = 500
 
 
 @dataclass
@@ -40,8 +41,8 @@ def note_text(note: Note) -> str:
     return f"{note.title}\n{note.summary}\n{note.body}"
 
 
-def digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+def digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def note_days(note: Note) -> set[str]:
@@ -90,20 +91,25 @@ def sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None = 
         stamps = _trusted(found, clock)
         db.executemany("UPDATE notes SET stamp = ? WHERE id = ?",
                        [(stamps.get(name), known[name][0]) for name in restamp])
+        found_dictionary = dictionary(db)
         for row_id in stale:  # a contentless table deletes a row given what it held
             (text,) = db.execute("SELECT text FROM notes WHERE id = ?", (row_id,)).fetchone()
-            words, grams, concepts = note_columns(zlib.decompress(text).decode())
-            db.execute("INSERT INTO fts (fts, rowid, words, grams, concepts) "
-                       "VALUES ('delete', ?, ?, ?, ?)", (row_id, words, grams, concepts))
-        db.executemany("DELETE FROM days WHERE note = ?", [(i,) for i in stale])
+            words, grams, concepts = note_columns(unpacked(text, found_dictionary))
+            db.execute("INSERT INTO fts (fts, rowid, grams, words, concepts) "
+                       "VALUES ('delete', ?, ?, ?, ?)", (row_id, grams, words, concepts))
+        for start in range(0, len(stale), STALE_BATCH):  # one pass over `days` a batch
+            batch = stale[start:start + STALE_BATCH]
+            marks = ",".join("?" * len(batch))
+            db.execute(f"DELETE FROM days WHERE note IN ({marks})", batch)
         db.executemany("DELETE FROM notes WHERE id = ?", [(i,) for i in stale])
         (last,) = db.execute("SELECT coalesce(max(id), 0) FROM notes").fetchone()
+        pack = packer(found_dictionary) if found_dictionary else None
         for start in range(0, len(fresh), PROGRESS_EVERY):
             if progress is not None:
                 progress(state.level, start, len(fresh))
             # A batch at a time, in three executemany calls: a call per row per table cost
             # a fifth of the inserting.
-            rows, fts_rows, day_rows = [], [], []
+            rows, texts, fts_rows, day_rows = [], [], [], []
             for row_id, name in enumerate(fresh[start:start + PROGRESS_EVERY], last + start + 1):
                 data = _read(state, name)
                 note = None if data is None else _parsed(name, data)
@@ -111,14 +117,19 @@ def sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None = 
                     continue  # gone or broken since the store was read: the next search sees
                 text = note_text(note)
                 words, grams, concepts = note_columns(text)
-                rows.append((row_id, name, digest(data), stamps.get(name),
-                             zlib.compress(text.encode(), 6)))
-                fts_rows.append((row_id, words, grams, concepts))
+                rows.append((row_id, name, digest(data), stamps.get(name)))
+                texts.append(text)
+                fts_rows.append((row_id, grams, words, concepts))
                 day_rows += [(row_id, day) for day in note_days(note)]
                 stats.indexed += 1
-            db.executemany("INSERT INTO notes (id, filename, digest, stamp, text) "
-                           "VALUES (?, ?, ?, ?, ?)", rows)
-            db.executemany("INSERT INTO fts (rowid, words, grams, concepts) VALUES (?, ?, ?, ?)",
+            if pack is None and texts:
+                pack = packer(set_dictionary(db, texts))
+            if pack is not None:  # None: no note of the batch could be read
+                db.executemany("INSERT INTO notes (id, filename, digest, stamp, text) "
+                               "VALUES (?, ?, ?, ?, ?)",
+                               [(*row, pack(text)) for row, text in zip(rows, texts,
+                                                                        strict=True)])
+            db.executemany("INSERT INTO fts (rowid, grams, words, concepts) VALUES (?, ?, ?, ?)",
                            fts_rows)
             db.executemany("INSERT INTO days (note, day) VALUES (?, ?)", day_rows)
         db.execute("COMMIT")
@@ -129,7 +140,7 @@ def sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None = 
     return stats
 
 
-Known = dict[str, tuple[int, str, int | None]]  # name -> (row id, digest, stamp)
+Known = dict[str, tuple[int, bytes, int | None]]  # name -> (row id, digest, stamp)
 
 
 def _known(db: sqlite3.Connection) -> Known:
@@ -144,7 +155,7 @@ class _Plan:
     def __init__(self, db: sqlite3.Connection, state: StoreState,
                  found: dict[str, tuple[int, int]]) -> None:
         self.known = known = _known(db)
-        self.wanted: dict[str, str] = {}  # name -> digest ('' for a new note not read yet)
+        self.wanted: dict[str, bytes] = {}  # name -> digest (b'' for a new note not read yet)
         self.restamp: list[str] = []  # unchanged notes whose stamp changed
         for name in state.heads:
             row = known.get(name)
@@ -153,7 +164,7 @@ class _Plan:
             elif name not in found:
                 continue  # gone since the store was read
             elif row is None:
-                self.wanted[name] = ""
+                self.wanted[name] = b""
             elif row[2] is not None and row[2] == found[name][0]:
                 self.wanted[name] = row[1]
             else:

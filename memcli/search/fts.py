@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-import zlib
 from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
@@ -34,9 +33,11 @@ from memcli.search._fts_schema import (
     BUSY_TIMEOUT_MS,
     create,
     current,
+    dictionary,
     discard_corrupt,
     drop,
     instant,
+    unpacked,
 )
 from memcli.search._fts_sync import Progress, SyncStats, sync
 from memcli.search.analyze import Analyzed
@@ -78,6 +79,7 @@ class StoreIndex:
         self.db = db
         self.stats = stats
         self._docs: int | None = None
+        self._dictionary: bytes | None = None  # what the notes' texts are compressed against
 
     # ------------------------------------------------------------------ opening
 
@@ -150,11 +152,11 @@ class StoreIndex:
         if not expression:
             return []
         rows = self.db.execute(
-            "SELECT n.filename, bm25(fts, 1.0, ?, ?) AS rank, n.text FROM fts "
+            "SELECT n.filename, bm25(fts, ?, 1.0, ?) AS rank, n.text FROM fts "
             "JOIN notes n ON n.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
             (GRAM_WEIGHT, CONCEPT_WEIGHT, expression, limit),
         )
-        return [_hit(name, -rank, text) for name, rank, text in rows]
+        return [self._hit(name, -rank, text) for name, rank, text in rows]
 
     def dated(self, query: Analyzed, named: Named, limit: int,
               without: Collection[str] = (), zone: Zone = UTC) -> list[Hit]:
@@ -189,12 +191,13 @@ class StoreIndex:
         marks = ",".join("?" * len(chosen))
         texts = dict(self.db.execute(f"SELECT id, text FROM notes WHERE id IN ({marks})",
                                      [row_id for row_id, _ in chosen]))
-        return [_hit(name, 0.0, texts[row_id]) for row_id, name in chosen]
+        return [self._hit(name, 0.0, texts[row_id]) for row_id, name in chosen]
 
-
-def _hit(name: str, score: float, text: bytes) -> Hit:
-    words, _, concepts = note_columns(zlib.decompress(text).decode())
-    return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
+    def _hit(self, name: str, score: float, text: bytes) -> Hit:
+        if self._dictionary is None:
+            self._dictionary = dictionary(self.db)
+        words, _, concepts = note_columns(unpacked(text, self._dictionary))
+        return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
 
 
 def _day_clause(named: Named, zone: Zone = UTC) -> tuple[str, list[str]]:
