@@ -37,6 +37,7 @@ from memcli.search._fts_schema import (
     discard_corrupt,
     drop,
     instant,
+    reclaim,
     unpacked,
 )
 from memcli.search._fts_sync import Progress, SyncStats, sync
@@ -117,7 +118,10 @@ class StoreIndex:
             if not current(db):
                 drop(db)
                 create(db)
-            return cls(db, sync(db, state, progress, clock=Path(f"{path}.lock")))
+            stats = sync(db, state, progress, clock=Path(f"{path}.lock"))
+            if stats.indexed or stats.removed:
+                reclaim(db)
+            return cls(db, stats)
         except BaseException:
             db.close()
             raise
