@@ -5,7 +5,7 @@
 
 Asks every question of LoCoMo's development half (read from ``../shared/data/locomo/``, the
 clock at its last session), every prompt of the development coding sets (recall-dev.json with
-recall-dev-unrelated.json, recall-dev2.json, recall-coding.json with
+recall-dev-unrelated.json, recall-dev2.json, recall-dev3.json, recall-coding.json with
 recall-coding-long.json, recall-dated.json at its `now`), and queries over two generated
 stores (``benchmarks/genstore.py``, 2,000 notes a level) whose index lives in an on-disk
 cache: built, then brought up to date after notes were edited, removed and added (the
@@ -71,7 +71,8 @@ def locomo() -> Iterator[tuple[str, Answer]]:
 
 def coding() -> Iterator[tuple[str, Answer]]:
     sets = [(bench.DEV, [bench.DEV, bench.DEV.parent / "recall-dev-unrelated.json"]),
-            (bench.DEV2, [bench.DEV2]), (bench.CODING, [bench.CODING, bench.CODING_LONG])]
+            (bench.DEV2, [bench.DEV2]), (bench.DEV3, [bench.DEV3]),
+            (bench.CODING, [bench.CODING, bench.CODING_LONG])]
     for notes_path, prompt_paths in sets:
         scopes = recall_coding.scopes(json.loads(notes_path.read_text("utf-8")))
         for path in prompt_paths:
