@@ -372,6 +372,8 @@ class DuplicateScore:
     duplicates: int = 0
     false_merges: int = 0
     one_note: int = 0  # sequences whose every topic said ends with exactly one note
+    refused: int = 0  # operations the unattended guard refused (a stale note may stand)
+    one_note_kept: int = 0  # of one_note, the sequences where no operation was refused
     details: list[str] = field(default_factory=list)
 
     @property
@@ -381,13 +383,14 @@ class DuplicateScore:
     def as_json(self) -> dict[str, Any]:
         return {"sequences": self.sequences, "turns": self.turns,
                 "duplicates": self.duplicates, "false_merges": self.false_merges,
-                "one_note_per_topic": self.one_note,
+                "one_note_per_topic": self.one_note, "refused": self.refused,
+                "one_note_none_refused": self.one_note_kept,
                 "per_100_turns": round(self.per_100_turns, 2), "details": self.details}
 
 
 def replay_sequence(sequence: dict[str, Any], workdir: Path, on_conflict: str | None = None,
                     said: set[str] | None = None, mode: str = "combined",
-                    run: ProviderRun | None = None
+                    run: ProviderRun | None = None, refused: list[int] | None = None
                     ) -> list[dict[str, str]]:
     """Every turn extracted and applied in order; the notes the stores end with. ``said``
     collects the topics of the turns that gave an operation. RUN: a provider's, else the
@@ -416,6 +419,8 @@ def replay_sequence(sequence: dict[str, Any], workdir: Path, on_conflict: str | 
             continue
         if run is not None:
             run.add_usage(result.usage)
+        if refused is not None and result.report is not None:
+            refused.append(result.report.rejected)
         if said is not None and result.operations and turn.get("topic"):
             said.add(turn["topic"])
     return _notes(workdir / "project") + _notes(workdir / "user")
@@ -450,14 +455,21 @@ def duplicates(sequences: Sequence[dict[str, Any]], on_conflict: str | None = No
     score = DuplicateScore()
     for sequence in sequences:
         said: set[str] = set()
+        refused: list[int] = []
         with tempfile.TemporaryDirectory() as tmp:
-            notes = replay_sequence(sequence, Path(tmp), on_conflict, said, mode, run)
+            notes = replay_sequence(sequence, Path(tmp), on_conflict, said, mode, run, refused)
+        score.refused += sum(refused)
+        if sum(refused):
+            score.details.append(f"{sequence['id']}: {sum(refused)} operation(s) refused")
         score.sequences += 1
         score.turns += len(sequence["turns"])
         topics = [t for t in sequence["topics"] if t in said]
         if topics and all(sum(1 for n in notes if _about(n, sequence["topics"][t])) == 1
                           for t in topics):
             score.one_note += 1
+            score.one_note_kept += not sum(refused)
+        elif not topics:
+            score.details.append(f"{sequence['id']}: no turn of a topic gave a note")
         for topic, words in sequence["topics"].items():
             files = [n["file"] for n in notes if _about(n, words)]
             if len(files) > 1:
