@@ -79,6 +79,9 @@ def test_a_change_to_one_setting_leaves_the_other_settings_alone(memenv: MemEnv)
     ("the database is Postgres", "we switched the cache to Memcached"),
     ("we deploy to Fly.io", "CI moved to GitHub Actions"),
     ("the ORM is Prisma", "the message queue is now RabbitMQ"),
+    # the settings added with mobile releases and dependency injection stay apart
+    ("iOS releases go out through fastlane", "we moved DI to Hilt last sprint"),
+    ("依赖注入用 Koin", "发布现在改用 Xcode Cloud 了"),
 ])
 def test_two_different_settings_share_no_slot_and_no_name(a: str, b: str) -> None:
     assert shared_slot(a, b) is None

@@ -28,6 +28,7 @@ from memcli.extraction.key_index import code
 _DERIVED_FROM = ("memcli.text", "memcli.safety.invisible_chars", "memcli.extraction.concepts",
                  "memcli.extraction.similarity", "memcli.extraction.rules.duplicates",
                  "memcli.extraction.rules.statements", "memcli.extraction.rules.slots",
+                 "memcli.extraction.rules.changed_values",
                  "memcli.extraction.rules.slot_words", "memcli.extraction.rules.topics",
                  "memcli.extraction.note_keys", "memcli.extraction.key_index")
 
@@ -49,6 +50,7 @@ def note_keys(title: str, summary: str) -> str:
     """The codes of the keys of a note of TITLE and SUMMARY, each between two separators
     (see memcli.extraction.key_index)."""
     from memcli.extraction.concepts import concept_keys, has_cjk
+    from memcli.extraction.rules.changed_values import content_words, value_kinds
     from memcli.extraction.rules.duplicates import title_key
     from memcli.extraction.rules.slots import salient_names, slots_of
     from memcli.extraction.rules.statements import title_terms
@@ -76,5 +78,9 @@ def note_keys(title: str, summary: str) -> str:
     text = title + " " + summary
     keys += ["S:" + slot for slot, tools in slots_of(text).items() if tools]
     keys += ["n:" + name for name in sorted(salient_names(text))]
+    # What a change with no setting word finds its note by (rules.changed_values): the
+    # kinds of value it holds and its content words.
+    keys += ["Q:" + kind for kind in sorted(value_kinds(text))]
+    keys += ["T:" + word for word in sorted(content_words(text))]
     codes = sorted({code(*key.split(":", 1)) for key in keys})
     return _KEY + _KEY.join(codes) + _KEY

@@ -74,6 +74,10 @@ def extract_rules(
             from memcli.extraction.rules.settings_said import settings_said
 
             found = [*found, *settings_said(message.text, today, number, found)]
+            from memcli.extraction.rules.changes_said import changes_said
+
+            found = [*found, *changes_said(message.text, today, number, found, known,
+                                           findings)]
         findings.extend(found)
     trace.found = findings
     trace.kept = dedupe(findings)

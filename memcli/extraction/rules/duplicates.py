@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from memcli.extraction.haystack import haystack_of, holds
 from memcli.extraction.key_index import KeyIndex, key_index_of
+from memcli.extraction.rules.changed_values import (
+    changed_value,
+    content_words,
+    search_words,
+    shared_words,
+    subject_words,
+    value_kinds,
+    with_new_value,
+)
 from memcli.extraction.rules.model import MAX_REASON_CHARS, MAX_SUMMARY_CHARS, Finding, KnownNote
 from memcli.extraction.rules.revisions import says_change
 from memcli.extraction.rules.sentences import shorten
@@ -20,6 +30,7 @@ from memcli.extraction.rules.slots import (
 )
 from memcli.extraction.rules.statements import title_terms
 from memcli.safety.invisible_chars import strip_invisible
+from memcli.safety.unattended import removes_most
 
 
 def dedupe(findings: list[Finding]) -> list[Finding]:
@@ -28,6 +39,10 @@ def dedupe(findings: list[Finding]) -> list[Finding]:
     out: list[Finding] = []
     for finding in findings:
         for i, earlier in enumerate(out):
+            corrected = _bare_correction(earlier, finding)
+            if corrected is not None:
+                out[i] = corrected
+                break
             if _same_topic(earlier, finding):
                 out[i] = finding
                 break
@@ -36,13 +51,28 @@ def dedupe(findings: list[Finding]) -> list[Finding]:
     return out
 
 
+def _bare_correction(a: Finding, b: Finding) -> Finding | None:
+    """A, its value replaced by the one B says, when B is a correction that says a value and
+    nothing of what it is the value of ("the release review is every Tuesday. no wait,
+    it's on Wednesdays"), else None."""
+    if not changing(b) or subject_words(b.quote) or changed_value(b.quote, a.content) is None:
+        return None
+    content = with_new_value(a.content, b.quote)
+    if content is None:
+        return None
+    return replace(a, title=with_new_value(a.title, b.quote) or a.title, content=content,
+                   quote=b.quote, changes=True)
+
+
 def _same_topic(a: Finding, b: Finding) -> bool:
     if a.level != b.level:
         return False
     if title_key(a.title) == title_key(b.title) or bool(a.terms & b.terms):
         return True
-    # "we use yarn. no wait, we moved to pnpm": one slot, the later value stands.
-    return changing(b) and shared_slot(a.content, b.content) is not None
+    # "we use yarn. no wait, we moved to pnpm": one slot, the later value stands; "the demo
+    # is every Thursday. no wait, it's on Fridays": one value of one kind.
+    return changing(b) and (shared_slot(a.content, b.content) is not None
+                            or changed_value(b.quote, a.content) is not None)
 
 
 def changing(finding: Finding) -> bool:
@@ -69,9 +99,34 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
                 "reason": reason}
     # Same title: keep the stored spelling so that an update does not churn the title.
     same = title_key(match.title) == title_key(finding.title)
+    title, content = match.title if same else finding.title, finding.content
+    kept = _with_new_value(finding, match)
+    if kept is not None:
+        title, content = kept
+        summary = shorten(content, MAX_SUMMARY_CHARS)
+    stored = getattr(match, "summary", "")
+    if stored and removes_most(stored, content):
+        # A reversal in other words ("снова можно моки" for "в тестах не используем
+        # моки, только реальную базу") would throw the note away, which an unattended run
+        # refuses as a delete: the note says what it was before.
+        content = f"{content}\n\nBefore: {stored}"
     return {"action": "update", "level": match.level, "filename": match.filename,
-            "type": match.type, "title": match.title if same else finding.title,
-            "summary": summary, "content": finding.content, "reason": reason}
+            "type": match.type, "title": title, "summary": summary, "content": content,
+            "reason": reason}
+
+
+def _with_new_value(finding: Finding, note: KnownNote) -> tuple[str, str] | None:
+    """A bare correction ("sorry, wrong, it's hg38") says only the new value: the note keeps
+    its title and subject with that value in place of the old (the reason keeps the
+    person's words). None for a statement that says its subject."""
+    stored = getattr(note, "summary", "") or note.title
+    if (changed_value(finding.quote, stored) is None
+            or subject_words(finding.quote) & subject_words(stored)):
+        return None
+    content = with_new_value(stored, finding.quote)
+    if content is None:
+        return None
+    return with_new_value(note.title, finding.quote) or note.title, content
 
 
 def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | None:
@@ -108,46 +163,83 @@ def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | 
 
 
 def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | None:
-    """The stored note a statement changes: one that fills the same slot with another value
-    ("we moved to Fly.io" and "Deploy with Heroku"), else, for a statement that changes a
-    fact ("you can use moment again"), one that names a tool or name it names."""
+    """The stored note a statement changes: the one that matches it best, never the first
+    in file order. Best: a note of the same setting holding a value the statement names
+    ("we moved to Fly.io, Heroku is gone" and "Deploy with Heroku"), then a note of the same
+    setting, then, for a statement worded as a change, a note holding another value of one
+    kind (:mod:`.changed_values`: "demo moved to Fridays" and "the demo is on Thursdays"),
+    then one sharing a name or content words ("снова можно генерики" and its
+    prohibition). Ties go to the note sharing more words, then to the statement's level."""
     change = changing(finding)
     if not (finding.learned or change):
         # a cue rule's finding changes a stored one only when worded as a change
         return None
-    keys = key_index_of(known)
     mine = finding.title + " " + finding.content
+    best = best_changed(mine, finding.level, change, known)
+    return best[1] if best else None
+
+
+def best_changed(mine: str, level: str, change: bool, known: Sequence[KnownNote]
+                 ) -> tuple[int, KnownNote] | None:
+    """The note of KNOWN that the text MINE changes and the strength of the match (4: the
+    same setting and a value both name, 3: the same setting, 2: another value of one kind,
+    1: a name or content words in common), else None. A text not worded as a change
+    (CHANGE false) changes only a note of its LEVEL that fills the same setting. The notes
+    that may match at 4 (those holding a value MINE names) are asked first: on a large
+    store the others are many and need not be read."""
+    keys = key_index_of(known)
     slots = slots_of(mine)
     filled = [slot for slot, tools in slots.items() if tools]
-    # A note fills a slot only with one of the slot's tools, which its text then holds.
-    tools = [tool for slot in filled for tool in slot_tools(slot)]
-    for note in _ordered(finding, known, keys, "S", filled, tools):
-        theirs = slots_of(note.title + " " + getattr(note, "summary", ""))
-        if any(theirs.get(slot) for slot in filled) and (
-                change or note.level == finding.level):
-            return note
-    if not change:
-        return None
-    names = salient_names(mine)
-    for note in _ordered(finding, known, keys, "n", names, names):
-        if shared_names(mine, note.title + " " + getattr(note, "summary", "")):
-            return note
-    return None
+    named = {tool for slot in filled for tool in slots[slot]}
+    found = _best(mine, level, change, known, _pool(known, keys, "S", filled, named),
+                  slots, filled)
+    if found is not None and found[0] == 4:
+        return found
+    tools = {tool for slot in filled for tool in slot_tools(slot)}
+    pool = set(_pool(known, keys, "S", filled, tools))
+    if change:
+        names = salient_names(mine)
+        pool |= set(_pool(known, keys, "n", names, names))
+        words = search_words(mine)
+        pool |= set(_pool(known, keys, "Q", value_kinds(mine), words))
+        stems = content_words(mine)
+        pool |= set(_pool(known, keys, "T", stems, stems))
+    return _best(mine, level, change, known, sorted(pool), slots, filled)
 
 
-def _ordered(finding: Finding, known: Sequence[KnownNote], keys: KeyIndex | None, kind: str,
-             values: Iterable[str], words: Iterable[str]) -> Iterator[KnownNote]:
-    """The notes ``haystack.holding(WORDS)`` finds, those of the statement's level first,
-    each level in stored order; with KEYS, only those among them with a key KIND of VALUES
-    (all the notes that can answer), found as they are asked for."""
-    words = list(words)
+def _pool(known: Sequence[KnownNote], keys: KeyIndex | None, kind: str, values: Iterable[str],
+          words: Iterable[str]) -> list[int]:
+    """The positions of the notes ``haystack.holding(WORDS)`` finds; with KEYS, only those
+    among them with a key KIND of VALUES (all the notes that can answer)."""
+    words = [w for w in words if w]
     if keys is None:
-        pool = haystack_of(known).holding(words)
-        yield from sorted((known[i] for i in pool), key=lambda note: note.level != finding.level)
-        return
-    values = list(values)
-    for same in (True, False):
-        for i in keys.iter_holding(kind, values):
-            note = known[i]
-            if (note.level == finding.level) == same and holds(note, words):
-                yield note
+        return haystack_of(known).holding(words)
+    return [i for i in keys.iter_holding(kind, list(values)) if holds(known[i], words)]
+
+
+def _best(mine: str, level: str, change: bool, known: Sequence[KnownNote], pool: list[int],
+          slots: dict[str, frozenset[str]], filled: list[str]
+          ) -> tuple[int, KnownNote] | None:
+    mine_words = content_words(mine)
+    best: tuple[tuple[int, int, bool, int], KnownNote] | None = None
+    # A note fills a slot only with one of the slot's tools, which its text then holds.
+    for i in pool:
+        note = known[i]
+        theirs_text = note.title + " " + getattr(note, "summary", "")
+        strength = 0
+        theirs = slots_of(theirs_text)
+        same = [slot for slot in filled if theirs.get(slot)]
+        if same and (change or note.level == level):
+            strength = 4 if any(slots[s] & theirs[s] for s in same) else 3
+        elif not change:
+            continue
+        elif changed_value(mine, theirs_text) is not None:
+            strength = 2
+        elif shared_names(mine, theirs_text) or shared_words(mine, theirs_text):
+            strength = 1
+        if not strength:
+            continue
+        key = (strength, len(mine_words & content_words(theirs_text)), note.level == level, -i)
+        if best is None or key > best[0]:
+            best = (key, note)
+    return (best[0][0], best[1]) if best else None

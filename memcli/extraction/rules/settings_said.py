@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.model import KNOWLEDGE, PROJECT, Finding
@@ -77,10 +78,10 @@ def says_setting(sentence: str) -> bool:
     return bool(tooled) and says_change(sentence)
 
 
-def settings_said(text: str, today: datetime.date, message: int,
-                  found: Sequence[Finding]) -> list[Finding]:
-    """A project fact for each sentence of TEXT that says a setting and no finding of
-    ``found`` already holds."""
+def statements(text: str, found: Sequence[Finding]) -> list[tuple[str, str]]:
+    """Each sentence of TEXT that is the person's own statement of how things are and no
+    finding of ``found`` holds already, as (the sentence, its words trimmed): not in a
+    question, a request, a hedge, someone else's words or a task's description."""
     from memcli.extraction.rules.cues import is_question
     from memcli.extraction.rules.findings import DEICTIC_RE
 
@@ -88,19 +89,50 @@ def settings_said(text: str, today: datetime.date, message: int,
     if len(sentences) > _TASK_SENTENCES or any(is_question(s) for s in sentences):
         return []
     quotes = [f.quote for f in found] + [f.content for f in found]
-    out: list[Finding] = []
+    out = []
     for sentence in sentences:
         words = " ".join(sentence.split()).rstrip(" .,;:!?。，；：！？")
-        if (len(words) > _LONGEST or len(words) < 4 or _covered(words, quotes)
+        if not (len(words) > _LONGEST or len(words) < 4 or _covered(words, quotes)
                 or _REQUEST_RE.search(words) or _SCREEN_RE.search(words)
-                or _NOT_SAID_RE.search(words)
-                or DEICTIC_RE.search(words) or not says_setting(words)):
+                or _NOT_SAID_RE.search(words) or DEICTIC_RE.search(words)):
+            out.append((sentence, words))
+    return out
+
+
+def settings_said(text: str, today: datetime.date, message: int,
+                  found: Sequence[Finding]) -> list[Finding]:
+    """A project fact for each sentence of TEXT that says a setting and no finding of
+    ``found`` already holds."""
+    from memcli.extraction.rules.changed_values import (
+        forbids_a_moment,
+        same_value,
+        says_value,
+        subject_words,
+    )
+
+    out: list[Finding] = []
+    for sentence, words in statements(text, found):
+        if not says_setting(words) and not forbids_a_moment(words) and not (
+                says_value(words)  # and not the value a finding of the turn holds
+                and not any(same_value(words, f.quote + " " + f.content) for f in found)):
             continue
         words = absolute_dates(words, today)
-        stop = "。" if is_cjk(words[-1]) and not "\uac00" <= words[-1] <= "\ud7af" else "."
-        out.append(Finding(PROJECT, KNOWLEDGE, cut_title(words), capitalise(words) + stop,
-                           sentence, frozenset(), message,
-                           "a setting said: its name and a tool of it, or a change of it",
-                           "a setting of the project: project/project_knowledge",
-                           changes=says_change(words)))
+        finding = Finding(PROJECT, KNOWLEDGE, cut_title(words), sentence_of(words),
+                          sentence, frozenset(), message,
+                          "a setting said: its name and a tool of it, or a change of it",
+                          "a setting of the project: project/project_knowledge",
+                          changes=says_change(words))
+        # "nein, hg38. die ganze pipeline ist hg38": one value said twice is one note, the
+        # sentence that says what it is the value of.
+        twice = [i for i, f in enumerate(out) if same_value(words, f.quote)]
+        if not twice:
+            out.append(finding)
+        elif len(subject_words(words)) > len(subject_words(out[twice[0]].quote)):
+            out[twice[0]] = replace(finding, changes=finding.changes or out[twice[0]].changes)
     return out
+
+
+def sentence_of(words: str) -> str:
+    """WORDS as a sentence: a capital, and the full stop of its script."""
+    stop = "。" if is_cjk(words[-1]) and not "\uac00" <= words[-1] <= "\ud7af" else "."
+    return capitalise(words) + stop
