@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -179,6 +180,12 @@ def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | N
     return best[1] if best else None
 
 
+# At most so many candidates of one kind are weighed (in stored order): a real store has a
+# handful; a store of 10,000 generated notes has thousands naming Heroku, and weighing them
+# all cost more than the rest of the turn.
+_CANDIDATES = 64
+
+
 def best_changed(mine: str, level: str, change: bool, known: Sequence[KnownNote]
                  ) -> tuple[int, KnownNote] | None:
     """The note of KNOWN that the text MINE changes and the strength of the match (4: the
@@ -209,12 +216,14 @@ def best_changed(mine: str, level: str, change: bool, known: Sequence[KnownNote]
 
 def _pool(known: Sequence[KnownNote], keys: KeyIndex | None, kind: str, values: Iterable[str],
           words: Iterable[str]) -> list[int]:
-    """The positions of the notes ``haystack.holding(WORDS)`` finds; with KEYS, only those
-    among them with a key KIND of VALUES (all the notes that can answer)."""
+    """The positions of the first notes (at most _CANDIDATES) ``haystack.holding(WORDS)``
+    finds; with KEYS, only those among them with a key KIND of VALUES (all the notes that
+    can answer)."""
     words = [w for w in words if w]
     if keys is None:
-        return haystack_of(known).holding(words)
-    return [i for i in keys.iter_holding(kind, list(values)) if holds(known[i], words)]
+        return haystack_of(known).holding(words)[:_CANDIDATES]
+    found = (i for i in keys.iter_holding(kind, list(values)) if holds(known[i], words))
+    return list(itertools.islice(found, _CANDIDATES))
 
 
 def _best(mine: str, level: str, change: bool, known: Sequence[KnownNote], pool: list[int],
