@@ -15,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from memcli.search.analyze import Analyzed, asks_term, is_cjk, stem
+from memcli.search.analyze import Analyzed, asks_term, is_cjk, normalise, stem
 from memcli.search.english import GENERIC_WORDS
 from memcli.search.fts import Hit, StoreIndex, token
 from memcli.search.vocabulary import Match
@@ -28,6 +28,12 @@ UNKNOWN_WEIGHT = 0.25
 # threshold went to 0.30; chosen on the development coding set and LoCoMo's tuning part
 # (docs/recall.md).
 UNKNOWN_NAME_WEIGHT = 1.5
+# A CJK word no note holds gives a bigram per pair of its characters: they weigh as one
+# unknown word (a Latin word no note holds weighs UNKNOWN_WEIGHT once, whatever its length).
+UNKNOWN_CJK_WORD = True
+# A word of the vocabulary that is an everyday word (everyday.txt: `test`, `build`,
+# `explain`) does not count as one the vocabulary knows for the lone-word rule.
+EVERYDAY_NOT_KNOWN = True
 # A prompt of several sentences asks several things ("Is everything OK? Do all the tests
 # pass?"): a note that covers one sentence of at least this many terms is as relevant as one
 # that covers the whole prompt. Shorter sentences ("Thanks, that works.") say too little.
@@ -72,7 +78,7 @@ class Judge:
         concept, no generic word (what tells evidence from a bridge alone)."""
         return max([self.prompt.literal(hit), *(part.literal(hit) for part in self.parts)])
 
-    def held(self, hit: Hit) -> tuple[int, int]:
+    def held(self, hit: Hit) -> tuple[int, int, float]:
         """How many of the prompt's specific (not generic) words a note holds, as they are
         or through a concept; and how many of those the vocabulary knows (a task or a tool of
         the coding domain, not any word: `docs`, `css`, `redis`, not `button` or `page`)."""
@@ -129,11 +135,23 @@ class _Share:
     def __init__(self, units: Sequence[_Unit], stats: _Stats) -> None:
         # (FTS tokens that hold it as it is, concepts that stand for it, weight, generic)
         self.units: list[tuple[tuple[str, ...], frozenset[str], float, bool]] = []
+        # Per unit (as self.units): the share of the store's notes that hold it.
+        self.spread: list[float] = []
         self.whole = 0.0
         unknown = 0.0
+        previous = ""  # the last CJK bigram no note holds: the next one may continue it
+        asked_twice = 0  # such bigrams that continue a word counted already
         for unit in units:
             literal = min((stats.frequencies.get(t, 0) for t in unit.literals), default=0)
             concept = max((stats.concepts.get(c, 0) for c in unit.concepts), default=0)
+            strange = _strange_bigram(unit, literal or concept)
+            if strange and previous and UNKNOWN_CJK_WORD and previous[-1] == strange[0]:
+                # One word the store does not know, written without spaces: its bigrams
+                # weigh once, as a Latin word's would (`결과를` is not two things asked).
+                previous = strange
+                asked_twice += 1
+                continue
+            previous = strange
             if literal or concept:
                 weight = _idf(stats.documents, literal or concept)
                 generic = all(t in _generic_stems() for t in unit.literals)
@@ -141,6 +159,7 @@ class _Share:
                     weight *= GENERIC_SHARE
                 self.units.append((tuple(map(token, unit.literals)), unit.concepts, weight,
                                    generic))
+                self.spread.append((literal or concept) / max(stats.documents, 1))
                 self.whole += weight
             else:
                 unknown += (UNKNOWN_NAME_WEIGHT if set(unit.literals) & stats.names
@@ -148,7 +167,8 @@ class _Share:
         self.whole += _idf(stats.documents, 0) * unknown
         # The specific things the prompt asks for (not its generic words), known to the
         # store or not.
-        self.asked = sum(1 for u in units if not all(t in _generic_stems() for t in u.literals))
+        self.asked = sum(1 for u in units
+                         if not all(t in _generic_stems() for t in u.literals)) - asked_twice
 
     def of(self, hit: Hit) -> float:
         if not self.units:
@@ -167,11 +187,14 @@ class _Share:
         return held / self.whole if specific or not GENERIC_ONLY_ZERO else 0.0
 
 
-    def held(self, hit: Hit) -> tuple[int, int]:
-        held = [bool(concepts) for literals, concepts, _, generic in self.units
+    def held(self, hit: Hit) -> tuple[int, int, float]:
+        held = [(bool(concepts) and not _everyday(literals), spread)
+                for (literals, concepts, _, generic), spread
+                in zip(self.units, self.spread, strict=True)
                 if not generic and (all(t in hit.words for t in literals)
                                     or concepts & hit.concepts)]
-        return len(held), sum(held)
+        return (len(held), sum(known for known, _ in held),
+                min((spread for _, spread in held), default=1.0))
 
     def literal(self, hit: Hit) -> float:
         if not self.units:
@@ -179,6 +202,29 @@ class _Share:
         held = sum(weight for literals, _, weight, generic in self.units
                    if not generic and all(t in hit.words for t in literals))
         return held / self.whole
+
+
+def _strange_bigram(unit: _Unit, frequency: int) -> str:
+    """UNIT's bigram when it is one CJK bigram that no note holds, else ""."""
+    if frequency or unit.concepts or len(unit.literals) != 1:
+        return ""
+    term = unit.literals[0]
+    return term if len(term) == 2 and is_cjk(term) else ""
+
+
+def _everyday(tokens: tuple[str, ...]) -> bool:
+    """Whether a unit (its FTS tokens) is an everyday word the vocabulary knows: `test`,
+    `build`, `explain` (everyday.txt); a tool's name (`redis`, `storybook`) is not."""
+    return bool(tokens) and EVERYDAY_NOT_KNOWN and all(t in _everyday_tokens() for t in tokens)
+
+
+@functools.cache
+def _everyday_tokens() -> frozenset[str]:
+    from importlib import resources
+
+    text = resources.files("memcli.search").joinpath("everyday.txt").read_text("utf-8")
+    return frozenset(token(stem(normalise(line.strip()))) for line in text.splitlines()
+                     if line.strip() and not line.startswith("#"))
 
 
 @functools.cache
