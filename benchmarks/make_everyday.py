@@ -29,19 +29,19 @@ LANGUAGES = ("en", "es", "pt", "de", "fr", "it", "ru")
 ZIPF = 4.5
 NOT_ENGLISH = 1.5  # below this a word is not in English use (`mkdocs` is 0, `redis` 2.0)
 _LINE = re.compile(r"^([a-z0-9-]+):\s*(.+)$")
-_WORD = re.compile(r"^[^\W\d_]+$")
+_WORD = re.compile(r"^[^\W\d_]+$")  # one word of letters: not `c++`, `go test`, `prueba*`
+_CJK = re.compile("[\u3040-\ud7af]")  # CJK terms are matched inside runs, not as words
 
 
 def words() -> list[str]:
-    """The vocabulary's one-word terms written in letters alone, without a `*`."""
+    """The vocabulary's one-word Latin and Cyrillic terms written in letters alone."""
     found: dict[str, None] = {}
     for line in vocabulary.text().splitlines():
         match = _LINE.match(line.strip())
         if not match or line.lstrip().startswith("#"):
             continue
         for term in (t.strip() for t in match.group(2).split(",")):
-            if _WORD.match(term) and term.isascii() or _WORD.match(term) and not any(
-                    "\u3040" <= c <= "\ud7af" for c in term):
+            if _WORD.match(term) and not _CJK.search(term):
                 found[term.lower()] = None
     return list(found)
 
