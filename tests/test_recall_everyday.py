@@ -1,10 +1,12 @@
-"""Recall, round 5 of issue 28: everyday words, and the testing vocabulary in more languages.
+"""Recall, round 5 of issue 28: everyday words, spaced Korean terms, more languages.
 
 Each case failed before (checked by running this file on `main`):
 
 - a vocabulary word that is an everyday word (`explain`, `test`, `build`) counted as a
   coding term the vocabulary knows, so a note holding it alone was recalled for a prompt
   asking for several other things ("explain how TCP handshakes work");
+- a Korean term of the vocabulary written with a space (`부하 테스트`, load test) never
+  matched a prompt that spaces it, as Korean does;
 - the testing vocabulary had no Spanish or Russian (nor German, French, Italian) terms for a
   flaky test.
 
@@ -67,6 +69,7 @@ def test_a_tool_name_alone_still_does(store: Any) -> None:
 
 
 FOUND = [
+    ("부하 테스트 스크립트는 어디에 있어?", "project_knowledge_load.md"),  # Korean, spaced
     ("¿por qué la prueba inestable falla a veces?", "project_knowledge_flaky.md"),  # Spanish
     ("почему тест нестабильный?", "project_knowledge_flaky.md"),  # Russian
 ]
@@ -76,3 +79,19 @@ FOUND = [
 def test_another_language_finds_the_testing_note(store: Any, prompt: str, note: str) -> None:
     assert searched(store, prompt)[:1] == [note]
     assert recalled(store, prompt)[:1] == [note]
+
+
+def test_the_everyday_list_is_of_vocabulary_words() -> None:
+    # everyday.txt is written from vocabulary.txt (benchmarks/make_everyday.py): a word taken
+    # out of the vocabulary must leave the list too, or the list no longer says what it did.
+    from importlib import resources
+
+    from memcli.search import vocabulary
+
+    terms = {t.strip().lower() for line in vocabulary.text().splitlines()
+             if ":" in line and not line.startswith("#")
+             for t in line.split(":", 1)[1].split(",")}
+    listed = [w for w in resources.files("memcli.search").joinpath("everyday.txt")
+              .read_text("utf-8").splitlines() if w and not w.startswith("#")]
+    assert len(listed) > 100
+    assert [w for w in listed if w not in terms] == []

@@ -104,11 +104,19 @@ def analyze(text: str, *, where: bool = False) -> Analyzed:
     latin: list[str] = []
     sequence: list[tuple[str, str]] = []  # content words as (stem, token), for the vocabulary
     runs: list[str] = []
+    spaced: list[str] = []  # the CJK runs, with what parted each from the one before
     previous: str | None = None
-    for token in _TOKEN.findall(_without_possessives(normalise(text))):
+    normalised = _without_possessives(normalise(text))
+    end = 0
+    for found in _TOKEN.finditer(normalised):
+        token = found.group()
         if _CJK_RUN.match(token):
             words.extend(_bigrams(token))
+            if runs:  # parted from the run before by spaces alone, or by anything else
+                spaced.append("\n" if normalised[end:found.start()].strip() else " ")
+            spaced.append(token)
             runs.append(token)
+            end = found.end()
             previous = None
             continue
         terms, token_grams = _latin(token)
@@ -125,7 +133,7 @@ def analyze(text: str, *, where: bool = False) -> Analyzed:
     if not where:
         return Analyzed(words, pairs, grams, vocabulary().concepts(sequence, runs),
                         latin=latin)
-    matches = vocabulary().match(sequence, runs)
+    matches = vocabulary().match(sequence, runs, "".join(spaced))
     return Analyzed(words, pairs, grams, _unique([m.concept for m in matches]), matches,
                     latin)
 

@@ -29,6 +29,8 @@ from itertools import chain
 from typing import Any
 
 _LINE = re.compile(r"^([a-z0-9-]+):\s*(.+)$")
+# A prompt's CJK runs are also matched joined by spaces, for the vocabulary's spaced terms.
+SPACED_CJK = True
 PREFIX_KEY = 3  # a prefix term is looked up by its first characters
 MAX_STARTING = 1 << 14
 
@@ -81,9 +83,11 @@ class Vocabulary:
         return any(_element_matches(elements[0], ("", token))
                    for elements, _ in self.by_prefix.get(token[:PREFIX_KEY], ()))
 
-    def match(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str]) -> list[Match]:
+    def match(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str],
+              spaced: str = "") -> list[Match]:
         """The concepts of a text and where each was found: SEQUENCE is its content words
-        as (stem, token) in order, RUNS its CJK runs."""
+        as (stem, token) in order, RUNS its CJK runs, SPACED those runs joined by a space
+        where only spaces parted them in the text (by a line break elsewhere)."""
         found: list[Match] = []
         single, by_stem, by_prefix = self.single, self.by_stem, self.by_prefix
         for i, (stem, raw) in enumerate(sequence):
@@ -101,6 +105,22 @@ class Vocabulary:
                 for index, start, end in self.automaton.find_matches_as_indexes(run):
                     covered = _run_bigrams(run, start, end)
                     found.extend(Match(c, covered, True) for c in self.cjk_concepts[index])
+            if SPACED_CJK and " " in spaced:
+                found.extend(self._spaced(spaced))
+        return found
+
+    def _spaced(self, joined: str) -> list[Match]:
+        """The CJK terms written with a space (`부하 테스트`) found in JOINED (see
+        :meth:`match`): each covers the bigrams of its words (and a word of one
+        character, which the analyser keeps as it is)."""
+        found: list[Match] = []
+        for index, start, end in self.automaton.find_matches_as_indexes(joined):
+            if " " not in self.cjk_terms[index]:
+                continue  # found in its run already
+            words = joined[start:end].split()
+            covered = tuple(w[i : i + 2] for w in words for i in range(len(w) - 1)) + tuple(
+                w for w in words if len(w) == 1)
+            found.extend(Match(c, covered, True) for c in self.cjk_concepts[index])
         return found
 
     def concepts(self, sequence: Sequence[tuple[str, str]], runs: Sequence[str]) -> list[str]:
@@ -194,6 +214,10 @@ def parse(text: str, analyse: Callable[[str], list[tuple[str, str]]],
                 key = term.replace(" ", "")
                 if all(is_cjk(c) for c in key):
                     cjk.setdefault(key, []).append(concept)
+                    if key != term:
+                        # Korean spaces its words ("부하 테스트"): the spaced form matches
+                        # a prompt's runs joined by a space (:meth:`Vocabulary.match`).
+                        cjk.setdefault(" ".join(term.split()), []).append(concept)
                 continue
             elements = _elements(term, analyse)
             if not elements:
