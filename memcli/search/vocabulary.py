@@ -31,6 +31,11 @@ from typing import Any
 _LINE = re.compile(r"^([a-z0-9-]+):\s*(.+)$")
 # A prompt's CJK runs are also matched joined by spaces, for the vocabulary's spaced terms.
 SPACED_CJK = True
+# A prompt's word of at least COMPOUND_MIN letters that no term is may be two words the
+# vocabulary knows, each of at least COMPOUND_PART letters (German compounds).
+COMPOUNDS = True
+COMPOUND_MIN = 9
+COMPOUND_PART = 4
 PREFIX_KEY = 3  # a prefix term is looked up by its first characters
 MAX_STARTING = 1 << 14
 
@@ -62,6 +67,9 @@ class Vocabulary:
     starting: dict[tuple[tuple[str, str], tuple[str, str] | None],
                    tuple[tuple[tuple[_Element, ...], str], ...]] = field(
         default_factory=dict, compare=False, repr=False)
+    # The one-word terms as written (`datenbank`, `migration`) -> their concepts: the parts
+    # a compound word is split into (:meth:`compound`).
+    words: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     @functools.cached_property
     def word_pairs(self) -> frozenset[str]:
@@ -92,6 +100,8 @@ class Vocabulary:
         single, by_stem, by_prefix = self.single, self.by_stem, self.by_prefix
         for i, (stem, raw) in enumerate(sequence):
             found.extend(Match(c, (stem,), False) for c in single.get(stem, ()))
+            if COMPOUNDS and stem not in single:
+                found.extend(Match(c, (stem,), False) for c in self.compound(raw))
             if stem not in by_stem and raw[:PREFIX_KEY] not in by_prefix:
                 continue  # most words: no longer term starts with them
             candidates = [*by_stem.get(stem, ()), *by_prefix.get(raw[:PREFIX_KEY], ())]
@@ -108,6 +118,32 @@ class Vocabulary:
             if SPACED_CJK and " " in spaced:
                 found.extend(self._spaced(spaced))
         return found
+
+    def compound(self, token: str) -> tuple[str, ...]:
+        """The concepts of TOKEN's last part when it is a compound of two words the
+        vocabulary knows, maybe joined by an `s` (German writes `Datenbankmigration`,
+        `Testabdeckung`); none for any other token. The last part is what a German compound
+        names (a `Testabdeckung` is a coverage, of tests): the first only narrows it."""
+        if len(token) < COMPOUND_MIN or not token.isalpha():
+            return ()
+        for cut in range(COMPOUND_PART, len(token) - COMPOUND_PART + 1):
+            head = self._word(token[:cut])
+            if not head:
+                continue
+            tail = token[cut:]
+            for part in (tail, tail[1:] if tail[0] == "s" else ""):
+                concepts = self._word(part) if len(part) >= COMPOUND_PART else ()
+                if concepts:
+                    return concepts
+        return ()
+
+    def _word(self, part: str) -> tuple[str, ...]:
+        """The concepts of PART as a one-word term, or as a word a one-word prefix term
+        (`migrier*`) begins."""
+        if part in self.words:
+            return self.words[part]
+        return tuple(concept for elements, concept in self.by_prefix.get(part[:PREFIX_KEY], ())
+                     if len(elements) == 1 and part.startswith(elements[0][1]))
 
     def _spaced(self, joined: str) -> list[Match]:
         """The CJK terms written with a space (`부하 테스트`) found in JOINED (see
@@ -202,6 +238,7 @@ def parse(text: str, analyse: Callable[[str], list[tuple[str, str]]],
     by_stem: dict[str, list[tuple[tuple[_Element, ...], str]]] = {}
     by_prefix: dict[str, list[tuple[tuple[_Element, ...], str]]] = {}
     cjk: dict[str, list[str]] = {}
+    words: dict[str, list[str]] = {}
     for line in text.splitlines():
         match = _LINE.match(line.strip())
         if not match or line.lstrip().startswith("#"):
@@ -226,6 +263,8 @@ def parse(text: str, analyse: Callable[[str], list[tuple[str, str]]],
             if len(elements) == 1 and kind == "=":
                 if concept not in single.setdefault(value, []):
                     single[value].append(concept)
+                if term.isalpha() and concept not in words.setdefault(term, []):
+                    words[term].append(concept)
                 continue
             table = by_stem if kind == "=" else by_prefix
             entries = table.setdefault(value if kind == "=" else value[:PREFIX_KEY], [])
@@ -240,7 +279,8 @@ def parse(text: str, analyse: Callable[[str], list[tuple[str, str]]],
             terms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest)
     return Vocabulary({k: tuple(v) for k, v in single.items()}, by_stem, by_prefix, terms,
                       [tuple(dict.fromkeys(cjk[t])) for t in terms],
-                      automaton, hashlib.blake2b(text.encode(), digest_size=6).hexdigest())
+                      automaton, hashlib.blake2b(text.encode(), digest_size=6).hexdigest(),
+                      words={k: tuple(v) for k, v in words.items()})
 
 
 def _elements(term: str, analyse: Callable[[str], list[tuple[str, str]]]
