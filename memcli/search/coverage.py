@@ -32,8 +32,14 @@ UNKNOWN_NAME_WEIGHT = 1.5
 # unknown word (a Latin word no note holds weighs UNKNOWN_WEIGHT once, whatever its length).
 UNKNOWN_CJK_WORD = True
 # A word of the vocabulary that is an everyday word (everyday.txt: `test`, `build`,
-# `explain`) does not count as one the vocabulary knows for the lone-word rule.
+# `explain`) does not count as one the vocabulary knows for the lone-word rule
+# (memcli.search.recall.supported) in a prompt holding FOREIGN_MIN words or more that
+# neither a note nor the vocabulary knows: "test my knowledge of medieval history" is not
+# about the note on `make test`; "bump the version of a library" is about the one on
+# versions. 2 rather than 1: one such word is often a typo or a paraphrase (round 5 of
+# issue 28, docs/recall.md).
 EVERYDAY_NOT_KNOWN = True
+FOREIGN_MIN = 2
 # A prompt of several sentences asks several things ("Is everything OK? Do all the tests
 # pass?"): a note that covers one sentence of at least this many terms is as relevant as one
 # that covers the whole prompt. Shorter sentences ("Thanks, that works.") say too little.
@@ -78,7 +84,7 @@ class Judge:
         concept, no generic word (what tells evidence from a bridge alone)."""
         return max([self.prompt.literal(hit), *(part.literal(hit) for part in self.parts)])
 
-    def held(self, hit: Hit) -> tuple[int, int, float]:
+    def held(self, hit: Hit) -> tuple[int, int]:
         """How many of the prompt's specific (not generic) words a note holds, as they are
         or through a concept; and how many of those the vocabulary knows (a task or a tool of
         the coding domain, not any word: `docs`, `css`, `redis`, not `button` or `page`)."""
@@ -135,10 +141,9 @@ class _Share:
     def __init__(self, units: Sequence[_Unit], stats: _Stats) -> None:
         # (FTS tokens that hold it as it is, concepts that stand for it, weight, generic)
         self.units: list[tuple[tuple[str, ...], frozenset[str], float, bool]] = []
-        # Per unit (as self.units): the share of the store's notes that hold it.
-        self.spread: list[float] = []
         self.whole = 0.0
         unknown = 0.0
+        self.foreign = 0  # the prompt's words that no note holds and no concept stands for
         previous = ""  # the last CJK bigram no note holds: the next one may continue it
         asked_twice = 0  # such bigrams that continue a word counted already
         for unit in units:
@@ -152,6 +157,8 @@ class _Share:
                 asked_twice += 1
                 continue
             previous = strange
+            if not (literal or concept or unit.concepts):
+                self.foreign += 1  # neither the store nor the vocabulary knows it
             if literal or concept:
                 weight = _idf(stats.documents, literal or concept)
                 generic = all(t in _generic_stems() for t in unit.literals)
@@ -159,7 +166,6 @@ class _Share:
                     weight *= GENERIC_SHARE
                 self.units.append((tuple(map(token, unit.literals)), unit.concepts, weight,
                                    generic))
-                self.spread.append((literal or concept) / max(stats.documents, 1))
                 self.whole += weight
             else:
                 unknown += (UNKNOWN_NAME_WEIGHT if set(unit.literals) & stats.names
@@ -187,14 +193,17 @@ class _Share:
         return held / self.whole if specific or not GENERIC_ONLY_ZERO else 0.0
 
 
-    def held(self, hit: Hit) -> tuple[int, int, float]:
-        held = [(bool(concepts) and not _everyday(literals), spread)
-                for (literals, concepts, _, generic), spread
-                in zip(self.units, self.spread, strict=True)
+    def held(self, hit: Hit) -> tuple[int, int]:
+        # An everyday word the vocabulary knows (`test`, `build`) is a coding word in a prompt
+        # whose every word is one the store or the vocabulary knows ("bump the version of a
+        # library"), and may be anything in one that holds a word of no coding at all ("test
+        # my knowledge of medieval history").
+        plain = self.foreign >= FOREIGN_MIN and EVERYDAY_NOT_KNOWN
+        held = [bool(concepts) and not (plain and _everyday(literals))
+                for literals, concepts, _, generic in self.units
                 if not generic and (all(t in hit.words for t in literals)
                                     or concepts & hit.concepts)]
-        return (len(held), sum(known for known, _ in held),
-                min((spread for _, spread in held), default=1.0))
+        return len(held), sum(held)
 
     def literal(self, hit: Hit) -> float:
         if not self.units:
@@ -215,7 +224,7 @@ def _strange_bigram(unit: _Unit, frequency: int) -> str:
 def _everyday(tokens: tuple[str, ...]) -> bool:
     """Whether a unit (its FTS tokens) is an everyday word the vocabulary knows: `test`,
     `build`, `explain` (everyday.txt); a tool's name (`redis`, `storybook`) is not."""
-    return bool(tokens) and EVERYDAY_NOT_KNOWN and all(t in _everyday_tokens() for t in tokens)
+    return bool(tokens) and all(t in _everyday_tokens() for t in tokens)
 
 
 @functools.cache

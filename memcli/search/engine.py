@@ -116,7 +116,6 @@ class SearchHit:
     literal: float = 0.0
     held: int = 0  # how many of the prompt's specific words it holds (or their concepts)
     held_known: int = 0  # ... of which the vocabulary knows (coding tasks and tools)
-    spread: float = 1.0  # the least share of the store's notes holding one of those words
     asked: int = 0  # how many things the prompt asks for
     written: str = ""  # the later of the note's `created` and `updated` (ISO)
     expired: bool = False  # its `expires` date is over at the time of the search
@@ -267,7 +266,7 @@ def _hit(state: StoreState, hit: Hit, judge: Judge, dates: Named, asks: _Asks,
         tells_name=asks.name and tells_name(note.content, judge.given),
         subject=bool(judge.given) and title_subject(note.title) in judge.given,
         topic_coverage=round(judge.topic.of(hit), 4), literal=round(judge.literal(hit), 4),
-        held=held[0], held_known=held[1], spread=held[2], asked=judge.prompt.asked,
+        held=held[0], held_known=held[1], asked=judge.prompt.asked,
         written=max(stamps, default=""),
         expired=bool(now and expires and is_past(expires, now)),
     )
