@@ -69,6 +69,10 @@ class Judge:
         concepts = index.document_frequencies(terms.concepts, "concepts")
         stats = _Stats(frequencies, concepts, index.documents, frozenset(names))
         self.prompt = _Share(_units(terms), stats)
+        # A prompt of several sentences ("The tests are failing after my last change. Can you
+        # figure out what broke?") describes a task at length: words no one knows are many
+        # there, and say nothing about its everyday words.
+        self.prompt.everyday_plain = len(clause_terms) <= 1
         self.parts = [_Share(_units(c), stats) for c in parts]
         self.topic = self.prompt if topic is None else _Share(
             _units(topic, terms.matches), stats)
@@ -144,6 +148,7 @@ class _Share:
         self.whole = 0.0
         unknown = 0.0
         self.foreign = 0  # the prompt's words that no note holds and no concept stands for
+        self.everyday_plain = True  # its everyday words may be plain words (see Judge)
         previous = ""  # the last CJK bigram no note holds: the next one may continue it
         asked_twice = 0  # such bigrams that continue a word counted already
         for unit in units:
@@ -198,7 +203,7 @@ class _Share:
         # whose every word is one the store or the vocabulary knows ("bump the version of a
         # library"), and may be anything in one that holds a word of no coding at all ("test
         # my knowledge of medieval history").
-        plain = self.foreign >= FOREIGN_MIN and EVERYDAY_NOT_KNOWN
+        plain = EVERYDAY_NOT_KNOWN and self.everyday_plain and self.foreign >= FOREIGN_MIN
         held = [bool(concepts) and not (plain and _everyday(literals))
                 for literals, concepts, _, generic in self.units
                 if not generic and (all(t in hit.words for t in literals)
