@@ -141,7 +141,9 @@ def trimmed(hits: Sequence[SearchHit], threshold: float = RECALL_THRESHOLD) -> l
 def supported(hit: SearchHit) -> bool:
     """Whether HIT holds more than one word of a prompt that asks for many things: a note
     that shares one word with "make the logout button red" (`button`) is not about it,
-    however rare the word."""
+    however rare the word. One word the vocabulary knows is enough (`storybook`), unless it
+    is an everyday word in a prompt about something else ("test my knowledge of medieval
+    history": memcli.search.coverage.FOREIGN_MIN)."""
     return (hit.held >= LONE_WORD_MIN or hit.held_known > 0
             or hit.asked < LONE_WORD_ASKED)
 
