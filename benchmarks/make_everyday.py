@@ -1,6 +1,6 @@
 """Write memcli/search/everyday.txt: the coding vocabulary's words that are everyday words.
 
-    pip install wordfreq && python benchmarks/make_everyday.py
+    pip install -e '.[bench-words]' && python benchmarks/make_everyday.py
 
 A word of the vocabulary (`test`, `build`, `explain`, `name`, `record`) often means what
 it means outside code ("test my Spanish", "build a workout plan", "explain attention"):
