@@ -104,5 +104,7 @@ def test_duplicates_are_counted_per_topic() -> None:
                           {"text": "remember that the docker base images are pinned by digest"}]}
     score = bench.duplicates([sequence])
     assert (score.sequences, score.turns, score.duplicates) == (1, 3, 1)
-    assert score.details[0].startswith("s pin: ")
+    # The duplicate is listed, beside the topic no turn gave a note for ("none").
+    assert [d for d in score.details if d.startswith("s pin: ")]
+    assert "s: no turn of a topic gave a note" in score.details
     assert round(score.per_100_turns, 1) == 33.3
