@@ -18,6 +18,7 @@ from memcli.extraction.rules.correction_shape import corrects
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.learned import Reading
 from memcli.extraction.rules.model import Finding, Skip
+from memcli.extraction.rules.preference_shape import prefers
 from memcli.extraction.rules.patterns import lazy
 from memcli.extraction.rules.sentences import capitalise, cut_title, is_cjk
 
@@ -154,6 +155,9 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     cjk_cut = setting("cjk_threshold", latin_cut)
     sure_in_task = setting("task_threshold", 0.9)
     split_cut = setting("split_threshold", 0.9)
+    clause_cut = setting("clause_threshold", 1.0)
+    clause_lasting = setting("clause_lasting", 0.5)
+    clause_sentence = setting("clause_sentence", 0.0)
     out: list[Finding] = list(ruled)
     quotes = [f.quote for f in ruled]
     readings = read_text(text)
@@ -171,7 +175,8 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
             continue
         if _not_lasting(reading.sentence):
             continue
-        for part in split_facts(reading, split_cut, clean(reading.sentence)):
+        for part in split_facts(reading, split_cut, clean(reading.sentence), clause_cut,
+                                clause_lasting, clause_sentence):
             out += _finding(part, today, message)
         skips[:] = [s for s in skips
                     if not (s.message == message and _covered(s.sentence, [reading.sentence]))]
@@ -203,6 +208,8 @@ def _finding(reading: Reading, today: datetime.date, message: int) -> list[Findi
     # (docs/extractor-model.md, round 3b).
     elif (level, kind) == ("project", "project_knowledge") and corrects(reading.sentence):
         kind = "correction_feedback"
+    elif (level, kind) == ("project", "project_knowledge") and prefers(words):
+        level, kind = "user", "user_preference"
     why = f"the learned detector: lasting {reading.lasting:.2f}"
     if reading.changes >= 0.5:
         why += f", changes a fact {reading.changes:.2f}"

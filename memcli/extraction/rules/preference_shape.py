@@ -1,0 +1,48 @@
+"""Whether a sentence is worded as the person's own preference about how the agent works with
+them: "explain it to me with numbers", "answer me in Korean", "I prefer…", "ich mag es wenn
+du…", "parle-moi en français", "dammi sempre…", "объясняй мне…", 我喜欢…, 私は…が好き, 저는…
+좋아해요, "in any project of mine…".
+
+The route head sends many of these to project knowledge (a preference and a convention of
+the repository read alike word by word). A first-person word alone ("I", "my", 我) is in as
+many facts of the project ("my repo uses pnpm"): measured in round 3, routing on it moved
+facts in passing to the person's preferences. Only what is specific to a preference is
+read here: the agent asked to talk, explain or answer *to me*, a verb of liking or
+preferring said by the person, the person's own projects in general. Not a correction of
+the agent (that is correction feedback, :mod:`memcli.extraction.rules.correction_shape`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from memcli.extraction.rules.patterns import lazy
+
+_TO_ME = lazy(
+    # English: the agent asked to speak, explain, answer to me; what I like or prefer.
+    r"\b(?:explain|answer|reply|respond|talk|speak|write|show|tell|give|walk)(?: it| things)?"
+    r" (?:to )?me\b"
+    r"|\bi(?:'d| would)? (?:prefer|like|love|hate|want you to)\b|\bi(?:'d| would) rather\b"
+    r"|\bi'm (?:a|an) \w+ (?:person|learner)\b|\b(?:any|every|all) (?:of )?(?:my|mine)\b"
+    r"|\bprojects? of mine\b"
+    # German, French, Spanish, Portuguese, Italian, Russian.
+    r"|\b(?:erkl\w*r|schreib|antworte|sag|zeig|gib)\w* (?:\w+ )?mir\b|\bich mag\b"
+    r"|\bich (?:h\w*tte|will) (?:lieber|gern)\b|\bmir ist lieber\b"
+    r"|\b(?:parle|r\w*ponds|explique|\w*cris|donne|montre|dis)[- ]moi\b|\bj'(?:aime|pr\w*f\w*re|ad\w*re|d\w*teste)\b"
+    r"|\bje (?:pr\w*f\w*re|veux que tu)\b|\btutoie|\bvouvoie"
+    r"|\b(?:expl\w*came|h\w*blame|resp\w*ndeme|contestame|dame|ens\w*\w*ame|escr\w*beme)\b"
+    r"|\b(?:me (?:explica|responde|fala|manda|mostra|d\w)|prefiro|prefiero|me gusta|gosto de|"
+    r"odeio|odio|no me gusta|n\w*o gosto)\b|\bde usted\b|\bde voc\w\b"
+    r"|\b(?:spiegami|dammi|rispondimi|parlami|scrivimi|mostrami|preferisco|mi piace|"
+    r"dammi del (?:tu|lei))\b"
+    r"|(?<!\w)(?:объясняй|объясни|отвечай|пиши|говори|рассказывай|покажи)(?: \w+)? мне(?!\w)"
+    r"|(?<!\w)(?:я предпочитаю|мне нравится|мне удобнее|на ты|на вы)(?!\w)"
+    # Chinese, Japanese, Korean.
+    r"|我(?:喜欢|更喜欢|偏好|习惯|讨厌|不喜欢)|给我(?:解释|讲|回答)|跟我说|用中文(?:回答|回复)"
+    r"|私(?:は|が)?.{0,12}(?:好き|苦手|派)"
+    r"|저는.{0,20}(?:좋아|싫어|선호)|(?:설명해|대답해|답해|말해)\s?(?:줘|주세요)", re.I)
+
+
+def prefers(sentence: str) -> bool:
+    """Whether SENTENCE states how the person wants the agent to work with them."""
+    return bool(_TO_ME.search(sentence))
