@@ -49,23 +49,21 @@ def _parts() -> list[tuple[str, list[dict[str, Any]]]]:
 
 
 def _featurised(parts: list[tuple[str, list[dict[str, Any]]]]
-                ) -> dict[str, tuple[Any, Any, int, list[int], Any]]:
+                ) -> dict[str, tuple[Any, Any, int]]:
     out = {}
     for name, rows in parts:
-        data, clauses = trainer.samples(rows), trainer.clause_samples(rows)
-        out[name] = (data, trainer.matrix([s[0] for s in data]), len(rows),
-                     [s[1] for s in clauses], trainer.matrix([s[0] for s in clauses]))
+        data = trainer.samples(rows)
+        out[name] = (data, trainer.matrix([s[0] for s in data]), len(rows))
     return out
 
 
-def _weights(name: str, feats: dict[str, tuple[Any, Any, int, list[int], Any]]) -> bytes:
+def _weights(name: str, feats: dict[str, tuple[Any, Any, int]]) -> bytes:
     from scipy.sparse import vstack
 
     kept = [feats[part] for part in feats if part != name]
     return trainer.fit([s for part in kept for s in part[0]],
                        vstack([part[1] for part in kept], format="csr"),
-                       sum(part[2] for part in kept), [y for part in kept for y in part[3]],
-                       vstack([part[4] for part in kept], format="csr"))
+                       sum(part[2] for part in kept))
 
 
 def _score(name: str, weights: Path, sequences: bool, settings: dict[str, float]

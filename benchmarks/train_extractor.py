@@ -62,8 +62,6 @@ CHANGE_THRESHOLD = 0.5  # for a sentence the change head is sure of (>= 0.9)
 # on the written files left out, 0.7 found more two-fact memories but made more false notes
 # than it found (written_euro precision 0.82 instead of 0.86 at recall 0.74 instead of 0.71).
 SPLIT_THRESHOLD = 0.9
-# Or the clause head this sure (round 4, chosen on the authors' files left out).
-CLAUSE_THRESHOLD = 1.0
 CHANGE_FAMILIES = frozenset({"correction", "update", "reversal"})
 
 
@@ -149,36 +147,6 @@ def samples(rows: list[dict[str, Any]]) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def clause_samples(rows: list[dict[str, Any]]) -> list[tuple[str, int]]:
-    """(what the model reads, holds a statement of its own) per clause of each sentence that
-    holds a labelled memory and cuts into clauses (:func:`learned.clauses`, as the extractor
-    cuts what it keeps): 1 when the clause holds every key word of a memory of the sentence,
-    0 when it holds no key word of the turn's memories (a fragment: "los colores salen de
-    tokens.css" of a sentence labelled for lucide alone is neither, and left out)."""
-    from memcli.extraction.rules.learned_notes import clean
-
-    out: list[tuple[str, int]] = []
-    for row in rows:
-        memories = [[k.casefold() for k in m["keywords"]] for m in row["memories"]]
-        if not memories:
-            continue
-        every = {w for words in memories for w in words}
-        for _, said in learned.sentence_units(row["text"]):
-            folded = said.casefold()
-            here = [words for words in memories if all(w in folded for w in words)]
-            parts = learned.clauses(clean(said)) if here else []
-            if len(parts) < 2:
-                continue
-            for part in parts:
-                for seen, words in learned.sentence_units(part):
-                    text = words.casefold()
-                    if any(all(w in text for w in ws) for ws in here):
-                        out.append((seen, 1))
-                    elif not any(w in text for w in every):
-                        out.append((seen, 0))
-    return out
-
-
 def matrix(texts: list[str]) -> Any:
     from scipy.sparse import csr_matrix
 
@@ -204,17 +172,14 @@ def _fit(x: Any, y: list[int], balanced: bool) -> tuple[Any, float]:
 
 
 def train(rows: list[dict[str, Any]]) -> bytes:
-    data, parts = samples(rows), clause_samples(rows)
-    return fit(data, matrix([s[0] for s in data]), len(rows),
-               [s[1] for s in parts], matrix([s[0] for s in parts]))
+    data = samples(rows)
+    return fit(data, matrix([s[0] for s in data]), len(rows))
 
 
-def fit(data: list[tuple[str, int, int, int]], x: Any, turns: int, clause_y: list[int],
-        clause_x: Any) -> bytes:
+def fit(data: list[tuple[str, int, int, int]], x: Any, turns: int) -> bytes:
     """The weights file of the heads fitted on DATA (``samples``), X its feature matrix
-    (``matrix``), and the clause head on CLAUSE_X / CLAUSE_Y (``clause_samples``); the
-    matrices given apart so that benchmarks/extraction_folds.py computes each file's once
-    for all its folds."""
+    (``matrix``, given apart so that benchmarks/extraction_folds.py computes each file's
+    once for all its folds), TURNS the number of turns they come from."""
     import numpy as np
 
     coefs, intercepts = [], []
@@ -230,13 +195,10 @@ def fit(data: list[tuple[str, int, int, int]], x: Any, turns: int, clause_y: lis
     coef, b = _fit(xp, [data[i][3] for i in positive], balanced=True)
     coefs.append(coef)
     intercepts.append(b)
-    coef, b = _fit(clause_x, clause_y, balanced=True)
-    coefs.append(coef)
-    intercepts.append(b)
     rows_f16 = np.ascontiguousarray(np.stack(coefs).T.astype("<f2")).tobytes()
     meta = {"threshold": THRESHOLD, "cjk_threshold": CJK_THRESHOLD,
             "change_threshold": CHANGE_THRESHOLD, "task_threshold": TASK_THRESHOLD,
-            "split_threshold": SPLIT_THRESHOLD, "clause_threshold": CLAUSE_THRESHOLD,
+            "split_threshold": SPLIT_THRESHOLD,
             "samples": len(data), "turns": turns, "c": C_VALUE}
     return learned.encode(DIM, [round(v, 6) for v in intercepts], rows_f16, meta)
 

@@ -34,8 +34,7 @@ MAGIC = b"MEMCLI-EXTRACTOR-2\n"
 ROUTES = (("project", "project_knowledge"), ("user", "user_preference"),
           ("project", "correction_feedback"), ("user", "correction_feedback"),
           ("project", "reference_material"))
-HEADS = ("lasting", *(f"{level}/{kind}" for level, kind in ROUTES), "changes", "clause")
-_CHANGES, _CLAUSE = HEADS.index("changes"), HEADS.index("clause")
+HEADS = ("lasting", *(f"{level}/{kind}" for level, kind in ROUTES), "changes")
 
 # A "sentence" longer than this is a paste or a run of filler, not something said; the
 # rules do not read one that long either.
@@ -149,9 +148,6 @@ class Reading:
     level: str
     type: str
     changes: float  # probability that it changes a fact (correction, update, reversal)
-    # Read as a clause cut from a lasting sentence: probability that it holds a statement of
-    # its own (one of two in "we use pnpm and deploy with fly"), not a fragment of one.
-    clause: float = 0.0
 
 
 def sentence_units(text: str) -> list[tuple[str, str]]:
@@ -173,8 +169,7 @@ def read_sentence(seen: str, words: str) -> Reading:
     s = model().scores(seen)
     best = max(range(len(ROUTES)), key=lambda i: s[1 + i])
     level, kind = ROUTES[best]
-    return Reading(words, _sigmoid(s[0]), level, kind, _sigmoid(s[_CHANGES]),
-                   _sigmoid(s[_CLAUSE]))
+    return Reading(words, _sigmoid(s[0]), level, kind, _sigmoid(s[-1]))
 
 
 # Where one sentence may join two statements: a semicolon, "and" in the ten languages, a
@@ -220,21 +215,16 @@ def setting(name: str, default: float) -> float:
     return float(value) if isinstance(value, (int, float)) else default
 
 
-def split_facts(reading: Reading, cut: float, said: str, clause_cut: float = 1.0,
-                clause_lasting: float = 0.5, clause_sentence: float = 0.0) -> list[Reading]:
+def split_facts(reading: Reading, cut: float, said: str) -> list[Reading]:
     """Two statements in one sentence ("we use pnpm and deploy with fly") as two readings:
     when it is not a change of a fact and at least two clauses of SAID (what holds the
-    statement: the sentence without a request before an aside) each hold a statement of
-    their own (lasting >= CUT on their own, or the clause head >= CLAUSE_CUT and lasting >=
-    CLAUSE_LASTING: a request cut from a fact reads as a clause but not as lasting); else
-    the sentence as it is."""
+    statement: the sentence without a request before an aside) are each lasting >= CUT on
+    their own; else the sentence as it is."""
     if reading.changes >= 0.5:
         return [reading]
     parts = clauses(said)
     if len(parts) < 2:
         return [reading]
     read = [read_sentence(seen, words) for part in parts for seen, words in sentence_units(part)]
-    sure = reading.lasting >= clause_sentence
-    lasting = [r for r in read if r.lasting >= cut
-               or (sure and r.clause >= clause_cut and r.lasting >= clause_lasting)]
+    lasting = [r for r in read if r.lasting >= cut]
     return lasting if len(lasting) >= 2 else [reading]

@@ -155,9 +155,6 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     cjk_cut = setting("cjk_threshold", latin_cut)
     sure_in_task = setting("task_threshold", 0.9)
     split_cut = setting("split_threshold", 0.9)
-    clause_cut = setting("clause_threshold", 1.0)
-    clause_lasting = setting("clause_lasting", 0.5)
-    clause_sentence = setting("clause_sentence", 0.0)
     out: list[Finding] = list(ruled)
     quotes = [f.quote for f in ruled]
     readings = read_text(text)
@@ -175,8 +172,7 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
             continue
         if _not_lasting(reading.sentence):
             continue
-        for part in split_facts(reading, split_cut, clean(reading.sentence), clause_cut,
-                                clause_lasting, clause_sentence):
+        for part in split_facts(reading, split_cut, clean(reading.sentence)):
             out += _finding(part, today, message)
         skips[:] = [s for s in skips
                     if not (s.message == message and _covered(s.sentence, [reading.sentence]))]
