@@ -60,10 +60,14 @@ def _featurised(parts: list[tuple[str, list[dict[str, Any]]]]
 def _weights(name: str, feats: dict[str, tuple[Any, Any, int]]) -> bytes:
     from scipy.sparse import vstack
 
-    kept = [feats[part] for part in feats if part != name]
+    names = [part for part in feats if part != name]
+    kept = [feats[part] for part in names]
+    weights = [trainer.GENERATED_ROUTE_WEIGHT if part == "generated" else 1.0
+               for part in names for _ in feats[part][0]]
     return trainer.fit([s for part in kept for s in part[0]],
                        vstack([part[1] for part in kept], format="csr"),
-                       sum(part[2] for part in kept))
+                       sum(part[2] for part in kept), weights)
+
 
 
 def _score(name: str, weights: Path, sequences: bool, settings: dict[str, float]
@@ -162,7 +166,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a decision setting of the weights file (threshold, "
                              "cjk_threshold, split_threshold, ...) tried in its place")
+    parser.add_argument("--generated-route-weight", type=float,
+                        default=trainer.GENERATED_ROUTE_WEIGHT,
+                        help="weigh the generated turns' samples so in the route heads")
     args = parser.parse_args(argv)
+    trainer.GENERATED_ROUTE_WEIGHT = args.generated_route_weight
     settings = {k: float(v) for k, _, v in (s.partition("=") for s in args.set)}
     names = args.only or list(trainer.WRITTEN)
     feats = None if args.reuse else _featurised(_parts())

@@ -46,7 +46,23 @@ _CUE_OR_ASIDE = lazy(
     re.I)
 
 
+# A prohibition the sentence opens with ("don't mock the clock with sinon, we inject a
+# Clock", "nada de AutoMapper", "nicht in Program.cs"): how people react to what the agent
+# just did. In Latin and Cyrillic letters only: measured (round 4), the same openers in
+# Chinese and Japanese (别…, 不要…, …ないで) are as often a standing rule of the project.
+_DONT_OPENS = lazy(r"^\W*(?:please |pls |plz )?(?:don'?t|do not|stop|never again|no more|eso no|"
+                   r"n'(?:utilise|ajoute|mets) pas|nicht|kein\w*|niente|nada de|nunca|não|nao|"
+                   r"не (?:используй|добавляй|надо|ставь))(?!\w)", re.I)
+
+
 def corrects(sentence: str) -> bool:
     """Whether SENTENCE puts the agent right (not a fact that moved on, not a memory cue)."""
-    return (bool(_OPENS.search(sentence) or _AGENT_DID.search(sentence))
-            and not _MOVED_ON.search(sentence) and not _CUE_OR_ASIDE.search(sentence))
+    return bool(_OPENS.search(sentence) or _AGENT_DID.search(sentence)
+                or _DONT_OPENS.search(sentence)) and plain(sentence)
+
+
+def plain(sentence: str) -> bool:
+    """Neither a fact that moved on nor a memory cue or an aside: a sentence that, after
+    one putting the agent right ("you wrote it with unittest. we use pytest fixtures"),
+    says what is right."""
+    return not _MOVED_ON.search(sentence) and not _CUE_OR_ASIDE.search(sentence)

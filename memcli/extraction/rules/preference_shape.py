@@ -20,29 +20,45 @@ from memcli.extraction.rules.patterns import lazy
 
 _TO_ME = lazy(
     # English: the agent asked to speak, explain, answer to me; what I like or prefer.
-    r"\b(?:explain|answer|reply|respond|talk|speak|write|show|tell|give|walk)(?: it| things)?"
+    r"\b(?:explain|answer|reply|respond|talk|speak|write|walk)(?: it| things)?"
     r" (?:to )?me\b"
     r"|\bi(?:'d| would)? (?:prefer|like|love|hate|want you to)\b|\bi(?:'d| would) rather\b"
     r"|\bi'm (?:a|an) \w+ (?:person|learner)\b|\b(?:any|every|all) (?:of )?(?:my|mine)\b"
     r"|\bprojects? of mine\b"
     # German, French, Spanish, Portuguese, Italian, Russian.
-    r"|\b(?:erkl\w*r|schreib|antworte|sag|zeig|gib)\w* (?:\w+ )?mir\b|\bich mag\b"
+    r"|\b(?:erkl\w*r|schreib|antworte)\w* (?:\w+ )?mir\b|\bich mag\b"
     r"|\bich (?:h\w*tte|will) (?:lieber|gern)\b|\bmir ist lieber\b"
-    r"|\b(?:parle|r\w*ponds|explique|\w*cris|donne|montre|dis)[- ]moi\b|\bj'(?:aime|pr\w*f\w*re|ad\w*re|d\w*teste)\b"
-    r"|\bje (?:pr\w*f\w*re|veux que tu)\b|\btutoie|\bvouvoie"
-    r"|\b(?:expl\w*came|h\w*blame|resp\w*ndeme|contestame|dame|ens\w*\w*ame|escr\w*beme)\b"
-    r"|\b(?:me (?:explica|responde|fala|manda|mostra|d\w)|prefiro|prefiero|me gusta|gosto de|"
+    r"|\b(?:parle|r\w*ponds|explique|\w*cris)[- ]moi\b|\bj'(?:aime|pr\w*f\w*re|ad\w*re|d\w*teste)\b"
+    r"|\bje (?:pr\w*f\w*re|veux que tu)\b|\btutoi|\bvouvoi|\btutoy|\bvouvoy|\bduzen\b|\bsiezen\b"
+    r"|\b(?:expl\w*came|h\w*blame|resp\w*ndeme|contestame|escr\w*beme)\b"
+    r"|\b(?:me (?:explica|responde|fala)|prefiro|prefiero|me gusta|gosto de|"
     r"odeio|odio|no me gusta|n\w*o gosto)\b|\bde usted\b|\bde voc\w\b"
-    r"|\b(?:spiegami|dammi|rispondimi|parlami|scrivimi|mostrami|preferisco|mi piace|"
+    r"|\b(?:spiegami|rispondimi|parlami|scrivimi|preferisco|mi piace|"
     r"dammi del (?:tu|lei))\b"
-    r"|(?<!\w)(?:объясняй|объясни|отвечай|пиши|говори|рассказывай|покажи)(?: \w+)? мне(?!\w)"
-    r"|(?<!\w)(?:я предпочитаю|мне нравится|мне удобнее|на ты|на вы)(?!\w)"
+    r"|(?<!\w)(?:объясняй|объясни|отвечай|пиши|говори|рассказывай)(?: \w+)? мне(?!\w)"
+    r"|(?<!\w)(?:я предпочитаю|я люблю|мне нравится|мне удобнее|на ты|на вы|ко мне)(?!\w)"
     # Chinese, Japanese, Korean.
-    r"|我(?:喜欢|更喜欢|偏好|习惯|讨厌|不喜欢)|给我(?:解释|讲|回答)|跟我说|用中文(?:回答|回复)"
+    r"|我(?:喜欢|更喜欢|偏好|习惯|讨厌|不喜欢)|给我(?:解释|讲)|用中文(?:回答|回复)"
     r"|私(?:は|が)?.{0,12}(?:好き|苦手|派)"
     r"|저는.{0,20}(?:좋아|싫어|선호)|(?:설명해|대답해|답해|말해)\s?(?:줘|주세요)", re.I)
 
 
+# The agent asked to hand something over ("give me the open ports", "dis-moi ce que tu
+# trouves", "dammi le porte aperte"): as often a step of this task as a standing wish, so a
+# route (the sentence is lasting on its own evidence) and not a reason to keep it.
+_ASK_ME = lazy(
+    r"\b(?:show|tell|give|send) me\b|\b(?:sag|zeig|gib|schick)\w* (?:\w+ )?mir\b"
+    r"|\b(?:donne|montre|dis|envoie)[- ]moi\b|\b(?:dame|dime|mu\w*strame|p\w*same)\b"
+    r"|\bme (?:mostra|manda|d\w|passa)\b|\b(?:dammi|dimmi|mostrami|mandami)\b"
+    r"|(?<!\w)(?:покажи|скажи|дай|пришли)(?: \w+)? мне(?!\w)|给我|跟我说", re.I)
+
+
 def prefers(sentence: str) -> bool:
     """Whether SENTENCE states how the person wants the agent to work with them."""
+    return bool(_TO_ME.search(sentence) or _ASK_ME.search(sentence))
+
+
+def wishes(sentence: str) -> bool:
+    """Whether SENTENCE says how the person wants to be talked to, or what they like or
+    prefer, in words that are not a request for this task's result ("give me…")."""
     return bool(_TO_ME.search(sentence))
