@@ -156,13 +156,15 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     sure_in_task = setting("task_threshold", 0.9)
     split_cut = setting("split_threshold", 0.9)
     prefer_cut = setting("prefer_threshold", 1.0)  # 1.0: weights from before round 4
-    out: list[Finding] = list(ruled)
     quotes = [f.quote for f in ruled]
     readings = read_text(text)
     task = len(readings) > _TASK_SENTENCES or any(is_question(r.sentence) for r in readings)
     # "you wrote the test with unittest. we use pytest fixtures": the sentence that holds the
     # fact does not say it puts the agent right, the one before it does.
     putting_right = any(corrects(r.sentence) for r in readings)
+    # The rules' own findings read the same way (round 4: "don't mock the clock with sinon"
+    # is the rules' standing "don't", said in reply to what the agent did).
+    out: list[Finding] = [_rerouted(f, putting_right) for f in ruled]
     for reading in readings:
         # Chinese, Japanese and Korean sentences score lower on phrasing not seen in training
         # (fewer shapes to learn from): their own cut, chosen on another author's turns.
@@ -186,6 +188,20 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
         skips[:] = [s for s in skips
                     if not (s.message == message and _covered(s.sentence, [reading.sentence]))]
     return out
+
+
+def _rerouted(finding: Finding, putting_right: bool) -> Finding:
+    """A rule's finding routed project knowledge, routed as the learned ones are when it is
+    worded as putting the agent right or as the person's preference."""
+    import dataclasses
+
+    if (finding.level, finding.type) != ("project", "project_knowledge"):
+        return finding
+    if corrects(finding.quote) or (putting_right and plain(finding.quote)):
+        return dataclasses.replace(finding, type="correction_feedback")
+    if prefers(clean(finding.quote)):
+        return dataclasses.replace(finding, level="user", type="user_preference")
+    return finding
 
 
 def _mostly_cjk(text: str) -> bool:
