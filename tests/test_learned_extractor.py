@@ -242,3 +242,29 @@ def test_a_plain_fact_stays_project_knowledge(memenv: MemEnv, text: str) -> None
     ops = say(memenv, text)["operations"]
     assert ops and all((op["level"], op["type"]) == ("project", "project_knowledge")
                        for op in ops)
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    # The fact is in the second sentence; the first says the agent got it wrong.
+    ("you wrote the migration by hand. we generate them with alembic autogenerate", "alembic"),
+    ("you put the helper in utils again. shared helpers live in src/lib/shared", "src/lib"),
+    # A prohibition the person opens with, in reply to what the agent did.
+    ("don't add lodash, we use native array methods everywhere", "lodash"),
+    ("nicht schon wieder requests, wir nehmen httpx für alle HTTP-Aufrufe", "requests"),
+])
+def test_a_correction_in_reply_to_the_agent_is_correction_feedback(
+        memenv: MemEnv, text: str, word: str) -> None:
+    ops = say(memenv, text)["operations"]
+    assert any(word in (op["title"] + " " + op["content"]).casefold() for op in ops)
+    assert [(op["level"], op["type"]) for op in ops] == [
+        ("project", "correction_feedback")] * len(ops)
+
+
+@pytest.mark.parametrize("text", [
+    # Asked for this task's result, "to me": a step of the task, not a wish.
+    "give me the open ports of the staging box",
+    "dis-moi ce que tu trouves dans les logs",
+    "dammi le righe che falliscono",
+])
+def test_a_request_for_this_tasks_result_gives_nothing(memenv: MemEnv, text: str) -> None:
+    assert say(memenv, text)["operations"] == []
