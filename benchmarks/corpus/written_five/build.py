@@ -140,7 +140,7 @@ def main() -> None:
         p = OUT / f"{name}.jsonl"
         if p.exists():
             others |= {json.loads(x)["text"].lower() for x in p.read_text("utf-8").splitlines() if x}
-    dup = [r["id"] for r in rows if str(r["text"]).lower() in others]
+    dup = [(r["id"], r["text"]) for r in rows if str(r["text"]).lower() in others]
     if dup:
         fail(f"texts already in another training file: {dup[:10]}")
     with open(OUT / "written_five.jsonl", "w", encoding="utf-8") as f:
