@@ -149,6 +149,16 @@ def main() -> None:
     # re-read what was written: valid JSON, unique ids
     back = [json.loads(ln) for ln in (OUT / "written_six.jsonl").read_text("utf-8").splitlines()]
     assert len({r["id"] for r in back}) == len(back)
+    others: set[str] = set()
+    for f in sorted(OUT.glob("*.jsonl")):  # the other training files; never a held-out file
+        if f.name.startswith("written_six") or f.name.startswith("heldout"):
+            continue
+        for ln in f.read_text("utf-8").splitlines():
+            if ln.strip().startswith("{") and '"text"' in ln:
+                others.add(" ".join(str(json.loads(ln).get("text", "")).lower().split()))
+    clash = [r["id"] for r in rows if " ".join(str(r["text"]).lower().split()) in others]
+    if clash:
+        fail(f"texts already in another training file: {clash}")
     by_lang = Counter(r["lang"] for r in rows)
     nothing = Counter(r["lang"] for r in rows if not r["memories"])
     for lang in LANGS:
