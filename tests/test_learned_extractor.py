@@ -71,11 +71,9 @@ def test_a_turn_with_nothing_lasting_gives_nothing(memenv: MemEnv, text: str) ->
 
 @pytest.mark.parametrize(("text", "word"), [
     ("wir hosten alles auf Fly.io", "fly.io"),
-    # Round 3: 0.58 (the cut is 0.65): "en este repo" reads like the one-off "para este
-    # commit" of the new authors' negatives (docs/extractor-model.md, Known limits).
-    pytest.param("en este repo las migraciones se generan con alembic", "alembic",
-                 marks=pytest.mark.xfail(strict=True, reason="scores below the cut since "
-                                         "round 3; see docs/extractor-model.md")),
+    # Round 3: 0.58 (the cut is 0.65), "en este …" read like the one-off "para este
+    # commit"; kept again since round 4 (seven authors trained on).
+    ("en este repo las migraciones se generan con alembic", "alembic"),
     ("la documentation interne se trouve sur https://wiki.acme.dev/docs", "wiki.acme.dev"),
     ("このプロジェクトでは Python 3.12 を使っています", "python 3.12"),
     ("이 저장소는 pnpm 으로 의존성을 관리해", "pnpm"),
@@ -268,3 +266,15 @@ def test_a_correction_in_reply_to_the_agent_is_correction_feedback(
 ])
 def test_a_request_for_this_tasks_result_gives_nothing(memenv: MemEnv, text: str) -> None:
     assert say(memenv, text)["operations"] == []
+
+
+@pytest.mark.parametrize("text", [
+    "tutoie-moi, on n'est pas à la banque",
+    "mi piace quando mi spieghi le regex pezzo per pezzo",
+    "i like it when you explain the tradeoffs before the code",
+])
+def test_how_the_person_wants_to_be_talked_to_is_their_preference(
+        memenv: MemEnv, text: str) -> None:
+    ops = say(memenv, text)["operations"]
+    assert ops and [(op["level"], op["type"]) for op in ops] == [
+        ("user", "user_preference")] * len(ops)
