@@ -142,13 +142,13 @@ def render(figures: dict[str, Any], before: dict[str, Any] | None) -> list[str]:
     if "sequences" in pool:
         line += f"  one note per topic {pool['sequences'][0]}/{pool['sequences'][1]}"
     lines.append(line)
-    for group, keys in (("families", ("recall", "routing")), ("languages", ("recall",))):
+    for group, label, keys in (("families", "family", ("recall", "routing")),
+                               ("languages", "language", ("recall",))):
         for name, cell in pool[group].items():
             if not cell["gold"]:
                 continue
             was = was_pool and was_pool[group].get(name)
-            lines.append(f"  {group.removesuffix('s').replace('familie', 'family'):<8} {name:<16} {cell['gold']:>5}  "
-                         f"{_fmt(cell, was, keys)}")
+            lines.append(f"  {label:<8} {name:<16} {cell['gold']:>5}  {_fmt(cell, was, keys)}")
     return lines
 
 
@@ -162,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
                              "the decision alone)")
     parser.add_argument("--no-sequences", action="store_true", help="skip the sequences")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
-    parser.add_argument("--compare", type=Path, help="figures of an earlier --json: before -> after")
+    parser.add_argument("--compare", type=Path,
+                        help="figures of an earlier --json: before -> after")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a decision setting of the weights file (threshold, "
                              "cjk_threshold, split_threshold, ...) tried in its place")

@@ -18,8 +18,8 @@ from memcli.extraction.rules.correction_shape import corrects, plain
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.learned import Reading
 from memcli.extraction.rules.model import Finding, Skip
-from memcli.extraction.rules.preference_shape import prefers, wishes
 from memcli.extraction.rules.patterns import lazy
+from memcli.extraction.rules.preference_shape import prefers, wishes
 from memcli.extraction.rules.sentences import capitalise, cut_title, is_cjk
 
 # Words that open a sentence without being part of what it says.
