@@ -247,7 +247,6 @@ def test_a_plain_fact_stays_project_knowledge(memenv: MemEnv, text: str) -> None
     ("you wrote the migration by hand. we generate them with alembic autogenerate", "alembic"),
     ("you put the helper in utils again. shared helpers live in src/lib/shared", "src/lib"),
     # A prohibition the person opens with, in reply to what the agent did.
-    ("don't add lodash, we use native array methods everywhere", "lodash"),
     ("nicht schon wieder requests, wir nehmen httpx für alle HTTP-Aufrufe", "requests"),
 ])
 def test_a_correction_in_reply_to_the_agent_is_correction_feedback(

@@ -61,6 +61,15 @@ def corrects(sentence: str) -> bool:
                 or _DONT_OPENS.search(sentence)) and plain(sentence)
 
 
+def agent_did(sentence: str) -> bool:
+    """Whether SENTENCE says what the agent did wrong ("you added…", "du hast…", 你用了…):
+    the part of :func:`corrects` that holds for the rules' findings too. A "no" or a "don't"
+    the sentence opens with does not: the rules read standing prohibitions ("don't commit
+    node_modules", "No magic numbers.") that every hand-labelled split files as the
+    project's knowledge."""
+    return bool(_AGENT_DID.search(sentence)) and plain(sentence)
+
+
 def plain(sentence: str) -> bool:
     """Neither a fact that moved on nor a memory cue or an aside: a sentence that, after
     one putting the agent right ("you wrote it with unittest. we use pytest fixtures"),

@@ -14,7 +14,7 @@ import datetime
 import re
 from collections.abc import Sequence
 
-from memcli.extraction.rules.correction_shape import corrects, plain
+from memcli.extraction.rules.correction_shape import agent_did, corrects, plain
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.learned import Reading
 from memcli.extraction.rules.model import Finding, Skip
@@ -162,9 +162,10 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     # "you wrote the test with unittest. we use pytest fixtures": the sentence that holds the
     # fact does not say it puts the agent right, the one before it does.
     putting_right = any(corrects(r.sentence) for r in readings)
-    # The rules' own findings read the same way (round 4: "don't mock the clock with sinon"
-    # is the rules' standing "don't", said in reply to what the agent did).
-    out: list[Finding] = [_rerouted(f, putting_right) for f in ruled]
+    # The rules' own findings after a sentence saying what the agent did wrong ("you wrote
+    # the test with unittest. we use pytest fixtures"), or worded as the person's wish.
+    agent_wrong = any(agent_did(r.sentence) for r in readings)
+    out: list[Finding] = [_rerouted(f, agent_wrong) for f in ruled]
     for reading in readings:
         # Chinese, Japanese and Korean sentences score lower on phrasing not seen in training
         # (fewer shapes to learn from): their own cut, chosen on another author's turns.
@@ -190,16 +191,19 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     return out
 
 
-def _rerouted(finding: Finding, putting_right: bool) -> Finding:
-    """A rule's finding routed project knowledge, routed as the learned ones are when it is
-    worded as putting the agent right or as the person's preference."""
+def _rerouted(finding: Finding, agent_wrong: bool) -> Finding:
+    """A rule's finding routed project knowledge, routed as correction feedback in a turn
+    that says what the agent did wrong, as the person's preference when worded as their
+    wish. Narrower than for the model's findings: the rules read standing rules ("don't
+    commit node_modules", "show me the full traceback from now on") that the hand-labelled
+    splits file as the project's (tests/test_extraction_quality.py)."""
     import dataclasses
 
     if (finding.level, finding.type) != ("project", "project_knowledge"):
         return finding
-    if corrects(finding.quote) or (putting_right and plain(finding.quote)):
+    if agent_wrong and plain(finding.quote):
         return dataclasses.replace(finding, type="correction_feedback")
-    if prefers(clean(finding.quote)):
+    if wishes(clean(finding.quote)):
         return dataclasses.replace(finding, level="user", type="user_preference")
     return finding
 
