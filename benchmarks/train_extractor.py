@@ -62,10 +62,6 @@ CHANGE_THRESHOLD = 0.5  # for a sentence the change head is sure of (>= 0.9)
 # on the written files left out, 0.7 found more two-fact memories but made more false notes
 # than it found (written_euro precision 0.82 instead of 0.86 at recall 0.74 instead of 0.71).
 SPLIT_THRESHOLD = 0.9
-# A person's preference said in their own words is kept at this (round 4; 1.0: never on
-# that ground): the head scored another author's preferences 0.5-0.65 as often as above.
-# At 0.4 the folds' notes from nothing-lasting turns rose (8.6 -> 8.9 % on `written`).
-PREFER_THRESHOLD = 0.5
 # The generated turns' samples weigh this much in the route heads (round 4): their 60
 # shapes a language taught the heads that "I" and "always" are the project's; measured on
 # the authors' folds, 0.3 and 0.1 route alike and better than 1.0 (0.858 -> 0.864).
@@ -214,7 +210,7 @@ def fit(data: list[tuple[str, int, int, int]], x: Any, turns: int,
     rows_f16 = np.ascontiguousarray(np.stack(coefs).T.astype("<f2")).tobytes()
     meta = {"threshold": THRESHOLD, "cjk_threshold": CJK_THRESHOLD,
             "change_threshold": CHANGE_THRESHOLD, "task_threshold": TASK_THRESHOLD,
-            "split_threshold": SPLIT_THRESHOLD, "prefer_threshold": PREFER_THRESHOLD,
+            "split_threshold": SPLIT_THRESHOLD,
             "generated_route_weight": GENERATED_ROUTE_WEIGHT,
             "samples": len(data), "turns": turns, "c": C_VALUE}
     return learned.encode(DIM, [round(v, 6) for v in intercepts], rows_f16, meta)

@@ -269,7 +269,6 @@ def test_a_request_for_this_tasks_result_gives_nothing(memenv: MemEnv, text: str
 
 @pytest.mark.parametrize("text", [
     "tutoie-moi, on n'est pas à la banque",
-    "mi piace quando mi spieghi le regex pezzo per pezzo",
     "i like it when you explain the tradeoffs before the code",
 ])
 def test_how_the_person_wants_to_be_talked_to_is_their_preference(

@@ -155,7 +155,6 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     cjk_cut = setting("cjk_threshold", latin_cut)
     sure_in_task = setting("task_threshold", 0.9)
     split_cut = setting("split_threshold", 0.9)
-    prefer_cut = setting("prefer_threshold", 1.0)  # 1.0: weights from before round 4
     quotes = [f.quote for f in ruled]
     readings = read_text(text)
     task = len(readings) > _TASK_SENTENCES or any(is_question(r.sentence) for r in readings)
@@ -173,11 +172,6 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
         # A sentence worded as a change ("actually we switched to Postgres") is kept on
         # less evidence of lasting: what it replaces was worth keeping.
         kept = reading.lasting >= cut or (reading.changes >= 0.9 and reading.lasting >= changing)
-        # Worded as how the person wants to be talked to ("vouvoyez-moi", "answer me in
-        # Korean", "ich mag es wenn du…"): kept on less evidence (round 4: the head scores
-        # another author's preferences 0.5-0.65 as often as it is sure of them).
-        if not kept and reading.lasting >= prefer_cut and wishes(clean(reading.sentence)):
-            kept = True
         if task and reading.lasting < sure_in_task and not _ASIDE_RE.search(reading.sentence):
             kept = False
         if not kept or _covered(reading.sentence, quotes):
