@@ -139,7 +139,8 @@ def main() -> None:
     for name in OTHERS:
         p = OUT / f"{name}.jsonl"
         if p.exists():
-            others |= {json.loads(x)["text"].lower() for x in p.read_text("utf-8").splitlines() if x}
+            others |= {json.loads(x)["text"].lower()
+                       for x in p.read_text("utf-8").splitlines() if x}
     dup = [(r["id"], r["text"]) for r in rows if str(r["text"]).lower() in others]
     if dup:
         fail(f"texts already in another training file: {dup[:10]}")

@@ -167,7 +167,8 @@ def main() -> None:
     print(f"all: {len(rows)} turns, {total_n} nothing ({100 * total_n / max(len(rows), 1):.1f} %)")
     print("families:", dict(Counter(r["family"] for r in rows).most_common()))
     mems = [m for r in rows for m in r["memories"]]
-    print("types:", dict(Counter(m["type"] for m in mems)), "levels:", dict(Counter(m["level"] for m in mems)))
+    print("types:", dict(Counter(m["type"] for m in mems)),
+          "levels:", dict(Counter(m["level"] for m in mems)))
     print("sequences:", dict(Counter(s["lang"] for s in seqs)))
 
 
