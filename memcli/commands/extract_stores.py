@@ -14,11 +14,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING
 
 from memcli.settings.config import Settings
 from memcli.store.folder import fingerprint
-from memcli.store.index import IndexEntry
+from memcli.store.index import IndexEntry, LazyEntries
 from memcli.store.known import index_bytes_of, known_entries
 from memcli.store.names import LEVELS
 from memcli.writes.stores import lock_made_at, locked_levels
@@ -72,7 +72,7 @@ def _with_fingerprint(index: bytes | None) -> tuple[bytes | None, str]:
     return index, fingerprint(index)
 
 
-class KnownNotes(Sequence[IndexEntry]):
+class KnownNotes(LazyEntries):
     """Every stored note's index line, the project's first: the stores are read when the
     rules first look at them."""
 
@@ -98,20 +98,8 @@ class KnownNotes(Sequence[IndexEntry]):
             self._index = KeyIndex([*keys["project"], *keys["user"]])
         return self._index
 
-    @overload
-    def __getitem__(self, index: int) -> IndexEntry: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[IndexEntry]: ...
-
-    def __getitem__(self, index: int | slice) -> IndexEntry | Sequence[IndexEntry]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+    def _entry(self, index: int) -> IndexEntry:
         project, user = self.notes
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
         return project[index] if index < len(project) else user[index - len(project)]
 
     def __len__(self) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Iterable, Iterator, Sequence
-from typing import Final
+from typing import Final, overload
 
 from memcli.safety.invisible_chars import INVISIBLE, drop_lone_joiners
 from memcli.store.names import NOTE_TYPES
@@ -61,6 +61,30 @@ class IndexEntry(FrozenRecord):
         return IndexEntry(self.level, self.type, self.title if title is None else title,
                           self.summary if summary is None else summary, self.filename,
                           self.updated)
+
+
+class LazyEntries(Sequence[IndexEntry]):
+    """Index lines made when first asked for (a big store's 20,000 of which matching reads a
+    few): a subclass gives ``__len__`` and ``_entry`` for 0 <= index < len; indexing,
+    negative indexes and slices are this class's."""
+
+    def _entry(self, index: int) -> IndexEntry:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> IndexEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[IndexEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> IndexEntry | Sequence[IndexEntry]:
+        if isinstance(index, slice):
+            return [self._entry(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._entry(index)
 
 
 # Control characters that are not whitespace, and the bidi embeddings, overrides and

@@ -28,7 +28,7 @@ import stat
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, overload
+from typing import Any
 
 from memcli.paths import read_regular_file_stat
 from memcli.store.folder import (
@@ -39,7 +39,7 @@ from memcli.store.folder import (
     unlistable,
 )
 from memcli.store.folder_files import MAX_NOTE_BYTES, read_note
-from memcli.store.index import IndexEntry
+from memcli.store.index import IndexEntry, LazyEntries
 from memcli.store.names import INDEX_NAME, is_note_name
 
 # The cached record: what a note parsed to, and the code that parsed it. A memcli that
@@ -136,7 +136,7 @@ def _from_cache(level: str, path: Path, cache: _Cache, index_bytes: bytes | None
     return _CachedEntries(level, cache, rows, old), index_bytes, keys
 
 
-class _CachedEntries(Sequence[IndexEntry]):
+class _CachedEntries(LazyEntries):
     """The index lines of the cached notes (ROWS of the cache, all of them when None), then
     MORE; each made when first asked for (matching asks for a few of 20,000)."""
 
@@ -149,19 +149,7 @@ class _CachedEntries(Sequence[IndexEntry]):
     def __len__(self) -> int:
         return self._cached + len(self._more)
 
-    @overload
-    def __getitem__(self, index: int) -> IndexEntry: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[IndexEntry]: ...
-
-    def __getitem__(self, index: int | slice) -> IndexEntry | Sequence[IndexEntry]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def _entry(self, index: int) -> IndexEntry:
         if index >= self._cached:
             return self._more[index - self._cached]
         entry = self._made.get(index)
