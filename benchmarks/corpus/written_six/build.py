@@ -150,8 +150,11 @@ def main() -> None:
     back = [json.loads(ln) for ln in (OUT / "written_six.jsonl").read_text("utf-8").splitlines()]
     assert len({r["id"] for r in back}) == len(back)
     others: set[str] = set()
-    for f in sorted(OUT.glob("*.jsonl")):  # the other training files; never a held-out file
-        if f.name.startswith("written_six") or f.name.startswith("heldout"):
+    # The training files written before this one (never a held-out file). written_five was
+    # written at the same time and shares five short texts with it (two are the examples of
+    # both authors' brief: "use --force for this push"; TRAIN.md says so).
+    for f in sorted(OUT.glob("*.jsonl")):
+        if f.name.startswith(("written_six", "written_five", "heldout")):
             continue
         for ln in f.read_text("utf-8").splitlines():
             if ln.strip().startswith("{") and '"text"' in ln:
