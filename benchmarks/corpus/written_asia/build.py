@@ -17,6 +17,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/corpus
+from rows import turn_problems
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "data" / "extraction" / "train"
 LANGS = ("ja", "ko", "zh", "en")
@@ -61,16 +64,8 @@ def turns(lang: str) -> list[dict[str, object]]:
         fam = FAM[parts[0]]
         text = parts[1].strip().replace("\\n", "\n")
         mems = memories(parts[2], where)
-        if fam.startswith("none_") and mems:
-            sys.exit(f"{where}: {fam} holds memories")
-        if not fam.startswith("none_") and not mems:
-            sys.exit(f"{where}: {fam} holds nothing")
-        if fam == "two_facts" and len(mems) != 2:
-            sys.exit(f"{where}: two_facts needs two memories")
-        for m in mems:
-            for kw in m["keywords"]:  # type: ignore[union-attr]
-                if kw.lower() not in text.lower():
-                    sys.exit(f"{where}: keyword {kw!r} not in text")
+        for problem in turn_problems(fam, text, mems):
+            sys.exit(f"{where}: {problem}")
         rows.append({"id": f"wa-{lang}-{len(rows) + 1:04d}", "split": "written", "lang": lang,
                      "family": fam, "source": f"written (training, {persona})",
                      "text": text, "memories": mems})

@@ -25,6 +25,9 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/corpus
+from rows import topic_problems, turn_problems
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "data" / "extraction" / "train"
 LANGS = ["es", "pt", "de", "fr", "ru", "it", "en"]
@@ -70,19 +73,10 @@ def parse_turns(lang: str) -> list[dict[str, object]]:
                 fail(where, f"unknown type {code!r}")
             keywords = [k.strip().replace("\\,", ",") for k in re.split(r"(?<!\\),", kws)
                         if k.strip()]
-            if not keywords:
-                fail(where, "memory without keywords")
-            for k in keywords:
-                if k.casefold() not in text.casefold():
-                    fail(where, f"keyword {k!r} not in text")
             memories.append({"level": "user" if code == "up" else "project",
                              "type": TYPES[code], "keywords": keywords})
-        if family in NOTHING and memories:
-            fail(where, "a nothing-family turn holds a memory")
-        if family in LASTING and not memories:
-            fail(where, "a lasting-family turn holds nothing")
-        if family == "two_facts" and len(memories) != 2:
-            fail(where, "two_facts needs exactly two memories")
+        for problem in turn_problems(family, text, memories):
+            fail(where, problem)
         if family != "two_facts" and len(memories) > 1:
             fail(where, "more than one memory outside two_facts")
         rows.append({"id": f"we-{lang}-{len(rows) + 1:04d}", "split": "written", "lang": lang,
@@ -119,13 +113,9 @@ def parse_sequences() -> list[dict[str, object]]:
         assert isinstance(turns, list)
         if not 2 <= len(turns) <= 4:
             fail(str(s["id"]), f"{len(turns)} turns")
-        on = [t["text"].casefold() for t in turns if t["topic"]]
-        if len(on) < 2:
-            fail(str(s["id"]), "fewer than two turns on the topic")
-        words = s["topics"]["t"]  # type: ignore[index]
-        for w in words:
-            if not any(w.casefold() in t for t in on):
-                fail(str(s["id"]), f"topic word {w!r} in no topic turn")
+        on = [t["text"] for t in turns if t["topic"]]
+        for problem in topic_problems(s["topics"]["t"], on):  # type: ignore[index]
+            fail(str(s["id"]), problem)
     return seqs
 
 

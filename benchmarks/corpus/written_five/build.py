@@ -15,6 +15,9 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/corpus
+from rows import topic_problems, turn_problems
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "data" / "extraction" / "train"
 FAM = {"ex": "explicit", "fip": "fact_in_passing", "cor": "correction", "upd": "update",
@@ -67,16 +70,8 @@ def turns() -> list[dict[str, object]]:
                 fail(f"{where}: bad family {fam!r}")
             family = FAM[fam]
             mems = memories(spec, where)
-            if family.startswith("none_") and mems:
-                fail(f"{where}: a nothing-family holds a memory")
-            if not family.startswith("none_") and not mems:
-                fail(f"{where}: a lasting family holds nothing")
-            if family == "two_facts" and len(mems) != 2:
-                fail(f"{where}: two_facts needs exactly two memories")
-            for m in mems:
-                for k in m["keywords"]:  # type: ignore[attr-defined]
-                    if k.lower() not in text.lower():
-                        fail(f"{where}: keyword {k!r} not in text")
+            for problem in turn_problems(family, text, mems):
+                fail(f"{where}: {problem}")
             key = text.lower()
             if key in seen:
                 fail(f"{where}: text repeated")
@@ -121,14 +116,11 @@ def sequences() -> list[dict[str, object]]:
             fail(f"{s['id']}: repeated id")
         ids.add(s["id"])
         topical = [t["text"].lower() for t in ts if t["topic"]]  # type: ignore[union-attr,index]
-        if len(topical) < 2:
-            fail(f"{s['id']}: fewer than two topic turns")
+        for problem in topic_problems(s["topics"]["t"], topical):  # type: ignore[index]
+            fail(f"{s['id']}: {problem}")
         new = s["topics"]["t"][0].lower()  # type: ignore[index]
         if new not in topical[-1]:
             fail(f"{s['id']}: {new!r} not in the last topic turn")
-        for w in s["topics"]["t"]:  # type: ignore[index]
-            if not any(w.lower() in t for t in topical):
-                fail(f"{s['id']}: topic word {w!r} in no topic turn")
     return out
 
 

@@ -12,6 +12,9 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/corpus
+from rows import topic_problems, turn_problems
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "data" / "extraction" / "train"
 FAM = {"ex": "explicit", "fip": "fact_in_passing", "cor": "correction", "upd": "update",
@@ -82,16 +85,8 @@ def main() -> None:
                 fail(f"{where}: unknown family {parts[0]!r}")
             text = parts[1].replace("\\n", "\n").strip()
             m = mems(fam, parts[2], where)
-            if fam.startswith("none_") and m:
-                fail(f"{where}: none family with memories")
-            if not fam.startswith("none_") and not m:
-                fail(f"{where}: lasting family without memories")
-            if fam == "two_facts" and len(m) != 2:
-                fail(f"{where}: two_facts needs two memories")
-            for mem in m:
-                for k in mem["keywords"]:
-                    if k.lower() not in text.lower():
-                        fail(f"{where}: keyword {k!r} not in text")
+            for problem in turn_problems(fam, text, m):
+                fail(f"{where}: {problem}")
             if text in texts:
                 fail(f"{where}: duplicate text")
             texts.add(text)
@@ -104,8 +99,8 @@ def main() -> None:
         if len(s["turns"]) < 2 or len(s["turns"]) > 4:
             fail(f"{s['id']}: needs 2-4 turns")
         tt = [t["text"].lower() for t in s["turns"] if t["topic"] == "t"]
-        if len(tt) < 2:
-            fail(f"{s['id']}: needs two topic turns")
+        for problem in topic_problems(s["topics"]["t"], tt):
+            fail(f"{s['id']}: {problem}")
         if s["topics"]["t"][0].lower() not in tt[-1]:
             fail(f"{s['id']}: expect word not in the last topic turn")
         if len(s["topics"]["t"]) > 1 and s["topics"]["t"][1].lower() not in tt[0]:

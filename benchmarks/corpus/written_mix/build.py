@@ -13,6 +13,9 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/corpus
+from rows import topic_problems, turn_problems
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "data" / "extraction" / "train"
 LANGS = ["en", "zh", "ja", "ko", "es", "pt", "de", "fr", "ru", "it"]
@@ -81,19 +84,10 @@ def turns() -> list[dict]:
                 if code.strip() not in CODES:
                     fail(f"{src.name}:{ln}: bad code {code}")
                 kw = [k.strip() for k in kws.split(",") if k.strip()]
-                if not kw:
-                    fail(f"{src.name}:{ln}: memory without keywords")
-                for k in kw:
-                    if k.lower() not in text.lower():
-                        fail(f"{src.name}:{ln}: keyword {k!r} not in text")
                 level, typ = CODES[code.strip()]
                 memories.append({"level": level, "type": typ, "keywords": kw})
-            if fam in NONE and memories:
-                fail(f"{src.name}:{ln}: {fam} must hold nothing")
-            if fam in LASTING and not memories:
-                fail(f"{src.name}:{ln}: {fam} must hold something")
-            if fam == "two_facts" and len(memories) != 2:
-                fail(f"{src.name}:{ln}: two_facts must hold two")
+            for problem in turn_problems(fam, text, memories):
+                fail(f"{src.name}:{ln}: {problem}")
             if not persona:
                 fail(f"{src.name}:{ln}: no persona set")
             n += 1
@@ -148,11 +142,8 @@ def sequences() -> list[dict]:
         if not 2 <= len(s["turns"]) <= 4:
             fail(f"{s['id']}: 2-4 turns")
         t = [x["text"] for x in s["turns"] if x["topic"] == "t"]
-        if len(t) < 2:
-            fail(f"{s['id']}: needs two topic turns")
-        for w in s["topics"]["t"]:
-            if not any(w.lower() in x.lower() for x in t):
-                fail(f"{s['id']}: topic word {w!r} in no topic turn")
+        for problem in topic_problems(s["topics"]["t"], t):
+            fail(f"{s['id']}: {problem}")
     return seqs
 
 

@@ -16,6 +16,9 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/corpus
+from rows import topic_problems, turn_problems
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "data" / "extraction" / "train"
 LANGS = ["en", "es", "pt", "fr", "it", "zh"]
@@ -83,16 +86,8 @@ def build_turns() -> list[dict[str, object]]:
                 fail(f"{where}: duplicate text {text!r}")
             seen.add(key)
             mems = parse_mems(family, spec, where)
-            if family.startswith("none_") and mems:
-                fail(f"{where}: {family} holds memories")
-            if not family.startswith("none_") and not mems:
-                fail(f"{where}: {family} holds nothing")
-            if family == "two_facts" and len(mems) != 2:
-                fail(f"{where}: two_facts needs exactly two memories")
-            for m in mems:
-                for kw in m["keywords"]:  # type: ignore[attr-defined]
-                    if kw.lower() not in text.lower():
-                        fail(f"{where}: keyword {kw!r} not in text")
+            for problem in turn_problems(family, text, mems):
+                fail(f"{where}: {problem}")
             n += 1
             rows.append({"id": f"w6-{lang}-{n:04d}", "split": "written", "lang": lang,
                          "family": family, "source": f"written (training, {persona})",
@@ -128,12 +123,8 @@ def build_seqs() -> list[dict[str, object]]:
             turns.append({"text": text.strip(), "topic": "t" if mark == "t" else None})
         if not 2 <= len(turns) <= 4:
             fail(f"{sid}: {len(turns)} turns")
-        topic_text = " ".join(str(t["text"]).lower() for t in turns if t["topic"])
-        if sum(1 for t in turns if t["topic"]) < 2:
-            fail(f"{sid}: needs two topic turns")
-        for w in topic_words:
-            if w.lower() not in topic_text:
-                fail(f"{sid}: topic word {w!r} not in its topic turns")
+        for problem in topic_problems(topic_words, [str(t["text"]) for t in turns if t["topic"]]):
+            fail(f"{sid}: {problem}")
         seqs.append({"id": sid, "topics": {"t": topic_words}, "turns": turns,
                      "split": "written", "source": "written (training)", "lang": lang})
     return seqs
