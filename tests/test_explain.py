@@ -42,6 +42,16 @@ def test_each_operation_names_its_sentence_cue_and_routing(cli: Any) -> None:
     assert "always" in pnpm["statement"] and pnpm["duplicate"] is None
 
 
+def test_each_operation_says_which_part_found_it(cli: Any) -> None:
+    # A cue and a score are trusted differently: --explain names which one made the note.
+    ops = _explained(cli, TURN)["operations"]
+    assert {o["found_by"] for o in ops} == {"the cue rules"}
+    [learned] = _explained(cli, _turn(("user", "la base de datos de staging es postgres 16")))[
+        "operations"]
+    assert learned["found_by"] == "the learned detector"
+    assert learned["statement"].startswith("the learned detector: lasting ")
+
+
 def test_each_silent_message_says_why(cli: Any) -> None:
     silent = {m["message"]: m["reasons"] for m in _explained(cli, TURN)
               ["messages_without_operations"]}

@@ -30,6 +30,7 @@ class OperationWhy:
     statement: str  # the cue and the kind of statement
     routing: str
     duplicate: str  # the note it was matched with, and how; "" for none
+    found_by: str  # "the cue rules", "the learned detector" or "the model"
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,14 @@ class Explanation:
     operations: list[OperationWhy] = field(default_factory=list)
     silent: list[MessageWhy] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+
+
+def _found_by(finding: Any) -> str:
+    """Which part of the extractor made an operation: a person trusts a cue differently
+    from a score."""
+    if finding is None:
+        return "the model"
+    return "the learned detector" if finding.learned else "the cue rules"
 
 
 def shown(text: str) -> str:
@@ -68,7 +77,8 @@ def explain(operations: Sequence[dict[str, Any]], sources: Sequence[int],
             shown(finding.quote) if finding else "",
             finding.why if finding else "proposed by the model: " + str(op.get("reason", "")),
             finding.routing if finding else "as the model chose",
-            _duplicate(op, by_source.get(source))))
+            _duplicate(op, by_source.get(source)),
+            _found_by(finding)))
     for m in merged:
         if m.outcome == "refused":
             out.refused.append(f"'{m.title}' nearly repeats {m.level}/{m.near.filename} "

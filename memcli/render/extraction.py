@@ -144,6 +144,7 @@ def explanation(output: Output, found: Explanation) -> None:
     # escape sequences from the terminal.
     for op in found.operations:
         output.note(f"memcli: explain: #{op.number} {op.action} {op.level} '{q(op.title)}'")
+        output.note(f"  found by: {op.found_by}")
         if op.message is not None:
             output.note(f"  from message {op.message}: \"{q(op.sentence)}\"")
         output.note(f"  because: {q(op.statement)}")
@@ -162,7 +163,8 @@ def explanation_json(found: Explanation) -> JsonObject:
     operations: list[JsonValue] = [
         {"operation": o.number, "action": o.action, "level": o.level, "type": o.type,
          "title": o.title, "message": o.message, "sentence": o.sentence,
-         "statement": o.statement, "routing": o.routing, "duplicate": o.duplicate or None}
+         "statement": o.statement, "routing": o.routing, "duplicate": o.duplicate or None,
+         "found_by": o.found_by}
         for o in found.operations]
     return {"operations": operations,
             "messages_without_operations": to_json(found.silent),
