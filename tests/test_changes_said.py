@@ -10,6 +10,8 @@ through `memcli extract --apply` against a store.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import MemEnv
@@ -40,13 +42,15 @@ def test_a_change_said_later_updates_the_note_it_changes(
         words: str) -> None:
     assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
     (before,) = notes_in(memenv.project)
-    ops = say(memenv, then, "--apply")["operations"]
+    ops = say(memenv, then)["operations"]
     assert [(op["action"], op["filename"]) for op in ops] == [("update", before)]
     assert words in ops[0]["reason"]  # the person's words are the update's reason
+    # The person applies it (an unattended run refuses an update that rewrites most of a
+    # note, below).
+    assert memenv.apply(ops).exit_code == 0
     notes = notes_in(memenv.project)
     assert list(notes) == [before]
-    # what the note says now (a reversal in other words keeps the old as "Before: ...")
-    now = notes[before].partition("Before:")[0]
+    now = notes[before]
     assert new in now and kept in now
     assert old not in now
 
@@ -173,19 +177,42 @@ def test_a_bare_correction_of_a_day_leaves_one_note_with_its_subject(
         say(memenv, text, "--apply")
     (note,) = notes_in(memenv.project).values()
     assert "release review" in note and "Wednesdays" in note
-    assert "Tuesday" not in note.partition("Before:")[0]
+    assert "Tuesday" not in note
 
 
-def test_a_correction_in_other_words_is_applied_and_keeps_what_it_replaced(
+def test_a_correction_in_other_words_waits_for_the_person_when_it_rewrites_the_note(
         memenv: MemEnv) -> None:
-    # Rewriting most of a note is what the unattended guard refuses as a delete: the update
-    # keeps the old text under "Before:", so it is applied and nothing is lost.
+    # Rewriting most of a note is what the unattended guard refuses as a delete: the stored
+    # note stays as it was (nothing lost), and the person applies the proposal.
     first = "billing events go through kafka and the consumers read them in batches"
     assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
     (name,) = notes_in(memenv.project)
-    report = say(memenv, "fyi we dropped kafka, billing moved to nats jetstream", "--apply")
-    assert report["apply"]["rejected"] == []
-    assert [(a["action"], a["file"]) for a in report["apply"]["applied"]] == [("update", name)]
-    note = notes_in(memenv.project)[name]
-    now, _, before = note.partition("Before:")
-    assert "nats jetstream" in now and "in batches" in before
+    stored = notes_in(memenv.project)[name]
+    line = json.dumps({"role": "user",
+                       "content": "fyi we dropped kafka, billing moved to nats jetstream"})
+    unattended = memenv.invoke("extract", "--json", "--apply", input=line + "\n")
+    assert unattended.exit_code == 1
+    assert notes_in(memenv.project)[name] == stored
+    ops = json.loads(unattended.stdout)["operations"]
+    assert [(op["action"], op["filename"]) for op in ops] == [("update", name)]
+    assert memenv.apply(ops).exit_code == 0
+    assert "nats jetstream" in notes_in(memenv.project)[name]
+
+
+def test_a_bare_correction_changes_the_nearest_statement_of_its_level(memenv: MemEnv) -> None:
+    # It changed the first earlier statement holding a day ("Our standup is every
+    # Fridays"), leaving the demo on Thursday.
+    ops = say(memenv, "Our standup is every Monday. The release demo is every Thursday. "
+                      "No wait, it is on Fridays.")["operations"]
+    contents = sorted(op["content"] for op in ops)
+    assert contents == ["Our standup is every Monday.", "The release demo is every Fridays."]
+
+
+def test_a_value_not_found_as_written_gives_no_update() -> None:
+    from memcli.extraction.rules.changed_values import with_new_value
+
+    # Case folding lengthens "ß": the value's place in the folded text is not its place in
+    # the note, and an "update" that changed nothing kept hg19 under a reason saying hg38.
+    assert with_new_value("Die Referenz für Größen ist HG19", "Sorry, falsch: hg38") is None
+    assert with_new_value("the reference is hg19", "sorry, wrong, it is hg38") == (
+        "the reference is hg38")

@@ -167,7 +167,7 @@ def test_the_expiry_is_a_setting_of_the_user_config(memenv: MemEnv) -> None:
     assert "expired" in gone.output and proposals(memenv) == []
 
 
-@pytest.mark.parametrize("value", ['"soon"', "0", "-3", "true", "1.5"])
+@pytest.mark.parametrize("value", ['"soon"', "0", "-3", "true", "1.5", '"²"', "1000000000"])
 def test_a_bad_expiry_is_one_error_for_review_only(memenv: MemEnv, value: str) -> None:
     home = Path(memenv.env["MEMCLI_HOME"])
     home.mkdir(parents=True, exist_ok=True)

@@ -39,7 +39,8 @@ def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
     for message in (*settings.unknown, *settings.capped):
         sys.stderr.write(f"memcli: warning: {message}\n")
     # A command that names a team store (`--level NAME`) fails on the problem instead.
-    named = ctx.params.get("level") not in (None, "all", "project", "user")
+    level = ctx.params.get("level")  # a list for the rule-file exports: no one store named
+    named = isinstance(level, str) and level not in ("all", "project", "user")
     if settings.teams_problem is not None and ctx.info_name not in FAIL_ON_TEAMS and not named:
         from memcli.safety.invisible_chars import safe_line  # a team's name is TOML text
 

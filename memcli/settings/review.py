@@ -17,6 +17,7 @@ ALL = "all"
 NONE = "none"
 # Proposals older than this many days expire: the turn they came from is long gone.
 DEFAULT_EXPIRY_DAYS = 30
+MAX_EXPIRY_DAYS = 36500
 _TYPE = re.compile(r"[a-z][a-z_]{0,63}")
 
 
@@ -43,9 +44,12 @@ def parse_review(value: object) -> frozenset[str]:
 def parse_expiry_days(value: object) -> int:
     """The ``review_expiry_days`` setting: a whole number of days, 1 or more."""
     text = str(value).strip() if isinstance(value, (int, str)) else ""
-    if isinstance(value, bool) or not text.isdigit() or int(text) < 1:
-        raise ConfigError(f"review_expiry_days must be a whole number of days (1 or more), "
-                          f"not {value!r}")
+    # ASCII digits only ("²" and "٣" are digits to str.isdigit, not to int), and at most a
+    # century: a day count past datetime's range would fail every review.
+    if (isinstance(value, bool) or not (text.isascii() and text.isdecimal())
+            or not 1 <= int(text) <= MAX_EXPIRY_DAYS):
+        raise ConfigError(f"review_expiry_days must be a whole number of days from 1 to "
+                          f"{MAX_EXPIRY_DAYS}, not {value!r}")
     return int(text)
 
 

@@ -199,7 +199,10 @@ def with_new_value(old: str, new: str) -> str | None:
     for kind, value, written in _spans(new):
         for their_kind, their_value, their_written in theirs:
             if their_kind == kind and their_value != value:
-                return old.replace(their_written, written, 1)
+                changed = old.replace(their_written, written, 1)
+                # The value as written is not found when case folding changed the text's
+                # length (ß, İ, ﬁ before it): an "update" that changes nothing is none.
+                return changed if changed != old else None
     return None
 
 

@@ -31,7 +31,6 @@ from memcli.extraction.rules.slots import (
 )
 from memcli.extraction.rules.statements import title_terms
 from memcli.safety.invisible_chars import strip_invisible
-from memcli.safety.unattended import removes_most
 
 
 def dedupe(findings: list[Finding]) -> list[Finding]:
@@ -39,16 +38,21 @@ def dedupe(findings: list[Finding]) -> list[Finding]:
     # of first appearance.
     out: list[Finding] = []
     for finding in findings:
-        for i, earlier in enumerate(out):
-            corrected = _bare_correction(earlier, finding)
+        # A bare correction ("no wait, it's on Fridays") is of the nearest earlier statement
+        # of its level that holds such a value, not of the first one.
+        for i in reversed(range(len(out))):
+            corrected = (_bare_correction(out[i], finding)
+                         if out[i].level == finding.level else None)
             if corrected is not None:
                 out[i] = corrected
                 break
-            if _same_topic(earlier, finding):
-                out[i] = finding
-                break
         else:
-            out.append(finding)
+            for i, earlier in enumerate(out):
+                if _same_topic(earlier, finding):
+                    out[i] = finding
+                    break
+            else:
+                out.append(finding)
     return out
 
 
@@ -105,12 +109,6 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
     if kept is not None:
         title, content = kept
         summary = shorten(content, MAX_SUMMARY_CHARS)
-    stored = getattr(match, "summary", "")
-    if stored and removes_most(stored, content):
-        # A reversal in other words ("снова можно моки" for "в тестах не используем
-        # моки, только реальную базу") would throw the note away, which an unattended run
-        # refuses as a delete: the note says what it was before.
-        content = f"{content}\n\nBefore: {stored}"
     return {"action": "update", "level": match.level, "filename": match.filename,
             "type": match.type, "title": title, "summary": summary, "content": content,
             "reason": reason}
