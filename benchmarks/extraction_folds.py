@@ -123,25 +123,27 @@ def _share(pair: list[int]) -> str:
     return f"{pair[0]}/{pair[1]} = {100 * pair[0] / max(pair[1], 1):.1f}%"
 
 
+def _summary(name: str, figures: dict[str, Any], cell: dict[str, Any],
+             before: dict[str, Any] | None, cell_before: dict[str, Any] | None) -> str:
+    """One author's (or the pooled) line: P/R/routing, false notes, sequences, each with its
+    before when there is one."""
+    line = (f"{name:<14} {_fmt(cell, cell_before, ('precision', 'recall', 'routing'))}"
+            "  false notes ")
+    line += (f"{_share(before['empty_turn_notes'])} -> " if before else "")
+    line += _share(figures["empty_turn_notes"])
+    if "sequences" in figures:
+        line += f"  one note per topic {figures['sequences'][0]}/{figures['sequences'][1]}"
+    return line
+
+
 def render(figures: dict[str, Any], before: dict[str, Any] | None) -> list[str]:
     lines = []
-    prf = ("precision", "recall", "routing")
     for name, fold in figures["folds"].items():
         was = (before or {}).get("folds", {}).get(name)
-        cell = fold["languages"]["all"]
-        line = f"{name:<14} {_fmt(cell, was and was['languages']['all'], prf)}  false notes "
-        line += (f"{_share(was['empty_turn_notes'])} -> " if was else "")
-        line += _share(fold["empty_turn_notes"])
-        if "sequences" in fold:
-            line += f"  one note per topic {fold['sequences'][0]}/{fold['sequences'][1]}"
-        lines.append(line)
+        lines.append(_summary(name, fold, fold["languages"]["all"], was,
+                              was and was["languages"]["all"]))
     pool, was_pool = figures["pooled"], (before or {}).get("pooled")
-    line = f"{'POOLED':<14} {_fmt(pool['all'], was_pool and was_pool['all'], prf)}  false notes "
-    line += (f"{_share(was_pool['empty_turn_notes'])} -> " if was_pool else "")
-    line += _share(pool["empty_turn_notes"])
-    if "sequences" in pool:
-        line += f"  one note per topic {pool['sequences'][0]}/{pool['sequences'][1]}"
-    lines.append(line)
+    lines.append(_summary("POOLED", pool, pool["all"], was_pool, was_pool and was_pool["all"]))
     for group, label, keys in (("families", "family", ("recall", "routing")),
                                ("languages", "language", ("recall",))):
         for name, cell in pool[group].items():
