@@ -46,7 +46,7 @@ from memcli.store.names import INDEX_NAME, is_note_name
 # parses notes another way (another version, or an edited notes.py in a checkout) starts
 # a new cache.
 _FORMAT = 2
-_PARSERS = ("notes.py", "folder.py", "index.py", "names.py")
+_PARSERS = ("notes.py", "folder.py", "folder_files.py", "index.py", "names.py")
 
 # What a caller derives from a note's title and summary (the words the matching looks
 # notes up by: memcli.extraction.note_keys), cached beside its head, and the stamp of the
