@@ -114,6 +114,19 @@ def main() -> None:
     texts = [r["text"] for r in rows]
     if len(set(texts)) != len(texts):
         fail("duplicate text: " + next(t for t in texts if texts.count(t) > 1))
+    # other training authors' files (never the held-out split): no text may repeat one of theirs
+    seen: set[str] = set()
+    for other in sorted(OUT.glob("*.jsonl")):
+        if other.name.startswith("written_seven"):
+            continue
+        for line in open(other, encoding="utf-8"):
+            row = json.loads(line)
+            seen.update(t["text"].strip().lower() for t in row.get("turns", []))
+            if "text" in row:
+                seen.add(row["text"].strip().lower())
+    clash = [t for t in texts if t.strip().lower() in seen]
+    if clash:
+        fail(f"{len(clash)} texts repeat another training file, e.g. {clash[0]!r}")
     sq = seqs() if (HERE / "seq.txt").exists() else []
     ids = [s["id"] for s in sq]
     if len(set(ids)) != len(ids):
