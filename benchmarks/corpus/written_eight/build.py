@@ -1,0 +1,155 @@
+"""Assemble and check written_eight.jsonl from the hand-typed lines in this folder.
+
+Each <lang>.txt line: `@ persona` sets the persona of the lines after it;
+`fam | mems | text` for a turn holding something (mems: `pk:kw1,kw2;uu:kw`, first letter
+p/u = project/user level, second k/u/c/r = project_knowledge/user_preference/
+correction_feedback/reference_material); `fam | text` for a turn holding nothing.
+`\\n` in a text is a newline. seq.txt: `= lang name | old,new` opens a sequence, then
+`t | text` (a turn on the topic) or `- | text` (an unrelated turn); a blank line closes it.
+Run: python3 benchmarks/corpus/written_eight/build.py  (writes both files, prints counts,
+exits non-zero on any problem).
+"""
+import collections
+import json
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+OUT = HERE.parent.parent / "data" / "extraction" / "train"
+LANGS = ["en", "zh", "pt", "fr", "it", "ko", "ja"]
+MINIMUM = {"en": 260, "zh": 200, "pt": 170, "fr": 170, "it": 170, "ko": 170, "ja": 120}
+LASTING = {"ex": "explicit", "fip": "fact_in_passing", "cor": "correction", "upd": "update",
+           "rev": "reversal", "pref": "preference", "two": "two_facts", "ref": "reference"}
+NONE = {"q": "none_question", "oo": "none_oneoff", "paste": "none_paste", "thx": "none_thanks",
+        "quote": "none_quote", "hyp": "none_hypothetical", "tt": "none_thistask",
+        "asst": "none_assistant", "compl": "none_complaint", "small": "none_smalltalk",
+        "status": "none_status", "harness": "none_harness"}
+LEVEL = {"p": "project", "u": "user"}
+TYPE = {"k": "project_knowledge", "u": "user_preference", "c": "correction_feedback",
+        "r": "reference_material"}
+problems = []
+
+
+def parse_mems(spec, text, where):
+    mems = []
+    for part in spec.split(";"):
+        code, _, kws = part.strip().partition(":")
+        if len(code) != 2 or code[0] not in LEVEL or code[1] not in TYPE:
+            problems.append(f"{where}: bad memory code {code!r}")
+            continue
+        words = [k.strip() for k in kws.split(",") if k.strip()]
+        if not words:
+            problems.append(f"{where}: memory without keywords")
+        for w in words:
+            if w.lower() not in text.lower():
+                problems.append(f"{where}: keyword {w!r} not in text")
+        mems.append({"level": LEVEL[code[0]], "type": TYPE[code[1]], "keywords": words})
+    return mems
+
+
+def rows_of(lang):
+    persona, out = None, []
+    for n, raw in enumerate((HERE / f"{lang}.txt").read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = f"{lang}.txt:{n}"
+        if line.startswith("@"):
+            persona = line[1:].strip()
+            continue
+        fam, _, rest = line.partition(" | ")
+        fam = fam.strip()
+        if fam in NONE:
+            text, mems, family = rest, [], NONE[fam]
+        elif fam in LASTING:
+            spec, _, text = rest.partition(" | ")
+            text = text.replace("\\n", "\n").strip()
+            mems, family = parse_mems(spec, text, where), LASTING[fam]
+            if family == "two_facts" and len(mems) != 2:
+                problems.append(f"{where}: two_facts with {len(mems)} memories")
+            if family != "two_facts" and len(mems) != 1:
+                problems.append(f"{where}: {family} with {len(mems)} memories")
+        else:
+            problems.append(f"{where}: unknown family {fam!r}")
+            continue
+        text = text.replace("\\n", "\n").strip()
+        if not text or persona is None:
+            problems.append(f"{where}: empty text or no persona")
+            continue
+        out.append({"id": f"w8-{lang}-{len(out) + 1:04d}", "split": "written", "lang": lang,
+                    "family": family, "source": f"written (training, {persona})", "text": text,
+                    "memories": mems})
+    return out
+
+
+def seqs():
+    out, cur = [], None
+    lines = (HERE / "seq.txt").read_text(encoding="utf-8").splitlines() + [""]
+    for n, raw in enumerate(lines, 1):
+        line = raw.strip()
+        where = f"seq.txt:{n}"
+        if line.startswith("#"):
+            continue
+        if not line:
+            if cur:
+                topical = [t for t in cur["turns"] if t["topic"]]
+                old, new = cur["topics"]["t"]
+                if len(cur["turns"]) < 2 or len(cur["turns"]) > 4 or len(topical) < 2:
+                    problems.append(f"{cur['id']}: needs 2-4 turns, two on the topic")
+                elif old.lower() not in topical[0]["text"].lower() or \
+                        new.lower() not in topical[-1]["text"].lower():
+                    problems.append(f"{cur['id']}: old/new value not in first/last turn")
+                out.append(cur)
+            cur = None
+            continue
+        if line.startswith("="):
+            head, _, kws = line[1:].partition(" | ")
+            lang, name = head.split()
+            words = [k.strip() for k in kws.split(",")]
+            cur = {"id": f"seq-w8-{lang}-{name}", "topics": {"t": words}, "turns": [],
+                   "split": "written", "source": "written (training)", "lang": lang}
+            continue
+        mark, _, text = line.partition(" | ")
+        if cur is None or mark not in ("t", "-"):
+            problems.append(f"{where}: bad sequence line")
+            continue
+        cur["turns"].append({"text": text.replace("\\n", "\n").strip(),
+                             "topic": "t" if mark == "t" else None})
+    return out
+
+
+def main():
+    rows = []
+    for lang in LANGS:
+        if (HERE / f"{lang}.txt").exists():
+            rows += rows_of(lang)
+    texts = collections.Counter(r["text"].lower() for r in rows)
+    problems.extend(f"duplicate text: {t!r}" for t, c in texts.items() if c > 1)
+    ids = collections.Counter(r["id"] for r in rows)
+    problems.extend(f"duplicate id {i}" for i, c in ids.items() if c > 1)
+    sq = seqs() if (HERE / "seq.txt").exists() else []
+    sids = collections.Counter(s["id"] for s in sq)
+    problems.extend(f"duplicate sequence id {i}" for i, c in sids.items() if c > 1)
+    with open(OUT / "written_eight.jsonl", "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    with open(OUT / "written_eight_sequences.jsonl", "w", encoding="utf-8") as f:
+        for s in sq:
+            f.write(json.dumps(s, ensure_ascii=False) + "\n")
+    by_lang = collections.Counter(r["lang"] for r in rows)
+    empty = collections.Counter(r["lang"] for r in rows if not r["memories"])
+    for lang in LANGS:
+        n = by_lang[lang]
+        share = empty[lang] / n if n else 0
+        flag = "" if n >= MINIMUM[lang] else f" (< {MINIMUM[lang]})"
+        print(f"{lang}: {n} turns, {empty[lang]} nothing ({share:.0%}){flag}, "
+              f"{sum(1 for s in sq if s['lang'] == lang)} sequences")
+    print("families:", dict(sorted(collections.Counter(r["family"] for r in rows).items())))
+    print(f"total {len(rows)} turns, {len(sq)} sequences")
+    for p in problems:
+        print("PROBLEM", p)
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
