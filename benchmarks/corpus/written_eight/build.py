@@ -12,6 +12,7 @@ exits non-zero on any problem).
 import collections
 import json
 import pathlib
+import re
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -28,6 +29,15 @@ LEVEL = {"p": "project", "u": "user"}
 TYPE = {"k": "project_knowledge", "u": "user_preference", "c": "correction_feedback",
         "r": "reference_material"}
 problems = []
+
+
+def holds(text, word):
+    """As benchmarks/extraction.py's _holds_word: is a topic's word in a turn, as the replay sees it."""
+    text, word = text.casefold(), word.casefold()
+    if any("\u3400" <= ch <= "\u9fff" for ch in word):
+        return word in text
+    edge = r"[A-Za-z0-9_]" if word.isascii() else r"\w"
+    return re.search(f"(?<!{edge})" + re.escape(word) + f"(?:s|es)?(?!{edge})", text) is not None
 
 
 def parse_mems(spec, text, where):
@@ -93,11 +103,10 @@ def seqs():
         if not line:
             if cur:
                 topical = [t for t in cur["turns"] if t["topic"]]
-                old, new = cur["topics"]["t"]
+                old, new = cur["topics"]["t"][0], cur["topics"]["t"][-1]
                 if len(cur["turns"]) < 2 or len(cur["turns"]) > 4 or len(topical) < 2:
                     problems.append(f"{cur['id']}: needs 2-4 turns, two on the topic")
-                elif old.lower() not in topical[0]["text"].lower() or \
-                        new.lower() not in topical[-1]["text"].lower():
+                elif not holds(topical[0]["text"], old) or not holds(topical[-1]["text"], new):
                     problems.append(f"{cur['id']}: old/new value not in first/last turn")
                 out.append(cur)
             cur = None
