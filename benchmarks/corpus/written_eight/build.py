@@ -134,6 +134,12 @@ def main():
             rows += rows_of(lang)
     texts = collections.Counter(r["text"].lower() for r in rows)
     problems.extend(f"duplicate text: {t!r}" for t, c in texts.items() if c > 1)
+    for other in sorted(OUT.glob("*.jsonl")) + sorted(OUT.parent.glob("[dt]e[sv]*.jsonl")):
+        if "written_eight" in other.name or "sequences" in other.name or "heldout" in other.name:
+            continue  # the held-out split is never read
+        seen = {json.loads(line)["text"].strip().casefold() for line in open(other, encoding="utf-8")}
+        problems.extend(f"{r['id']}: same text in {other.name}" for r in rows
+                        if r["text"].strip().casefold() in seen)
     ids = collections.Counter(r["id"] for r in rows)
     problems.extend(f"duplicate id {i}" for i, c in ids.items() if c > 1)
     sq = seqs() if (HERE / "seq.txt").exists() else []
