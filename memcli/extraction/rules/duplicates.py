@@ -30,6 +30,7 @@ from memcli.extraction.rules.slots import (
     slots_of,
 )
 from memcli.extraction.rules.statements import title_terms
+from memcli.extraction.rules.value_swap import swapped
 from memcli.safety.invisible_chars import strip_invisible
 
 
@@ -106,6 +107,9 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
     same = title_key(match.title) == title_key(finding.title)
     title, content = match.title if same else finding.title, finding.content
     kept = _with_new_value(finding, match)
+    if kept is None and (finding.changes or changing(finding)):
+        # "troquei o traefik pelo caddy": the old tool named, the new in its place
+        kept = swapped(finding.quote, match.title, getattr(match, "summary", "") or match.title)
     if kept is not None:
         title, content = kept
         summary = shorten(content, MAX_SUMMARY_CHARS)
