@@ -442,8 +442,10 @@ def _about(note: dict[str, str], words: Sequence[str]) -> bool:
 
 
 def _holds_word(text: str, word: str) -> bool:
-    if any("\u3400" <= ch <= "\u9fff" for ch in word):
-        return word in text  # Chinese has no spaces: a word is a run of characters
+    if any("\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" for ch in word):
+        # Chinese and Japanese have no spaces: a word is a run of characters (kana too:
+        # "コアスクリプトの上書き"); a Korean particle is glued to its word ("금요일로").
+        return word in text
     # A topic's word in the plural counts: "feature flag" is what "feature flags" are about.
     # A Korean or Japanese particle may follow a Latin word ("sqlite로", "pnpmで").
     edge = r"[A-Za-z0-9_]" if word.isascii() else r"\w"
