@@ -32,6 +32,7 @@ from memcli.extraction.rules.slots import (
 from memcli.extraction.rules.statements import title_terms
 from memcli.extraction.rules.value_swap import swapped
 from memcli.safety.invisible_chars import strip_invisible
+from memcli.safety.unattended import removes_most
 
 
 def dedupe(findings: list[Finding]) -> list[Finding]:
@@ -107,9 +108,13 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
     same = title_key(match.title) == title_key(finding.title)
     title, content = match.title if same else finding.title, finding.content
     kept = _with_new_value(finding, match)
-    if kept is None and (finding.changes or changing(finding)):
-        # "troquei o traefik pelo caddy": the old tool named, the new in its place
-        kept = swapped(finding.quote, match.title, getattr(match, "summary", "") or match.title)
+    stored = getattr(match, "summary", "") or match.title
+    if kept is None and removes_most(stored, content) and (finding.changes
+                                                           or changing(finding)):
+        # The person's words would replace most of the note, which waits for the person
+        # (the unattended guard): "troquei o traefik pelo caddy" names the old tool and the
+        # new, and the note keeps its subject with the new tool in place of the old.
+        kept = swapped(finding.quote, match.title, stored)
     if kept is not None:
         title, content = kept
         summary = shorten(content, MAX_SUMMARY_CHARS)

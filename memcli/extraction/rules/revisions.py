@@ -49,7 +49,7 @@ _MARKERS = {
         remplacé|remplace|de nouveau|à nouveau|a nouveau|migré|migre vers|abandonné|
         abandonne|au lieu de|correction|désormais|desormais|n'est plus|ne .* plus|
         autorisé|autorise|on peut|je me suis trompé|je me suis trompe|trompé""",
-    "ru": """снова можно|переехали|перешли|теперь|больше не|уже нет|уже не|вместо|
+    "ru": """снова можно|переехал|перешли|перешёл|отключили|теперь|больше не|уже нет|уже не|вместо|
         заменили|поправлю|поправка|на самом деле|обновили|отказались|ошибся|ошиблась|
         не .* а|можно|ошибка, |неправильно""",
     "it": """ora|adesso|non più|non piu|niente più|niente piu|siamo passati|passati a|
