@@ -83,6 +83,10 @@ def _swapped_name(statement: str, title: str, content: str) -> tuple[str, str] |
            and not _in_a_path(statement, n)]
     if len(new) != 1 or not _about_setting(statement, content, "", {was, *new}):
         return None
+    # "Gazebo classic" told "Gazebo Harmonic": the two words are one name, not two tools
+    if re.search(re.escape(was) + r"\s+" + re.escape(new[0]) + "|" + re.escape(new[0])
+                 + r"\s+" + re.escape(was), statement, re.I):
+        return None
     # "cloth config" told "owo-config": a part of the new name already in the note would
     # stand twice ("owo-config config")
     rest = _without(title + " " + content, {was}).casefold()
