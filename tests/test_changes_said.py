@@ -183,20 +183,33 @@ def test_a_bare_correction_of_a_day_leaves_one_note_with_its_subject(
 def test_a_correction_in_other_words_waits_for_the_person_when_it_rewrites_the_note(
         memenv: MemEnv) -> None:
     # Rewriting most of a note is what the unattended guard refuses as a delete: the stored
-    # note stays as it was (nothing lost), and the person applies the proposal.
+    # note stays as it was (nothing lost), and the person applies the proposal. (A change
+    # that names the new value in the old one's place is applied: tests/test_value_swap.py.)
     first = "billing events go through kafka and the consumers read them in batches"
     assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
     (name,) = notes_in(memenv.project)
     stored = notes_in(memenv.project)[name]
     line = json.dumps({"role": "user",
-                       "content": "fyi we dropped kafka, billing moved to nats jetstream"})
+                       "content": "fyi we dropped kafka, billing now calls the ledger service "
+                                  "directly"})
     unattended = memenv.invoke("extract", "--json", "--apply", input=line + "\n")
     assert unattended.exit_code == 1
     assert notes_in(memenv.project)[name] == stored
     ops = json.loads(unattended.stdout)["operations"]
     assert [(op["action"], op["filename"]) for op in ops] == [("update", name)]
     assert memenv.apply(ops).exit_code == 0
-    assert "nats jetstream" in notes_in(memenv.project)[name]
+    assert "ledger service" in notes_in(memenv.project)[name]
+
+
+def test_a_correction_naming_the_new_tool_keeps_the_note_and_is_applied_unattended(
+        memenv: MemEnv) -> None:
+    first = "billing events go through kafka and the consumers read them in batches"
+    assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
+    (name,) = notes_in(memenv.project)
+    report = say(memenv, "fyi we dropped kafka, billing moved to nats jetstream", "--apply")
+    assert report["apply"]["rejected"] == []
+    note = notes_in(memenv.project)[name]
+    assert "nats" in note and "in batches" in note and "kafka" not in note
 
 
 def test_a_bare_correction_changes_the_nearest_statement_of_its_level(memenv: MemEnv) -> None:
