@@ -2,10 +2,12 @@
 
 "o reverse proxy do homelab é o traefik" and, later, "troquei o traefik pelo caddy": the
 note keeps its subject and its other words, with the new tool in the old one's place
-("o reverse proxy do homelab é o caddy"); the person's words are the update's reason. Such an update rewrites one
-word of the note, so the unattended guard (which refuses an update that removes most of a
-note, :func:`memcli.safety.unattended.removes_most`) lets it through on its own terms: the
-guard's rule is not relaxed, the update is smaller.
+("o reverse proxy do homelab é o caddy"); the person's words are the update's reason.
+Such an update rewrites one word of the note, so the unattended guard (which refuses an
+update that removes most of a note, :func:`memcli.safety.unattended.removes_most`) lets
+it through on its own terms: the guard's rule is not relaxed, the update is smaller. It is
+made only where the person's words would replace most of the note (the guard would
+refuse them); a short note takes the person's sentence as before.
 
 Only when it is sure which note and which value: the statement names the tool the note
 holds (the old value, "traefik") and exactly one other tool of the same setting (the new,
