@@ -110,7 +110,9 @@ def test_of_two_notes_with_a_value_of_one_kind_the_one_about_the_same_thing_chan
     ("Never commit secrets to the repo.", "update: the changelog is now written by hand"),
     # a reversal of something else
     ("Не используем моки в тестах.", "снова можно генерики, линтер обновили"),
-], ids=["day", "other-kind", "one-word", "ru-other-reversal"])
+    # one thing done in common (commit) is not one subject
+    ("Never commit secrets to the repo.", "we no longer commit generated files"),
+], ids=["day", "other-kind", "one-word", "ru-other-reversal", "one-doing"])
 def test_a_change_of_something_else_leaves_the_stored_note_alone(
         memenv: MemEnv, stored: str, then: str) -> None:
     memenv.write_note("project", "project_knowledge_stored.md",
@@ -121,6 +123,15 @@ def test_a_change_of_something_else_leaves_the_stored_note_alone(
     ops = say(memenv, then, "--apply")["operations"]
     assert all(op.get("filename") != "project_knowledge_stored.md" for op in ops)
     assert notes_in(memenv.project)["project_knowledge_stored.md"] == before
+
+
+def test_a_rule_lifted_again_updates_the_rule_it_lifts(memenv: MemEnv) -> None:
+    # What was forbidden is what is done again: the shared doing word finds the rule.
+    first = "never push to main on the billing repo"
+    assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
+    (name,) = notes_in(memenv.project)
+    ops = say(memenv, "fine, you can push to main directly again")["operations"]
+    assert [(op["action"], op["filename"]) for op in ops] == [("update", name)]
 
 
 def test_a_bare_correction_with_nothing_to_correct_gives_no_note(memenv: MemEnv) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -30,7 +31,7 @@ from memcli.extraction.rules.slots import (
     slots_of,
 )
 from memcli.extraction.rules.statements import title_terms
-from memcli.extraction.rules.value_swap import swapped
+from memcli.extraction.rules.value_swap import forbids, swapped
 from memcli.safety.invisible_chars import strip_invisible
 from memcli.safety.unattended import removes_most
 
@@ -221,6 +222,29 @@ def best_changed(mine: str, level: str, change: bool, known: Sequence[KnownNote]
     return _best(mine, level, change, known, sorted(pool), slots, filled)
 
 
+# What is done in a repository, not with what: one such word in common ("we no longer
+# commit generated files" and "Never commit secrets to the repo") is not one subject.
+_DOINGS_WORDS = """
+    commit commits committed committing push pushes pushed pushing merge merges merged
+    rebase rebased deploy deploys deployed deploying build builds built building test tests
+    tested testing run runs running bump bumped release releases released install installed
+    lint linted format formatted review reviewed generate generated files file repo repos
+    code branch branches
+    """
+_DOINGS = frozenset(_DOINGS_WORDS.split())
+
+
+# "... again": a rule lifted. What was forbidden is then what is done ("never push to main"
+# and "fine, you can push to main again").
+_AGAIN_RE = re.compile(r"\b(?:again|otra vez|de nuevo|wieder|de nouveau|à nouveau|di nuovo|"
+                       r"de novo|novamente)\b|снова|又|再次|다시|また", re.I)
+
+
+def _lifts(mine: str, theirs: str) -> bool:
+    """MINE lifts the rule THEIRS: it says "again" and the note forbids."""
+    return bool(_AGAIN_RE.search(mine)) and forbids(theirs)
+
+
 def _pool(known: Sequence[KnownNote], keys: KeyIndex | None, kind: str, values: Iterable[str],
           words: Iterable[str]) -> list[int]:
     """The positions of the first notes (at most _CANDIDATES) ``haystack.holding(WORDS)``
@@ -251,7 +275,9 @@ def _best(mine: str, level: str, change: bool, known: Sequence[KnownNote], pool:
             continue
         elif changed_value(mine, theirs_text) is not None:
             strength = 2
-        elif shared_names(mine, theirs_text) or shared_words(mine, theirs_text):
+        elif (shared_names(mine, theirs_text) - (set() if _lifts(mine, theirs_text)
+                                                  else _DOINGS)
+              or shared_words(mine, theirs_text)):
             strength = 1
         if not strength:
             continue

@@ -45,7 +45,7 @@ def _written(text: str, word: str) -> re.Match[str] | None:
 def swapped(statement: str, title: str, content: str) -> tuple[str, str] | None:
     """The note (TITLE, CONTENT) with the tool STATEMENT says it no longer uses replaced by
     the one it uses now, else None (see the module's docstring for when)."""
-    if _NEGATIVE.search(title + " " + content):
+    if forbids(title + " " + content):
         return None  # "never deploy with Heroku" told "we moved to Fly.io" is no "never ... Fly.io"
     mine, theirs = slots_of(statement), slots_of(title + " " + content)
     for slot, tools in mine.items():
@@ -108,6 +108,12 @@ _NEGATIVE = re.compile(
     r"(?<![^\W\d_])(?:don't|do not|never|not|nothing|kein|keine|keinen|nicht|nie|niemals|"
     r"pas|jamais|ne|nunca|nada|não|nao|nem|не|нельзя|никогда|нет|non|mai|niente)(?![^\W\d_])|"
     r"不要|不许|不准|别|禁止|不能|不用|しない|しないで|ない|禁止|ダメ|금지|마|말고|안 ", re.I)
+
+
+def forbids(text: str) -> bool:
+    """TEXT forbids or denies something ("never deploy to Heroku on Fridays", "bitte kein
+    AutoMapper", "类型里一律不许用any")."""
+    return bool(_NEGATIVE.search(text))
 
 
 def _in_a_path(text: str, name: str) -> bool:
