@@ -13,13 +13,23 @@ import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from memcli.extraction.rules.changed_values import subject_words, with_new_value
+from memcli.extraction.rules.changed_values import (
+    subject_words,
+    values,
+    with_new_value,
+)
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.duplicates import best_changed
-from memcli.extraction.rules.model import Finding, KnownNote
+from memcli.extraction.rules.model import KNOWLEDGE, PROJECT, Finding, KnownNote
 from memcli.extraction.rules.revisions import says_change
 from memcli.extraction.rules.sentences import cut_title
 from memcli.extraction.rules.settings_said import sentence_of, statements
+
+
+def says_new_value(words: str) -> bool:
+    """A statement worded as a change that holds a value of one kind (a day, a region, a
+    name with a number, a number) and says what it is the value of."""
+    return bool(values(words)) and len(subject_words(words)) >= 2
 
 
 @dataclass(frozen=True)
@@ -52,6 +62,15 @@ def changes_said(text: str, today: datetime.date, message: int, found: Sequence[
         mine = best_changed(words, "project", True, said) if said else None
         match = mine if mine and (stored is None or mine[0] >= stored[0]) else stored
         if match is None:
+            if says_new_value(words):
+                # "demo moved to fridays, the PI teaches on thursdays now": nothing stored to
+                # change (the first statement was not kept), yet a value that lasts is said
+                words = absolute_dates(words, today)
+                out.append(Finding(PROJECT, KNOWLEDGE, cut_title(words), sentence_of(words),
+                                   sentence, frozenset(), message,
+                                   "a change of a value said, with nothing stored to change",
+                                   "a fact of the project: project/project_knowledge",
+                                   changes=True))
             continue
         note = match[1]
         words = absolute_dates(words, today)

@@ -115,7 +115,8 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
         # The person's words would replace most of the note, which waits for the person
         # (the unattended guard): "troquei o traefik pelo caddy" names the old tool and the
         # new, and the note keeps its subject with the new tool in place of the old.
-        kept = swapped(finding.quote, match.title, stored)
+        kept = swapped(finding.quote, match.title, stored) or _value_swapped(finding.quote,
+                                                                             match.title, stored)
     if kept is not None:
         title, content = kept
         summary = shorten(content, MAX_SUMMARY_CHARS)
@@ -136,6 +137,16 @@ def _with_new_value(finding: Finding, note: KnownNote) -> tuple[str, str] | None
     if content is None:
         return None
     return with_new_value(note.title, finding.quote) or note.title, content
+
+
+def _value_swapped(quote: str, title: str, stored: str) -> tuple[str, str] | None:
+    """STORED with the value QUOTE says instead of its own, of one kind ("correction: the
+    sprint review is on wednesdays now" of "the sprint review moved to thursdays, same room
+    as before"), else None."""
+    if changed_value(quote, stored) is None:
+        return None
+    content = with_new_value(stored, quote)
+    return None if content is None else (with_new_value(title, quote) or title, content)
 
 
 def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | None:
