@@ -91,3 +91,36 @@ def test_a_value_swap_never_writes_a_value_into_the_wrong_place(
     memenv.invoke("extract", "--json", "--apply", input=line + "\n")
     note = notes_in(memenv.project)["project_knowledge_stored.md"]
     assert "300" not in note and "Fortress classic" not in note
+
+
+def test_a_change_of_a_value_with_nothing_stored_to_change_is_kept(memenv: MemEnv) -> None:
+    # The first statement was never kept (said inside a request, or before memcli ran):
+    # the change still says a value that lasts, of a subject.
+    ops = say(memenv, "fyi the retro moved to mondays, the PM has a clash on fridays now",
+              "--apply")["operations"]
+    assert [(op["action"], op["level"]) for op in ops] == [("create", "project")]
+    (note,) = notes_in(memenv.project).values()
+    assert "retro moved to mondays" in note
+
+
+@pytest.mark.parametrize("text", [
+    "my bad, it's alpine3.20",  # a bare correction: no subject, nothing to correct
+    "the build is green now, 214 tests ran",  # a status report
+    "can you move the retro to mondays now?",  # a question
+])
+def test_a_change_with_no_subject_or_no_statement_gives_no_note(memenv: MemEnv,
+                                                                 text: str) -> None:
+    assert say(memenv, text, "--apply")["operations"] == []
+
+
+def test_a_value_corrected_in_other_words_keeps_the_note_and_is_applied_unattended(
+        memenv: MemEnv) -> None:
+    # "Correction: the sprint review is on wednesdays now" would replace most of the note
+    # (refused unattended); the day in the note's place is one word.
+    say(memenv, "heads up, the sprint review moved to thursdays, same room as before",
+        "--apply")
+    (name,) = notes_in(memenv.project)
+    report = say(memenv, "correction: the sprint review is on wednesdays now", "--apply")
+    assert report["apply"]["rejected"] == []
+    note = notes_in(memenv.project)[name]
+    assert "wednesdays, same room as before" in note and "thursdays" not in note
