@@ -72,7 +72,7 @@ _CORRECTING_RE = re.compile(
     r"(?<![^\W\d_])(?:wait|sorry|wrong|actually|correction|scratch|nope|oops|my bad|"
     r"falsch|sorry|nein|sbagliato|sbagliata|scusa|perdón|perdon|pardon|desculpa|trompé|"
     r"ошибся|ошиблась|неправильно|извини)(?![^\W\d_])|"
-    r"不对|纠正一下|纠正|更正|说错了|搞错了|記錯了|记错了|違う|ちがう|ごめん|間違えた|間違い|訂正|"
+    r"不对|纠正一下|纠正|更正|说错了|搞错了|記錯了|记错了|错了|違う|ちがう|ごめん|間違えた|間違い|訂正|"
     r"아니|정정|틀렸", re.I)
 _COMMON = frozenset(COMMON_WORDS.split()) | frozenset(_CYRILLIC_COMMON.split())
 

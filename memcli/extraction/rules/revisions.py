@@ -80,3 +80,11 @@ def says_change(text: str) -> bool:
     folded = text.casefold()
     words, glued = _patterns()
     return bool(words.search(folded) or glued.search(folded))
+
+
+def without_change_words(text: str) -> str:
+    """TEXT, case-folded, with the words that say a change taken out: what is left says
+    what changed ("错了，改成 3000 端口" leaves "错了，  3000 端口")."""
+    folded = text.casefold()
+    words, glued = _patterns()
+    return glued.sub(" ", words.sub(" ", folded))
