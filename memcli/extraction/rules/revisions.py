@@ -26,7 +26,7 @@ _MARKERS = {
         allowed now|is allowed|are allowed|ok to use|okay to use|fine to use|can use|
         not .* but|scratch that|i was wrong|my bad|turns out|no wait|wait no|
         that was wrong|was wrong|wrong, it|sorry, it|sorry, wrong""",
-    "zh": """换成|换了|改成|改用|改为|迁到|迁移到|迁移|已经不用|不用了|不再|下线|现在|
+    "zh": """换成|换了|改成|改到|改用|改为|迁到|迁移到|迁移|已经不用|不用了|不再|下线|现在|
         更新一下|不对|其实|可以了|解禁|取消|又可以|也可以|可以用|废弃|作废|升到|升级到|
         切到|切换|弃用|淘汰|撤了|去掉了|不是.*而是|纠正|更正|说错了|搞错了|记错了|可以.{0,6}了""",
     "ja": """移った|移って|移行|変わ|変更|やめ|消した|廃止|解禁|今は|違っ|じゃなくて|
