@@ -134,6 +134,20 @@ def test_a_rule_lifted_again_updates_the_rule_it_lifts(memenv: MemEnv) -> None:
     assert [(op["action"], op["filename"]) for op in ops] == [("update", name)]
 
 
+@pytest.mark.parametrize(("then", "changes"), [
+    # Korean words are read by their first two syllables: two in common ("공유", "폴더")
+    ("공유 폴더 다시 써도 된대, 거기 올려", True),
+    # "again" of something else: one word in common is not the rule
+    ("빌드 서버 다시 켜졌어, 폴더 정리는 내일", False),
+], ids=["ko-lifted", "ko-something-else"])
+def test_a_rule_lifted_again_in_korean_updates_that_rule_only(
+        memenv: MemEnv, then: str, changes: bool) -> None:
+    say(memenv, "공유 폴더에는 아무것도 올리지 마, 바이러스 때문에 잠갔대", "--apply")
+    (name,) = notes_in(memenv.project)
+    ops = say(memenv, then)["operations"]
+    assert any(op.get("filename") == name for op in ops) == changes
+
+
 def test_a_bare_correction_with_nothing_to_correct_gives_no_note(memenv: MemEnv) -> None:
     assert say(memenv, "my bad, it's alpine3.20", "--apply")["operations"] == []
     assert naming(notes_in(memenv.project), "alpine") == []

@@ -288,7 +288,11 @@ def _best(mine: str, level: str, change: bool, known: Sequence[KnownNote], pool:
             strength = 2
         elif (shared_names(mine, theirs_text) - (set() if _lifts(mine, theirs_text)
                                                   else _DOINGS)
-              or shared_words(mine, theirs_text)):
+              or shared_words(mine, theirs_text)
+              # a rule lifted again, in a script read in pairs of characters or syllables
+              # ("类型里一律不许用any" / "类型里又可以用any了"): two words in common suffice
+              or (_lifts(mine, theirs_text)
+                  and len(content_words(mine) & content_words(theirs_text)) >= 2)):
             strength = 1
         if not strength:
             continue
