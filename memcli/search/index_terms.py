@@ -32,6 +32,9 @@ from memcli.search.analyze import (
 # _TOKEN on a text all ASCII (and case-folded): the same tokens, without the CJK look-aheads
 # (twice as fast).
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+(?:[./_+#:-]+[a-z0-9]+)*[+#]*")
+# _TOKEN on a text without CJK characters (`café`, `größe`, Cyrillic): the same tokens,
+# without the look-aheads.
+_LATIN_TOKEN = re.compile(r"[^\W_]+(?:[./_+#:-]+[^\W_]+)*[+#]*")
 _SAFE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -83,21 +86,24 @@ def note_columns(text: str) -> tuple[str, str, str]:
     if "'s" in folded:  # most notes hold none: no pass of the regular expression
         folded = _without_possessives(folded)
     ascii_text = folded.isascii()
-    tokens = (_ASCII_TOKEN if ascii_text else _TOKEN).findall(folded)
+    latin = ascii_text or not _CJK_RUN.search(folded)
+    tokens = (_ASCII_TOKEN if ascii_text else _LATIN_TOKEN if latin else _TOKEN).findall(folded)
     records = list(map(_record, tokens))
     stems = list(chain.from_iterable(map(_STEMS, records)))
     vocab = vocabulary()
     starts: Iterable[int]
-    if ascii_text:
-        # The stems of an ASCII text are FTS5 tokens as they are (letters and digits), and
-        # so are their pairs joined by `_`: no token() a pair. A longer term of the
-        # vocabulary can start only where a pair is one of its first two words (a set
-        # intersection finds none in most texts) or at a word that starts one however it
-        # goes on.
+    if latin:
+        # No CJK run parts the stems. A longer term of the vocabulary can start only where
+        # a pair of stems is one of its first two words (a set intersection finds none in
+        # most texts) or at a word that starts one however it goes on. The stems of an
+        # ASCII text are FTS5 tokens as they are (letters and digits), and so are their
+        # pairs joined by `_`: no token() a pair.
         pairs = list(map("_".join, pairwise(stems)))
         starts = compress(count(), chain.from_iterable(map(_LOOSE, records)))
         if known := vocab.word_pairs.intersection(pairs):
             starts = sorted({*starts, *(i for i, pair in enumerate(pairs) if pair in known)})
+        if not ascii_text and not _SAFE.issuperset("".join(stems)):
+            pairs = list(map(_pair, stems, stems[1:]))
     else:
         pairs = list(map(_pair, stems, stems[1:]))
         starts = compress(count(), chain.from_iterable(map(_STARTS, records)))
