@@ -28,6 +28,7 @@ from pathlib import Path
 
 from memcli.errors import InputError
 from memcli.safety.invisible_chars import safe_line
+from memcli.search import stems
 from memcli.search._fts_sync import Progress
 from memcli.search.analyze import (
     Analyzed,
@@ -184,6 +185,8 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
     """QUERY over STATES; NOW (when it is asked, as the person's wall time) lets "yesterday"
     and the like count, and tells the notes that expired; the days of the notes are the
     person's, in ZONE."""
+    if cache is not None:
+        stems.load(cache)  # before the first analysis: the vocabulary's terms are stemmed
     terms = query_terms(query)
     names = entity_terms(query)
     dates = named_dates(query, None if now is None else now.date())
@@ -207,6 +210,8 @@ def search_states(states: Sequence[StoreState], query: str, cache: Path | None, 
             result.hits.extend(_hit(state, h, judge, dates, asks, now, zone) for h in hits)
         finally:
             index.close()
+    if cache is not None:
+        stems.save(cache)
     result.hits = reranked(result.hits)
     if limit is not None:
         del result.hits[limit:]

@@ -1,0 +1,67 @@
+"""Snowball's stems kept between commands beside the search cache (memcli.search.stems)."""
+
+from __future__ import annotations
+
+import marshal
+from pathlib import Path
+
+import snowballstemmer
+
+from memcli.search import stems
+from memcli.search.engine import search_states
+from memcli.store.folder import StoreState, head_of
+from memcli.store.notes import parse_note, render_new_note
+
+NOTES = {"project_knowledge_deploys.md": "Deploying the queues retries twice; rollbacks wait.",
+         "project_knowledge_docs.md": "The documentation site is served by mkdocs locally."}
+
+
+def _state(folder: Path) -> StoreState:
+    state = StoreState("project", folder, exists=True)
+    for name, body in NOTES.items():
+        data = render_new_note({"type": "project_knowledge", "title": name, "summary": body,
+                                "created": "2026-11-20T10:00:00Z"}, body)
+        state.heads[name] = head_of("project", parse_note(name, data))
+        state.raw[name] = data
+    return state
+
+
+def _ranked(cache: Path, query: str) -> list[tuple[str, float]]:
+    found = search_states([_state(cache.parent / "s")], query, cache, limit=None)
+    return [(h.filename, h.score) for h in found.hits]
+
+
+def test_a_search_keeps_the_stems_it_worked_out(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _ranked(cache, "how are deployments rolled back?")
+    path = stems.memo_path(cache)
+    assert path is not None and path.exists()
+    kept = marshal.loads(path.read_bytes())
+    snowball = snowballstemmer.stemmer("english").stemWord
+    # The notes' words and the prompt's, each as Snowball stems it.
+    for word in ("deploying", "queues", "rollbacks", "deployments", "documentation"):
+        assert kept[word] == snowball(word)
+
+
+def test_a_search_ranks_the_same_with_the_stems_kept_or_not(tmp_path: Path) -> None:
+    query = "deploying queue retries and the docs site"
+    first = _ranked(tmp_path / "a" / "cache", query)
+    assert first and first == _ranked(tmp_path / "a" / "cache", query)
+    assert first == _ranked(tmp_path / "b" / "cache", query)
+
+
+def test_a_file_of_stems_that_cannot_be_read_is_replaced(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    path = stems.memo_path(cache)
+    assert path is not None
+    cache.mkdir()
+    expected = _ranked(tmp_path / "other" / "cache", "rollbacks of deployments")
+    for broken in (b"not marshal data", marshal.dumps({"deploying": 7}), marshal.dumps([1])):
+        path.write_bytes(broken)
+        stems._loaded.clear()  # as a new command would
+        assert _ranked(cache, "rollbacks of deployments") == expected
+    stems._loaded.clear()
+    path.write_bytes(b"not marshal data")
+    _ranked(cache, "a zeppelin overhead")  # a word never stemmed before: the file is written
+    kept = marshal.loads(path.read_bytes())
+    assert kept["zeppelin"] == "zeppelin"
