@@ -190,9 +190,8 @@ def test_the_cache_of_a_generated_store_stays_small(tmp_path: Path) -> None:
     # 1,000 notes of random coding words (seeded). The cache held 4.0x the notes' bytes when
     # it kept each note's terms, 3.2x with the analysed text kept instead, 2.84x with the
     # 4-grams' column first, FTS5's segments written 8 MiB at a time and the texts
-    # compressed against a dictionary (2.85x), 2.58x without the texts (a changed note's old
-    # terms read back from the index). FTS5's postings are most of it; docs/recall.md has
-    # the figures of 10,000-note stores.
+    # compressed against a dictionary (FTS5's postings are most of it; docs/recall.md has
+    # the figures of 10,000-note stores).
     import random
 
     from memcli.store.folder import load_store
@@ -214,7 +213,7 @@ def test_the_cache_of_a_generated_store_stays_small(tmp_path: Path) -> None:
     cache = sum(p.stat().st_size for p in (tmp_path / "cache").iterdir()
                 if p.name.endswith((".db", ".db-wal")))
     notes = sum(p.stat().st_size for p in store.iterdir())
-    assert cache < 2.7 * notes
+    assert cache < 3.0 * notes
 
 
 def _generated(folder: Path, notes: int, seed: int) -> dict[str, str]:
@@ -310,67 +309,3 @@ def test_a_cache_gives_back_the_pages_left_free(tmp_path: Path) -> None:
     finally:
         db.close()
     assert _open(tmp_path / "cache", state)[2] == ["project_knowledge_k8s.md"]
-
-
-def _edited(bodies: dict[str, str], edit: int, remove: int, add: int) -> dict[str, str]:
-    names = list(bodies)
-    out = {name: body for name, body in bodies.items() if name not in names[edit:edit + remove]}
-    for name in names[:edit]:
-        out[name] = bodies[name].replace("deploy", "kubernetes manifests") + " rollback"
-    for i in range(add):
-        out[f"project_knowledge_new-{i}.md"] = "rollback the retry timeout of the parser"
-    return out
-
-
-def test_a_few_changed_notes_are_deleted_by_their_terms_read_from_the_index(
-        tmp_path: Path) -> None:
-    # 40 of 600 notes edited, 20 removed, 20 added: their old rows are deleted by the terms
-    # the index gives back (the cache keeps no text), and the updated cache ranks, score for
-    # score, as one built from nothing. A row deleted by other terms than it was inserted
-    # with would leave the statistics of BM25 (and the old terms) behind.
-    bodies = _generated(tmp_path, 600, 5)
-    _answers(tmp_path / "cache", _state(tmp_path / "s", bodies))
-    state = _state(tmp_path / "s", _edited(bodies, 40, 20, 20))
-    index = StoreIndex.open(tmp_path / "cache", state)
-    try:
-        assert (index.stats.indexed, index.stats.removed) == (60, 20)
-        left = {term for (term,) in index.db.execute("SELECT term FROM vocab WHERE doc > 0")}
-    finally:
-        index.close()
-    assert "rollback" in left
-    updated = _answers(tmp_path / "cache", state)
-    assert updated == _answers(tmp_path / "fresh", state)
-    assert updated[0][2]
-
-
-def test_a_sync_that_drops_most_rows_builds_the_index_again(tmp_path: Path) -> None:
-    from memcli.search._fts_sync import REBUILD_MIN
-
-    bodies = _generated(tmp_path, REBUILD_MIN + 100, 9)
-    _answers(tmp_path / "cache", _state(tmp_path / "s", bodies))
-    state = _state(tmp_path / "s", _edited(bodies, REBUILD_MIN + 50, 10, 0))
-    index = StoreIndex.open(tmp_path / "cache", state)
-    try:  # every note analysed again, the edited and the others
-        assert (index.stats.indexed, index.stats.removed) == (REBUILD_MIN + 90, 10)
-    finally:
-        index.close()
-    assert _answers(tmp_path / "cache", state) == _answers(tmp_path / "fresh", state)
-
-
-def test_a_rows_columns_are_read_back_from_the_index_as_they_were_inserted() -> None:
-    from memcli.search._fts_schema import create, old_columns
-    from memcli.search.index_terms import note_columns
-
-    db = sqlite3.connect(":memory:", isolation_level=None)
-    create(db)
-    texts = {1: "Deploy the café's größe: run `make test` and deploy again.",
-             2: "数据库迁移 uses kubernetes manifests and helm charts.",
-             3: "",
-             4: "deploy deploy deploy"}
-    for row, text in texts.items():
-        db.execute("INSERT INTO fts (rowid, grams, words, concepts) VALUES (?, ?, ?, ?)",
-                   (row, *note_columns(text)))
-    assert old_columns(db, [1, 2, 3, 4]) == {row: note_columns(text)
-                                             for row, text in texts.items()}
-    assert old_columns(db, [4]) == {4: note_columns(texts[4])}
-    assert old_columns(db, []) == {}

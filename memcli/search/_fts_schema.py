@@ -7,7 +7,8 @@ The days table's format is here too (:func:`instant`): syncing writes it, queryi
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
+import zlib
+from collections.abc import Callable
 from datetime import UTC as UTC_TZ
 from datetime import datetime
 from pathlib import Path
@@ -29,14 +30,18 @@ from memcli.search.analyze import analyzer_version
 #    pages freed by merges, 40 % less inserting); the digest kept as 16 bytes, not hex;
 #    `notes.text` compressed against a dictionary of the store's first notes (meta's
 #    `dictionary`: :func:`packer`), two fifths smaller.
-# 8: no `notes.text` (nor its dictionary): a changed note's old terms are read back from
-#    the index itself (the `instances` table, :func:`old_columns`), a hit's terms analysed
-#    from its file. The cache within 2x the store's size (the texts were 8 % of it).
-SCHEMA_VERSION = "8"
+SCHEMA_VERSION = "7"
 # How many bytes of postings FTS5 gathers in memory before it writes a segment (its default
 # is 1 MiB): a 10,000-note level then writes two segments instead of eighteen that are
 # merged as they come (the merges' pages were left free in the file, 1.6 MB a level).
 HASH_BYTES = 8 << 20
+# The texts of a store's notes share most of their words: each compressed alone, zlib finds
+# little to refer back to in a few hundred bytes; against the first notes' text (the end of
+# it, which zlib reads best), a third of their size instead of a half (the generated store,
+# benchmarks/genstore.py). Level 1: as small, at half the CPU of level 6 (a build compresses
+# every note).
+DICTIONARY_BYTES = 16 << 10
+LEVEL = 1
 # SQLite's auto_vacuum mode that keeps free pages until told to give them back.
 INCREMENTAL = 2
 RECLAIM_PAGES = 256  # 1 MiB of free pages
@@ -52,7 +57,7 @@ def current(db: sqlite3.Connection) -> bool:
 
 
 def drop(db: sqlite3.Connection) -> None:
-    for table in ("instances", "vocab", "fts", "days", "notes", "meta"):
+    for table in ("vocab", "fts", "days", "notes", "meta"):
         db.execute(f"DROP TABLE IF EXISTS {table}")
     if db.execute("PRAGMA auto_vacuum").fetchone()[0] != INCREMENTAL:
         # A cache of an older schema: the file emptied, so that it can give pages back.
@@ -76,15 +81,15 @@ def create(db: sqlite3.Connection) -> None:
     # given back (reclaim).
     db.execute(f"PRAGMA auto_vacuum = {INCREMENTAL}")
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    # No text: the FTS table keeps no copy of a note's terms (contentless), nor does this
-    # one (a note's text, even compressed, was 8 % of the cache). A hit's terms (what
-    # coverage reads) are analysed again from its file, a changed note's old terms (what its
-    # row is deleted by) read back from the index (`instances`, :func:`old_columns`).
+    # `text`: the text the note's terms were analysed from, compressed. The FTS table keeps
+    # no copy of its own (contentless): a hit's terms (what coverage reads) and a changed
+    # note's old terms (what its row is deleted by) are analysed again from this one, a
+    # third of the size of the terms.
     # No index on `filename`: a sync reads every row, nothing looks one up by its name.
     # `stamp`: the note file's inode, size and times when its bytes were digested (NULL when
     # the bytes are to be digested at every sync: see _fts_sync.sync).
     db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT NOT NULL, "
-               "digest BLOB NOT NULL, stamp INTEGER)")
+               "digest BLOB NOT NULL, stamp INTEGER, text BLOB NOT NULL)")
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
     # `grams` first: FTS5 marks each posting of a column but the first by its column's
     # number, and the 4-grams are two thirds of the tokens. BM25 is the same whatever the
@@ -93,8 +98,6 @@ def create(db: sqlite3.Connection) -> None:
                "tokenize = \"ascii tokenchars '_'\")")
     db.execute("INSERT INTO fts (fts, rank) VALUES ('hashsize', ?)", (HASH_BYTES,))
     db.execute("CREATE VIRTUAL TABLE vocab USING fts5vocab(fts, 'col')")
-    # Every token of every row, with its column and position (FTS5 3.21 and later).
-    db.execute("CREATE VIRTUAL TABLE instances USING fts5vocab(fts, 'instance')")
     # Keyed by the day (what a prompt's days look up), without a rowid of its own. No index
     # by note (a third of the table): a sync deletes the days of its changed notes in one
     # pass over the table (_fts_sync.STALE_BATCH notes a pass).
@@ -104,29 +107,33 @@ def create(db: sqlite3.Connection) -> None:
                    [("schema", SCHEMA_VERSION), ("analyzer", analyzer_version())])
 
 
-def old_columns(db: sqlite3.Connection, rows: Sequence[int]) -> dict[int, tuple[str, str, str]]:
-    """The columns (grams, words, concepts) ROWS of the index were inserted with, token for
-    token, read back from the index: what a contentless table deletes a row by. One pass
-    over every token of the index (fts5vocab filters by term only), a fifth of a second
-    for a 10,000-note level: a sync that drops more rows than that costs builds again
-    (_fts_sync.REBUILD_SHARE)."""
-    found: dict[int, dict[str, list[tuple[int, str]]]] = {row: {} for row in rows}
-    if not found:
-        return {}
-    db.execute("CREATE TEMP TABLE IF NOT EXISTS wanted (id INTEGER PRIMARY KEY)")
-    db.execute("DELETE FROM temp.wanted")
-    db.executemany("INSERT INTO temp.wanted VALUES (?)", [(row,) for row in found])
-    for doc, column, offset, term in db.execute(
-            "SELECT doc, col, offset, term FROM instances "
-            "WHERE doc IN (SELECT id FROM temp.wanted)"):
-        found[doc].setdefault(column, []).append((offset, term))
-    db.execute("DELETE FROM temp.wanted")
-    return {row: (_joined(columns, "grams"), _joined(columns, "words"),
-                  _joined(columns, "concepts")) for row, columns in found.items()}
+def dictionary(db: sqlite3.Connection) -> bytes:
+    """What the notes' texts are compressed against (b'' until a first note is indexed)."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'dictionary'").fetchone()
+    return b"" if row is None else bytes(row[0])
 
 
-def _joined(columns: dict[str, list[tuple[int, str]]], name: str) -> str:
-    return " ".join(term for _, term in sorted(columns.get(name, ())))
+def set_dictionary(db: sqlite3.Connection, texts: list[str]) -> bytes:
+    """The dictionary of a cache that has none, from the first notes it indexes (TEXTS)."""
+    found = "\n".join(texts).encode()[-DICTIONARY_BYTES:]
+    db.execute("INSERT OR REPLACE INTO meta VALUES ('dictionary', ?)", (found,))
+    return found
+
+
+def packer(found: bytes) -> Callable[[str], bytes]:
+    """A text compressed against the dictionary FOUND (each from a copy of one compressor
+    given it: setting a dictionary costs more than compressing a note)."""
+    primed = zlib.compressobj(LEVEL, zdict=found)
+
+    def pack(text: str) -> bytes:
+        one = primed.copy()
+        return one.compress(text.encode()) + one.flush()
+
+    return pack
+
+
+def unpacked(data: bytes, found: bytes) -> str:
+    return zlib.decompressobj(zdict=found).decompress(data).decode()
 
 
 def discard_corrupt(path: Path) -> bool:

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from memcli.errors import BrokenNoteError, StoreError
-from memcli.search._fts_schema import instant, old_columns
+from memcli.search._fts_schema import dictionary, instant, packer, set_dictionary, unpacked
 from memcli.search.dates import note_time
 from memcli.search.index_terms import note_columns
 from memcli.store.folder import StoreState, collector_paused
@@ -28,11 +28,6 @@ Progress = Callable[[str, int, int], None]
 PROGRESS_EVERY = 500
 # The most notes whose days one statement deletes (SQLite takes 32,766 parameters).
 STALE_BATCH = 500
-# A sync that drops more than this share of the index's rows (and more than REBUILD_MIN of
-# them) empties it and indexes every note again: reading a row's old terms back from the
-# index (old_columns) costs four times analysing a note, and one pass over the index.
-REBUILD_SHARE = 0.125
-REBUILD_MIN = 500
 
 
 @dataclass
@@ -102,13 +97,12 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None,
         known, wanted, restamp, stale, fresh = (plan.known, plan.wanted, plan.restamp,
                                                 plan.stale, plan.fresh)
         stamps = _trusted(found, clock)
-        if len(stale) > max(REBUILD_MIN, REBUILD_SHARE * len(known)):
-            _empty(db)
-            fresh, stale, restamp = list(wanted), [], []
         db.executemany("UPDATE notes SET stamp = ? WHERE id = ?",
                        [(stamps.get(name), known[name][0]) for name in restamp])
-        # A contentless table deletes a row given what it held.
-        for row_id, (grams, words, concepts) in old_columns(db, stale).items():
+        found_dictionary = dictionary(db)
+        for row_id in stale:  # a contentless table deletes a row given what it held
+            (text,) = db.execute("SELECT text FROM notes WHERE id = ?", (row_id,)).fetchone()
+            words, grams, concepts = note_columns(unpacked(text, found_dictionary))
             db.execute("INSERT INTO fts (fts, rowid, grams, words, concepts) "
                        "VALUES ('delete', ?, ?, ?, ?)", (row_id, grams, words, concepts))
         for start in range(0, len(stale), STALE_BATCH):  # one pass over `days` a batch
@@ -117,24 +111,32 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None,
             db.execute(f"DELETE FROM days WHERE note IN ({marks})", batch)
         db.executemany("DELETE FROM notes WHERE id = ?", [(i,) for i in stale])
         (last,) = db.execute("SELECT coalesce(max(id), 0) FROM notes").fetchone()
+        pack = packer(found_dictionary) if found_dictionary else None
         for start in range(0, len(fresh), PROGRESS_EVERY):
             if progress is not None:
                 progress(state.level, start, len(fresh))
             # A batch at a time, in three executemany calls: a call per row per table cost
             # a fifth of the inserting.
-            rows, fts_rows, day_rows = [], [], []
+            rows, texts, fts_rows, day_rows = [], [], [], []
             for row_id, name in enumerate(fresh[start:start + PROGRESS_EVERY], last + start + 1):
                 data = _read(state, name)
                 note = None if data is None else _parsed(name, data)
                 if data is None or note is None:
                     continue  # gone or broken since the store was read: the next search sees
-                words, grams, concepts = note_columns(note_text(note))
+                text = note_text(note)
+                words, grams, concepts = note_columns(text)
                 rows.append((row_id, name, digest(data), stamps.get(name)))
+                texts.append(text)
                 fts_rows.append((row_id, grams, words, concepts))
                 day_rows += [(row_id, day) for day in note_days(note)]
                 stats.indexed += 1
-            db.executemany("INSERT INTO notes (id, filename, digest, stamp) VALUES (?, ?, ?, ?)",
-                           rows)
+            if pack is None and texts:
+                pack = packer(set_dictionary(db, texts))
+            if pack is not None:  # None: no note of the batch could be read
+                db.executemany("INSERT INTO notes (id, filename, digest, stamp, text) "
+                               "VALUES (?, ?, ?, ?, ?)",
+                               [(*row, pack(text)) for row, text in zip(rows, texts,
+                                                                        strict=True)])
             db.executemany("INSERT INTO fts (rowid, grams, words, concepts) VALUES (?, ?, ?, ?)",
                            fts_rows)
             db.executemany("INSERT INTO days (note, day) VALUES (?, ?)", day_rows)
@@ -144,13 +146,6 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None,
         raise
     stats.removed = len(known.keys() - wanted.keys())
     return stats
-
-
-def _empty(db: sqlite3.Connection) -> None:
-    """The index without a row (its FTS5 table emptied the way a contentless one can be)."""
-    db.execute("INSERT INTO fts (fts) VALUES ('delete-all')")
-    db.execute("DELETE FROM days")
-    db.execute("DELETE FROM notes")
 
 
 Known = dict[str, tuple[int, bytes, int | None]]  # name -> (row id, digest, stamp)

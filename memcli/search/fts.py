@@ -25,7 +25,7 @@ import hashlib
 import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -33,19 +33,20 @@ from memcli.search._fts_schema import (
     BUSY_TIMEOUT_MS,
     create,
     current,
+    dictionary,
     discard_corrupt,
     drop,
     instant,
     reclaim,
+    unpacked,
 )
-from memcli.search._fts_sync import Progress, SyncStats, note_text, sync
+from memcli.search._fts_sync import Progress, SyncStats, sync
 from memcli.search.analyze import Analyzed
 from memcli.search.dates import Named
 from memcli.search.index_terms import note_columns
 from memcli.search.index_terms import token as token  # coverage and tests import it here
 from memcli.settings.zone import UTC, Zone
 from memcli.store.folder import StoreState
-from memcli.store.notes import Note
 
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
@@ -64,8 +65,6 @@ class Hit:
     score: float  # BM25, higher is better
     words: frozenset[str]  # the note's word terms, for coverage and names
     concepts: frozenset[str] = frozenset()  # the vocabulary's concepts it holds
-    # The note as its file was read for WORDS (search shows it: read once).
-    note: Note | None = field(default=None, compare=False, repr=False)
 
 
 
@@ -77,11 +76,11 @@ def cache_path(cache_dir: Path, store: Path) -> Path:
 class StoreIndex:
     """One store's index, open for one command."""
 
-    def __init__(self, db: sqlite3.Connection, stats: SyncStats, state: StoreState) -> None:
+    def __init__(self, db: sqlite3.Connection, stats: SyncStats) -> None:
         self.db = db
         self.stats = stats
-        self.state = state  # the store indexed: a hit's terms are analysed from its file
         self._docs: int | None = None
+        self._dictionary: bytes | None = None  # what the notes' texts are compressed against
 
     # ------------------------------------------------------------------ opening
 
@@ -106,7 +105,7 @@ class StoreIndex:
         create(db)
         stats = sync(db, state, progress)
         stats.in_memory = True
-        return cls(db, stats, state)
+        return cls(db, stats)
 
     @classmethod
     def _open_cached(cls, path: Path, state: StoreState,
@@ -122,7 +121,7 @@ class StoreIndex:
             stats = sync(db, state, progress, clock=Path(f"{path}.lock"))
             if stats.indexed or stats.removed:
                 reclaim(db)
-            return cls(db, stats, state)
+            return cls(db, stats)
         except BaseException:
             db.close()
             raise
@@ -157,11 +156,11 @@ class StoreIndex:
         if not expression:
             return []
         rows = self.db.execute(
-            "SELECT n.filename, bm25(fts, ?, 1.0, ?) AS rank FROM fts "
+            "SELECT n.filename, bm25(fts, ?, 1.0, ?) AS rank, n.text FROM fts "
             "JOIN notes n ON n.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
             (GRAM_WEIGHT, CONCEPT_WEIGHT, expression, limit),
         )
-        return [self._hit(name, -rank) for name, rank in rows]
+        return [self._hit(name, -rank, text) for name, rank, text in rows]
 
     def dated(self, query: Analyzed, named: Named, limit: int,
               without: Collection[str] = (), zone: Zone = UTC) -> list[Hit]:
@@ -193,14 +192,16 @@ class StoreIndex:
                 "SELECT rowid FROM fts WHERE fts MATCH ?", (f'words : "{term}"',)))
         # sorted() is stable: the most recent first among equals.
         chosen = sorted(dated, key=lambda row: -held[row[0]])[:limit]
-        return [self._hit(name, 0.0) for _, name in chosen]
+        marks = ",".join("?" * len(chosen))
+        texts = dict(self.db.execute(f"SELECT id, text FROM notes WHERE id IN ({marks})",
+                                     [row_id for row_id, _ in chosen]))
+        return [self._hit(name, 0.0, texts[row_id]) for row_id, name in chosen]
 
-    def _hit(self, name: str, score: float) -> Hit:
-        """The note NAME as a candidate: its terms analysed from its file, which the sync
-        of this command found as the index holds it (the cache keeps no copy of it)."""
-        note = self.state.notes[name]
-        words, _, concepts = note_columns(note_text(note))
-        return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()), note)
+    def _hit(self, name: str, score: float, text: bytes) -> Hit:
+        if self._dictionary is None:
+            self._dictionary = dictionary(self.db)
+        words, _, concepts = note_columns(unpacked(text, self._dictionary))
+        return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
 
 
 def _day_clause(named: Named, zone: Zone = UTC) -> tuple[str, list[str]]:
