@@ -66,6 +66,7 @@ DATED = ROOT / "benchmarks" / "data" / "recall-dated.json"
 DEV = ROOT / "benchmarks" / "data" / "recall-dev.json"
 DEV2 = ROOT / "benchmarks" / "data" / "recall-dev2.json"
 DEV3 = ROOT / "benchmarks" / "data" / "recall-dev3.json"
+DEV4 = ROOT / "benchmarks" / "data" / "recall-dev4.json"
 HELDOUT = ROOT / "benchmarks" / "data" / "recall-heldout.json"
 TUNE = ("conv-26", "conv-30", "conv-41")
 KS = (1, 5, 10)
@@ -589,6 +590,7 @@ def main() -> None:
 
     sets = {"development (recall-dev.json)": DEV, "second development (recall-dev2.json)": DEV2,
             "third development (recall-dev3.json)": DEV3,
+            "fourth development (recall-dev4.json, a check)": DEV4,
             "recall-coding.json": CODING}
     if args.heldout:
         sets["held out (recall-heldout.json)"] = HELDOUT

@@ -36,7 +36,7 @@ from memcli.search.engine import SearchResult, search_states  # noqa: E402
 from memcli.search.recall import select  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data"
-DEV4 = DATA / "recall-dev4.json"
+DEV4 = bench.DEV4
 Asked = list[tuple[dict[str, Any], SearchResult]]
 
 
