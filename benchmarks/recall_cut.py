@@ -8,6 +8,9 @@ applied to the same candidates with each setting. Tuning material only: LoCoMo's
 (`recall-dev2.json`, which flatters the vocabulary, and LoCoMo's held part) are printed apart
 and are not what a setting is chosen by. The held-out coding set is never read here.
 "dev precision": the share of the notes recalled for answerable prompts that are relevant.
+The trim swept is TRIM_SHARE, which applies after a first note covering less than
+STRONG_COVERAGE of the prompt (STRONG_TRIM_SHARE after one that covers more; round 6 of
+issue 28). `benchmarks/recall_quality.py` prints every development set's figures at once.
 """
 
 from __future__ import annotations
