@@ -32,7 +32,8 @@ problems = []
 
 
 def holds(text, word):
-    """As benchmarks/extraction.py's _holds_word: is a topic's word in a turn, as the replay sees it."""
+    """As benchmarks/extraction.py's _holds_word: is a topic's word in a turn, as the replay
+    sees it."""
     text, word = text.casefold(), word.casefold()
     if any("\u3400" <= ch <= "\u9fff" for ch in word):
         return word in text
@@ -94,7 +95,7 @@ def rows_of(lang):
 
 def seqs():
     out, cur = [], None
-    lines = (HERE / "seq.txt").read_text(encoding="utf-8").splitlines() + [""]
+    lines = [*(HERE / "seq.txt").read_text(encoding="utf-8").splitlines(), ""]
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
         where = f"seq.txt:{n}"
@@ -137,7 +138,8 @@ def main():
     for other in sorted(OUT.glob("*.jsonl")) + sorted(OUT.parent.glob("[dt]e[sv]*.jsonl")):
         if "written_eight" in other.name or "sequences" in other.name or "heldout" in other.name:
             continue  # the held-out split is never read
-        seen = {json.loads(line)["text"].strip().casefold() for line in open(other, encoding="utf-8")}
+        lines = other.read_text(encoding="utf-8").splitlines()
+        seen = {json.loads(line)["text"].strip().casefold() for line in lines}
         problems.extend(f"{r['id']}: same text in {other.name}" for r in rows
                         if r["text"].strip().casefold() in seen)
     ids = collections.Counter(r["id"] for r in rows)

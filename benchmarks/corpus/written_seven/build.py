@@ -119,7 +119,7 @@ def main() -> None:
     for other in sorted(OUT.glob("*.jsonl")):
         if other.name.startswith("written_seven"):
             continue
-        for line in open(other, encoding="utf-8"):
+        for line in other.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
             seen.update(t["text"].strip().lower() for t in row.get("turns", []))
             if "text" in row:
