@@ -17,9 +17,10 @@ key, so "always push to main" and "never push to main" stay two rules.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from functools import cache, lru_cache
+
+from memcli import compiled_regex as rx
 
 __all__ = ["concept_keys", "has_cjk"]
 
@@ -207,9 +208,9 @@ _CHINESE_FILLER = _words(
     "要 得 应该 需要 记得 以后 今后 往后 从现在开始 从现在起 之类 等 吧 啊 呢 哦 "
     "了吗 这 个 下 面 去 来 会 是 时候 的时候 所有的 里面 上面 一个 往 向 仓库 "
     "项目 代码库 随意 随便 任意 擅自 私自 自行 任何 做 让")
-_WORD_RE = re.compile(r"[a-z0-9][a-z0-9._/+#-]*[a-z0-9+#]|[a-z0-9]|[\u3400-\u9fff]+")
-_COMPOUND_RE = re.compile(r"[a-z]+(?:-[a-z]+)+")
-_APOSTROPHE_RE = re.compile(r"(\w)'(\w)")
+_WORD_RE = rx.compile(r"[a-z0-9][a-z0-9._/+#-]*[a-z0-9+#]|[a-z0-9]|[\u3400-\u9fff]+")
+_COMPOUND_RE = rx.compile(r"[a-z]+(?:-[a-z]+)+")
+_APOSTROPHE_RE = rx.compile(r"(\w)'(\w)")
 _LONGEST_CHINESE = 5
 
 

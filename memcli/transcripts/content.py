@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from memcli import compiled_regex as rx
 from memcli.messages import Role
 from memcli.transcripts.model import Piece, as_text, get_str
 
@@ -71,18 +72,18 @@ _WRAPPER_REASONS = {
 _TYPED_TAGS = ("user_query", "USER_REQUEST")
 # An unclosed wrapper runs to the end: truncated logs cut them mid-block. A task
 # notification is followed by the harness's "Full transcript available at: ..." line.
-_WRAPPER_START = re.compile(
+_WRAPPER_START = rx.compile(
     r"<(?P<tag>" + "|".join(map(re.escape, _WRAPPER_REASONS)) + r")(?=[\s>])")
-_WRAPPER = re.compile(
+_WRAPPER = rx.compile(
     _WRAPPER_START.pattern + r"[^>]*>"
     r".*?(?:</(?P=tag)[^>]*>(?:\s*Full transcript available at: [^\n]*)?|\Z)",
     re.S,
 )
-_SYSTEM_ONLY = re.compile(r"\s*<system>(?:(?!</system>).)*</system>\s*", re.S)
-_SYSTEM_OPENING = re.compile(r"\s*<system>")
+_SYSTEM_ONLY = rx.compile(r"\s*<system>(?:(?!</system>).)*</system>\s*", re.S)
+_SYSTEM_OPENING = rx.compile(r"\s*<system>")
 _INJECTED_PREFIXES = ("# AGENTS.md instructions", "[Request interrupted by user")
 # Gemini CLI and Qwen Code open every chat with this (unwrapped before <session_context>).
-_SETUP_CONTEXT = re.compile(
+_SETUP_CONTEXT = rx.compile(
     r"\s*This is the [\w ]{1,40}\. We are setting up the context for our chat\.")
 # Codex's IDE extension and Desktop put the open files before the person's words.
 _CODEX_REQUEST = "## My request for Codex:"

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import re
 
+from memcli import compiled_regex as rx
 from memcli.extraction.rules.slot_words import COMMON_WORDS
 
 _STEM = 5  # "deployed" / "deploys", "генерики" / "генериков": one stem
@@ -44,7 +45,7 @@ _DAYS = (
     "星期天|礼拜天|日曜|일요일",
 )
 # A cloud region: us-east-1, ap-southeast-1, europe-west3, cn-hangzhou.
-_REGION_RE = re.compile(
+_REGION_RE = rx.compile(
     r"(?<![a-z0-9-])(?:(?:[a-z]{2}|europe|asia|australia|northamerica|southamerica|africa)-"
     r"(?:north|south|east|west|central|northeast|northwest|southeast|southwest)(?:-\d{1,2}|\d{1,2})"
     r"|cn-(?:hangzhou|shanghai|beijing|shenzhen|hongkong|qingdao|zhangjiakou|chengdu))"
@@ -52,15 +53,15 @@ _REGION_RE = re.compile(
 # A name with a number: hg19, node 22, lua 5.4, port 8080, python3.12, v2 of an api.
 _REGION_PREFIXES = ("us-", "eu-", "ap-", "sa-", "ca-", "me-", "af-", "il-", "mx-", "cn-",
                     "europe-", "asia-", "australia-", "northamerica-", "southamerica-")
-_NUMBERED_RE = re.compile(r"(?<![a-z0-9.-])([a-z][a-z]{1,11})[ _-]?v?(\d+(?:\.\d+){0,2})"
+_NUMBERED_RE = rx.compile(r"(?<![a-z0-9.-])([a-z][a-z]{1,11})[ _-]?v?(\d+(?:\.\d+){0,2})"
                           r"(?![a-z0-9-])")
 # A bare number of two to six digits ("the webhook listener is on 8080", "la api escucha en
 # el 8000"), not part of a date, a version, a path or a name with a number.
-_BARE_RE = re.compile(r"(?<![\w.:/+-])\d{2,6}(?![\w:/%+-]|\.\w)")
+_BARE_RE = rx.compile(r"(?<![\w.:/+-])\d{2,6}(?![\w:/%+-]|\.\w)")
 _NUMBER = "number"
-_WORD_RE = re.compile(r"[^\W\d_]+")
-_CJK_RUN_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
-_HANGUL_RE = re.compile(r"[\uac00-\ud7af]+")
+_WORD_RE = rx.compile(r"[^\W\d_]+")
+_CJK_RUN_RE = rx.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
+_HANGUL_RE = rx.compile(r"[\uac00-\ud7af]+")
 # The Cyrillic words of no content (the Latin ones are slot_words.COMMON_WORDS).
 _CYRILLIC_COMMON = """
 в на не и а но с со по за из от до для что это как так уже еще ещё все всё мы вы они
@@ -68,7 +69,7 @@ _CYRILLIC_COMMON = """
 есть нет да вот там тут его её их наш наши наша свой
 """
 # The words that say a correction and nothing of what it corrects.
-_CORRECTING_RE = re.compile(
+_CORRECTING_RE = rx.compile(
     r"(?<![^\W\d_])(?:wait|sorry|wrong|actually|correction|scratch|nope|oops|my bad|"
     r"falsch|sorry|nein|sbagliato|sbagliata|scusa|perdón|perdon|pardon|desculpa|trompé|"
     r"ошибся|ошиблась|неправильно|извини)(?![^\W\d_])|"
@@ -84,7 +85,7 @@ def _day_re() -> tuple[re.Pattern[str], dict[str, int]]:
     glued = sorted((w for w in index if not w.isascii()), key=len, reverse=True)
     pattern = (rf"(?<![^\W\d_])(?:{'|'.join(ascii_words)})(?![^\W\d_])|"
                + "|".join(map(re.escape, glued)))
-    return re.compile(pattern), index
+    return rx.compile(pattern), index
 
 
 def values(text: str) -> dict[str, frozenset[str]]:
@@ -235,16 +236,16 @@ def with_new_value(old: str, new: str) -> str | None:
 # A value said as what something is: a copula before it, in the ten languages ("the
 # reference is hg19", "参照ゲノムはhg19", "пайплайн на hg38"), the value ending the sentence
 # (a particle may follow).
-_COPULA_RE = re.compile(
+_COPULA_RE = rx.compile(
     r"(?<![^\W\d_])(?:is|are|'s|es|son|está|é|são|ist|sind|est|c'est|sont|è|sono|на|это)"
     r"(?![^\W\d_])|是|在|用|は|が|=|:", re.I)
-_TAIL_RE = re.compile(r"(?:だよ|です|だ|이야|야|예요|이에요|입니다|요|了|啦|的|now|ahora|agora|"
+_TAIL_RE = rx.compile(r"(?:だよ|です|だ|이야|야|예요|이에요|입니다|요|了|啦|的|now|ahora|agora|"
                       r"jetzt|maintenant|ora|теперь)?\W*$", re.I)
 # A line pasted from a log or a stack trace.
-_PASTED_RE = re.compile(r"\b(?:error|exception|cannot|can't|failed|fatal|warn|warning)\b|^\[")
+_PASTED_RE = rx.compile(r"\b(?:error|exception|cannot|can't|failed|fatal|warn|warning)\b|^\[")
 _PORT_NAMES = frozenset({"port", "puerto", "porta", "порт"})
 # A day said as the habit of the project: every Thursday, on Thursdays, 每周四, 毎週木曜.
-_HABIT_RE = re.compile(
+_HABIT_RE = rx.compile(
     r"\b(?:every|each|on \w+days|jeden|jede|chaque|cada|ogni|todas? as|todos los|los \w+es|"
     r"le \w+di|il \w+dì|il \w+di|по \w+ам|каждый|каждую|каждое)\b|每周|每个?星期|毎週|매주|"
     r"曜日は|요일마다|요일에는", re.I)
@@ -279,8 +280,8 @@ def says_value(sentence: str) -> bool:
 
 # A prohibition of a moment in Chinese, Japanese or Korean ("禁止在周五发布", "周末不许上线",
 # "금요일 배포 금지"): a short sentence with a day (or the weekend) and a word that forbids.
-_FORBID_CJK_RE = re.compile(r"禁止|不准|不许|严禁|ダメ|だめ|しないこと|금지|하지 ?마|안 ?돼")
-_WEEKEND_RE = re.compile(r"周末|週末|주말|节假日|祝日|공휴일")
+_FORBID_CJK_RE = rx.compile(r"禁止|不准|不许|严禁|ダメ|だめ|しないこと|금지|하지 ?마|안 ?돼")
+_WEEKEND_RE = rx.compile(r"周末|週末|주말|节假日|祝日|공휴일")
 _MOMENT_RULE_CHARS = 24
 
 

@@ -14,6 +14,7 @@ import datetime
 import re
 from collections.abc import Sequence
 
+from memcli import compiled_regex as rx
 from memcli.extraction.rules.correction_shape import agent_did, corrects, plain
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.learned import Reading
@@ -44,7 +45,7 @@ _LEADS = (
 # Longest first; tried with startswith, as a regular expression of them all cost 15 ms to
 # compile on every extraction's start.
 _LEADS_LONGEST = sorted(_LEADS, key=len, reverse=True)
-_AFTER_LEAD_RE = re.compile(r"\s*[,:：，、。.!！-]+\s*|\s+|$")
+_AFTER_LEAD_RE = rx.compile(r"\s*[,:：，、。.!！-]+\s*|\s+|$")
 
 
 def _after_lead(text: str) -> int:
@@ -57,19 +58,19 @@ def _after_lead(text: str) -> int:
                 return after.end()
     return 0
 # An aside inside a request: what follows is the fact.
-_ASIDE_RE = re.compile(
+_ASIDE_RE = rx.compile(
     r"(?:^|[\s,，;；(（-])(?:btw|by the way|fyi|顺便说一句|顺便说一下|对了|por cierto|"
     r"ojo que|aliás|lembrando que|übrigens|au fait|sachant que|ちなみに|참고로|кстати|"
     r"tra l'altro)[\s,，:：]*", re.I)
-_WORD_RE = re.compile(r"[^\W_]+")
+_WORD_RE = rx.compile(r"[^\W_]+")
 # Compiled on first use (a class beyond Latin-1 costs a 65,536-entry table): only a
 # sentence ending in a CJK character asks it.
 _HANGUL = lazy("[\uac00-\ud7af]")
-_MARK_RE = re.compile(r"^(?:[-*+•>]|#{1,6}|\d{1,3}[.)])\s+")
+_MARK_RE = rx.compile(r"^(?:[-*+•>]|#{1,6}|\d{1,3}[.)])\s+")
 # A turn of more than this many sentences, or one that asks something, describes a task:
 # its sentences are steps of it unless the model is sure or an aside word marks a fact.
 _TASK_SENTENCES = 3
-_EPHEMERAL_RE = re.compile(
+_EPHEMERAL_RE = rx.compile(
     r"\b(?:right now|for now|this time|just this once|for this (?:task|session|pr|one)|"
     r"temporarily)\b|这次|这一次|暂时|本次", re.I)
 

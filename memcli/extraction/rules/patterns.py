@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from memcli import compiled_regex
+
 
 class LazyPattern:
     """A stand-in for ``re.compile(pattern, flags)`` that compiles on the first call."""
@@ -41,7 +43,7 @@ class LazyPattern:
         return bool(mask) and not mask & (_SEEN.get(text) or _NEEDED.present(text))
 
     def _compile(self) -> re.Pattern[str]:
-        self._compiled = re.compile(self.pattern, self.flags)
+        self._compiled = compiled_regex.compile(self.pattern, self.flags)
         return self._compiled
 
     def possible(self, text: str) -> bool:

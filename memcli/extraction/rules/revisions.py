@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 import re
 
+from memcli import compiled_regex as rx
+
 # Lower case. ASCII markers match as whole words; the others as written (no spaces in
 # Chinese and Japanese, particles glued to Korean words).
 _MARKERS = {
@@ -69,8 +71,8 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
                 (ascii_words if marker.isascii() else others).append(marker)
     spaced = "|".join(m.replace(" ", r"\s+") for m in sorted(set(ascii_words), key=len,
                                                              reverse=True))
-    words = re.compile(rf"(?<![\w-])(?:{spaced})(?![\w-])")
-    glued = re.compile("|".join(m.replace(" ", r"\s*") for m in sorted(set(others), key=len,
+    words = rx.compile(rf"(?<![\w-])(?:{spaced})(?![\w-])")
+    glued = rx.compile("|".join(m.replace(" ", r"\s*") for m in sorted(set(others), key=len,
                                                                       reverse=True)))
     return words, glued
 

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
+from memcli import compiled_regex as rx
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.model import KNOWLEDGE, PROJECT, Finding
 from memcli.extraction.rules.revisions import says_change
@@ -26,9 +27,9 @@ from memcli.extraction.rules.slots import slots_said
 
 _TASK_SENTENCES = 3
 _LONGEST = 240  # a longer sentence is a description of work, not a setting said
-_WORD_RE = re.compile(r"[^\W_]+")
+_WORD_RE = rx.compile(r"[^\W_]+")
 # Requests of the person's, in the ten languages: the sentence asks for work to be done.
-_REQUEST_RE = re.compile(
+_REQUEST_RE = rx.compile(
     r"^(?:please\s+|pls\s+|can you\s+|could you\s+)?(?:run|use|deploy|add|fix|make|check|"
     r"install|switch|migrate|replace|move|change|update|set|write|create|try|remove|"
     r"delete|rename|convert|upgrade|bump|configure|look|show|tell|help|let's|lets)\b|"
@@ -43,7 +44,7 @@ _REQUEST_RE = re.compile(
     r"줘요?$|(?:してみて|見て|みて)$", re.I)
 # Not the person's own statement of how things are: an example, a hedge or hypothetical,
 # someone else's words (the assistant's, a colleague's), a pasted log line.
-_NOT_SAID_RE = re.compile(
+_NOT_SAID_RE = rx.compile(
     r"\b(?:e\.g\.|i\.e\.|assistant:|claude:)|"
     r"\b(?:for example|for instance|such as|kind of thing|perhaps|maybe|might|probably|"
     r"not sure|if we|what if|should we|would|could|"
@@ -54,7 +55,7 @@ _NOT_SAID_RE = re.compile(
     r"\b(?:если|wenn wir|si on|se a gente|si tuviéramos)\b|"
     r"\b(?:passed|passes|passing|compiles|compila|no errors|sin errores|sem erros|is green|"
     r"froze|crashed|broke)\b|통과|詰まり", re.I)
-_SCREEN_RE = re.compile(
+_SCREEN_RE = rx.compile(
     r"\b(?:this (?:file|function|test|line|error|pr)|right now|for now|this time|"
     r"just this once|temporarily)\b|这次|暂时|今回|だけは|이번|이 파일", re.I)
 
