@@ -18,6 +18,7 @@ home) enters at the command line only; a library caller compiles as usual.
 
 from __future__ import annotations
 
+import _sre  # type: ignore[import-not-found]  # re's engine, loaded with re
 import contextlib
 import hashlib
 import marshal
@@ -42,8 +43,6 @@ class _State:
 
 def _stamp() -> str:
     """The interpreter and the engine whose programs the file holds."""
-    import _sre
-
     magic = getattr(_sre, "MAGIC", None)
     codesize = getattr(_sre, "CODESIZE", None)
     return f"{sys.implementation.name} {sys.version} {magic} {codesize}"
@@ -78,8 +77,6 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
 
 
 def _engine_compile(pattern: str, program: _Program) -> re.Pattern[str]:
-    import _sre
-
     final_flags, code, groups, groupindex, indexgroup = program
     compiled: re.Pattern[str] = _sre.compile(pattern, final_flags, code, groups, groupindex,
                                              indexgroup)

@@ -33,7 +33,8 @@ class StoreView:
     def __init__(self, settings: Settings) -> None:
         self._settings = settings
         self._known: dict[str, Sequence[IndexEntry]] | None = None
-        self._keys: dict[str, list[str | None]] = {}
+        self._keys: dict[str, Sequence[str | None]] = {}
+        self._postings: dict[str, object] = {}
         with locked_levels(settings, LEVELS) as folders:
             self._index_bytes = {lvl: _with_fingerprint(index_bytes_of(lvl, folder))
                                  for lvl, folder in folders.items()}
@@ -42,6 +43,7 @@ class StoreView:
     def known(self) -> dict[str, Sequence[IndexEntry]]:
         """Every note's index line, by level (empty for a store not open here)."""
         if self._known is None:
+            from memcli.extraction.key_index import postings_of
             from memcli.extraction.note_keys import derived_by, note_keys
 
             cache = self._settings.user_home / "cache" / "known"
@@ -49,11 +51,12 @@ class StoreView:
             listings: dict[Path, list[str]] = {}
             with locked_levels(self._settings, LEVELS, listings=listings) as folders:
                 read = {lvl: known_entries(lvl, folder, cache, lock_made_at(folder), derive,
-                                           listings.get(folder))
+                                           listings.get(folder), postings_of)
                         for lvl, folder in folders.items()}
-            self.base = {lvl: self._base(lvl, index) for lvl, (_, index, _) in read.items()}
+            self.base = {lvl: self._base(lvl, index) for lvl, (_, index, _, _) in read.items()}
             self._known = {lvl: read[lvl][0] if lvl in read else [] for lvl in LEVELS}
             self._keys = {lvl: read[lvl][2] if lvl in read else [] for lvl in LEVELS}
+            self._postings = {lvl: read[lvl][3] for lvl in read if read[lvl][3] is not None}
         return self._known
 
     def _base(self, level: str, index: bytes | None) -> str:
@@ -62,10 +65,16 @@ class StoreView:
             return self._index_bytes[level][1]
         return fingerprint(index)
 
-    def keys(self) -> dict[str, list[str | None]]:
+    def keys(self) -> dict[str, Sequence[str | None]]:
         """Each note's keys (memcli.extraction.note_keys), in the order of known()."""
         self.known()
         return self._keys
+
+    def postings(self) -> dict[str, object]:
+        """The postings of the keys of the levels whose notes were all read from the cache
+        (memcli.extraction.key_index.postings_of): their keys need not be read."""
+        self.known()
+        return self._postings
 
 
 def _with_fingerprint(index: bytes | None) -> tuple[bytes | None, str]:
@@ -94,8 +103,15 @@ class KnownNotes(LazyEntries):
         if self._index is None:
             from memcli.extraction.key_index import KeyIndex
 
-            keys = self._view.keys()
-            self._index = KeyIndex([*keys["project"], *keys["user"]])
+            keys, postings = self._view.keys(), self._view.postings()
+            # A level with postings is looked up in them: its keys are not read.
+            lines = {lvl: [""] * len(keys[lvl]) if lvl in postings else keys[lvl]
+                     for lvl in LEVELS}
+            size = len(lines["project"])
+            self._index = KeyIndex(
+                [*lines["project"], *lines["user"]],
+                [(start, len(lines[lvl]), postings[lvl])
+                 for lvl, start in (("project", 0), ("user", size)) if lvl in postings])
         return self._index
 
     def _entry(self, index: int) -> IndexEntry:

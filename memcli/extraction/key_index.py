@@ -37,20 +37,72 @@ def code(kind: str, value: str) -> str:
     return binascii.b2a_base64(digest, newline=False).decode("ascii")
 
 
-class KeyIndex:
-    """The keys of a sequence of notes (one string each, or None), searched in one text."""
+# A store's postings (:func:`postings_of`, cached with its notes' heads): for each first
+# character of a code, one text of fixed-width entries, the code's other three characters
+# and the note's row in five digits, in the order of the rows. A lookup reads one of 64
+# texts (a 64th of the keys) instead of them all; a store of more rows has none.
+_ENTRY = 8
+_ROWS = 100_000
 
-    def __init__(self, keys: Sequence[str | None]) -> None:
+
+def postings_of(keys: Sequence[str | None]) -> dict[str, str] | None:
+    """The postings of a store's notes KEYS (their rows are their positions), None when a
+    note's keys are unknown or the store is too large for them."""
+    if len(keys) >= _ROWS or None in keys:
+        return None
+    buckets: dict[str, list[str]] = {}
+    for row, line in enumerate(keys):
+        digits = f"{row:05d}"
+        for found in (line or "").split(KEY):
+            if found:
+                buckets.setdefault(found[0], []).append(found[1:] + digits)
+    return {first: "".join(entries) for first, entries in buckets.items()}
+
+
+def _checked(postings: object, size: int) -> dict[str, str] | None:
+    """POSTINGS when they are postings of SIZE rows as postings_of makes them (a cache is
+    read back: checked in C, never trusted as it is), else None."""
+    if type(postings) is not dict or size >= _ROWS:
+        return None
+    if not (set(map(type, postings)) <= {str} and set(map(type, postings.values())) <= {str}):
+        return None
+    if any(len(text) % _ENTRY for text in postings.values()):
+        return None
+    return postings
+
+
+class KeyIndex:
+    """The keys of a sequence of notes (one string each, or None), searched in one text;
+    or, for the parts of the sequence given with their postings, looked up in those."""
+
+    def __init__(self, keys: Sequence[str | None],
+                 postings: Sequence[tuple[int, int, object]] = ()) -> None:
+        """KEYS: each note's keys. POSTINGS: (start, length, the postings of KEYS[start:
+        start + length]) for parts whose keys are only found through them (their strings
+        in KEYS are not read)."""
         self.size = len(keys)
-        self.unknown = [i for i, k in enumerate(keys) if k is None]
-        lines = [k or "" for k in keys]
-        self.text = NOTE.join(lines)
-        self.starts = list(itertools.accumulate((len(k) + 1 for k in lines), initial=0))
+        self._parts: list[tuple[int, int, dict[str, str]]] = []
+        spans = []
+        for start, length, part in postings:
+            checked = _checked(part, length)
+            if checked is not None:
+                self._parts.append((start, length, checked))
+                spans.append((start, start + length))
+        lines = list(keys)
+        for start, stop in spans:
+            lines[start:stop] = [""] * (stop - start)
+        self.unknown = [i for i, k in enumerate(lines) if k is None]
+        texts = [k or "" for k in lines]
+        self.text = NOTE.join(texts)
+        self.starts = list(itertools.accumulate((len(k) + 1 for k in texts), initial=0))
 
     def rarity(self, kind: str, value: str) -> int:
-        """How many of the first notes (about 2,000) have the key KIND:VALUE: which of some
-        keys finds the fewest notes, told from a sample (the answer never depends on it)."""
-        return self.text.count(KEY + code(kind, value) + KEY, 0, _SAMPLE)
+        """How many notes have the key KIND:VALUE, told from the postings and the first
+        notes of the text (about 2,000): which of some keys finds the fewest notes (the
+        answer never depends on it)."""
+        found = code(kind, value)
+        counted = self.text.count(KEY + found + KEY, 0, _SAMPLE)
+        return counted + sum(1 for part in self._parts for _ in _posted(part, found))
 
     def holding(self, kind: str, values: Iterable[str]) -> set[int]:
         """The positions of the notes with a key KIND:value for any of VALUES, and of every
@@ -60,9 +112,11 @@ class KeyIndex:
     def iter_holding(self, kind: str, values: Iterable[str]) -> Iterator[int]:
         """:meth:`holding` in increasing order, found as they are asked for (the first
         note that answers may be the first found)."""
-        needles = sorted({KEY + code(kind, value) + KEY for value in values})
+        codes = sorted({code(kind, value) for value in values})
+        found = [self._found(KEY + c + KEY) for c in codes]
+        found += [_posted(part, c) for part in self._parts for c in codes]
         last = -1
-        for note in heapq.merge(self.unknown, *map(self._found, needles)):
+        for note in heapq.merge(self.unknown, *found):
             if note != last:
                 yield note
                 last = note
@@ -74,6 +128,25 @@ class KeyIndex:
             note = bisect.bisect_right(starts, at) - 1
             yield note
             at = text.find(needle, starts[note + 1])
+
+
+def _posted(part: tuple[int, int, dict[str, str]], found: str) -> Iterator[int]:
+    """The positions of the notes of PART (its start, size and postings) with the code FOUND, in
+    increasing order."""
+    start, size, postings = part
+    text = postings.get(found[0])
+    if text is None:
+        return
+    rest = found[1:]
+    at = text.find(rest)
+    while at >= 0:
+        if at % _ENTRY:  # inside an entry's digits or across two entries
+            at = text.find(rest, at + 1)
+            continue
+        digits = text[at + 3:at + _ENTRY]
+        if digits.isdigit() and int(digits) < size:  # (read back from a cache)
+            yield start + int(digits)
+        at = text.find(rest, at + _ENTRY)
 
 
 def key_index_of(notes: object) -> KeyIndex | None:

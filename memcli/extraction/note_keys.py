@@ -76,7 +76,10 @@ def note_keys(title: str, summary: str) -> str:
     keys.append("K:" + title_key(title))
     keys += ["m:" + t for t in sorted(title_terms(title))]
     text = title + " " + summary
-    keys += ["S:" + slot for slot, tools in slots_of(text).items() if tools]
+    filled = {slot: tools for slot, tools in slots_of(text).items() if tools}
+    keys += ["S:" + slot for slot in filled]
+    # The tool a setting is filled with: what a statement naming that tool asks first.
+    keys += ["F:" + slot + "=" + tool for slot in sorted(filled) for tool in sorted(filled[slot])]
     keys += ["n:" + name for name in sorted(salient_names(text))]
     # What a change with no setting word finds its note by (rules.changed_values): the
     # kinds of value it holds and its content words.

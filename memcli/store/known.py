@@ -25,11 +25,13 @@ import hashlib
 import marshal
 import os
 import stat
+from array import array
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
+from memcli.errors import StoreError
 from memcli.paths import read_regular_file_stat
 from memcli.store.folder import (
     StoreState,
@@ -45,13 +47,17 @@ from memcli.store.names import INDEX_NAME, is_note_name
 # The cached record: what a note parsed to, and the code that parsed it. A memcli that
 # parses notes another way (another version, or an edited notes.py in a checkout) starts
 # a new cache.
-_FORMAT = 2
+_FORMAT = 3
 _PARSERS = ("notes.py", "folder.py", "folder_files.py", "index.py", "names.py")
 
 # What a caller derives from a note's title and summary (the words the matching looks
 # notes up by: memcli.extraction.note_keys), cached beside its head, and the stamp of the
 # code that derives it; None when a note gives none (a broken note, say).
 Derive = Callable[[str, str], str | None]
+# What a caller makes of every note's keys at once (memcli.extraction.key_index's postings),
+# cached with them: made when the cache is written, given back when every note it holds is
+# read from it.
+Postings = Callable[[Sequence[str | None]], object]
 
 def index_bytes_of(level: str, path: Path) -> bytes | None:
     """MEMORY.md's bytes as :func:`load_store` reads them (None when the store or the file
@@ -84,18 +90,22 @@ def _check_folder(level: str, path: Path) -> bool:
     return True
 
 
+Known = tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object]
+
+
 def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None,
-                  derive: tuple[Derive, object] | None = None, listed: list[str] | None = None
-                  ) -> tuple[Sequence[IndexEntry], bytes | None, list[str | None]]:
+                  derive: tuple[Derive, object] | None = None, listed: list[str] | None = None,
+                  postings: Postings | None = None) -> Known:
     """``load_store(level, path).entries()`` and its index bytes, each note's head taken
     from the cache in CACHE_DIR when its status is unchanged. A head read now is cached
     only when the note changed before SETTLED_BEFORE (nanoseconds, the store's clock);
     without it nothing new is cached. DERIVE, a function and the stamp of its code, gives
     what the third list holds for each entry (cached with the head); without it, None.
     LISTED: the folder's names, listed under the lock this read is made under (else the
-    folder is listed now)."""
+    folder is listed now). POSTINGS makes, of the third list, what the fourth item is
+    (cached with it; None when the entries are not all read from the cache)."""
     if not _check_folder(level, path):
-        return [], None, []
+        return [], None, [], None
     try:
         names = sorted(os.listdir(path) if listed is None else listed)
     except OSError as exc:
@@ -109,7 +119,7 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
             # cache was written (every note among them cached), each with its status then.
             index = _index(path, INDEX_NAME, folder) if INDEX_NAME in names else None
             return _from_cache(level, path, cache, index)
-        return _read(level, path, names, cache, folder, settled_before, derive)
+        return _read(level, path, names, cache, folder, settled_before, derive, postings)
     finally:
         os.close(folder)
 
@@ -119,21 +129,42 @@ def _unchanged(cache: _Cache, folder: int) -> bool:
         found = [os.stat(name, dir_fd=folder, follow_symlinks=False) for name in cache.names]
     except OSError:
         return False  # gone since the listing: the slow way tells what load_store says
-    return (list(map(attrgetter("st_ctime_ns"), found)) == cache.ctimes
-            and list(map(attrgetter("st_mtime_ns"), found)) == cache.mtimes
-            and list(map(attrgetter("st_size"), found)) == cache.sizes
-            and list(map(attrgetter("st_ino"), found)) == cache.inodes)
+    return (array("q", map(attrgetter("st_ctime_ns"), found)) == cache.ctimes
+            and array("q", map(attrgetter("st_mtime_ns"), found)) == cache.mtimes
+            and array("q", map(attrgetter("st_size"), found)) == cache.sizes
+            and array("Q", map(attrgetter("st_ino"), found)) == cache.inodes)
 
 
-def _from_cache(level: str, path: Path, cache: _Cache, index_bytes: bytes | None
-                ) -> tuple[Sequence[IndexEntry], bytes | None, list[str | None]]:
+def _from_cache(level: str, path: Path, cache: _Cache, index_bytes: bytes | None) -> Known:
     if None not in cache.types:
-        return _CachedEntries(level, cache, None, []), index_bytes, cache.keys
+        # The keys (and heads) are read from the cache only when asked for: with the
+        # postings, matching never asks for the keys.
+        return (_CachedEntries(level, cache, None, []), index_bytes, _Keys(cache),
+                cache.postings)
     rows = [i for i, note_type in enumerate(cache.types) if note_type is not None]
     broken = {cache.names[i]: "" for i, note_type in enumerate(cache.types) if note_type is None}
     old = StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
     keys = [cache.keys[i] for i in rows] + [None] * len(old)
-    return _CachedEntries(level, cache, rows, old), index_bytes, keys
+    return _CachedEntries(level, cache, rows, old), index_bytes, keys, None
+
+
+class _Keys(Sequence[str | None]):
+    """The cache's column of keys, read when first asked for."""
+
+    def __init__(self, cache: _Cache) -> None:
+        self._cache = cache
+
+    def __len__(self) -> int:
+        return len(self._cache.names)
+
+    @overload
+    def __getitem__(self, index: int) -> str | None: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str | None]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str | None] | None:
+        return self._cache.keys[index]
 
 
 class _CachedEntries(LazyEntries):
@@ -165,18 +196,17 @@ class _CachedEntries(LazyEntries):
 
 
 def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[str | None],
-                 broken: dict[str, str], index_bytes: bytes | None
-                 ) -> tuple[list[IndexEntry], bytes | None, list[str | None]]:
+                 broken: dict[str, str], index_bytes: bytes | None) -> Known:
     if broken:  # their old index lines, as StoreState.entries() gives them
         old = StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
         entries += old
         keys += [None] * len(old)
-    return entries, index_bytes, keys
+    return entries, index_bytes, keys, None
 
 
 def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
-          settled_before: int | None, derive: tuple[Derive, object] | None
-          ) -> tuple[Sequence[IndexEntry], bytes | None, list[str | None]]:
+          settled_before: int | None, derive: tuple[Derive, object] | None,
+          postings: Postings | None) -> Known:
     fresh = _Cache(None, path, None)  # the records read now
     kept: list[int] = []  # the cache's records still true
     entries: list[IndexEntry] = []
@@ -226,7 +256,7 @@ def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
     cached = {cache.names[i] for i in kept} | set(fresh.names)
     others = [name for name in names if name not in cached] if cached.issuperset(notes) else None
     if len(kept) != len(at) or fresh.names or others != cache.others:
-        cache.save(kept, fresh, others)
+        cache.save(kept, fresh, others, postings)
     return _with_broken(level, path, entries, keys, broken, index_bytes)
 
 
@@ -278,15 +308,20 @@ class _Cache:
         self.stamp: tuple[object, ...] | None = None
         self.others: list[str] | None = None  # the listing's names that are not notes
         self.names: list[str] = []
-        self.sizes: list[int] = []
-        self.mtimes: list[int] = []
-        self.ctimes: list[int] = []
-        self.inodes: list[int] = []
+        # The statuses, as machine numbers (no object a number: a fifth of the loading).
+        self.sizes = array("q")
+        self.mtimes = array("q")
+        self.ctimes = array("q")
+        self.inodes = array("Q")
         self.types: list[str | None] = []  # None: a broken note (its old index line is kept)
-        self.titles: list[str] = []
-        self.summaries: list[str] = []
-        self.updated: list[str] = []
-        self.keys: list[str | None] = []  # what the caller derives (known_entries' DERIVE)
+        self.postings: object = None  # what known_entries' POSTINGS made of the keys
+        # The heads' text and keys, read back only when asked for (a turn asks for a few
+        # notes' of 20,000, or none): titles, summaries, updated, keys (known_entries' DERIVE).
+        self._heads: bytes | None = None
+        self._titles: list[str] = []
+        self._summaries: list[str] = []
+        self._updated: list[str] = []
+        self._keys: list[str | None] = []
         if cache_dir is None:
             return
         where = str(store.resolve())
@@ -297,22 +332,67 @@ class _Cache:
             self._load(marshal.loads(self.file.read_bytes()))
 
     def _load(self, value: object) -> None:
-        if not (isinstance(value, tuple) and len(value) == 12 and value[0] == self.stamp):
+        if not (isinstance(value, tuple) and len(value) == 10 and value[0] == self.stamp):
             return
-        others, columns = value[1], value[2:]
-        if not all(type(c) is list and len(c) == len(columns[0]) for c in columns):
-            return
-        # Checked column by column in C: a status that is not a number is never equal to
-        # one, and a record's text must be text.
-        optional = [t for c in (columns[5], columns[9]) for t in c if t is not None]
-        if not all(set(map(type, column)) <= {str}
-                   for column in (columns[0], optional, *columns[6:9])):
+        others, (names, types), postings, heads = value[1], value[2:4], value[8], value[9]
+        statuses = []
+        for code, packed in zip("qqqQ", value[4:8], strict=True):
+            if type(packed) is not bytes or len(packed) != 8 * len(names):
+                return
+            column = array(code)
+            column.frombytes(packed)
+            statuses.append(column)
+        # Checked column by column in C: a record's text must be text.
+        if not (type(names) is list and type(types) is list and len(types) == len(names)
+                and set(map(type, names)) <= {str} and type(heads) is bytes
+                and set(map(type, types)) <= {str, type(None)}):
             return
         if others is not None and not (type(others) is list and set(map(type, others)) <= {str}):
             return
-        self.others = others
-        (self.names, self.sizes, self.mtimes, self.ctimes, self.inodes, self.types,
-         self.titles, self.summaries, self.updated, self.keys) = columns
+        self.others, self.postings, self._heads = others, postings, heads
+        self.names, self.types = names, types
+        self.sizes, self.mtimes, self.ctimes, self.inodes = statuses
+
+    def _read_heads(self) -> None:
+        heads, self._heads = self._heads, None
+        if heads is None:
+            return
+        value: object = None
+        with contextlib.suppress(EOFError, ValueError, TypeError):
+            value = marshal.loads(heads)
+        size = len(self.names)
+        if (isinstance(value, tuple) and len(value) == 4
+                and all(type(c) is list and len(c) == size for c in value)
+                and all(set(map(type, c)) <= {str} for c in value[:3])
+                and {type(k) for k in value[3] if k is not None} <= {str}):
+            self._titles, self._summaries, self._updated, self._keys = value
+            return
+        # Written whole by memcli alone: a cache that is not what it wrote is set aside.
+        if self.file is not None:
+            with contextlib.suppress(OSError):
+                self.file.unlink()
+        raise StoreError(f"{self.file}: a damaged cache of the notes' heads (set aside: "
+                         "deleting it loses nothing); run the command again")
+
+    @property
+    def titles(self) -> list[str]:
+        self._read_heads()
+        return self._titles
+
+    @property
+    def summaries(self) -> list[str]:
+        self._read_heads()
+        return self._summaries
+
+    @property
+    def updated(self) -> list[str]:
+        self._read_heads()
+        return self._updated
+
+    @property
+    def keys(self) -> list[str | None]:
+        self._read_heads()
+        return self._keys
 
     def add(self, name: str, info: os.stat_result, note_type: str | None, title: str,
             summary: str, updated: str, key: str | None) -> None:
@@ -327,21 +407,27 @@ class _Cache:
         self.updated.append(updated)
         self.keys.append(key)
 
-    def save(self, kept: list[int], fresh: _Cache, others: list[str] | None) -> None:
+    def save(self, kept: list[int], fresh: _Cache, others: list[str] | None,
+             postings: Postings | None) -> None:
         """Write the records KEPT of this cache and those of FRESH in its place, in the
         order of their names, with the OTHER names of the listing they were all read from
-        (None: not all of its notes are among them)."""
+        (None: not all of its notes are among them), and the POSTINGS of their keys."""
         if self.file is None:
             return
-        pairs: list[tuple[list[Any], list[Any]]] = [
+        pairs: list[tuple[Sequence[Any], Sequence[Any]]] = [
             (self.names, fresh.names), (self.sizes, fresh.sizes), (self.mtimes, fresh.mtimes),
             (self.ctimes, fresh.ctimes), (self.inodes, fresh.inodes), (self.types, fresh.types),
             (self.titles, fresh.titles), (self.summaries, fresh.summaries),
             (self.updated, fresh.updated), (self.keys, fresh.keys)]
-        columns = [[column[i] for i in kept] + more for column, more in pairs]
+        columns = [[column[i] for i in kept] + list(more) for column, more in pairs]
         order = sorted(range(len(columns[0])), key=columns[0].__getitem__)
         columns = [[column[i] for i in order] for column in columns]
-        data = marshal.dumps((self.stamp, others, *columns))  # type: ignore[arg-type]
+        heads = marshal.dumps(tuple(columns[6:]))
+        made = postings(columns[9]) if postings is not None else None
+        statuses = [array(code, column).tobytes()
+                    for code, column in zip("qqqQ", columns[1:5], strict=True)]
+        record: Any = (self.stamp, others, columns[0], columns[5], *statuses, made, heads)
+        data = marshal.dumps(record)
         with contextlib.suppress(OSError):
             self.file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             temporary = self.file.with_name(f".{self.file.name}.{os.getpid()}")

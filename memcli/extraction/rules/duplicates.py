@@ -217,7 +217,11 @@ def best_changed(mine: str, level: str, change: bool, known: Sequence[KnownNote]
     slots = slots_of(mine)
     filled = [slot for slot, tools in slots.items() if tools]
     named = {tool for slot in filled for tool in slots[slot]}
-    found = _best(mine, level, change, known, _pool(known, keys, "S", filled, named),
+    # With keys, those filling a setting with a tool MINE names for it (the only notes that
+    # answer 4): on more than _CANDIDATES of them, the first so many of those.
+    found = _best(mine, level, change, known,
+                  _pool(known, keys, "S", filled, named, [
+                      f"{slot}={tool}" for slot in filled for tool in sorted(slots[slot])]),
                   slots, filled)
     if found is not None and found[0] == 4:
         return found
@@ -257,14 +261,16 @@ def _lifts(mine: str, theirs: str) -> bool:
 
 
 def _pool(known: Sequence[KnownNote], keys: KeyIndex | None, kind: str, values: Iterable[str],
-          words: Iterable[str]) -> list[int]:
+          words: Iterable[str], filled_with: list[str] | None = None) -> list[int]:
     """The positions of the first notes (at most _CANDIDATES) ``haystack.holding(WORDS)``
     finds; with KEYS, only those among them with a key KIND of VALUES (all the notes that
-    can answer)."""
+    can answer), or with FILLED_WITH, a key F ("setting=tool") of those."""
     words = [w for w in words if w]
     if keys is None:
         return haystack_of(known).holding(words)[:_CANDIDATES]
-    found = (i for i in keys.iter_holding(kind, list(values)) if holds(known[i], words))
+    found = (i for i in (keys.iter_holding(kind, list(values)) if filled_with is None
+                         else keys.iter_holding("F", filled_with))
+             if holds(known[i], words))
     return list(itertools.islice(found, _CANDIDATES))
 
 

@@ -61,6 +61,10 @@ _MARKERS = {
 }
 
 
+def _longest(marker: str) -> tuple[int, str]:
+    return -len(marker), marker
+
+
 @functools.cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     ascii_words: list[str] = []
@@ -69,11 +73,12 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
         for marker in (m.strip() for m in text.split("|")):
             if marker:
                 (ascii_words if marker.isascii() else others).append(marker)
-    spaced = "|".join(m.replace(" ", r"\s+") for m in sorted(set(ascii_words), key=len,
-                                                             reverse=True))
+    # Longest first, then in order: one pattern text on every start (a set's order is not),
+    # which is what lets its compiled program be kept (memcli/compiled_regex.py).
+    spaced = "|".join(m.replace(" ", r"\s+") for m in sorted(set(ascii_words), key=_longest))
     words = rx.compile(rf"(?<![\w-])(?:{spaced})(?![\w-])")
-    glued = rx.compile("|".join(m.replace(" ", r"\s*") for m in sorted(set(others), key=len,
-                                                                      reverse=True)))
+    glued = rx.compile("|".join(m.replace(" ", r"\s*") for m in sorted(set(others),
+                                                                      key=_longest)))
     return words, glued
 
 
