@@ -109,7 +109,9 @@ def plans(root: Path, texts: list[str]) -> list[dict[str, Any]]:
            "MEMCLI_USER_STORE": str(root / "user"), "MEMCLI_HOME": str(root / "home"),
            "HOME": str(root / "home")}
     settings = resolve(Flags(), env, root)
-    known = KnownNotes(StoreView(settings))
+    with StoreView(settings) as view:  # the stores' locks held while the notes are read
+        known = KnownNotes(view)
+        known.key_index()
     out = []
     for text in texts:
         ops = extract_rules([Message("user", text)], known, today=TODAY)

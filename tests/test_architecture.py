@@ -144,7 +144,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Safety", ("safety",)),
     ("Settings", ("settings",)),
     ("Base", ("__init__", "errors", "paths", "durable", "text", "json_values", "value_types",
-              "messages", "tokens")),
+              "messages", "tokens", "compiled_regex")),
 )
 # Packages of one layer are independent of one another, except in these layers: the entry
 # points start one another (`memcli mcp`, `memcli hook`, `python -m memcli.hooks` runs the

@@ -232,8 +232,9 @@ def test_the_notes_keys_give_the_answers_asking_every_candidate_gives(memenv: Me
                            "updated": "2026-10-05"})
     today = datetime.date(2026, 12, 7)
     for _ in range(2):  # the second time, every note's head and keys come from the cache
-        keyed = KnownNotes(StoreView(resolve(Flags(), memenv.env, memenv.repo)))
-        plain = list(keyed)
+        with StoreView(resolve(Flags(), memenv.env, memenv.repo)) as view:
+            keyed = KnownNotes(view)
+            plain = list(keyed)
         assert keyed.key_index().size == len(plain) > 600
         for text in _turns():
             messages = [Message("user", text)]

@@ -123,7 +123,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
         # nothing); the base, then, is that of the notes they read.
         from memcli.commands.extract_stores import KnownNotes, StoreView
 
-        view = StoreView(settings)
+        view = StoreView(settings)  # holds the stores' locks until closed (below)
         base = view.base
         known = {"all": KnownNotes(view)}
     else:
@@ -142,29 +142,33 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
         return result
     trace: RulesTrace | None = None
     items: list[Any] = []
-    if not messages:
-        # Not an error: a hook fires on turns with nothing new. The empty document (or the
-        # empty apply report) still follows, so that a pipeline reads what it always reads.
-        result.notice = nothing_read(stats)
-    elif provider == "rules":
-        from memcli.extraction.rules import RulesTrace, extract_rules
+    try:
+        if not messages:
+            # Not an error: a hook fires on turns with nothing new. The empty document (or the
+            # empty apply report) still follows, so that a pipeline reads what it always reads.
+            result.notice = nothing_read(stats)
+        elif provider == "rules":
+            from memcli.extraction.rules import RulesTrace, extract_rules
 
-        trace = RulesTrace() if options.explain else None
-        items = extract_rules(messages, known["all"], today=today, trace=trace,
-                              mode=options.rules_mode)
-        if not items:
-            result.notice = _nothing_found(messages)
-    else:
-        # Built only for a model: the rules never read it, and redacting every index line
-        # of a large store is not free.
-        result.prompt = prompt_for(messages, known, today, options.redact, cut.dropped, related)
-        items = _ask_model(settings, provider, result.prompt, result, on_progress)
-    # With review on, a delete is kept: it waits in the inbox for the person instead.
-    reviewed = options.propose or (options.apply and bool(settings.review))
-    _validate(items, replace(options, allow_delete=options.allow_delete or reviewed), result)
-    sources = _merge_near_duplicates(result, known, options.on_conflict)
-    if view is not None:
-        result.base = base = view.base  # read again with the notes, when they were read
+            trace = RulesTrace() if options.explain else None
+            items = extract_rules(messages, known["all"], today=today, trace=trace,
+                                  mode=options.rules_mode)
+            if not items:
+                result.notice = _nothing_found(messages)
+        else:
+            # Built only for a model: the rules never read it, and redacting every index line
+            # of a large store is not free.
+            result.prompt = prompt_for(messages, known, today, options.redact, cut.dropped, related)
+            items = _ask_model(settings, provider, result.prompt, result, on_progress)
+        # With review on, a delete is kept: it waits in the inbox for the person instead.
+        reviewed = options.propose or (options.apply and bool(settings.review))
+        _validate(items, replace(options, allow_delete=options.allow_delete or reviewed), result)
+        sources = _merge_near_duplicates(result, known, options.on_conflict)
+        if view is not None:
+            result.base = base = view.base  # that of the notes, when they were read
+    finally:
+        if view is not None:
+            view.close()  # the stores' locks, held since the view was made
     _cite_named_files(settings, result.operations, project="project" in base)
     if options.explain:
         from memcli.extraction.explain import explain

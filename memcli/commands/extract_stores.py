@@ -11,6 +11,7 @@ is always that of the notes the operations were matched against.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -28,17 +29,37 @@ if TYPE_CHECKING:
 
 
 class StoreView:
-    """The project and user stores, read no further than asked."""
+    """The project and user stores, read no further than asked, under their locks from the
+    moment it is made until :meth:`close`: the notes, when read, are those of the listing
+    made when the locks were taken (a store is not listed twice)."""
 
     def __init__(self, settings: Settings) -> None:
         self._settings = settings
         self._known: dict[str, Sequence[IndexEntry]] | None = None
         self._keys: dict[str, Sequence[str | None]] = {}
         self._postings: dict[str, object] = {}
-        with locked_levels(settings, LEVELS) as folders:
+        self._listings: dict[Path, list[str]] = {}
+        self._held = contextlib.ExitStack()
+        try:
+            self._folders: dict[str, Path] | None = self._held.enter_context(
+                locked_levels(settings, LEVELS, listings=self._listings))
             self._index_bytes = {lvl: _with_fingerprint(index_bytes_of(lvl, folder))
-                                 for lvl, folder in folders.items()}
+                                 for lvl, folder in self._folders.items()}
+        except BaseException:
+            self._held.close()
+            raise
         self.base = {lvl: print_ for lvl, (_, print_) in self._index_bytes.items()}
+
+    def close(self) -> None:
+        """Release the stores' locks (the notes read so far stay readable)."""
+        self._folders = None
+        self._held.close()
+
+    def __enter__(self) -> StoreView:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     def known(self) -> dict[str, Sequence[IndexEntry]]:
         """Every note's index line, by level (empty for a store not open here)."""
@@ -48,8 +69,12 @@ class StoreView:
 
             cache = self._settings.user_home / "cache" / "known"
             derive = (note_keys, derived_by())
-            listings: dict[Path, list[str]] = {}
-            with locked_levels(self._settings, LEVELS, listings=listings) as folders:
+            with contextlib.ExitStack() as again:
+                folders, listings = self._folders, self._listings
+                if folders is None:  # closed: the locks are taken (and the stores listed) anew
+                    listings = {}
+                    folders = again.enter_context(
+                        locked_levels(self._settings, LEVELS, listings=listings))
                 read = {lvl: known_entries(lvl, folder, cache, lock_made_at(folder), derive,
                                            listings.get(folder), postings_of)
                         for lvl, folder in folders.items()}
