@@ -76,8 +76,10 @@ def _tree(path: Path) -> dict[str, bytes]:
 
 
 def _stores(env: dict[str, str]) -> dict[str, bytes]:
+    # memcli's caches (cache/: derived, deleting them loses nothing) are not the stores.
     return {**_tree(Path(env["MEMCLI_PROJECT_STORE"])),
-            **{"user/" + k: v for k, v in _tree(Path(env["MEMCLI_HOME"])).items()}}
+            **{"user/" + k: v for k, v in _tree(Path(env["MEMCLI_HOME"])).items()
+               if not k.startswith("cache/")}}
 
 
 def _invoke(*args: str, input: str | None = None) -> Any:

@@ -325,3 +325,45 @@ def test_near_duplicates_found_through_keys_are_those_asking_every_candidate_fin
                             (known, list(known)))
             assert (mine.operations, mine.refused, mine.merged) == (
                 theirs.operations, theirs.refused, theirs.merged), (title, mode)
+
+
+def test_a_note_that_answers_after_a_hand_edit_is_found_from_the_cache_too(
+        memenv: MemEnv) -> None:
+    """The keys' postings cached with the notes are made anew when a note changes: the run
+    after the edit reads the note, and the one after that finds it through the cache."""
+    _big_store(memenv, 50)
+    assert _plan(_extract(memenv, FACT)) == UPDATES_A_FACT
+    assert _plan(_extract(memenv, FACT)) == UPDATES_A_FACT  # from the cache
+    _heroku_note(memenv).unlink()
+    hosting = memenv.store("project") / "project_knowledge_hosting.md"
+    memenv.write_note("project", hosting.name,
+                      {"type": "project_knowledge", "title": "Hosting",
+                       "summary": "The app runs on the old cluster.", "updated": "2026-10-03"})
+    assert _plan(_extract(memenv, FACT))[0][0] == "create"
+    assert _plan(_extract(memenv, FACT))[0][0] == "create"  # cached, without Heroku
+    before = hosting.stat()
+    text = hosting.read_text("utf-8")
+    edited = text.replace("the old cluster.", "Heroku, dyno 30.")
+    assert len(edited.encode()) == before.st_size
+    hosting.write_text(edited, "utf-8")
+    os.utime(hosting, ns=(before.st_atime_ns, before.st_mtime_ns))
+    for _ in range(2):  # read again, then from the cache made of what it says now
+        assert _plan(_extract(memenv, FACT))[0][:3] == ("update", "project", hosting.name)
+
+
+def test_the_keys_are_stamped_with_every_module_they_are_derived_with() -> None:
+    """An edit to any module note_keys runs (directly or through another) starts the cached
+    keys anew: the list the stamp is made of is the closure of note_keys' memcli imports."""
+    from memcli.extraction.note_keys import _DERIVED_FROM
+    from tests.test_architecture import _graph
+
+    graph = _graph()
+    closure: set[str] = set()
+    todo = ["memcli.extraction.note_keys"]
+    while todo:
+        module = todo.pop()
+        if module not in closure:
+            closure.add(module)
+            todo += graph.get(module, ())
+    assert sorted(closure - set(_DERIVED_FROM)) == [], "add these to note_keys._DERIVED_FROM"
+    assert sorted(set(_DERIVED_FROM) - closure) == [], "note_keys no longer runs these"

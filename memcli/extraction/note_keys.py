@@ -17,32 +17,42 @@ time of the modules that compute them (:func:`derived_by`): other code starts an
 
 from __future__ import annotations
 
-import importlib
 import os
 
 from memcli import __version__
 from memcli.extraction.key_index import KEY as _KEY
 from memcli.extraction.key_index import code
 
-# The modules whose code decides a note's keys.
-_DERIVED_FROM = ("memcli.text", "memcli.safety.invisible_chars", "memcli.extraction.concepts",
-                 "memcli.extraction.similarity", "memcli.extraction.rules.duplicates",
-                 "memcli.extraction.rules.statements", "memcli.extraction.rules.slots",
-                 "memcli.extraction.rules.changed_values",
-                 "memcli.extraction.rules.slot_words", "memcli.extraction.rules.topics",
-                 "memcli.extraction.note_keys", "memcli.extraction.key_index")
+# The modules whose code decides a note's keys: every memcli module note_keys imports,
+# directly or through another (tests/test_extract_big_store.py checks the list against the
+# imports), so that an edit to any of them in a checkout starts the keys anew.
+_DERIVED_FROM = (
+    "memcli", "memcli.compiled_regex", "memcli.text", "memcli.safety.invisible_chars",
+    "memcli.extraction.concepts", "memcli.extraction.haystack", "memcli.extraction.key_index",
+    "memcli.extraction.note_keys", "memcli.extraction.similarity",
+    *(f"memcli.extraction.rules.{name}" for name in (
+        "asides", "changed_values", "chat", "command_lines", "conventions", "duplicates",
+        "imperatives", "layout", "model", "patterns", "preferences", "revisions", "sentences",
+        "slot_words", "slots", "standing", "statements", "topics", "uses")),
+)
 
 
 def derived_by() -> tuple[str, tuple[tuple[int, int], ...]]:
-    """memcli's version and the size and modification time of each module deciding keys."""
+    """memcli's version and the size and modification time of each module deciding keys
+    (their files, found without importing them)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     found = []
     for name in _DERIVED_FROM:
-        module = importlib.import_module(name)
+        path = os.path.join(root, *name.split("."))
         try:
-            info = os.stat(str(module.__file__))
-            found.append((info.st_size, info.st_mtime_ns))
-        except (OSError, TypeError):
-            found.append((-1, -1))
+            info = os.stat(path + ".py")
+        except OSError:
+            try:
+                info = os.stat(os.path.join(path, "__init__.py"))  # a package
+            except OSError:
+                found.append((-1, -1))
+                continue
+        found.append((info.st_size, info.st_mtime_ns))
     return __version__, tuple(found)
 
 

@@ -107,19 +107,25 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
     if not _check_folder(level, path):
         return [], None, [], None
     try:
-        names = sorted(os.listdir(path) if listed is None else listed)
+        listing = os.listdir(path) if listed is None else listed
     except OSError as exc:
         raise unlistable(level, path, exc.strerror or "cannot be listed") from None
+    # The listing as the folder gave it: the same text, the same names (without sorting
+    # 10,000 of them twice); the same names in another order are compared sorted.
+    joined = "\0".join(listing)
     cache = _Cache(cache_dir, path, derive[1] if derive else None)
     folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        if cache.others is not None and names == sorted(cache.names + cache.others) and (
+        if cache.others is not None and (
+                joined == cache.listing
+                or sorted(listing) == sorted(cache.names + cache.others)) and (
                 _unchanged(cache, folder)):
             # The common case, checked column by column in C: the same files as when the
             # cache was written (every note among them cached), each with its status then.
-            index = _index(path, INDEX_NAME, folder) if INDEX_NAME in names else None
+            index = _index(path, INDEX_NAME, folder) if INDEX_NAME in cache.others else None
             return _from_cache(level, path, cache, index)
-        return _read(level, path, names, cache, folder, settled_before, derive, postings)
+        return _read(level, path, sorted(listing), cache, folder, settled_before, derive,
+                     postings, joined)
     finally:
         os.close(folder)
 
@@ -206,7 +212,7 @@ def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[s
 
 def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
           settled_before: int | None, derive: tuple[Derive, object] | None,
-          postings: Postings | None) -> Known:
+          postings: Postings | None, listing: str) -> Known:
     fresh = _Cache(None, path, None)  # the records read now
     kept: list[int] = []  # the cache's records still true
     entries: list[IndexEntry] = []
@@ -255,8 +261,9 @@ def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
                         else _derived(derive, entry))
     cached = {cache.names[i] for i in kept} | set(fresh.names)
     others = [name for name in names if name not in cached] if cached.issuperset(notes) else None
-    if len(kept) != len(at) or fresh.names or others != cache.others:
-        cache.save(kept, fresh, others, postings)
+    if len(kept) != len(at) or fresh.names or others != cache.others or (
+            others is not None and listing != cache.listing):
+        cache.save(kept, fresh, others, postings, listing)
     return _with_broken(level, path, entries, keys, broken, index_bytes)
 
 
@@ -307,6 +314,7 @@ class _Cache:
         self.file: Path | None = None
         self.stamp: tuple[object, ...] | None = None
         self.others: list[str] | None = None  # the listing's names that are not notes
+        self.listing: str | None = None  # with the notes', as listed (joined by NULs)
         self.names: list[str] = []
         # The statuses, as machine numbers (no object a number: a fifth of the loading).
         self.sizes = array("q")
@@ -332,9 +340,12 @@ class _Cache:
             self._load(marshal.loads(self.file.read_bytes()))
 
     def _load(self, value: object) -> None:
-        if not (isinstance(value, tuple) and len(value) == 10 and value[0] == self.stamp):
+        if not (isinstance(value, tuple) and len(value) == 11 and value[0] == self.stamp):
             return
         others, (names, types), postings, heads = value[1], value[2:4], value[8], value[9]
+        listing = value[10]
+        if not (listing is None or type(listing) is str):
+            return
         statuses = []
         for code, packed in zip("qqqQ", value[4:8], strict=True):
             if type(packed) is not bytes or len(packed) != 8 * len(names):
@@ -350,6 +361,7 @@ class _Cache:
         if others is not None and not (type(others) is list and set(map(type, others)) <= {str}):
             return
         self.others, self.postings, self._heads = others, postings, heads
+        self.listing = listing
         self.names, self.types = names, types
         self.sizes, self.mtimes, self.ctimes, self.inodes = statuses
 
@@ -408,7 +420,7 @@ class _Cache:
         self.keys.append(key)
 
     def save(self, kept: list[int], fresh: _Cache, others: list[str] | None,
-             postings: Postings | None) -> None:
+             postings: Postings | None, listing: str) -> None:
         """Write the records KEPT of this cache and those of FRESH in its place, in the
         order of their names, with the OTHER names of the listing they were all read from
         (None: not all of its notes are among them), and the POSTINGS of their keys."""
@@ -426,7 +438,8 @@ class _Cache:
         made = postings(columns[9]) if postings is not None else None
         statuses = [array(code, column).tobytes()
                     for code, column in zip("qqqQ", columns[1:5], strict=True)]
-        record: Any = (self.stamp, others, columns[0], columns[5], *statuses, made, heads)
+        record: Any = (self.stamp, others, columns[0], columns[5], *statuses, made, heads,
+                       listing if others is not None else None)
         data = marshal.dumps(record)
         with contextlib.suppress(OSError):
             self.file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
