@@ -100,8 +100,8 @@ def turns() -> list[str]:
 def plans(root: Path, texts: list[str]) -> list[dict[str, Any]]:
     """For each turn: the rules' operations and, per mode, what the merge made of them."""
     from memcli.commands.extract_stores import KnownNotes, StoreView
+    from memcli.extraction.dedupe import merge_near_duplicates
     from memcli.extraction.rules import extract_rules
-    from memcli.extraction.similarity import merge_near_duplicates
     from memcli.messages import Message
     from memcli.settings.config import Flags, resolve
 

@@ -220,8 +220,8 @@ def test_the_notes_keys_give_the_answers_asking_every_candidate_gives(memenv: Me
     import datetime
 
     from memcli.commands.extract_stores import KnownNotes, StoreView
+    from memcli.extraction.dedupe import merge_near_duplicates
     from memcli.extraction.rules import extract_rules
-    from memcli.extraction.similarity import merge_near_duplicates
     from memcli.messages import Message
     from memcli.settings.config import Flags, resolve
 
@@ -292,7 +292,7 @@ def test_near_duplicates_found_through_keys_are_those_asking_every_candidate_fin
     """Titles one word longer or shorter among four or more, reordered, in the plural,
     joined into one word, of one topic or choice of tool, in Chinese: a create of each is
     merged as asking today's candidates merges it, in all three modes."""
-    from memcli.extraction.similarity import merge_near_duplicates
+    from memcli.extraction.dedupe import merge_near_duplicates
     from memcli.store.index import IndexEntry
 
     bases = ["Run the linter before every push", "Deploy the api with fly on fridays",

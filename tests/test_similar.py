@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from memcli.extraction.concepts import concept_keys
-from memcli.extraction.similarity import find_near, merge_near_duplicates
+from memcli.extraction.dedupe import merge_near_duplicates
+from memcli.extraction.similarity import find_near
 
 
 @dataclass(frozen=True)

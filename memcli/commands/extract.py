@@ -11,7 +11,7 @@ from memcli.commands._extract_prompt import prompt_for, related_notes
 from memcli.commands._extract_transcript import TranscriptStats, nothing_read, redacted
 from memcli.commands.apply import ApplyReport, apply_items
 from memcli.errors import ProviderError
-from memcli.extraction.similarity import Merged
+from memcli.extraction.dedupe import Merged
 from memcli.json_values import JsonObject
 from memcli.messages import Message
 from memcli.settings.config import Settings
@@ -246,7 +246,7 @@ def _nothing_found(messages: Sequence[Message]) -> str:
 def _merge_near_duplicates(result: ExtractResult, known: dict[str, Sequence[IndexEntry]],
                            on_conflict: str) -> list[int]:
     """Merges in place; returns, per operation kept, its index before the merge."""
-    from memcli.extraction.similarity import merge_near_duplicates
+    from memcli.extraction.dedupe import merge_near_duplicates
 
     if not any(op.get("action") == "create" for op in result.operations):
         # Only a create is matched against the stored notes: nothing to read them for.

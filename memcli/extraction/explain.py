@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from memcli.extraction.dedupe import Merged
 from memcli.extraction.rules import RulesTrace
-from memcli.extraction.similarity import Merged
 from memcli.messages import Message
 
 MAX_SHOWN_CHARS = 160
