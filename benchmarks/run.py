@@ -452,8 +452,13 @@ class Bench:
                       env=cold),
             self.case("extract", f"memcli extract, {s.session}-message session, instant "
                       "server", g, extract, env=cold),
+            # Exit 1 (REJECTED) is this case's outcome since the learned detector: it reads
+            # the session's generated word salad ("Webhook snapshot cron alert pager ...") as
+            # lasting project facts, more than the 25 operations one extract may hold, and
+            # says which it dropped. What is timed is reading and matching the session.
             self.case("extract_rules", f"memcli extract --provider rules, {s.session} msgs", g,
-                      ["extract", "--input", str(session), "--provider", "rules"], env=cold),
+                      ["extract", "--input", str(session), "--provider", "rules"], env=cold,
+                      ok_codes=(0, 1)),
             self.case("extract_turn", "memcli extract --provider rules, one turn", g,
                       ["extract", "--input", str(self.scratch / "turn.jsonl"), "--provider",
                        "rules"], env=cold),
