@@ -367,3 +367,36 @@ def test_the_keys_are_stamped_with_every_module_they_are_derived_with() -> None:
             todo += graph.get(module, ())
     assert sorted(closure - set(_DERIVED_FROM)) == [], "add these to note_keys._DERIVED_FROM"
     assert sorted(set(_DERIVED_FROM) - closure) == [], "note_keys no longer runs these"
+
+
+def test_the_postings_find_the_notes_the_keys_text_finds() -> None:
+    """A level looked up in its cached postings gives the positions, in order, that
+    searching its keys' text gives, for every key any note holds and for keys none holds."""
+    import random
+
+    from memcli.extraction.key_index import KeyIndex, postings_of
+    from memcli.extraction.note_keys import note_keys
+
+    rng = random.Random(7)
+    words = ["deploy", "heroku", "pnpm", "test", "command", "测试命令", "Kubernetes", "db"]
+    notes = [(title, summary) for _, _, title, summary in ODD_NOTES] + [
+        (" ".join(rng.sample(words, 3)), " ".join(rng.sample(words, 4))) for _ in range(400)]
+    keys: list[str | None] = [note_keys(title, summary) for title, summary in notes]
+    project, user = keys[:150], keys[150:]
+    plain = KeyIndex([*project, *user])
+    posted = KeyIndex([""] * len(project) + [*user],
+                      [(0, len(project), postings_of(project))])
+    both = KeyIndex([""] * len(keys), [(0, len(project), postings_of(project)),
+                                       (len(project), len(user), postings_of(user))])
+    values = sorted({v for title, summary in notes
+                     for v in [*title.casefold().split(), *summary.casefold().split(),
+                               title.casefold(), "deploy target", "deploy target=heroku"]})
+    found = 0
+    for kind in "wvnJUohKmSFQTCD":
+        for value in [*values, "nothing holds this"]:
+            wanted = list(plain.iter_holding(kind, [value]))
+            found += bool(wanted)
+            assert list(posted.iter_holding(kind, [value])) == wanted, (kind, value)
+            assert list(both.iter_holding(kind, [value])) == wanted, (kind, value)
+            assert both.rarity(kind, value) == len(wanted)
+    assert found > 50
