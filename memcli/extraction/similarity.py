@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from memcli import compiled_regex as rx
+
 # The words of a title live in memcli.text, so that lint (M303) and the instruction check
 # use them without loading this module's topic tables and types.
 from memcli.text import MAX_NEAR_TOKENS, normalised, title_tokens
@@ -53,7 +55,7 @@ _TOPIC_ALIASES = {
     "http client": ("http客户端",), "database": ("数据库",), "logging": ("日志",),
     "documentation": ("文档",),
 }
-_CHOICE_WORD = re.compile(r"\b(?:use|using|prefer|instead|not|over|switch(?:ed)?|stick|"
+_CHOICE_WORD = rx.compile(r"\b(?:use|using|prefer|instead|not|over|switch(?:ed)?|stick|"
                           r"rather)\b|用|代替|替代|而不是|改用")
 _ALIAS_KEY = {_: english for english, names in _TOPIC_ALIASES.items() for _ in names}
 
@@ -207,7 +209,7 @@ class NoteIndex:
             tools.update(_category_tools(category))
         parts = [re.escape(k) for k in sorted(starts)]
         parts += [re.escape(t) + r"(?![^\W_])" for t in sorted(tools)]
-        pattern = re.compile(r"(?<![^\W_])(?:" + "|".join(parts) + ")", re.I) if parts else None
+        pattern = rx.compile(r"(?<![^\W_])(?:" + "|".join(parts) + ")", re.I) if parts else None
         words = _pool_words([*starts, *tools], names)
         if only is None:
             pool: Iterable[int] = _pool(notes, words)
@@ -296,10 +298,10 @@ def _as_ascii(key: str) -> str | None:
     return key if key.isascii() else ""
 
 
-_PREFIX_WORD = re.compile(r"[^\W_]+")
+_PREFIX_WORD = rx.compile(r"[^\W_]+")
 @functools.cache
 def _cjk() -> re.Pattern[str]:
-    return re.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+    return rx.compile("[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def _has_cjk(text: str) -> bool:

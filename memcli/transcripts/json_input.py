@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from memcli import compiled_regex as rx
 from memcli.errors import InputError
 from memcli.transcripts.source import Blob, decode_line
 
@@ -18,8 +18,8 @@ _DECODER = json.JSONDecoder(strict=False)
 # (JSONDecoder.__init__ sets it; typeshed does not declare it).
 _SCAN: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
 _BROKEN = object()
-_BLANK = re.compile(r"[ \t\r\n]*")
-_LINE_END = re.compile(r"[ \t\r]*(?:\n|\Z)")
+_BLANK = rx.compile(r"[ \t\r\n]*")
+_LINE_END = rx.compile(r"[ \t\r]*(?:\n|\Z)")
 # Report progress about this often (characters); a call per line would cost more than it says.
 PROGRESS_STEP = 1 << 20
 

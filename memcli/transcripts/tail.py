@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from memcli import compiled_regex as rx
 from memcli.transcripts import order
 from memcli.transcripts.detect import WHOLE_INPUT_PASSES
 from memcli.transcripts.formats import copilot_chat
@@ -55,7 +56,7 @@ FIRST_WINDOW = 256 * 1024
 MOST = 8 * 1024 * 1024
 _BLOCK = 1024 * 1024
 _DECODER = json.JSONDecoder(strict=False)
-_PLAIN_ID = re.compile(r"[A-Za-z0-9_.:+/=-]{1,200}")
+_PLAIN_ID = rx.compile(r"[A-Za-z0-9_.:+/=-]{1,200}")
 _BOM = b"\xef\xbb\xbf"
 # The passes over the whole input whose reach this module knows (see _settled): with any
 # other, every last turn is read whole until this module learns what that pass looks at.

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from memcli import compiled_regex as rx
 from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Format, Piece, Record, TextFormat
 
 HEADER = "# aider chat started at "
 # Commands whose argument is a message to the model; every other command is Aider's own.
-_MESSAGE_COMMANDS = re.compile(r"/(?:ask|code|architect|context|chat-mode \w+)\s+", re.I)
-_BLANK = re.compile(r"\s*")
+_MESSAGE_COMMANDS = rx.compile(r"/(?:ask|code|architect|context|chat-mode \w+)\s+", re.I)
+_BLANK = rx.compile(r"\s*")
 _KEY = "aider"  # synthetic records only: no agent writes this key
 
 

@@ -22,17 +22,18 @@ from __future__ import annotations
 
 import re
 
+from memcli import compiled_regex as rx
 from memcli.messages import Role
 from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Format, Piece, Record, TextFormat
 
 # the welcome box: "│ ✻ Welcome to Claude Code!" (1.x), "╭─── Claude Code v2.0.14 ───╮" (2.x)
-_WELCOME = re.compile(r"^(?:[│|] ✻ Welcome to Claude|╭─+ Claude Code v\d)", re.M)
-_PROMPT = re.compile(r"^[>❯] ")
-_REPLY = re.compile(r"^[⏺●] ")
-_OUTPUT = re.compile(r"^ {1,6}⎿ {1,2}")
+_WELCOME = rx.compile(r"^(?:[│|] ✻ Welcome to Claude|╭─+ Claude Code v\d)", re.M)
+_PROMPT = rx.compile(r"^[>❯] ")
+_REPLY = rx.compile(r"^[⏺●] ")
+_OUTPUT = rx.compile(r"^ {1,6}⎿ {1,2}")
 # ⏺ Bash(npm test), ⏺ Read(src/a.py), ⏺ mcp__github__get_issue(...), ⏺ Update Todos
-_CALL = re.compile(r"^(?:[A-Z]\w*|mcp__\w+)\(.*\)?$|^Update Todos$", re.S)
+_CALL = rx.compile(r"^(?:[A-Z]\w*|mcp__\w+)\(.*\)?$|^Update Todos$", re.S)
 _KEY = "claude-export"  # synthetic records only: no agent writes this key
 
 

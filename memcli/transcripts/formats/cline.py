@@ -21,16 +21,17 @@ import re
 from collections import Counter
 from typing import Any
 
+from memcli import compiled_regex as rx
 from memcli.transcripts.content import blocks, text_pieces
 from memcli.transcripts.model import Entry, Format, Piece, Record, get_str, millis_to_iso
 
-_TYPED = re.compile(r"<(task|feedback|answer|user_message)>\s*(.*?)\s*</\1>", re.S)
+_TYPED = rx.compile(r"<(task|feedback|answer|user_message)>\s*(.*?)\s*</\1>", re.S)
 # ``[name for '<argument>'] Result:``; the argument (a command, a regex) may span lines and
 # hold brackets of its own
-_RESULT = re.compile(
+_RESULT = rx.compile(
     r"\s*\[(?:[^\]\n]{1,200}|\w{1,60} for '.{0,4000}?'(?: in '[^'\n]{0,400}')?)\] Result:",
     re.S)
-_THINKING = re.compile(r"<thinking>\s*(.*?)\s*</thinking>", re.S)
+_THINKING = rx.compile(r"<thinking>\s*(.*?)\s*</thinking>", re.S)
 _TOOL_TAGS = (
     "execute_command|read_file|write_to_file|replace_in_file|apply_diff|insert_content|"
     "search_and_replace|search_files|list_files|list_code_definition_names|codebase_search|"
@@ -38,7 +39,7 @@ _TOOL_TAGS = (
     "attempt_completion|new_task|plan_mode_respond|switch_mode|fetch_instructions|"
     "update_todo_list|new_rule|condense|report_bug|load_mcp_documentation|web_fetch"
 )
-_TOOL_CALL = re.compile(rf"<({_TOOL_TAGS})>.*?</\1>", re.S)
+_TOOL_CALL = rx.compile(rf"<({_TOOL_TAGS})>.*?</\1>", re.S)
 _MARKERS = ("<task>", "<environment_details>", "[TASK RESUMPTION]")
 
 

@@ -30,17 +30,16 @@ of its own, inside its fences); its closing ``---`` rule is not part of it.
 
 from __future__ import annotations
 
-import re
-
+from memcli import compiled_regex as rx
 from memcli.messages import Role
 from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Format, Piece, Record, TextFormat
 
-_TITLE = re.compile(r"\A\s*# 🤖 Copilot CLI Session[ \t]*\r?\n")
+_TITLE = rx.compile(r"\A\s*# 🤖 Copilot CLI Session[ \t]*\r?\n")
 # the mark is an emoji: a reply's own "### Setup" heading is not an entry
-_HEADING = re.compile(r"^### (?P<mark>[^\x00-\x7f\s]+)[ \t]+(?P<label>[^\r\n]*?)[ \t]*\r?$")
-_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
-_STAMP = re.compile(r"^<sub>⏱️[^<]*</sub>[ \t]*\r?$")
+_HEADING = rx.compile(r"^### (?P<mark>[^\x00-\x7f\s]+)[ \t]+(?P<label>[^\r\n]*?)[ \t]*\r?$")
+_FENCE = rx.compile(r"^[ \t]*(`{3,}|~{3,})")
+_STAMP = rx.compile(r"^<sub>⏱️[^<]*</sub>[ \t]*\r?$")
 _SPEAKERS: dict[str, Role] = {"👤": "user", "💬": "assistant"}
 _KEY = "copilot-share"  # synthetic records only: no agent writes this key
 

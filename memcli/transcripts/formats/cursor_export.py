@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import re
 
+from memcli import compiled_regex as rx
 from memcli.messages import Role
 from memcli.transcripts.content import text_pieces
 from memcli.transcripts.model import Format, Piece, Record, TextFormat
 
-_STAMP = re.compile(r"^_Exported on .{1,80} from Cursor \([\w.\-]{1,40}\)_[ \t]*\r?$", re.M)
-_SPEAKER = re.compile(r"^---[ \t]*\r?\n(?:[ \t]*\r?\n)*\*\*(User|Cursor)\*\*[ \t]*\r?$", re.M)
+_STAMP = rx.compile(r"^_Exported on .{1,80} from Cursor \([\w.\-]{1,40}\)_[ \t]*\r?$", re.M)
+_SPEAKER = rx.compile(r"^---[ \t]*\r?\n(?:[ \t]*\r?\n)*\*\*(User|Cursor)\*\*[ \t]*\r?$", re.M)
 _ROLES: dict[str, Role] = {"User": "user", "Cursor": "assistant"}
 _KEY = "cursor-export"  # synthetic records only: no agent writes this key
 

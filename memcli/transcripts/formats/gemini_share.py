@@ -14,6 +14,7 @@ import json
 import re
 from typing import Any
 
+from memcli import compiled_regex as rx
 from memcli.transcripts.formats.gemini import GEMINI
 from memcli.transcripts.model import Record, TextFormat
 
@@ -21,9 +22,9 @@ _HEADING = (
     r"(?:## (?P<a>USER|MODEL) [^\n#*]{1,8}|[^\n#*]{1,8} ## (?P<b>USER|MODEL)"
     r"|\*\*(?P<c>user|model)\*\*:)[ \t]*\r?\n"
 )
-_FIRST = re.compile(r"\s*" + _HEADING)
-_NEXT = re.compile(r"\r?\n\r?\n---\r?\n\r?\n" + _HEADING)
-_TOOL = re.compile(r"\*\*Tool (Command|Response)\*\*:\r?\n```json\r?\n(.*?)\r?\n```", re.S)
+_FIRST = rx.compile(r"\s*" + _HEADING)
+_NEXT = rx.compile(r"\r?\n\r?\n---\r?\n\r?\n" + _HEADING)
+_TOOL = rx.compile(r"\*\*Tool (Command|Response)\*\*:\r?\n```json\r?\n(.*?)\r?\n```", re.S)
 _PART_KEY = {"Command": "functionCall", "Response": "functionResponse"}
 
 
