@@ -177,9 +177,29 @@ def test_notes_added_removed_or_broken_since_the_cache_are_seen(memenv: MemEnv) 
 
 
 def test_a_cache_that_is_not_one_is_ignored(big: MemEnv) -> None:
+    import marshal
+
+    _extract(big, FACT)
+    # Not marshal data; another format's record (as an older memcli wrote it); a length
+    # past the end of the file.
+    for data in (b"\x00not marshal data", marshal.dumps((2, None, [], [])),
+                 (10**9).to_bytes(8, "little") + b"\x00"):
+        for file in _cache_files(big):
+            file.write_bytes(data)
+        assert _plan(_extract(big, FACT)) == UPDATES_A_FACT
+
+
+def test_a_cache_cut_short_is_set_aside_with_a_clear_error(big: MemEnv) -> None:
+    """Its header read, the heads it promises missing: the run that finds out says so and
+    sets the file aside (it gave no answer from it); the next reads the notes again."""
     _extract(big, FACT)
     for file in _cache_files(big):
-        file.write_bytes(b"\x00not marshal data")
+        file.write_bytes(file.read_bytes()[:-4000])
+    result = big.invoke("extract", "--provider", "rules",
+                        input=json.dumps({"role": "user", "content": FACT}) + "\n")
+    assert result.exit_code == 3, result.output
+    assert "damaged cache" in result.output and "set aside" in result.output
+    assert len(_cache_files(big)) < 2
     assert _plan(_extract(big, FACT)) == UPDATES_A_FACT
 
 

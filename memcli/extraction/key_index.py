@@ -18,7 +18,7 @@ import bisect
 import hashlib
 import heapq
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 # Between two keys, and between two notes' keys: no code holds either.
 KEY = "\x1f"
@@ -59,14 +59,10 @@ def postings_of(keys: Sequence[str | None]) -> dict[str, str] | None:
     return {first: "".join(entries) for first, entries in buckets.items()}
 
 
-def _checked(postings: object, size: int) -> dict[str, str] | None:
-    """POSTINGS when they are postings of SIZE rows as postings_of makes them (a cache is
-    read back: checked in C, never trusted as it is), else None."""
-    if type(postings) is not dict or size >= _ROWS:
-        return None
-    if not (set(map(type, postings)) <= {str} and set(map(type, postings.values())) <= {str}):
-        return None
-    if any(len(text) % _ENTRY for text in postings.values()):
+def _checked(postings: object, size: int) -> Mapping[str, str] | None:
+    """POSTINGS when they can be postings of SIZE rows as postings_of makes them (a cache
+    read back: each text is checked when read), else None."""
+    if not isinstance(postings, Mapping) or size >= _ROWS:
         return None
     return postings
 
@@ -81,7 +77,7 @@ class KeyIndex:
         start + length]) for parts whose keys are only found through them (their strings
         in KEYS are not read)."""
         self.size = len(keys)
-        self._parts: list[tuple[int, int, dict[str, str]]] = []
+        self._parts: list[tuple[int, int, Mapping[str, str]]] = []
         spans = []
         for start, length, part in postings:
             checked = _checked(part, length)
@@ -130,12 +126,17 @@ class KeyIndex:
             at = text.find(needle, starts[note + 1])
 
 
-def _posted(part: tuple[int, int, dict[str, str]], found: str) -> Iterator[int]:
+def _posted(part: tuple[int, int, Mapping[str, str]], found: str) -> Iterator[int]:
     """The positions of the notes of PART (its start, size and postings) with the code FOUND, in
     increasing order."""
     start, size, postings = part
     text = postings.get(found[0])
     if text is None:
+        return
+    if type(text) is not str or len(text) % _ENTRY:
+        # Not postings as postings_of writes them (a cache read back): every note of the
+        # part may hold the code, and the callers ask each their own question.
+        yield from range(start, start + size)
         return
     rest = found[1:]
     at = text.find(rest)

@@ -20,18 +20,14 @@ the note's status was taken; a later change of that note then has a later change
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import marshal
 import os
 import stat
 from array import array
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from pathlib import Path
-from typing import Any, overload
+from typing import overload
 
-from memcli.errors import StoreError
 from memcli.paths import read_regular_file_stat
 from memcli.store.folder import (
     StoreState,
@@ -41,23 +37,14 @@ from memcli.store.folder import (
     unlistable,
 )
 from memcli.store.folder_files import MAX_NOTE_BYTES, read_note
+from memcli.store.heads_cache import HeadsCache, Postings
 from memcli.store.index import IndexEntry, LazyEntries
 from memcli.store.names import INDEX_NAME, is_note_name
-
-# The cached record: what a note parsed to, and the code that parsed it. A memcli that
-# parses notes another way (another version, or an edited notes.py in a checkout) starts
-# a new cache.
-_FORMAT = 3
-_PARSERS = ("notes.py", "folder.py", "folder_files.py", "index.py", "names.py")
 
 # What a caller derives from a note's title and summary (the words the matching looks
 # notes up by: memcli.extraction.note_keys), cached beside its head, and the stamp of the
 # code that derives it; None when a note gives none (a broken note, say).
 Derive = Callable[[str, str], str | None]
-# What a caller makes of every note's keys at once (memcli.extraction.key_index's postings),
-# cached with them: made when the cache is written, given back when every note it holds is
-# read from it.
-Postings = Callable[[Sequence[str | None]], object]
 
 def index_bytes_of(level: str, path: Path) -> bytes | None:
     """MEMORY.md's bytes as :func:`load_store` reads them (None when the store or the file
@@ -113,7 +100,7 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
     # The listing as the folder gave it: the same text, the same names (without sorting
     # 10,000 of them twice); the same names in another order are compared sorted.
     joined = "\0".join(listing)
-    cache = _Cache(cache_dir, path, derive[1] if derive else None)
+    cache = HeadsCache(cache_dir, path, derive[1] if derive else None)
     folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
         if cache.others is not None and (
@@ -130,7 +117,7 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
         os.close(folder)
 
 
-def _unchanged(cache: _Cache, folder: int) -> bool:
+def _unchanged(cache: HeadsCache, folder: int) -> bool:
     try:
         found = [os.stat(name, dir_fd=folder, follow_symlinks=False) for name in cache.names]
     except OSError:
@@ -141,7 +128,7 @@ def _unchanged(cache: _Cache, folder: int) -> bool:
             and array("Q", map(attrgetter("st_ino"), found)) == cache.inodes)
 
 
-def _from_cache(level: str, path: Path, cache: _Cache, index_bytes: bytes | None) -> Known:
+def _from_cache(level: str, path: Path, cache: HeadsCache, index_bytes: bytes | None) -> Known:
     if None not in cache.types:
         # The keys (and heads) are read from the cache only when asked for: with the
         # postings, matching never asks for the keys.
@@ -150,14 +137,15 @@ def _from_cache(level: str, path: Path, cache: _Cache, index_bytes: bytes | None
     rows = [i for i, note_type in enumerate(cache.types) if note_type is not None]
     broken = {cache.names[i]: "" for i, note_type in enumerate(cache.types) if note_type is None}
     old = StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
-    keys = [cache.keys[i] for i in rows] + [None] * len(old)
+    heads = cache.heads
+    keys = [heads[i][3] for i in rows] + [None] * len(old)
     return _CachedEntries(level, cache, rows, old), index_bytes, keys, None
 
 
 class _Keys(Sequence[str | None]):
     """The cache's column of keys, read when first asked for."""
 
-    def __init__(self, cache: _Cache) -> None:
+    def __init__(self, cache: HeadsCache) -> None:
         self._cache = cache
 
     def __len__(self) -> int:
@@ -177,7 +165,7 @@ class _CachedEntries(LazyEntries):
     """The index lines of the cached notes (ROWS of the cache, all of them when None), then
     MORE; each made when first asked for (matching asks for a few of 20,000)."""
 
-    def __init__(self, level: str, cache: _Cache, rows: list[int] | None,
+    def __init__(self, level: str, cache: HeadsCache, rows: list[int] | None,
                  more: list[IndexEntry]) -> None:
         self._level, self._cache, self._rows, self._more = level, cache, rows, more
         self._cached = len(cache.names) if rows is None else len(rows)
@@ -195,9 +183,9 @@ class _CachedEntries(LazyEntries):
             row = index if self._rows is None else self._rows[index]
             note_type = c.types[row]
             assert note_type is not None  # the rows are those of notes that parsed
-            entry = self._made[index] = IndexEntry(self._level, note_type, c.titles[row],
-                                                   c.summaries[row], c.names[row],
-                                                   c.updated[row])
+            title, summary, updated, _ = c.head(row)
+            entry = self._made[index] = IndexEntry(self._level, note_type, title, summary,
+                                                   c.names[row], updated)
         return entry
 
 
@@ -210,10 +198,10 @@ def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[s
     return entries, index_bytes, keys, None
 
 
-def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
+def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: int,
           settled_before: int | None, derive: tuple[Derive, object] | None,
           postings: Postings | None, listing: str) -> Known:
-    fresh = _Cache(None, path, None)  # the records read now
+    fresh = HeadsCache(None, path, None)  # the records read now
     kept: list[int] = []  # the cache's records still true
     entries: list[IndexEntry] = []
     keys: list[str | None] = []
@@ -221,7 +209,7 @@ def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
     index_bytes: bytes | None = None
     at = dict(zip(cache.names, range(len(cache.names)), strict=True))
     sizes, mtimes, ctimes, inodes = cache.sizes, cache.mtimes, cache.ctimes, cache.inodes
-    types, titles, summaries, updated = cache.types, cache.titles, cache.summaries, cache.updated
+    types = cache.types
     notes = []  # the note names listed: all of them cached, the next run may skip this loop
     for name in names:
         i = at.get(name)
@@ -246,9 +234,9 @@ def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
             if note_type is None:
                 broken[name] = ""
             else:
-                entries.append(IndexEntry(level, note_type, titles[i], summaries[i], name,
-                                          updated[i]))
-                keys.append(cache.keys[i])
+                title, summary, updated, key = cache.heads[i]
+                entries.append(IndexEntry(level, note_type, title, summary, name, updated))
+                keys.append(key)
             continue
         if not stat.S_ISREG(info.st_mode):
             continue  # a link or a special file: memcli leaves it alone
@@ -257,7 +245,7 @@ def _read(level: str, path: Path, names: list[str], cache: _Cache, folder: int,
             broken[name] = ""
         else:
             entries.append(entry)
-            keys.append(fresh.keys[-1] if fresh.names and fresh.names[-1] == name
+            keys.append(fresh.heads[-1][3] if fresh.names and fresh.names[-1] == name
                         else _derived(derive, entry))
     cached = {cache.names[i] for i in kept} | set(fresh.names)
     others = [name for name in names if name not in cached] if cached.issuperset(notes) else None
@@ -281,7 +269,7 @@ def _index(path: Path, name: str, folder: int) -> bytes | None:
     return read_index_file(os.path.join(path, name))
 
 
-def _read_entry(level: str, path: Path, name: str, fresh: _Cache,
+def _read_entry(level: str, path: Path, name: str, fresh: HeadsCache,
                 settled_before: int | None, derive: tuple[Derive, object] | None
                 ) -> IndexEntry | None:
     """The note's index line, None when load_store would call it broken; cached in FRESH
@@ -302,168 +290,3 @@ def _read_entry(level: str, path: Path, name: str, fresh: _Cache,
             fresh.add(name, info, entry.type, entry.title, entry.summary, entry.updated,
                       _derived(derive, entry))
     return entry
-
-
-class _Cache:
-    """The heads of one store's notes, column by column (a column of strings loads in a
-    tenth of the time a tuple per note takes), keyed by file name and status, in the order
-    of their names, and the folder's other names when every note in it was cached. Never an
-    error: a cache that cannot be read or written is a cache that is empty."""
-
-    def __init__(self, cache_dir: Path | None, store: Path, derived_by: object) -> None:
-        self.file: Path | None = None
-        self.stamp: tuple[object, ...] | None = None
-        self.others: list[str] | None = None  # the listing's names that are not notes
-        self.listing: str | None = None  # with the notes', as listed (joined by NULs)
-        self.names: list[str] = []
-        # The statuses, as machine numbers (no object a number: a fifth of the loading).
-        self.sizes = array("q")
-        self.mtimes = array("q")
-        self.ctimes = array("q")
-        self.inodes = array("Q")
-        self.types: list[str | None] = []  # None: a broken note (its old index line is kept)
-        self.postings: object = None  # what known_entries' POSTINGS made of the keys
-        # The heads' text and keys, read back only when asked for (a turn asks for a few
-        # notes' of 20,000, or none): titles, summaries, updated, keys (known_entries' DERIVE).
-        self._heads: bytes | None = None
-        self._titles: list[str] = []
-        self._summaries: list[str] = []
-        self._updated: list[str] = []
-        self._keys: list[str | None] = []
-        if cache_dir is None:
-            return
-        where = str(store.resolve())
-        self.file = cache_dir / (hashlib.sha256(where.encode("utf-8", "surrogatepass"))
-                                 .hexdigest()[:32] + ".marshal")
-        self.stamp = (_FORMAT, where, _parsers_stamp(), derived_by)
-        with contextlib.suppress(OSError, EOFError, ValueError, TypeError):
-            self._load(marshal.loads(self.file.read_bytes()))
-
-    def _load(self, value: object) -> None:
-        if not (isinstance(value, tuple) and len(value) == 11 and value[0] == self.stamp):
-            return
-        others, (names, types), postings, heads = value[1], value[2:4], value[8], value[9]
-        listing = value[10]
-        if not (listing is None or type(listing) is str):
-            return
-        statuses = []
-        for code, packed in zip("qqqQ", value[4:8], strict=True):
-            if type(packed) is not bytes or len(packed) != 8 * len(names):
-                return
-            column = array(code)
-            column.frombytes(packed)
-            statuses.append(column)
-        # Checked column by column in C: a record's text must be text.
-        if not (type(names) is list and type(types) is list and len(types) == len(names)
-                and set(map(type, names)) <= {str} and type(heads) is bytes
-                and set(map(type, types)) <= {str, type(None)}):
-            return
-        if others is not None and not (type(others) is list and set(map(type, others)) <= {str}):
-            return
-        self.others, self.postings, self._heads = others, postings, heads
-        self.listing = listing
-        self.names, self.types = names, types
-        self.sizes, self.mtimes, self.ctimes, self.inodes = statuses
-
-    def _read_heads(self) -> None:
-        heads, self._heads = self._heads, None
-        if heads is None:
-            return
-        value: object = None
-        with contextlib.suppress(EOFError, ValueError, TypeError):
-            value = marshal.loads(heads)
-        size = len(self.names)
-        if (isinstance(value, tuple) and len(value) == 4
-                and all(type(c) is list and len(c) == size for c in value)
-                and all(set(map(type, c)) <= {str} for c in value[:3])
-                and {type(k) for k in value[3] if k is not None} <= {str}):
-            self._titles, self._summaries, self._updated, self._keys = value
-            return
-        # Written whole by memcli alone: a cache that is not what it wrote is set aside.
-        if self.file is not None:
-            with contextlib.suppress(OSError):
-                self.file.unlink()
-        raise StoreError(f"{self.file}: a damaged cache of the notes' heads (set aside: "
-                         "deleting it loses nothing); run the command again")
-
-    @property
-    def titles(self) -> list[str]:
-        self._read_heads()
-        return self._titles
-
-    @property
-    def summaries(self) -> list[str]:
-        self._read_heads()
-        return self._summaries
-
-    @property
-    def updated(self) -> list[str]:
-        self._read_heads()
-        return self._updated
-
-    @property
-    def keys(self) -> list[str | None]:
-        self._read_heads()
-        return self._keys
-
-    def add(self, name: str, info: os.stat_result, note_type: str | None, title: str,
-            summary: str, updated: str, key: str | None) -> None:
-        self.names.append(name)
-        self.sizes.append(info.st_size)
-        self.mtimes.append(info.st_mtime_ns)
-        self.ctimes.append(info.st_ctime_ns)
-        self.inodes.append(info.st_ino)
-        self.types.append(note_type)
-        self.titles.append(title)
-        self.summaries.append(summary)
-        self.updated.append(updated)
-        self.keys.append(key)
-
-    def save(self, kept: list[int], fresh: _Cache, others: list[str] | None,
-             postings: Postings | None, listing: str) -> None:
-        """Write the records KEPT of this cache and those of FRESH in its place, in the
-        order of their names, with the OTHER names of the listing they were all read from
-        (None: not all of its notes are among them), and the POSTINGS of their keys."""
-        if self.file is None:
-            return
-        pairs: list[tuple[Sequence[Any], Sequence[Any]]] = [
-            (self.names, fresh.names), (self.sizes, fresh.sizes), (self.mtimes, fresh.mtimes),
-            (self.ctimes, fresh.ctimes), (self.inodes, fresh.inodes), (self.types, fresh.types),
-            (self.titles, fresh.titles), (self.summaries, fresh.summaries),
-            (self.updated, fresh.updated), (self.keys, fresh.keys)]
-        columns = [[column[i] for i in kept] + list(more) for column, more in pairs]
-        order = sorted(range(len(columns[0])), key=columns[0].__getitem__)
-        columns = [[column[i] for i in order] for column in columns]
-        heads = marshal.dumps(tuple(columns[6:]))
-        made = postings(columns[9]) if postings is not None else None
-        statuses = [array(code, column).tobytes()
-                    for code, column in zip("qqqQ", columns[1:5], strict=True)]
-        record: Any = (self.stamp, others, columns[0], columns[5], *statuses, made, heads,
-                       listing if others is not None else None)
-        data = marshal.dumps(record)
-        with contextlib.suppress(OSError):
-            self.file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            temporary = self.file.with_name(f".{self.file.name}.{os.getpid()}")
-            # The cache holds the user store's titles: only its owner may read it.
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-            try:
-                os.write(fd, data)
-            finally:
-                os.close(fd)
-            os.replace(temporary, self.file)
-
-
-def _parsers_stamp() -> tuple[str, tuple[tuple[int, int], ...]]:
-    """memcli's version and the size and modification time of the modules that parse a
-    note: a cache written by other code is not read."""
-    from memcli import __version__
-
-    here = os.path.dirname(os.path.abspath(__file__))
-    found = []
-    for module in _PARSERS:
-        try:
-            info = os.stat(os.path.join(here, module))
-            found.append((info.st_size, info.st_mtime_ns))
-        except OSError:
-            found.append((-1, -1))
-    return __version__, tuple(found)
