@@ -177,6 +177,7 @@ class HeadsCache:
 
     @property
     def keys(self) -> list[str | None]:
+        """Every note's keys (a new list: every head read once)."""
         return [head[3] for head in self.heads]
 
     def add(self, name: str, info: os.stat_result, note_type: str | None, title: str,

@@ -147,6 +147,7 @@ class _Keys(Sequence[str | None]):
 
     def __init__(self, cache: HeadsCache) -> None:
         self._cache = cache
+        self._keys: list[str | None] | None = None
 
     def __len__(self) -> int:
         return len(self._cache.names)
@@ -158,7 +159,9 @@ class _Keys(Sequence[str | None]):
     def __getitem__(self, index: slice) -> Sequence[str | None]: ...
 
     def __getitem__(self, index: int | slice) -> str | Sequence[str | None] | None:
-        return self._cache.keys[index]
+        if self._keys is None:
+            self._keys = self._cache.keys  # every head read, once
+        return self._keys[index]
 
 
 class _CachedEntries(LazyEntries):
