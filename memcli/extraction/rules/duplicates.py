@@ -204,7 +204,7 @@ def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | N
 # a handful; a store of 10,000 generated notes has thousands naming Heroku, and weighing
 # them all cost more than the rest of the turn. With a note's keys, the first kind is the
 # notes filling a setting with a tool the statement names for it; without (a list of
-# notes), the notes filling the setting whose text holds such a tool: the two differ only
+# notes), the notes whose text holds such a tool: the two differ only
 # past 64 such notes (docs/performance.md, "Extraction on a big store").
 _CANDIDATES = 64
 
