@@ -87,9 +87,12 @@ class KeyIndex:
             if checked is not None:
                 self._parts.append((start, length, checked))
                 spans.append((start, start + length))
-        lines = list(keys)
-        for start, stop in spans:
-            lines[start:stop] = [""] * (stop - start)
+        if sum(stop - start for start, stop in spans) == self.size:
+            lines: list[str | None] = []  # every note found through postings: no text
+        else:
+            lines = list(keys)
+            for start, stop in spans:
+                lines[start:stop] = [""] * (stop - start)
         self.unknown = [i for i, k in enumerate(lines) if k is None]
         texts = [k or "" for k in lines]
         self.text = NOTE.join(texts)
