@@ -115,6 +115,36 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
 
     budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
     messages, stats, warnings, cut = _read(text, options, budget, on_read)
+    from memcli.store.heads_cache import DamagedCache
+
+    read = _Read(messages, stats, warnings, cut, chosen, passed_over)
+    try:
+        return _extract(settings, provider, read, options, on_progress)
+    except DamagedCache:
+        if provider != "rules":
+            raise  # (only the rules read that cache: a model is never asked twice)
+        # The cache of the notes' heads was found damaged halfway (it is set aside by now,
+        # and nothing was written: the stores' locks are let go before anything is applied):
+        # a derived file, so the turn is matched again against the notes themselves.
+        return _extract(settings, provider, read, options, on_progress)
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What was read of the transcript, and which provider `auto` chose."""
+
+    messages: list[Message]
+    stats: TranscriptStats
+    warnings: list[str]
+    cut: Cut
+    chosen: str
+    passed_over: str
+
+
+def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOptions,
+             on_progress: Callable[[int], None] | None) -> ExtractResult:
+    messages, stats, warnings, cut = read.messages, read.stats, list(read.warnings), read.cut
+    chosen, passed_over = read.chosen, read.passed_over
     related: list[RelatedNote] = []
     view: StoreView | None = None
     known: dict[str, Sequence[IndexEntry]]

@@ -17,7 +17,8 @@ postings its questions look up and the heads of the notes it asks: on 10,000 not
 level, a tenth of the file. What it reads later is read through the file it opened first,
 so a cache another run writes meanwhile (renamed over this one) is never mixed in.
 Never an error when it cannot be read or written: such a cache is empty. A part that is
-not what memcli writes is a :class:`StoreError` saying so (the file is set aside).
+not what memcli writes is a :class:`DamagedCache` saying so (the file is set aside, and
+`extract` reads the notes again).
 """
 
 from __future__ import annotations
@@ -46,6 +47,11 @@ Head = tuple[str, str, str, str | None]  # title, summary, updated, keys
 # What a caller makes of every note's keys at once (memcli.extraction.key_index's postings:
 # a text for each first character of a code), cached with them.
 Postings = Callable[[Sequence[str | None]], object]
+
+
+class DamagedCache(StoreError):
+    """A part of the cache read mid-run is not what memcli wrote (the file is gone by then:
+    a caller reads the notes again instead)."""
 
 
 class HeadsCache:
@@ -130,13 +136,13 @@ class HeadsCache:
         self._heads_at, self._heads = start + heads_at, None
         return True
 
-    def _damaged(self) -> StoreError:
+    def _damaged(self) -> DamagedCache:
         # Written whole by memcli alone: a cache that is not what it wrote is set aside.
         if self.file is not None:
             with contextlib.suppress(OSError):
                 self.file.unlink()
-        return StoreError(f"{self.file}: a damaged cache of the notes' heads (set aside: "
-                          "deleting it loses nothing); run the command again")
+        return DamagedCache(f"{self.file}: a damaged cache of the notes' heads (set aside: "
+                            "deleting it loses nothing)")
 
     def read(self, fd: int, size: int, at: int) -> bytes:
         try:
@@ -153,8 +159,7 @@ class HeadsCache:
             return self._heads[row]
         assert self._fd is not None  # set with the unread heads
         start = self._heads_at + (self._ends[row - 1] if row else 0)
-        value = _head(marshal.loads(self.read(self._fd, self._heads_at + self._ends[row]
-                                              - start, start)))
+        value = _head(self.read(self._fd, self._heads_at + self._ends[row] - start, start))
         if value is None:
             raise self._damaged()
         return value
@@ -167,7 +172,7 @@ class HeadsCache:
             data = self.read(self._fd, self._ends[-1] if self._ends else 0, self._heads_at)
             heads, start = [], 0
             for end in self._ends:
-                value = _head(marshal.loads(data[start:end]))
+                value = _head(data[start:end])
                 if value is None:
                     raise self._damaged()
                 heads.append(value)
@@ -242,7 +247,11 @@ class HeadsCache:
             os.replace(temporary, self.file)
 
 
-def _head(value: object) -> Head | None:
+def _head(data: bytes) -> Head | None:
+    try:
+        value = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):  # bytes memcli did not write
+        return None
     if (type(value) is tuple and len(value) == 4
             and type(value[0]) is str and type(value[1]) is str and type(value[2]) is str
             and (value[3] is None or type(value[3]) is str)):
