@@ -19,20 +19,39 @@ import re
 
 from memcli.extraction.rules.patterns import lazy
 
-_OPENS = lazy(r"^\W*(?:no+|nope|wrong|not|nein|nee|non|não|nao|нет|не|不对|不是|错了|違う|ちがう|"
-              r"いや|아니|아뇨)(?!\w)", re.I)
+_OPENS = lazy(r"^\W*(?:(?:mais |ma |que |da )?no+|nope|nah|wrong|not|nein|nee|non|não|nao|нет|не|"
+              r"неверно|faux|falsch|sbagliato|incorrect|"
+              r"不对|不是|错了|違う|ちがう|ちがく|いや|아니|아뇨)(?!\w)"
+              # Japanese runs its words together: "違うよー", "いやいや", "ちがくて".
+              r"|^\W*(?:違う|ちがう|いやいや|ちがくて)", re.I)
+# A word that says what was done is wrong, anywhere in the sentence ("mauvais logger, on
+# utilise structlog", "ta errado o fuso", "that's the wrong file").
+_WRONG = lazy(
+    r"\b(?:that'?s|this is|it'?s) (?:wrong|not right)\b|\bwrong (?:\w+ )?(?:file|folder|"
+    r"logger|version|branch|port|name|package|library|tool|command|one|place|db|database)\b"
+    r"|^\W*mauvais\b|\bc'est faux\b|\b(?:ist|das ist) falsch\b|\b(?:t[aá]|est[aá]) errad[oa]\b"
+    r"|\bè sbagliat[oa]\b|\bestá mal\b|(?<!\w)(?:неверно|неправильно|не то)(?!\w)"
+    r"|搞错了|弄错了|間違って|틀렸|잘못 (?:했|됐|쓰)", re.I)
 _AGENT_DID = lazy(
-    r"\byou(?:'ve| have|'re)? (?:just |again )?(?:used|using|added|adding|ran|put|putting|"
-    r"edited|changed|wrote|writing|made|created|removed|deleted|imported|installed|called|"
-    r"set|switched|picked|did|pushed|committed|renamed|moved|gave|left|updating)\b"
+    r"\byou(?:'ve| have|'re| are)? (?:just |again |still |already )?(?:used|using|added|adding|"
+    r"ran|put|putting|edited|changed|wrote|writing|made|created|removed|deleted|imported|"
+    r"installed|called|set|switched|picked|did|pushed|committed|renamed|moved|gave|left|"
+    r"updating|named|queried|returned|copied|forgot|hardcoded|hard-coded|broke|mocked|"
+    r"pointed|skipped|dropped|converted|ignored|generated|declared|defined|opened|stored|"
+    r"saved|chose|went)\b"
     r"|\b(?:stop (?:using|doing|adding|putting|writing)|that'?s wrong|"
     r"(?:swap|put|change) it back|revert (?:it|that))\b"
     r"|\b(?:don'?t|do not|never)\b.{0,40}\b(?:again|back)\b"
-    r"|\bdu hast\b|\bhör auf\b|\bnicht wieder\b|\btu as\b|\barrête\b|\bremets pas\b"
+    r"|\bdu hast\b|\bhör auf\b|\bnicht wieder\b|\bschon wieder\b|\btu as\b|\bt'as\b"
+    r"|\btu (?:mets|viens de|utilises|as mis)\b|\barrête\b|\bremets pas\b"
     r"|\bvuelvas a\b|\bdeja de\b|\bpara de\b|\bchega de\b|\bde volta\b|\bbasta\b"
+    r"|\b(?:usaste|pusiste|metiste|(?:você )?(?:usou|colocou|botou))\b"
     r"|\bnon rimett\w*|\bhai (?:usato|messo|aggiunto)\b"
-    r"|(?<!\w)(?:ты (?:использовал|добавил|поставил|написал|сделал)|хватит|не возвращай)(?!\w)"
-    r"|你(?:用了|加了|改了|写了|把)|别再|不要再|又在|もう\S{0,12}ないで|그만|다시 넣지", re.I)
+    r"|(?<!\w)(?:ты (?:опять |снова |же )?(?:использовал|добавил|поставил|написал|сделал|взял|"
+    r"подключил|сохранил|положил|записал|назвал|удалил|запустил)|опять (?:положил|записал|"
+    r"добавил|написал|поставил)|хватит|не возвращай)(?!\w)"
+    r"|你(?:又|咋|怎么又|怎么)?(?:用了|加了|改了|写了|把|用的|装的)|刚才你|你咋|别再|不要再|又在"
+    r"|もう\S{0,12}ないで|でしょ[、。]|ますけど[、。]|그만|다시 넣지|셨는데|썼네", re.I)
 _MOVED_ON = lazy(
     r"\b(?:anymore|any more|no longer|switched|moved|migrated|after all|nicht mehr|"
     r"umgestellt|gewechselt|ya no|nuevamente|já não|não mais|mudamos|trocamos|voltamos|"
@@ -57,7 +76,7 @@ _DONT_OPENS = lazy(r"^\W*(?:please |pls |plz )?(?:don'?t|do not|stop|never again
 
 def corrects(sentence: str) -> bool:
     """Whether SENTENCE puts the agent right (not a fact that moved on, not a memory cue)."""
-    return bool(_OPENS.search(sentence) or _AGENT_DID.search(sentence)
+    return bool(_OPENS.search(sentence) or _AGENT_DID.search(sentence) or _WRONG.search(sentence)
                 or _DONT_OPENS.search(sentence)) and plain(sentence)
 
 
@@ -67,7 +86,7 @@ def agent_did(sentence: str) -> bool:
     the sentence opens with does not: the rules read standing prohibitions ("don't commit
     node_modules", "No magic numbers.") that every hand-labelled split files as the
     project's knowledge."""
-    return bool(_AGENT_DID.search(sentence)) and plain(sentence)
+    return bool(_AGENT_DID.search(sentence) or _WRONG.search(sentence)) and plain(sentence)
 
 
 def plain(sentence: str) -> bool:
