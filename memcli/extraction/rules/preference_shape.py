@@ -40,7 +40,16 @@ _TO_ME = lazy(
     # Chinese, Japanese, Korean.
     r"|我(?:喜欢|更喜欢|偏好|习惯|讨厌|不喜欢)|给我(?:解释|讲)|用中文(?:回答|回复)"
     r"|私(?:は|が)?.{0,12}(?:好き|苦手|派)"
-    r"|저는.{0,20}(?:좋아|싫어|선호)|(?:설명해|대답해|답해|말해)\s?(?:줘|주세요)", re.I)
+    r"|저는.{0,20}(?:좋아|싫어|선호)|(?:설명해|대답해|답해|말해)\s?(?:줘|주세요)"
+    # The person's likes and dislikes without a pronoun ("mag ich", "ненавижу серый фон",
+    # 灰色の背景嫌い, 회색 배경 싫어), "with me", how the agent's answers should be.
+    r"|\bi (?:hate|can'?t stand|dislike|prefer)\b|\b(?:with|for) me\b|\bmag ich\b|\bich hasse\b"
+    r"|\bje (?:d\w*teste|n'aime pas|pr\w*f\w*re)\b|\bmi piacciono\b|\bme gustan\b|\bodio\b"
+    r"|\b(?:avec moi|mit mir|conmigo|comigo|con me)\b"
+    r"|(?<!\w)(?:ненавижу|терпеть не могу|люблю|(?:мне )?больше нравится|со мной)(?!\w)"
+    r"|好き|好み|嫌い|(?<!\w)좋아(?!하)|싫어(?!하)"
+    r"|\b(?:your|the) (?:answers|replies)\b|\b(?:less words|be (?:brief|concise))\b"
+    r"|^(?:以后|今后)?(?:回答|回复)|返答|답변|(?<!\w)ответ(?:ы|ах)(?!\w)", re.I)
 
 
 # The agent asked to hand something over ("give me the open ports", "dis-moi ce que tu
