@@ -74,10 +74,28 @@ _DONT_OPENS = lazy(r"^\W*(?:please |pls |plz )?(?:don'?t|do not|stop|never again
                    r"не (?:используй|добавляй|надо|ставь))(?!\w)", re.I)
 
 
+# Agreeing with what the agent said ("right, the api is behind traefik", "sì, il monorepo usa
+# turborepo", "isso, na frente tem traefik"): a fact confirmed, not the agent put right.
+_AGREES = lazy(r"^\W*(?:right|yes|yeah|yep|yup|exactly|correct|sì|si|sí|isso|exato|exacto|"
+               r"oui|ouais|exact|genau|ja|да|верно|对|对的|是的|没错|そう|うん|はい|네|응|맞아)(?!\w)",
+               re.I)
+
+
+def agrees(sentence: str) -> bool:
+    """Whether SENTENCE opens by agreeing with the agent."""
+    return bool(_AGREES.search(sentence))
+
+
 def corrects(sentence: str) -> bool:
     """Whether SENTENCE puts the agent right (not a fact that moved on, not a memory cue)."""
+    return shaped(sentence) and plain(sentence)
+
+
+def shaped(sentence: str) -> bool:
+    """Whether SENTENCE has the words of putting the agent right (a "no" it opens with, what
+    the agent did, "wrong", a prohibition it opens with), whatever else it says."""
     return bool(_OPENS.search(sentence) or _AGENT_DID.search(sentence) or _WRONG.search(sentence)
-                or _DONT_OPENS.search(sentence)) and plain(sentence)
+                or _DONT_OPENS.search(sentence))
 
 
 def agent_did(sentence: str) -> bool:

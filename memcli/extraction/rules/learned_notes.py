@@ -15,7 +15,13 @@ import re
 from collections.abc import Sequence
 
 from memcli import compiled_regex as rx
-from memcli.extraction.rules.correction_shape import agent_did, corrects, plain
+from memcli.extraction.rules.correction_shape import (
+    agent_did,
+    agrees,
+    corrects,
+    plain,
+    shaped,
+)
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.learned import Reading
 from memcli.extraction.rules.model import Finding, Skip
@@ -236,6 +242,14 @@ def _finding(reading: Reading, today: datetime.date, message: int,
     elif (level, kind) == ("project", "project_knowledge") and (
             corrects(reading.sentence) or (putting_right and plain(reading.sentence))):
         kind = "correction_feedback"
+    # The other way round: the head routes a fact the person states with a memory cue
+    # ("per il futuro: la porta è 8081, non 8080"), one that moved on ("non usiamo più
+    # Trello") or one that agrees with the agent ("right, the api is behind traefik") as
+    # correction feedback; no shape in the turn says the agent was put right.
+    elif (level, kind) == ("project", "correction_feedback") and not putting_right and (
+            not shaped(reading.sentence)) and (
+            not plain(reading.sentence) or agrees(reading.sentence)):
+        kind = "project_knowledge"
     why = f"the learned detector: lasting {reading.lasting:.2f}"
     if reading.changes >= 0.5:
         why += f", changes a fact {reading.changes:.2f}"
