@@ -27,6 +27,7 @@ from memcli.extraction.rules.learned import Reading
 from memcli.extraction.rules.model import Finding, Skip
 from memcli.extraction.rules.patterns import lazy
 from memcli.extraction.rules.preference_shape import prefers, wishes
+from memcli.extraction.rules.reference_shape import points_at_material
 from memcli.extraction.rules.sentences import capitalise, cut_title, is_cjk
 
 # Words that open a sentence without being part of what it says.
@@ -79,27 +80,6 @@ _TASK_SENTENCES = 3
 _EPHEMERAL_RE = rx.compile(
     r"\b(?:right now|for now|this time|just this once|for this (?:task|session|pr|one)|"
     r"temporarily)\b|这次|这一次|暂时|本次", re.I)
-
-
-# Where a project keeps material the agent is to look things up in: a lasting sentence that
-# names one (or a web link) points at reference material, whatever the route head says (it learnt
-# references from links, and people name the tool instead: "tickets are in jira").
-_MATERIAL = (
-    "jira", "confluence", "notion", "sentry", "grafana", "datadog", "kibana", "pagerduty",
-    "opsgenie", "figma", "storybook", "trello", "asana", "youtrack", "wiki", "runbook",
-    "playbook", "dashboard", "swagger", "postman", "sharepoint", "google doc", "google drive",
-    "miro", "zeplin", "backstage", "metabase", "ticket", "tracker", "spreadsheet",
-    "文档", "看板", "工单", "仪表盘", "维基", "知识库", "チケット", "ダッシュボード",
-    "ドキュメント", "手順書", "ウィキ", "티켓", "대시보드", "문서", "위키", "런북", "тикет",
-    "дашборд", "вики",
-    "документаци", "ранбук", "documentación", "documentação", "doku", "tableau de bord",
-    "documentazione", "cruscotto", "tablero", "painel", "panel",
-)
-
-
-def points_at_material(sentence: str) -> bool:
-    folded = sentence.casefold()
-    return "http://" in folded or "https://" in folded or any(w in folded for w in _MATERIAL)
 
 
 def clean(sentence: str) -> str:
