@@ -220,6 +220,11 @@ def test_two_facts_in_one_japanese_sentence_give_twonotes_in(memenv: MemEnv) -> 
     "you ran the tests with jest, the suite runs on vitest here",
     "du hast die config in yaml geschrieben, bei uns ist alles toml",
     "違う、テストは pytest で回してる",
+    # Routed project knowledge before routing round 5: what the agent did in Russian, a
+    # Japanese "no" run together with what follows, a French "wrong" word.
+    "ты опять положил конфиг в корень, у нас конфиги лежат в config/",
+    "いやいや、テストは vitest で回してる",
+    "mauvais port, l'api tourne sur 8081 en local",
 ])
 def test_the_person_putting_the_agent_right_is_correction_feedback(
         memenv: MemEnv, text: str) -> None:
@@ -235,6 +240,13 @@ def test_the_person_putting_the_agent_right_is_correction_feedback(
     "デプロイは Capistrano じゃなくて Deployer でやってる",
     # A fact that moved on is an update, not a correction.
     "we moved off heroku, we don't deploy there anymore, it's fly.io now",
+    # Agreeing with the agent confirms a fact (the route head called these correction
+    # feedback before routing round 5).
+    "right, the staging cluster is on k3s not microk8s",
+    "sì, il monorepo usa nx e non lerna",
+    # A convention of the repository said with "we" or "our" is the project's.
+    "we always squash merge into main",
+    "our migrations are generated with alembic autogenerate",
 ])
 def test_a_plain_fact_stays_project_knowledge(memenv: MemEnv, text: str) -> None:
     ops = say(memenv, text)["operations"]
@@ -276,3 +288,50 @@ def test_how_the_person_wants_to_be_talked_to_is_their_preference(
     ops = say(memenv, text)["operations"]
     assert ops and [(op["level"], op["type"]) for op in ops] == [
         ("user", "user_preference")] * len(ops)
+
+
+@pytest.mark.parametrize("text", [
+    # Routed project knowledge before routing round 5: how the agent's answers should be,
+    # likes and dislikes said without "I" (好み, 좋아 / 싫어, ненавижу, je déteste).
+    "keep your answers under ten lines, I skim",
+    "グラフは seaborn のほうが好み",
+    "그래프는 seaborn이 좋아, matplotlib 기본 스타일 싫어",
+    "графики в seaborn, ненавижу стандартный стиль matplotlib",
+    "les graphes en seaborn, je déteste le style par défaut de matplotlib",
+    # Already the person's before it; kept so that the wider reading does not lose them.
+    "deine Antworten bitte kurz, höchstens zehn Zeilen, ich überfliege eh nur",
+    "tus respuestas cortas por favor, las leo desde el móvil",
+])
+def test_a_wish_about_how_to_answer_is_the_persons_preference(
+        memenv: MemEnv, text: str) -> None:
+    ops = say(memenv, text)["operations"]
+    assert ops and [(op["level"], op["type"]) for op in ops] == [
+        ("user", "user_preference")] * len(ops)
+
+
+@pytest.mark.parametrize("text", [
+    # A handbook is a place to look things up (project knowledge before routing round 5).
+    "the incident postmortems are in the handbook under ops/postmortems, read the last two",
+    # A dashboard, a ticket id, a runbook path, an issue number.
+    "the queue graphs are on the \"queue-health\" board in datadog",
+    "bugs for the shop are tracked in youtrack as SHOP tickets like SHOP-231",
+    "the ops runbook for cert renewals lives at wiki/ops/certs",
+    "the retention decision is written up in #1207, the discussion is all there",
+])
+def test_a_ticket_dashboard_or_runbook_is_reference_material(
+        memenv: MemEnv, text: str) -> None:
+    ops = say(memenv, text)["operations"]
+    assert ops and [(op["level"], op["type"]) for op in ops] == [
+        ("project", "reference_material")] * len(ops)
+
+
+@pytest.mark.parametrize("text", [
+    # An id that is the project's own code for a thing is not a ticket.
+    "every station id looks like ST-07 and the logs rotate daily",
+    # A memory cue before a fact with "not": the head called it correction feedback.
+    "per il futuro: la porta dell'api in locale è 8081, non 8080",
+])
+def test_a_code_or_a_noted_fact_stays_project_knowledge(memenv: MemEnv, text: str) -> None:
+    ops = say(memenv, text)["operations"]
+    assert ops and all((op["level"], op["type"]) == ("project", "project_knowledge")
+                       for op in ops)

@@ -49,6 +49,8 @@ _TO_ME = lazy(
     r"|(?<!\w)(?:ненавижу|терпеть не могу|люблю|(?:мне )?больше нравится|со мной)(?!\w)"
     r"|好き|好み|嫌い|(?<!\w)좋아(?!하)|싫어(?!하)"
     r"|\b(?:your|the) (?:answers|replies)\b|\b(?:less words|be (?:brief|concise))\b"
+    r"|\b(?:deine|eure) antworten\b|\btes r\w*ponses\b|\btus respuestas\b"
+    r"|\b(?:suas|tuas) respostas\b|\ble tue risposte\b|(?<!\w)твои ответы(?!\w)"
     r"|^(?:以后|今后)?(?:回答|回复)|返答|답변|(?<!\w)ответ(?:ы|ах)(?!\w)", re.I)
 
 

@@ -27,6 +27,7 @@ _TICKET = lazy(r"(?<![\w&#])#\d{2,6}\b"
                r"|\b(?:ticket|issue|track\w*|bug)\b.{0,40}(?<![\w-])[A-Z][A-Z0-9]{1,9}-\d{1,6}(?![\w-])")
 # A path to a document: a docs, wiki, runbook or decisions folder, or a document's file.
 _DOC_PATH = lazy(r"(?<![\w.])(?:[\w.-]+/)*(?:docs?|wiki|runbooks?|handbook|adrs?|decisions)/"
+                 r"|(?<![\w.])(?:[\w.-]+/)+(?:adrs?|runbooks?|wiki|handbook|decisions)\b"
                  r"|\b[\w-]+\.(?:pdf|docx?|pptx?)\b", re.I)
 # The words for a place material is kept in, in the ten languages. A word that is as often
 # the project's code or data ("page" of a site, "board" of a circuit, a sheet a script
