@@ -21,7 +21,8 @@ from memcli.extraction.rules.patterns import lazy
 
 _OPENS = lazy(r"^\W*(?:(?:mais |ma |que |da )?no+|nope|nah|wrong|not|nein|nee|non|não|nao|нет|не|"
               r"неверно|faux|falsch|sbagliato|incorrect|"
-              r"不对|不是|错了|違う|ちがう|ちがく|いや|아니|아뇨)(?!\w)"
+              r"不对|不是|错了|違う|ちがう|ちがく|いや|아니|아뇨|guarda che)(?!\w)"
+              r"|^\W*(?:不是|不对)(?=[\sA-Za-z0-9,，])|^\W*そうじゃな"
               # Japanese runs its words together: "違うよー", "いやいや", "ちがくて".
               r"|^\W*(?:違う|ちがう|いやいや|ちがくて)", re.I)
 # A word that says what was done is wrong, anywhere in the sentence ("mauvais logger, on
@@ -29,7 +30,7 @@ _OPENS = lazy(r"^\W*(?:(?:mais |ma |que |da )?no+|nope|nah|wrong|not|nein|nee|no
 _WRONG = lazy(
     r"\b(?:that'?s|this is|it'?s) (?:wrong|not right)\b|\bwrong (?:\w+ )?(?:file|folder|"
     r"logger|version|branch|port|name|package|library|tool|command|one|place|db|database)\b"
-    r"|^\W*mauvais\b|\bc'est faux\b|\b(?:ist|das ist) falsch\b|\b(?:t[aá]|est[aá]) errad[oa]\b"
+    r"|^\W*wrong \w+|\bgot (?:\w+ ){0,3}wrong\b|^\W*mauvais\b|\bc'est faux\b|\b(?:ist|das ist) falsch\b|\b(?:t[aá]|est[aá]) errad[oa]\b"
     r"|\bè sbagliat[oa]\b|\bestá mal\b|(?<!\w)(?:неверно|неправильно|не то)(?!\w)"
     r"|搞错了|弄错了|間違って|틀렸|잘못 (?:했|됐|쓰)", re.I)
 _AGENT_DID = lazy(
@@ -38,7 +39,10 @@ _AGENT_DID = lazy(
     r"installed|called|set|switched|picked|did|pushed|committed|renamed|moved|gave|left|"
     r"updating|named|queried|returned|copied|forgot|hardcoded|hard-coded|broke|mocked|"
     r"pointed|skipped|dropped|converted|ignored|generated|declared|defined|opened|stored|"
-    r"saved|chose|went)\b"
+    r"saved|chose|went|got|(?!(?:ask|need|want|mention|expect|like|seem|suppos|request)ed)"
+    r"\w{3,}ed)\b"
+    # Asked to put right what was just done ("por favor corrígelo", "arruma isso").
+    r"|\b(?:corr[ií]gelo|arr[eé]glalo|correggilo|sistemalo|corrige-(?:le|la)|arruma isso)\b"
     r"|\b(?:stop (?:using|doing|adding|putting|writing)|that'?s wrong|"
     r"(?:swap|put|change) it back|revert (?:it|that))\b"
     r"|\b(?:don'?t|do not|never)\b.{0,40}\b(?:again|back)\b"
@@ -50,7 +54,7 @@ _AGENT_DID = lazy(
     r"|(?<!\w)(?:ты (?:опять |снова |же )?(?:использовал|добавил|поставил|написал|сделал|взял|"
     r"подключил|сохранил|положил|записал|назвал|удалил|запустил)|опять (?:положил|записал|"
     r"добавил|написал|поставил)|хватит|не возвращай)(?!\w)"
-    r"|你(?:又|咋|怎么又|怎么)?(?:用了|加了|改了|写了|把|用的|装的)|刚才你|你咋|别再|不要再|又在"
+    r"|你(?:又|咋|怎么又|怎么)?(?:用了|加了|改了|写了|把|用的|装的)|刚才你|你咋|你又(?:用|加|改|写|把)|别再|不要再|又在"
     r"|もう\S{0,12}ないで|でしょ[、。]|ますけど[、。]|그만|다시 넣지|셨는데|썼네", re.I)
 _MOVED_ON = lazy(
     r"\b(?:anymore|any more|no longer|switched|moved|migrated|after all|nicht mehr|"
