@@ -102,6 +102,19 @@ def shaped(sentence: str) -> bool:
                 or _DONT_OPENS.search(sentence))
 
 
+# "no," "nein," "нет," said as a word of its own: the person answers what the agent did.
+_NO_WORD = lazy(r"^\W*(?:(?:mais |ma |que |da )?no+|nope|nah|wrong|nein|non|não|nao|нет|неверно|"
+                r"faux|falsch|sbagliato|不对|错了|違う|ちがう|いやいや|아니|아뇨)\s*[,.!，、。！]", re.I)
+
+
+def insists(sentence: str) -> bool:
+    """Whether SENTENCE puts the agent right in words no fact is said in: a "no," of its own,
+    what the agent did, "wrong". Stronger than :func:`corrects` (a prohibition it opens
+    with is as often a standing rule)."""
+    return bool(_NO_WORD.search(sentence) or _AGENT_DID.search(sentence)
+                or _WRONG.search(sentence)) and plain(sentence)
+
+
 def agent_did(sentence: str) -> bool:
     """Whether SENTENCE says what the agent did wrong ("you added…", "du hast…", 你用了…):
     the part of :func:`corrects` that holds for the rules' findings too. A "no" or a "don't"

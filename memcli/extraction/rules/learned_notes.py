@@ -19,6 +19,7 @@ from memcli.extraction.rules.correction_shape import (
     agent_did,
     agrees,
     corrects,
+    insists,
     plain,
     shaped,
 )
@@ -210,6 +211,12 @@ def _finding(reading: Reading, today: datetime.date, message: int,
     content = capitalise(words) + ("。" if is_cjk(words[-1]) and not _HANGUL.match(
         words[-1]) else ".")
     level, kind = reading.level, reading.type
+    # "нет, статус заявки closed, а не done": a sentence that can only be putting the agent
+    # right is correction feedback whatever the head routed it (a reference, a preference),
+    # unless it is worded as the person's wish.
+    if (level, kind) != ("project", "correction_feedback") and insists(
+            reading.sentence) and not prefers(words):
+        level, kind = "project", "correction_feedback"
     # Not a change: "we moved error tracking from rollbar to sentry" says which tool is
     # used, not where to look something up.
     if level == "project" and reading.changes < 0.5 and points_at_material(reading.sentence):

@@ -43,7 +43,7 @@ _TO_ME = lazy(
     r"|저는.{0,20}(?:좋아|싫어|선호)|(?:설명해|대답해|답해|말해)\s?(?:줘|주세요)"
     # The person's likes and dislikes without a pronoun ("mag ich", "ненавижу серый фон",
     # 灰色の背景嫌い, 회색 배경 싫어), "with me", how the agent's answers should be.
-    r"|\bi (?:hate|can'?t stand|dislike|prefer)\b|\b(?:with|for) me\b|\bmag ich\b|\bich hasse\b"
+    r"|\bi (?:hate|can'?t stand|dislike|prefer)\b|\b(?:with|for|back to) me\b|\bmag ich\b|\bich hasse\b"
     r"|\bje (?:d\w*teste|n'aime pas|pr\w*f\w*re)\b|\bmi piacciono\b|\bme gustan\b|\bodio\b"
     r"|\b(?:avec moi|mit mir|conmigo|comigo|con me)\b"
     r"|(?<!\w)(?:ненавижу|терпеть не могу|люблю|(?:мне )?больше нравится|со мной)(?!\w)"
