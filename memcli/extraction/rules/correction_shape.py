@@ -22,7 +22,7 @@ from memcli.extraction.rules.patterns import lazy
 _OPENS = lazy(r"^\W*(?:(?:mais |ma |que |da )?no+|nope|nah|wrong|not|nein|nee|non|não|nao|нет|не|"
               r"неверно|faux|falsch|sbagliato|incorrect|"
               r"不对|不是|错了|違う|ちがう|ちがく|いや|아니|아뇨|guarda che)(?!\w)"
-              r"|^\W*(?:不是|不对)(?=[\sA-Za-z0-9,，])|^\W*そうじゃな"
+              r"|^\W*不对(?=[\sA-Za-z0-9,，])|^\W*そうじゃな"
               # Japanese runs its words together: "違うよー", "いやいや", "ちがくて".
               r"|^\W*(?:違う|ちがう|いやいや|ちがくて)", re.I)
 # A word that says what was done is wrong, anywhere in the sentence ("mauvais logger, on
@@ -30,7 +30,9 @@ _OPENS = lazy(r"^\W*(?:(?:mais |ma |que |da )?no+|nope|nah|wrong|not|nein|nee|no
 _WRONG = lazy(
     r"\b(?:that'?s|this is|it'?s) (?:wrong|not right)\b|\bwrong (?:\w+ )?(?:file|folder|"
     r"logger|version|branch|port|name|package|library|tool|command|one|place|db|database)\b"
-    r"|^\W*wrong \w+|\bgot (?:\w+ ){0,3}wrong\b|^\W*mauvais\b|\bc'est faux\b|\b(?:ist|das ist) falsch\b|\b(?:t[aá]|est[aá]) errad[oa]\b"
+    r"|^\W*wrong \w+|\bgot (?:\w+ ){0,3}wrong\b|^\W*mauvais\b|\bc'est faux\b"
+    r"|\b(?:ist|das ist) falsch\b"
+    r"|\b(?:t[aá]|est[aá]) errad[oa]\b"
     r"|\bè sbagliat[oa]\b|\bestá mal\b|(?<!\w)(?:неверно|неправильно|не то)(?!\w)"
     r"|搞错了|弄错了|間違って|틀렸|잘못 (?:했|됐|쓰)", re.I)
 _AGENT_DID = lazy(
@@ -103,8 +105,9 @@ def shaped(sentence: str) -> bool:
 
 
 # "no," "nein," "нет," said as a word of its own: the person answers what the agent did.
-_NO_WORD = lazy(r"^\W*(?:(?:mais |ma |que |da )?no+|nope|nah|wrong|nein|non|não|nao|нет|неверно|"
-                r"faux|falsch|sbagliato|不对|错了|違う|ちがう|いやいや|아니|아뇨)\s*[,.!，、。！]", re.I)
+_NO_WORD = lazy(r"^\W*(?:(?:mais |ma |que |da )?no+|nope|wrong|nein|non|não|nao|нет|неверно|"
+                r"faux|falsch|sbagliato|不对|错了|違う|ちがう|いやいや|아니|아뇨)\s*[,.!，、。！]",
+                re.I)
 
 
 def insists(sentence: str) -> bool:

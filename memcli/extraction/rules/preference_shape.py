@@ -43,11 +43,12 @@ _TO_ME = lazy(
     r"|저는.{0,20}(?:좋아|싫어|선호)|(?:설명해|대답해|답해|말해)\s?(?:줘|주세요)"
     # The person's likes and dislikes without a pronoun ("mag ich", "ненавижу серый фон",
     # 灰色の背景嫌い, 회색 배경 싫어), "with me", how the agent's answers should be.
-    r"|\bi (?:hate|can'?t stand|dislike|prefer)\b|\b(?:with|for|back to) me\b|\bmag ich\b|\bich hasse\b"
+    r"|\bi (?:hate|can'?t stand|dislike|prefer)\b|\b(?:with|for|back to) me\b"
+    r"|\bmag ich\b|\bich hasse\b"
     r"|\bje (?:d\w*teste|n'aime pas|pr\w*f\w*re)\b|\bmi piacciono\b|\bme gustan\b|\bodio\b"
     r"|\b(?:avec moi|mit mir|conmigo|comigo|con me)\b"
     r"|(?<!\w)(?:ненавижу|терпеть не могу|люблю|(?:мне )?больше нравится|со мной)(?!\w)"
-    r"|好き|好み|嫌い|(?<!\w)좋아(?!하)|싫어(?!하)"
+    r"|好き|好み|嫌い|(?:가|이|는|게|을|를)\s?좋아(?!하)|싫어(?!하)"
     r"|\b(?:your|the) (?:answers|replies)\b|\b(?:less words|be (?:brief|concise))\b"
     r"|\b(?:deine|eure) antworten\b|\btes r\w*ponses\b|\btus respuestas\b"
     r"|\b(?:suas|tuas) respostas\b|\ble tue risposte\b|(?<!\w)твои ответы(?!\w)"

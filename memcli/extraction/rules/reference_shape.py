@@ -18,17 +18,20 @@ import re
 
 from memcli.extraction.rules.patterns import lazy
 
-# A web link.
-_LINK = lazy(r"https?://|\bwww\.\w", re.I)
+# A web link, or a host with a path to a document, a tracker, a wiki or a board
+# ("docs.google.com/spreadsheets/d/…", "github.com/o/r/issues"); not any host with a path
+# (an image registry: "ghcr.io/acme").
+_LINK = lazy(r"https?://|\bwww\.\w|\b[\w-]+(?:\.[\w-]+)+/(?:[\w.-]+/)*(?:issues|wiki|docs?|"
+             r"spreadsheets|document|pages|boards?|dashboards?|browse|projects)\b", re.I)
 # A ticket or an issue: "#212", or an id (PAY-311) beside a word for tickets or tracking. An
 # id alone is as often the project's own code for a thing (ST-07, MNA-0412, JSR-352).
 _TICKET = lazy(r"(?<![\w&#])#\d{2,6}\b"
                r"|(?<![\w-])[A-Z][A-Z0-9]{1,9}-\d{1,6}(?![\w-]).{0,40}\b(?:ticket|issue|track|bug)"
                r"|\b(?:ticket|issue|track\w*|bug)\b.{0,40}(?<![\w-])[A-Z][A-Z0-9]{1,9}-\d{1,6}(?![\w-])")
-# A path to a document: a docs, wiki, runbook or decisions folder, or a document's file.
-_DOC_PATH = lazy(r"(?<![\w.])(?:[\w.-]+/)*(?:docs?|wiki|runbooks?|handbook|adrs?|decisions)/"
-                 r"|(?<![\w.])(?:[\w.-]+/)+(?:adrs?|runbooks?|wiki|handbook|decisions)\b"
-                 r"|\b[\w-]+\.(?:pdf|docx?|pptx?)\b", re.I)
+# A path to where documents to read are kept: a runbooks, wiki, handbook or decisions
+# folder. Not docs/ (as often where the agent is to write: "release notes go in docs/").
+_DOC_PATH = lazy(r"(?<![\w.])(?:[\w.-]+/)*(?:wiki|runbooks?|handbook|adrs?|decisions)(?:/|\b)",
+                 re.I)
 # The words for a place material is kept in, in the ten languages. A word that is as often
 # the project's code or data ("page" of a site, "board" of a circuit, a sheet a script
 # reads) is not read alone.
@@ -47,7 +50,7 @@ _PLACE = lazy(
 # dashboards, design and API documents, shared documents): named as the place itself.
 _PLACE_PRODUCT = lazy(
     r"\b(?:jira|youtrack|redmine|trello|asana|clickup|confluence|notion|"
-    r"sharepoint|smartsheet|airtable|sentry|bugsnag|rollbar|grafana|kibana|datadog|"
+    r"sharepoint|smartsheet|sentry|bugsnag|rollbar|grafana|kibana|datadog|"
     r"new relic|pagerduty|opsgenie|metabase|looker|figma|zeplin|miro|storybook|"
     r"swagger|postman|stoplight|gitbook|backstage)\b"
     r"|(?<![a-z])(?:confluence|notion|sentry|grafana|figma|jira|kibana|pagerduty)", re.I)
