@@ -152,12 +152,7 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     # The rules' own findings after a sentence saying what the agent did wrong ("you wrote
     # the test with unittest. we use pytest fixtures"), or worded as the person's wish.
     agent_wrong = any(agent_did(r.sentence) for r in readings)
-    # "nein, hg38. die ganze pipeline ist hg38": a sentence of its own that puts the agent
-    # right makes the rules' finding in another sentence of the turn correction feedback.
-    righting = [r.sentence for r in readings if corrects(r.sentence)]
-    out: list[Finding] = [
-        _rerouted(f, agent_wrong or any(not _covered(s, [f.quote]) for s in righting))
-        for f in ruled]
+    out: list[Finding] = [_rerouted(f, agent_wrong) for f in ruled]
     for reading in readings:
         # Chinese, Japanese and Korean sentences score lower on phrasing not seen in training
         # (fewer shapes to learn from): their own cut, chosen on another author's turns.
