@@ -216,16 +216,16 @@ def _finding(reading: Reading, today: datetime.date, message: int,
     # used, not where to look something up.
     if level == "project" and reading.changes < 0.5 and points_at_material(reading.sentence):
         kind = "reference_material"
-    # The route head sends most corrections ("no, we use manifold") to project knowledge;
-    # a sentence worded as putting the agent right is correction feedback. Not gated on the
-    # changes head: measured, the gate kept half of what the wording alone routes right
-    # (docs/extractor-model.md, round 3b).
     # The person's own preferences ("erklaer mir Performance-Sachen immer mit Zahlen",
     # "parle-moi en français"): the route head reads them as the project's, or as putting
     # the agent right when they forbid something ("pas d'emoji avec moi").
     elif level == "project" and kind in ("project_knowledge", "correction_feedback") and (
             wishes(words) or (kind == "project_knowledge" and prefers(words))):
         level, kind = "user", "user_preference"
+    # The route head sends most corrections ("no, we use manifold") to project knowledge;
+    # a sentence worded as putting the agent right is correction feedback. Not gated on the
+    # changes head: measured, the gate kept half of what the wording alone routes right
+    # (docs/extractor-model.md, round 3b).
     elif (level, kind) == ("project", "project_knowledge") and (
             corrects(reading.sentence) or (putting_right and plain(reading.sentence))):
         kind = "correction_feedback"
