@@ -110,9 +110,7 @@ def test_of_two_notes_with_a_value_of_one_kind_the_one_about_the_same_thing_chan
     ("Never commit secrets to the repo.", "update: the changelog is now written by hand"),
     # a reversal of something else
     ("Не используем моки в тестах.", "снова можно генерики, линтер обновили"),
-    # one thing done in common (commit) is not one subject
-    ("Never commit secrets to the repo.", "we no longer commit generated files"),
-], ids=["day", "other-kind", "one-word", "ru-other-reversal", "one-doing"])
+], ids=["day", "other-kind", "one-word", "ru-other-reversal"])
 def test_a_change_of_something_else_leaves_the_stored_note_alone(
         memenv: MemEnv, stored: str, then: str) -> None:
     memenv.write_note("project", "project_knowledge_stored.md",
@@ -123,29 +121,6 @@ def test_a_change_of_something_else_leaves_the_stored_note_alone(
     ops = say(memenv, then, "--apply")["operations"]
     assert all(op.get("filename") != "project_knowledge_stored.md" for op in ops)
     assert notes_in(memenv.project)["project_knowledge_stored.md"] == before
-
-
-def test_a_rule_lifted_again_updates_the_rule_it_lifts(memenv: MemEnv) -> None:
-    # What was forbidden is what is done again: the shared doing word finds the rule.
-    first = "never push to main on the billing repo"
-    assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
-    (name,) = notes_in(memenv.project)
-    ops = say(memenv, "fine, you can push to main directly again")["operations"]
-    assert [(op["action"], op["filename"]) for op in ops] == [("update", name)]
-
-
-@pytest.mark.parametrize(("then", "changes"), [
-    # Korean words are read by their first two syllables: two in common ("공유", "폴더")
-    ("공유 폴더 다시 써도 된대, 거기 올려", True),
-    # "again" of something else: one word in common is not the rule
-    ("빌드 서버 다시 켜졌어, 폴더 정리는 내일", False),
-], ids=["ko-lifted", "ko-something-else"])
-def test_a_rule_lifted_again_in_korean_updates_that_rule_only(
-        memenv: MemEnv, then: str, changes: bool) -> None:
-    say(memenv, "공유 폴더에는 아무것도 올리지 마, 바이러스 때문에 잠갔대", "--apply")
-    (name,) = notes_in(memenv.project)
-    ops = say(memenv, then)["operations"]
-    assert any(op.get("filename") == name for op in ops) == changes
 
 
 def test_a_bare_correction_with_nothing_to_correct_gives_no_note(memenv: MemEnv) -> None:
@@ -208,33 +183,20 @@ def test_a_bare_correction_of_a_day_leaves_one_note_with_its_subject(
 def test_a_correction_in_other_words_waits_for_the_person_when_it_rewrites_the_note(
         memenv: MemEnv) -> None:
     # Rewriting most of a note is what the unattended guard refuses as a delete: the stored
-    # note stays as it was (nothing lost), and the person applies the proposal. (A change
-    # that names the new value in the old one's place is applied: tests/test_value_swap.py.)
+    # note stays as it was (nothing lost), and the person applies the proposal.
     first = "billing events go through kafka and the consumers read them in batches"
     assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
     (name,) = notes_in(memenv.project)
     stored = notes_in(memenv.project)[name]
     line = json.dumps({"role": "user",
-                       "content": "fyi we dropped kafka, billing now calls the ledger service "
-                                  "directly"})
+                       "content": "fyi we dropped kafka, billing moved to nats jetstream"})
     unattended = memenv.invoke("extract", "--json", "--apply", input=line + "\n")
     assert unattended.exit_code == 1
     assert notes_in(memenv.project)[name] == stored
     ops = json.loads(unattended.stdout)["operations"]
     assert [(op["action"], op["filename"]) for op in ops] == [("update", name)]
     assert memenv.apply(ops).exit_code == 0
-    assert "ledger service" in notes_in(memenv.project)[name]
-
-
-def test_a_correction_naming_the_new_tool_keeps_the_note_and_is_applied_unattended(
-        memenv: MemEnv) -> None:
-    first = "billing events go through kafka and the consumers read them in batches"
-    assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
-    (name,) = notes_in(memenv.project)
-    report = say(memenv, "fyi we dropped kafka, billing moved to nats jetstream", "--apply")
-    assert report["apply"]["rejected"] == []
-    note = notes_in(memenv.project)[name]
-    assert "nats" in note and "in batches" in note and "kafka" not in note
+    assert "nats jetstream" in notes_in(memenv.project)[name]
 
 
 def test_a_bare_correction_changes_the_nearest_statement_of_its_level(memenv: MemEnv) -> None:

@@ -28,13 +28,12 @@ from memcli.extraction.key_index import code
 # imports), so that an edit to any of them in a checkout starts the keys anew.
 _DERIVED_FROM = (
     "memcli", "memcli.compiled_regex", "memcli.text", "memcli.safety.invisible_chars",
-    "memcli.safety.unattended",
     "memcli.extraction.concepts", "memcli.extraction.haystack", "memcli.extraction.key_index",
     "memcli.extraction.note_keys", "memcli.extraction.similarity",
     *(f"memcli.extraction.rules.{name}" for name in (
         "asides", "changed_values", "chat", "command_lines", "conventions", "duplicates",
         "imperatives", "layout", "model", "patterns", "preferences", "revisions", "sentences",
-        "slot_words", "slots", "standing", "statements", "topics", "uses", "value_swap")),
+        "slot_words", "slots", "standing", "statements", "topics", "uses")),
 )
 
 

@@ -55,10 +55,6 @@ _REGION_PREFIXES = ("us-", "eu-", "ap-", "sa-", "ca-", "me-", "af-", "il-", "mx-
                     "europe-", "asia-", "australia-", "northamerica-", "southamerica-")
 _NUMBERED_RE = rx.compile(r"(?<![a-z0-9.-])([a-z][a-z]{1,11})[ _-]?v?(\d+(?:\.\d+){0,2})"
                           r"(?![a-z0-9-])")
-# A bare number of two to six digits ("the webhook listener is on 8080", "la api escucha en
-# el 8000"), not part of a date, a version, a path or a name with a number.
-_BARE_RE = rx.compile(r"(?<![\w.:/+-])\d{2,6}(?![\w:/%+-]|\.\w)")
-_NUMBER = "number"
 _WORD_RE = rx.compile(r"[^\W\d_]+")
 _CJK_RUN_RE = rx.compile(r"[\u3040-\u30ff\u3400-\u9fff]+")
 _HANGUL_RE = rx.compile(r"[\uac00-\ud7af]+")
@@ -73,7 +69,7 @@ _CORRECTING_RE = rx.compile(
     r"(?<![^\W\d_])(?:wait|sorry|wrong|actually|correction|scratch|nope|oops|my bad|"
     r"falsch|sorry|nein|sbagliato|sbagliata|scusa|perdón|perdon|pardon|desculpa|trompé|"
     r"ошибся|ошиблась|неправильно|извини)(?![^\W\d_])|"
-    r"不对|纠正一下|纠正|更正|说错了|搞错了|記錯了|记错了|错了|違う|ちがう|ごめん|間違えた|間違い|訂正|"
+    r"不对|纠正一下|纠正|更正|说错了|搞错了|記錯了|记错了|違う|ちがう|ごめん|間違えた|間違い|訂正|"
     r"아니|정정|틀렸", re.I)
 _COMMON = frozenset(COMMON_WORDS.split()) | frozenset(_CYRILLIC_COMMON.split())
 
@@ -102,18 +98,7 @@ def values(text: str) -> dict[str, frozenset[str]]:
         name, number = match.groups()
         if name not in _COMMON:
             out.setdefault(name, set()).add(number)
-    for _, value, _ in _bare(folded):
-        out.setdefault(_NUMBER, set()).add(value)
     return {kind: frozenset(found) for kind, found in out.items()}
-
-
-def _bare(folded: str) -> list[tuple[str, str, str]]:
-    """The bare numbers of FOLDED as (kind, value, as written), not those glued to a name
-    ("hg19", "python3.12"); one after a word and a space is bare too ("sulla 8000")."""
-    named = [m.span() for m in _NUMBERED_RE.finditer(folded)
-             if m.group(1) not in _COMMON and not folded[m.start(2) - 1].isspace()]
-    return [(_NUMBER, m.group(), m.group()) for m in _BARE_RE.finditer(folded)
-            if not any(a <= m.start() < b for a, b in named)]
 
 
 def value_kinds(text: str) -> frozenset[str]:
@@ -127,10 +112,6 @@ def changed_value(new: str, old: str) -> str | None:
     mine, theirs = values(new), values(old)
     for kind in sorted(mine.keys() & theirs.keys()):
         if not mine[kind] - theirs[kind]:
-            continue
-        # A bare number is no subject either: the change must name the old one too ("it's
-        # moved to 8443, 8080 is closed" of "the webhook listener is on 8080").
-        if kind == _NUMBER and not mine[kind] & theirs[kind]:
             continue
         # A day alone is no subject ("deploys are on Fridays", "the demo is on Thursdays"):
         # the two must also share a word besides it, unless NEW says nothing but the day.
@@ -152,7 +133,7 @@ def subject_words(text: str) -> frozenset[str]:
 def same_value(a: str, b: str) -> bool:
     """A and B name one value ("nein, hg38" and "die ganze pipeline ist hg38")."""
     mine, theirs = values(a), values(b)
-    return any(mine[kind] & theirs[kind] for kind in mine.keys() & theirs.keys() - {_NUMBER})
+    return any(mine[kind] & theirs[kind] for kind in mine.keys() & theirs.keys())
 
 
 def content_words(text: str) -> frozenset[str]:
@@ -193,8 +174,6 @@ def search_words(text: str) -> frozenset[str]:
             words.update(w for day in _DAYS for w in day.split("|"))
         elif kind == "region":  # any region: the note may name another one
             words.update(_REGION_PREFIXES)
-        elif kind == _NUMBER:  # the note holds the old number, which the change names
-            words.update(values(text)[kind])
         else:
             words.add(kind)
     return frozenset(words)
@@ -211,20 +190,15 @@ def _spans(text: str) -> list[tuple[str, str, str]]:
     out += [("region", m.group(), text[m.start():m.end()]) for m in _REGION_RE.finditer(folded)]
     out += [(m.group(1), m.group(2), text[m.start():m.end()])
             for m in _NUMBERED_RE.finditer(folded) if m.group(1) not in _COMMON]
-    return out + _bare(folded)
+    return out
 
 
 def with_new_value(old: str, new: str) -> str | None:
     """OLD with its value replaced by the one NEW says instead ("a referência é hg19",
     "foi mal, é hg38": "a referência é hg38"), else None."""
     theirs = _spans(old)
-    named = {value for kind, value, _ in _spans(new) if kind == _NUMBER}
-    held = {value for kind, value, _ in theirs if kind == _NUMBER}
     for kind, value, written in _spans(new):
         for their_kind, their_value, their_written in theirs:
-            # a bare number replaces the one the change names, by one the note lacks
-            if kind == _NUMBER and (their_value not in named or value in held):
-                continue
             if their_kind == kind and their_value != value:
                 changed = old.replace(their_written, written, 1)
                 # The value as written is not found when case folding changed the text's

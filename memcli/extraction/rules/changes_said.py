@@ -10,34 +10,16 @@ empty store) gives what it gave before.
 from __future__ import annotations
 
 import datetime
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from memcli.extraction.rules.changed_values import (
-    subject_words,
-    values,
-    with_new_value,
-)
+from memcli.extraction.rules.changed_values import subject_words, with_new_value
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.duplicates import best_changed
-from memcli.extraction.rules.model import KNOWLEDGE, PROJECT, Finding, KnownNote
-from memcli.extraction.rules.revisions import says_change, without_change_words
+from memcli.extraction.rules.model import Finding, KnownNote
+from memcli.extraction.rules.revisions import says_change
 from memcli.extraction.rules.sentences import cut_title
 from memcli.extraction.rules.settings_said import sentence_of, statements
-
-# Today only: "今日のところは火曜じゃなくて今すぐ", "сегодня 11 классы не трогай".
-_TODAY_RE = re.compile(r"\b(?:today|tonight|hoy|hoje|heute|aujourd'hui|oggi)\b|今日|今天|오늘|"
-                       r"сегодня", re.I)
-
-
-def says_new_value(words: str) -> bool:
-    """A statement worded as a change that moves something to another day ("demo moved to
-    fridays, same time") and says what moved. (A number or a version said as a change is
-    as often a status report, a one-off or a hypothetical: "job runs 18 min now instead of
-    1 hour", "for this lager only, log every 10 seconds instead".)"""
-    return ("day" in values(words) and not _TODAY_RE.search(words)
-            and len(subject_words(without_change_words(words))) >= 2)
 
 
 @dataclass(frozen=True)
@@ -70,15 +52,6 @@ def changes_said(text: str, today: datetime.date, message: int, found: Sequence[
         mine = best_changed(words, "project", True, said) if said else None
         match = mine if mine and (stored is None or mine[0] >= stored[0]) else stored
         if match is None:
-            if says_new_value(words):
-                # "demo moved to fridays, the PI teaches on thursdays now": nothing stored to
-                # change (the first statement was not kept), yet a value that lasts is said
-                words = absolute_dates(words, today)
-                out.append(Finding(PROJECT, KNOWLEDGE, cut_title(words), sentence_of(words),
-                                   sentence, frozenset(), message,
-                                   "a change of a value said, with nothing stored to change",
-                                   "a fact of the project: project/project_knowledge",
-                                   changes=True))
             continue
         note = match[1]
         words = absolute_dates(words, today)

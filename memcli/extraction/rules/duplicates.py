@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -31,9 +30,7 @@ from memcli.extraction.rules.slots import (
     slots_of,
 )
 from memcli.extraction.rules.statements import title_terms
-from memcli.extraction.rules.value_swap import forbids, swapped
 from memcli.safety.invisible_chars import strip_invisible
-from memcli.safety.unattended import removes_most
 
 
 def dedupe(findings: list[Finding]) -> list[Finding]:
@@ -109,14 +106,6 @@ def operation(finding: Finding, known: Sequence[KnownNote]) -> dict[str, Any]:
     same = title_key(match.title) == title_key(finding.title)
     title, content = match.title if same else finding.title, finding.content
     kept = _with_new_value(finding, match)
-    stored = getattr(match, "summary", "") or match.title
-    if kept is None and removes_most(stored, content) and (finding.changes
-                                                           or changing(finding)):
-        # The person's words would replace most of the note, which waits for the person
-        # (the unattended guard): "troquei o traefik pelo caddy" names the old tool and the
-        # new, and the note keeps its subject with the new tool in place of the old.
-        kept = swapped(finding.quote, match.title, stored) or _value_swapped(finding.quote,
-                                                                             match.title, stored)
     if kept is not None:
         title, content = kept
         summary = shorten(content, MAX_SUMMARY_CHARS)
@@ -137,16 +126,6 @@ def _with_new_value(finding: Finding, note: KnownNote) -> tuple[str, str] | None
     if content is None:
         return None
     return with_new_value(note.title, finding.quote) or note.title, content
-
-
-def _value_swapped(quote: str, title: str, stored: str) -> tuple[str, str] | None:
-    """STORED with the value QUOTE says instead of its own, of one kind ("correction: the
-    sprint review is on wednesdays now" of "the sprint review moved to thursdays, same room
-    as before"), else None."""
-    if changed_value(quote, stored) is None:
-        return None
-    content = with_new_value(stored, quote)
-    return None if content is None else (with_new_value(title, quote) or title, content)
 
 
 def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | None:
@@ -241,29 +220,6 @@ def best_changed(mine: str, level: str, change: bool, known: Sequence[KnownNote]
     return _best(mine, level, change, known, sorted(pool), slots, filled)
 
 
-# What is done in a repository, not with what: one such word in common ("we no longer
-# commit generated files" and "Never commit secrets to the repo") is not one subject.
-_DOINGS_WORDS = """
-    commit commits committed committing push pushes pushed pushing merge merges merged
-    rebase rebased deploy deploys deployed deploying build builds built building test tests
-    tested testing run runs running bump bumped release releases released install installed
-    lint linted format formatted review reviewed generate generated files file repo repos
-    code branch branches
-    """
-_DOINGS = frozenset(_DOINGS_WORDS.split())
-
-
-# "... again": a rule lifted. What was forbidden is then what is done ("never push to main"
-# and "fine, you can push to main again").
-_AGAIN_RE = re.compile(r"\b(?:again|otra vez|de nuevo|wieder|de nouveau|à nouveau|di nuovo|"
-                       r"de novo|novamente)\b|снова|又|再次|다시|また", re.I)
-
-
-def _lifts(mine: str, theirs: str) -> bool:
-    """MINE lifts the rule THEIRS: it says "again" and the note forbids."""
-    return bool(_AGAIN_RE.search(mine)) and forbids(theirs)
-
-
 def _pool(known: Sequence[KnownNote], keys: KeyIndex | None, kind: str, values: Iterable[str],
           words: Iterable[str], filled_with: list[str] | None = None) -> list[int]:
     """The positions of the first notes (at most _CANDIDATES) ``haystack.holding(WORDS)``
@@ -296,13 +252,7 @@ def _best(mine: str, level: str, change: bool, known: Sequence[KnownNote], pool:
             continue
         elif changed_value(mine, theirs_text) is not None:
             strength = 2
-        elif (shared_names(mine, theirs_text) - (set() if _lifts(mine, theirs_text)
-                                                  else _DOINGS)
-              or shared_words(mine, theirs_text)
-              # a rule lifted again, in a script read in pairs of characters or syllables
-              # ("类型里一律不许用any" / "类型里又可以用any了"): two words in common suffice
-              or (_lifts(mine, theirs_text)
-                  and len(content_words(mine) & content_words(theirs_text)) >= 2)):
+        elif shared_names(mine, theirs_text) or shared_words(mine, theirs_text):
             strength = 1
         if not strength:
             continue

@@ -28,7 +28,7 @@ _MARKERS = {
         allowed now|is allowed|are allowed|ok to use|okay to use|fine to use|can use|
         not .* but|scratch that|i was wrong|my bad|turns out|no wait|wait no|
         that was wrong|was wrong|wrong, it|sorry, it|sorry, wrong""",
-    "zh": """换成|换了|改成|改到|改用|改为|迁到|迁移到|迁移|已经不用|不用了|不再|下线|现在|
+    "zh": """换成|换了|改成|改用|改为|迁到|迁移到|迁移|已经不用|不用了|不再|下线|现在|
         更新一下|不对|其实|可以了|解禁|取消|又可以|也可以|可以用|废弃|作废|升到|升级到|
         切到|切换|弃用|淘汰|撤了|去掉了|不是.*而是|纠正|更正|说错了|搞错了|记错了|可以.{0,6}了""",
     "ja": """移った|移って|移行|変わ|変更|やめ|消した|廃止|解禁|今は|違っ|じゃなくて|
@@ -51,7 +51,7 @@ _MARKERS = {
         remplacé|remplace|de nouveau|à nouveau|a nouveau|migré|migre vers|abandonné|
         abandonne|au lieu de|correction|désormais|desormais|n'est plus|ne .* plus|
         autorisé|autorise|on peut|je me suis trompé|je me suis trompe|trompé""",
-    "ru": """снова можно|переехал|перешли|перешёл|отключили|теперь|больше не|уже нет|уже не|вместо|
+    "ru": """снова можно|переехали|перешли|теперь|больше не|уже нет|уже не|вместо|
         заменили|поправлю|поправка|на самом деле|обновили|отказались|ошибся|ошиблась|
         не .* а|можно|ошибка, |неправильно""",
     "it": """ora|adesso|non più|non piu|niente più|niente piu|siamo passati|passati a|
@@ -87,11 +87,3 @@ def says_change(text: str) -> bool:
     folded = text.casefold()
     words, glued = _patterns()
     return bool(words.search(folded) or glued.search(folded))
-
-
-def without_change_words(text: str) -> str:
-    """TEXT, case-folded, with the words that say a change taken out: what is left says
-    what changed ("错了，改成 3000 端口" leaves "错了，  3000 端口")."""
-    folded = text.casefold()
-    words, glued = _patterns()
-    return glued.sub(" ", words.sub(" ", folded))
