@@ -154,13 +154,13 @@ class Workspace:
         """The same command in process (typer's CliRunner), for campaigns of thousands of runs."""
         from typer.testing import CliRunner
 
-        from memcli.cli import app
+        from memcli.cli import app_for
 
         env: dict[str, str | None] = {name: None for name in DROPPED_ENV}
         env.update(self.settings_env())
         env.update(extra or {})
         with _INVOKE_LOCK, _cwd(self.repo):
-            result = CliRunner().invoke(app, list(args), input=input, env=env,
+            result = CliRunner().invoke(app_for(args), list(args), input=input, env=env,
                                         catch_exceptions=True)
         exception = None
         if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
+from conftest import invoke_memcli
+from typer.testing import Result
 
-from memcli.cli import app
 from memcli.store.notes import parse_note
 
 NOW = "2026-11-30T12:00:00Z"
@@ -97,7 +97,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
 
 
 def memcli(*args: str) -> Result:
-    return CliRunner().invoke(app, list(args), catch_exceptions=False)
+    return invoke_memcli(*args, catch_exceptions=False)
 
 
 def make_folder(root: Path, files: dict[str, str | bytes] = FOLDER) -> Path:

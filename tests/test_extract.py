@@ -15,10 +15,8 @@ from typing import Any
 
 import pytest
 import stamina
+from conftest import invoke_memcli
 from fakeserver import FakeServer, Step, anthropic_stream, json_step, openai_stream, sse
-from typer.testing import CliRunner
-
-from memcli.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "turn.jsonl"
@@ -83,7 +81,7 @@ def _stores(env: dict[str, str]) -> dict[str, bytes]:
 
 
 def _invoke(*args: str, input: str | None = None) -> Any:
-    return CliRunner().invoke(app, list(args), input=input)
+    return invoke_memcli(*args, input=input)
 
 
 # --------------------------------------------------------------------------- rules, offline

@@ -10,9 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
-from memcli.cli import app
+from conftest import invoke_memcli
 
 _LEVELS = "abcdefghij"
 
@@ -52,8 +50,8 @@ def test_lint_with_an_unknown_format_changes_nothing(tmp_path: Path) -> None:
     note = store / "project_knowledge_x.md"
     note.write_text("---\ntype: project_knowledge\ntitle: X\nsummary: S\n---\nBody.\n",
                     encoding="utf-8")
-    result = CliRunner().invoke(app, ["--project-store", str(store), "--user-store",
-                                      str(tmp_path / "user"), "lint", "--fix", "--format", "bogus"])
+    result = invoke_memcli("--project-store", str(store), "--user-store",
+                                      str(tmp_path / "user"), "lint", "--fix", "--format", "bogus")
     assert result.exit_code == 2
     assert not (store / "MEMORY.md").exists(), "--fix must not run before the format is checked"
 
@@ -72,8 +70,8 @@ def _note(title: str, summary: str, body: str = "Body.", updated: str = "2026-01
 
 
 def _run(tmp_path: Path, *args: str, input: str | None = None) -> Any:
-    return CliRunner().invoke(app, ["--project-store", str(tmp_path / "project"),
-                                    "--user-store", str(tmp_path / "user"), *args], input=input)
+    return invoke_memcli("--project-store", str(tmp_path / "project"),
+                                    "--user-store", str(tmp_path / "user"), *args, input=input)
 
 
 def test_one_oversized_entry_does_not_hide_the_others_from_context(tmp_path: Path) -> None:
@@ -130,7 +128,7 @@ def test_an_update_that_differs_only_in_crlf_line_ends_changes_nothing(tmp_path:
 
 
 def test_help_lists_the_main_job_first_and_every_command_once() -> None:
-    result = CliRunner().invoke(app, ["--help"])
+    result = invoke_memcli("--help")
     assert result.exit_code == 0
     commands = result.stdout.split("Everyday:")[1].split("Options:")[0]
     listed = [line.split()[0] for line in commands.splitlines() if line.startswith("  ")

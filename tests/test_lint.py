@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_memcli
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from tiers import examples
-from typer.testing import CliRunner, Result
+from typer.testing import Result
 
-from memcli.cli import app
 from memcli.commands.lint import CODES, near_duplicates, run_lint
 from memcli.settings.config import Flags, resolve
 from memcli.store.names import NOTE_TYPES
@@ -67,7 +67,7 @@ class Stores:
 
     def invoke(self, *args: str, env: dict[str, str] | None = None) -> Result:
         flags = ["--project-store", str(self.project), "--user-store", str(self.user)]
-        return CliRunner().invoke(app, [*flags, *args], env=env, catch_exceptions=False)
+        return invoke_memcli(*flags, *args, env=env, catch_exceptions=False)
 
     def lint(self, *args: str) -> tuple[int, dict[str, Any]]:
         result = self.invoke("lint", "--format", "json", *args)
@@ -481,8 +481,8 @@ def test_unreadable_file(stores: Stores) -> None:
         os.close(handle)
     finally:
         os.close(folder)
-    result = CliRunner().invoke(app, ["--project-store", str(deep), "--user-store",
-                                      str(stores.user), "lint", "--format", "json", "--fix"])
+    result = invoke_memcli("--project-store", str(deep), "--user-store",
+                                      str(stores.user), "lint", "--format", "json", "--fix")
     findings = json.loads(result.stdout)["findings"]
     assert [f["code"] for f in findings] == ["M307"], findings
     assert result.exit_code == 1
@@ -596,7 +596,7 @@ def test_missing_stores_are_not_an_error(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setenv("MEMCLI_HOME", str(tmp_path / ".memcli"))
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, ["--project-store", "p", "--user-store", "u", "lint"])
+    result = invoke_memcli("--project-store", "p", "--user-store", "u", "lint")
     assert result.exit_code == 0
     assert "no store exists yet" in result.stderr
     assert not (tmp_path / "p").exists() and not (tmp_path / "u").exists()
@@ -622,7 +622,7 @@ def test_a_store_not_written_yet_lints_as_empty_when_named(
         monkeypatch.delenv(name, raising=False)
     (tmp_path / ".git").mkdir()
     monkeypatch.chdir(tmp_path)
-    result = CliRunner().invoke(app, ["lint", given.replace("~", str(home))])
+    result = invoke_memcli("lint", given.replace("~", str(home)))
     assert (result.exit_code, result.stdout) == (0, "")
     assert "no store exists yet" in result.stderr
     assert not (tmp_path / ".memcli").exists() and not (home / ".memcli").exists()
@@ -708,8 +708,8 @@ def test_github_output_escapes_properties(stores: Stores) -> None:
     odd = stores.root / "a,b:c%" / "memory"
     odd.mkdir(parents=True)
     (odd / "notes.txt").write_text("x")
-    result = CliRunner().invoke(app, ["--project-store", str(odd), "--user-store",
-                                      str(stores.user), "lint", "--format", "github"])
+    result = invoke_memcli("--project-store", str(odd), "--user-store",
+                                      str(stores.user), "lint", "--format", "github")
     assert result.exit_code == 0
     assert result.stdout.startswith("::warning file=") and "a%2Cb%3Ac%25" in result.stdout
     assert ",title=M305::notes.txt is not a note" in result.stdout
@@ -1053,8 +1053,8 @@ def test_in_the_home_folder_lint_checks_the_user_store_as_the_user_store(
     for name in ("MEMCLI_PROJECT_STORE", "MEMCLI_USER_STORE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(home)
-    result = CliRunner().invoke(app, ["lint", "--format", "json"])
+    result = invoke_memcli("lint", "--format", "json")
     assert result.exit_code == 0, result.stderr
     assert [s["level"] for s in json.loads(result.stdout)["stores"]] == ["user"]
-    refused = CliRunner().invoke(app, ["lint", "--level", "project"])
+    refused = invoke_memcli("lint", "--level", "project")
     assert refused.exit_code == 2 and "no project here" in refused.stderr

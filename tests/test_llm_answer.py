@@ -8,10 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_memcli
 from fakeserver import FakeServer, Step, anthropic_stream
-from typer.testing import CliRunner
-
-from memcli.cli import app
 
 TURN = json.dumps({"role": "user", "content": "Remember that the test command is make test."})
 OP = {"action": "create", "level": "project", "type": "project_knowledge",
@@ -32,7 +30,7 @@ def anthropic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def _extract() -> Any:
-    return CliRunner().invoke(app, ["extract", "--json"], input=TURN + "\n")
+    return invoke_memcli("extract", "--json", input=TURN + "\n")
 
 
 def test_a_reply_that_restarts_in_prose_is_read_on_its_own(anthropic: FakeServer) -> None:

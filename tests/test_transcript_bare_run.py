@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_memcli
 
 from memcli.transcripts import read_transcript
 from memcli.transcripts.json_input import LineValues
@@ -108,12 +109,10 @@ def test_what_ends_a_run_of_bare_lines_keeps_every_line_in_its_place(tmp_path: P
 
 
 def test_the_cli_reads_a_bare_log_with_its_last_turn(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
 
-    from memcli.cli import app
 
     log = _log(tmp_path / "bare.jsonl", 500, 3, ["user", "assistant"], SAID)
-    got = CliRunner().invoke(app, ["transcript", "--json", "--last-turn", str(log)])
+    got = invoke_memcli("transcript", "--json", "--last-turn", str(log))
     assert got.exit_code == 0, got.output
     shown = json.loads(got.output)
     last_user = max(i for i, v in enumerate(_records(log))

@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from conftest import invoke_memcli
 
-from memcli.cli import app
 from tests.transcript_expectations import EXPECTED, HERE, Said, matches
 
 FLAGS = {"last_turn": "--last-turn", "include_tools": "--include-tools",
@@ -19,7 +18,7 @@ FLAGS = {"last_turn": "--last-turn", "include_tools": "--include-tools",
 def transcript_json(path: Path, **options: bool) -> dict[str, Any]:
     """``memcli transcript --json PATH [flags]``, run in process."""
     flags = [FLAGS[name] for name, on in options.items() if on]
-    result = CliRunner().invoke(app, ["transcript", "--json", str(path), *flags])
+    result = invoke_memcli("transcript", "--json", str(path), *flags)
     assert result.exit_code == 0, result.output
     document: dict[str, Any] = json.loads(result.stdout)
     return document

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_memcli
 from fakeserver import FakeServer, Step, openai_stream
 from transcript_cli import EXTRA, extract, isolate, lines, said
-from typer.testing import CliRunner
 
-from memcli.cli import app
 from memcli.transcripts import read_transcript
 
 
@@ -248,7 +247,7 @@ def test_a_document_cut_short_is_a_one_line_error(env: Path, tmp_path: Path) -> 
     whole = (EXTRA / "openai-responses-request.json").read_text("utf-8")
     cut = tmp_path / "cut.json"
     cut.write_text(whole[: len(whole) // 2], "utf-8")
-    result = CliRunner().invoke(app, ["extract", "--input", str(cut)])
+    result = invoke_memcli("extract", "--input", str(cut))
     assert result.exit_code == 2
     assert result.stderr.startswith("memcli: error: no messages found: ")
     assert result.stderr.count("\n") == 1

@@ -8,12 +8,11 @@ import json
 from typing import Any
 
 import pytest
+from conftest import invoke_memcli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tiers import examples
-from typer.testing import CliRunner
 
-from memcli.cli import app
 from memcli.errors import InputError
 from memcli.transcripts import FORMATS, read_transcript
 from memcli.transcripts.verdict import check
@@ -98,7 +97,7 @@ def test_no_file_holding_messages_reads_as_empty_with_exit_0(name: str, data: An
 def test_a_header_whose_records_are_unreadable_is_exit_2_not_an_empty_read(name: str) -> None:
     lines = (HERE / "extra" / name).read_text(encoding="utf-8").splitlines()
     text = "\n".join([lines[0], *(_garbled(line) for line in lines[1:])]) + "\n"
-    result = CliRunner().invoke(app, ["transcript", "--json", "-"], input=text)
+    result = invoke_memcli("transcript", "--json", "-", input=text)
     assert result.exit_code == 2, result.output
     assert result.stdout == ""
     assert result.stderr.count("\n") == 1
@@ -109,7 +108,7 @@ def test_known_records_alone_without_a_message_stay_a_notice() -> None:
     # nothing in the file went unread: not an error (a hook on a session just begun)
     line = '{"type": "session", "version": 3, "id": "s", "timestamp": "2026-01-01T00:00:00Z", ' \
            '"cwd": "/p"}\n'
-    result = CliRunner().invoke(app, ["transcript", "--json", "-"], input=line)
+    result = invoke_memcli("transcript", "--json", "-", input=line)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["messages"] == []
 
@@ -124,7 +123,7 @@ def test_a_claude_trace_log_is_refused_by_name() -> None:
                          "headers": {"content-type": "text/event-stream"},
                          "body_raw": "event: message_start\ndata: {}\n\n"},
             "logged_at": "2025-07-01T10:00:02.400Z"}
-    result = CliRunner().invoke(app, ["transcript", "-"], input=json.dumps(pair) + "\n")
+    result = invoke_memcli("transcript", "-", input=json.dumps(pair) + "\n")
     assert result.exit_code == 2, result.output
     assert result.stderr.count("\n") == 1
     assert "claude-trace request/response log" in result.stderr
@@ -139,7 +138,7 @@ def test_a_muse_code_journal_is_refused_by_name() -> None:
         "payload_type": kind, "payload": payload}) + "\n" for n, (kind, payload) in enumerate(
             [("turn.input.user", {"text": "We use uv, not pip."}),
              ("run.output.delta", {"delta": "Noted."})], start=1))
-    result = CliRunner().invoke(app, ["transcript", "-"], input=lines)
+    result = invoke_memcli("transcript", "-", input=lines)
     assert result.exit_code == 2, result.output
     assert result.stderr.count("\n") == 1
     assert "Muse Code journal record" in result.stderr

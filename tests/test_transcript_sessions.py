@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_memcli
 from transcript_cli import EXTRA, extract, isolate
-from typer.testing import CliRunner
 
-from memcli.cli import app
 from memcli.transcripts import read_transcript
 
 
@@ -52,7 +51,7 @@ def test_statement_in_the_session_is_extracted(env: Path, name: str, fact: str) 
     ("claude-code-export.txt", "claude-export"),
 ])
 def test_transcript_command_names_the_export(name: str, fmt: str) -> None:
-    result = CliRunner().invoke(app, ["transcript", "--json", str(EXTRA / name)])
+    result = invoke_memcli("transcript", "--json", str(EXTRA / name))
     assert result.exit_code == 0, result.output
     document = json.loads(result.stdout)
     assert list(document["formats"]) == [fmt]
@@ -212,7 +211,7 @@ def test_goose_hidden_message_and_tool_traffic() -> None:
 def test_goose_database_says_how_to_export(env: Path, tmp_path: Path) -> None:
     database = tmp_path / "sessions.db"
     database.write_bytes(b"SQLite format 3\x00" + b"\x00" * 100)
-    result = CliRunner().invoke(app, ["extract", "--input", str(database)])
+    result = invoke_memcli("extract", "--input", str(database))
     assert result.exit_code == 2
     assert "goose session export --format json" in result.stderr
     assert result.stderr.count("\n") == 1

@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_memcli
 from transcript_cli import EXTRA, extract, isolate, said
-from typer.testing import CliRunner
 
-from memcli.cli import app
 from memcli.transcripts import read_transcript
 
 
@@ -164,7 +163,7 @@ def test_codex_legacy_read_the_same_when_forced() -> None:
 
 
 def transcript_cli(path: Path, *flags: str) -> Any:
-    return CliRunner().invoke(app, ["transcript", "--json", str(path), *flags])
+    return invoke_memcli("transcript", "--json", str(path), *flags)
 
 
 def zstd_frames(data: bytes, pieces: int = 2) -> bytes:
@@ -308,7 +307,7 @@ def test_aider_forced_and_refused() -> None:
 def test_plain_text_is_a_one_line_error(env: Path, tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("we talked about the deploy\nand agreed on Fridays\n")
-    result = CliRunner().invoke(app, ["extract", "--input", str(notes)])
+    result = invoke_memcli("extract", "--input", str(notes))
     assert result.exit_code == 2
     assert result.stderr == ("memcli: error: no messages found: 2 lines, none of them JSON (the "
                              "first starts with \"we talked about the deploy\"); see memcli "

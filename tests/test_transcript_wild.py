@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import invoke_memcli
 from transcript_cli import EXTRA, extract, isolate, lines, said
-from typer.testing import CliRunner
 
-from memcli.cli import app
 from memcli.transcripts import read_transcript
 
 
@@ -240,7 +239,7 @@ def test_a_subagent_files_prompt_is_context_and_its_tools_are_tools() -> None:
 
 def test_a_subagent_file_read_from_stdin_or_by_path_gives_its_replies(env: Path) -> None:
     by_path = extract(SUBAGENT)
-    result = CliRunner().invoke(app, ["extract", "--json"], input=SUBAGENT.read_text("utf-8"))
+    result = invoke_memcli("extract", "--json", input=SUBAGENT.read_text("utf-8"))
     assert result.exit_code == 0, result.output
     piped = json.loads(result.stdout)
     for document in (by_path, piped):

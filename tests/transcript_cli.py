@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from conftest import invoke_memcli
 
-from memcli.cli import app
 from memcli.transcripts import read_transcript
 
 EXTRA = Path(__file__).parent / "fixtures" / "transcripts" / "extra"
@@ -32,7 +31,7 @@ def isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def extract(path: Path, *flags: str) -> dict[str, Any]:
     """``memcli extract --json`` with the rules extractor, in process."""
-    result = CliRunner().invoke(app, ["extract", "--json", "--input", str(path), *flags])
+    result = invoke_memcli("extract", "--json", "--input", str(path), *flags)
     assert result.exit_code == 0, result.output
     document: dict[str, Any] = json.loads(result.stdout)
     return document

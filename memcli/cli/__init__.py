@@ -27,7 +27,7 @@ from memcli import __version__
 if TYPE_CHECKING:
     import typer
 
-__all__ = ["COMMAND_MODULES", "app", "main"]
+__all__ = ["COMMAND_MODULES", "app", "app_for", "main"]
 
 # Each top-level command (or command group) and the modules under memcli.cli that register
 # it; tests/test_import_guard.py checks this against what the modules really register.
@@ -103,13 +103,20 @@ def main() -> None:
     # default thresholds collect over and over for nothing (measured: lint on 10,000 notes
     # per level 2.13 s -> 1.92 s, same peak memory; importing typer ~3 % faster).
     gc.set_threshold(100_000, 20, 100)
+    app_for(argv, completing=completing)()
+
+
+def app_for(argv: Sequence[str], *, completing: bool = False) -> "typer.Typer":
+    """The app that runs the command line ARGV: the one command it names, the listing for
+    the group's help, else the whole app (an unknown command, TAB completion). The tests
+    run ARGV in process through it too, so that they convert what `memcli` converts."""
     command = None if completing else command_of(argv)
     app = register(COMMAND_MODULES.get(command or "", ALL_MODULES))
     if command in COMMAND_MODULES:
-        app = _only(app, command)
-    elif argv in _GROUP_HELP and not completing:  # completing, argv is empty too
-        app = _listing(app)
-    app()
+        return _only(app, command)
+    if list(argv) in _GROUP_HELP and not completing:  # completing, argv is empty too
+        return _listing(app)
+    return app
 
 
 # `memcli` and `memcli --help` list the commands with their docstrings' first lines; typer
