@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tiers import share
 
 from tests.conftest import FIXED_NOW, MemEnv, note_text
 
@@ -240,10 +241,22 @@ def _turns() -> list[str]:
     return [FACT, REPEAT, NOTHING, *changes, *(row["text"] for row in rows[::6])]
 
 
+# The tiers share the turns and the titles below, none asked twice (tests/tiers.py): the
+# fast tier asks the last and every fourth before it, the slow tier the other three quarters.
 def test_the_notes_keys_give_the_answers_asking_every_candidate_gives(memenv: MemEnv) -> None:
     """The plans of generated turns, matched through the notes' cached keys, against those
     matched by asking today's candidates (a list of the same notes carries no keys), in all
     three --on-conflict modes."""
+    _keys_give_the_answers_asking_gives(memenv, fast_share=True)
+
+
+@pytest.mark.slow  # the other three quarters of the turns, each against 600 notes twice
+def test_the_notes_keys_give_the_answers_asking_every_candidate_gives_other_turns(
+        memenv: MemEnv) -> None:
+    _keys_give_the_answers_asking_gives(memenv, fast_share=False)
+
+
+def _keys_give_the_answers_asking_gives(memenv: MemEnv, fast_share: bool) -> None:
     import datetime
 
     from memcli.commands.extract_stores import KnownNotes, StoreView
@@ -263,7 +276,7 @@ def test_the_notes_keys_give_the_answers_asking_every_candidate_gives(memenv: Me
             keyed = KnownNotes(view)
             plain = list(keyed)
         assert keyed.key_index().size == len(plain) > 600
-        for text in _turns():
+        for text in share(_turns(), fast_share):
             messages = [Message("user", text)]
             ops = extract_rules(messages, keyed, today=today)
             assert ops == extract_rules(messages, plain, today=today), text
@@ -319,6 +332,16 @@ def test_near_duplicates_found_through_keys_are_those_asking_every_candidate_fin
     """Titles one word longer or shorter among four or more, reordered, in the plural,
     joined into one word, of one topic or choice of tool, in Chinese: a create of each is
     merged as asking today's candidates merges it, in all three modes."""
+    _near_duplicates_through_keys_are_those_asking_finds(fast_share=True)
+
+
+@pytest.mark.slow  # the other three quarters of the titles, each among 162 notes six ways
+def test_near_duplicates_found_through_keys_are_those_asking_every_candidate_finds_others(
+        ) -> None:
+    _near_duplicates_through_keys_are_those_asking_finds(fast_share=False)
+
+
+def _near_duplicates_through_keys_are_those_asking_finds(fast_share: bool) -> None:
     from memcli.extraction.dedupe import merge_near_duplicates
     from memcli.store.index import IndexEntry
 
@@ -339,8 +362,9 @@ def test_near_duplicates_found_through_keys_are_those_asking_every_candidate_fin
         notes.append(IndexEntry(level, "project_knowledge", title, summary,
                                 f"project_knowledge_n{number}.md", "2026-10-01"))
     rng.shuffle(notes)
-    for title in titles:
-        summary = rng.choice([title, "", title + " for the team."])
+    # Each title's summary drawn in order for all of them, whichever the tier asks.
+    summaries = [rng.choice([title, "", title + " for the team."]) for title in titles]
+    for title, summary in share(zip(titles, summaries, strict=True), fast_share):
         ops = [{"action": "create", "level": level, "type": "project_knowledge",
                 "title": title, "summary": summary, "content": summary or title}
                for level in ("project", "user")]
