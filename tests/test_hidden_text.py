@@ -160,7 +160,7 @@ def test_context_and_the_session_hook_leave_a_repositorys_hidden_text_out(
 def test_the_mcp_server_leaves_a_repositorys_hidden_text_out(memenv: MemEnv) -> None:
     from mcp import ClientSession
 
-    from tests.test_mcp import drive, payload
+    from tests.test_mcp import drive_in_memory, payload
 
     _repository_notes(memenv)
 
@@ -170,7 +170,7 @@ def test_the_mcp_server_leaves_a_repositorys_hidden_text_out(memenv: MemEnv) -> 
         index = await session.read_resource("memcli://project/MEMORY.md")
         return shown, mine, str(index)
 
-    shown, mine, index = drive(memenv, work)
+    shown, mine, index = drive_in_memory(memenv, work)
     assert "evil" not in json.dumps(shown) + index and "Deploy with make deploy." in str(shown)
     assert "my own note to self" in json.dumps(mine)
     assert "Maintained by memcli" in index  # memcli's own header is no repository's text

@@ -6,7 +6,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import anyio
@@ -15,6 +15,7 @@ from conftest import MemEnv
 # Part of .[test] (CI installs it): a missing SDK fails here rather than skipping.
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.types import Implementation
 
 OPS = [{"action": "create", "level": "project", "type": "project_knowledge",
         "title": "Test command", "summary": "make check runs the tests",
@@ -31,6 +32,46 @@ def drive(memenv: MemEnv, body: Callable[[ClientSession], Awaitable[Any]]) -> An
             return await body(session)
 
     return anyio.run(run)
+
+
+def drive_in_memory(memenv: MemEnv, body: Callable[[ClientSession], Awaitable[Any]], *,
+                    client: str = "mcp", env: Mapping[str, str] | None = None) -> Any:
+    """``drive`` without the process, for tests of what the tools answer: the server
+    `memcli mcp` builds (on the settings it resolves in memenv's folder for an unattended
+    run, writes trusted as MEMCLI_TRUST_WRITES says), served in this process over the SDK's
+    in-memory streams, with the handshake and JSON-RPC messages of stdio. Starting the SDK
+    and pydantic in a process costs about 1 s of CPU; ``drive`` starts the process."""
+    from mcp.client import Client
+
+    from memcli.cli._process_state import (
+        home_folder,
+        person_zone,
+        system_clock,
+        trusted_writes,
+        working_folder,
+    )
+    from memcli.mcp.server import build_server
+    from memcli.settings.config import Flags, resolve
+
+    saved = {name: os.environ.get(name) for name in env or {}}
+    os.environ.update(env or {})
+    try:
+        settings = resolve(Flags(), os.environ, working_folder(), home=home_folder(),
+                           clock=system_clock, zone=person_zone()).for_unattended()
+        server = build_server(settings, trusted=trusted_writes("mcp"))
+
+        async def run() -> Any:
+            async with Client(server, mode="legacy", cache=None, client_info=Implementation(
+                    name=client, version="1")) as connected:
+                return await body(connected.session)
+
+        return anyio.run(run)
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def payload(result: Any) -> Any:

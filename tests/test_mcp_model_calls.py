@@ -1,6 +1,7 @@
 """The MCP server as a model calls it (issue 34, item 1), through the official SDK client
-over stdio: operations documents as JSON itself, a call that wrote nothing is a failed call,
-errors in the tools' own words without pydantic's report, and a quiet stderr."""
+(over stdio for the server's stderr, in memory for what the tools answer): operations
+documents as JSON itself, a call that wrote nothing is a failed call, errors in the tools'
+own words without pydantic's report, and a quiet stderr."""
 
 from __future__ import annotations
 
@@ -40,6 +41,17 @@ def calls(memenv: MemEnv, steps: list[tuple[str, dict[str, Any]]],
     return anyio.run(run)
 
 
+def calls_in_memory(memenv: MemEnv, steps: list[tuple[str, dict[str, Any]]]) -> list[Any]:
+    """``calls`` to the server in this process (tests/test_mcp.py, ``drive_in_memory``),
+    for the tests of what the tools answer; the server's stderr is the process's test."""
+    from tests.test_mcp import drive_in_memory
+
+    async def run(session: ClientSession) -> list[Any]:
+        return [await session.call_tool(tool, args) for tool, args in steps]
+
+    return list(drive_in_memory(memenv, run, client="claude-ai"))
+
+
 def text(result: Any) -> str:
     return str(result.content[0].text)
 
@@ -51,14 +63,13 @@ def data(result: Any) -> Any:
         text(result))
 
 
-def test_operations_may_be_an_array_an_object_or_json_text(memenv: MemEnv,
-                                                           tmp_path: Path) -> None:
-    proposed, applied, other, again = calls(memenv, [
+def test_operations_may_be_an_array_an_object_or_json_text(memenv: MemEnv) -> None:
+    proposed, applied, other, again = calls_in_memory(memenv, [
         ("propose", {"operations": [OP]}),
         ("apply", {"operations": {"operations": [OP]}}),
         ("apply", {"operations": json.dumps([OTHER])}),
         ("apply", {"operations": [OP, OTHER]}),  # the same step again
-    ], tmp_path / "stderr")
+    ])
     assert "+Run `make check` before every commit." in data(proposed)["diff"]
     assert data(applied)["written"] is True and data(other)["written"] is True
     assert memenv.notes("project") == ["project_knowledge_lint-command.md",
@@ -70,14 +81,14 @@ def test_operations_may_be_an_array_an_object_or_json_text(memenv: MemEnv,
 
 
 def test_a_call_whose_every_operation_is_rejected_fails_in_the_tools_words(
-        memenv: MemEnv, tmp_path: Path) -> None:
+        memenv: MemEnv) -> None:
     assert memenv.apply([OP]).exit_code == 0
     changed = dict(OP, content="Run tox.")
-    rejected, partial, proposed = calls(memenv, [
+    rejected, partial, proposed = calls_in_memory(memenv, [
         ("apply", {"operations": [changed]}),
         ("apply", {"operations": [changed, OTHER]}),
         ("propose", {"operations": [changed]}),
-    ], tmp_path / "stderr")
+    ])
     assert rejected.is_error
     assert text(rejected).startswith("apply: nothing written: #1 create rejected: duplicate: "
                                      "project_knowledge_test-command.md already exists")

@@ -363,7 +363,7 @@ def test_the_mcp_index_resource_never_follows_a_committed_link(memenv: MemEnv) -
     # (the agent, and the model behind it) as it was.
     from mcp import ClientSession
 
-    from tests.test_mcp import drive
+    from tests.test_mcp import drive_in_memory
 
     key = memenv.root / "home" / ".ssh" / "id_ed25519"
     key.parent.mkdir(parents=True)
@@ -379,7 +379,7 @@ def test_the_mcp_index_resource_never_follows_a_committed_link(memenv: MemEnv) -
             return f"error: {exc}"
         return str(found)
 
-    answer = drive(memenv, read)
+    answer = drive_in_memory(memenv, read)
     assert "PRIVATE KEY" not in answer and "b3BlbnNzaC1" not in answer
     assert "symbolic link" in answer
 
@@ -387,7 +387,7 @@ def test_the_mcp_index_resource_never_follows_a_committed_link(memenv: MemEnv) -
 def test_the_mcp_show_and_index_hand_no_hidden_text_or_secret(memenv: MemEnv) -> None:
     from mcp import ClientSession
 
-    from tests.test_mcp import drive, payload
+    from tests.test_mcp import drive_in_memory, payload
 
     _hostile_note(memenv)
     token = "ghp_" + "a1B2" * 9
@@ -402,7 +402,7 @@ def test_the_mcp_show_and_index_hand_no_hidden_text_or_secret(memenv: MemEnv) ->
         index = await session.read_resource("memcli://project/MEMORY.md")
         return shown, secret, str(index)
 
-    shown, secret, index = drive(memenv, work)
+    shown, secret, index = drive_in_memory(memenv, work)
     text = json.dumps([shown, secret], ensure_ascii=False) + index
     for hidden in ("\x1b", "\\u001b", "\x07", "\u202e", *_TAGGED, token):
         assert hidden not in text, repr(hidden)

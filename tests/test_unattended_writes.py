@@ -25,9 +25,14 @@ from memcli.writes.history import MAX_BYTES
 
 
 def mcp_calls(memenv: MemEnv, calls: Callable[[ClientSession], Awaitable[Any]],
-              env: dict[str, str] | None = None) -> Any:
+              env: dict[str, str] | None = None, in_memory: bool = False) -> Any:
     """``calls`` in one session of the official SDK client over stdio, as client "wiper"
-    (a client holds one session for all its calls)."""
+    (a client holds one session for all its calls); with IN_MEMORY, to the server in this
+    process (tests/test_mcp.py, ``drive_in_memory``)."""
+    if in_memory:
+        from tests.test_mcp import drive_in_memory
+
+        return drive_in_memory(memenv, calls, client="wiper", env=env)
     params = StdioServerParameters(command=sys.executable, args=["-m", "memcli", "mcp"],
                                    env={**os.environ, **memenv.env, **(env or {})},
                                    cwd=str(memenv.repo))
@@ -50,9 +55,10 @@ def tool_call(tool: str, operations: list[dict[str, Any]]
 
 
 def mcp_apply(memenv: MemEnv, operations: list[dict[str, Any]],
-              env: dict[str, str] | None = None, tool: str = "apply") -> Any:
+              env: dict[str, str] | None = None, tool: str = "apply",
+              in_memory: bool = False) -> Any:
     """One `apply` (or ``tool``) call in a session of its own."""
-    return mcp_calls(memenv, tool_call(tool, operations), env)
+    return mcp_calls(memenv, tool_call(tool, operations), env, in_memory)
 
 
 def add_notes(memenv: MemEnv, count: int) -> list[str]:
@@ -115,7 +121,9 @@ def test_an_mcp_wipe_is_refused_and_the_client_is_named_in_the_history(
 def test_a_person_can_trust_mcp_clients_with_deletes(memenv: MemEnv) -> None:
     add_notes(memenv, 2)
     ops = [{"action": "delete", "level": "user", "filename": memenv.notes("user")[0]}]
-    assert not mcp_apply(memenv, ops, env={"MEMCLI_TRUST_WRITES": "mcp"}).is_error
+    # In memory: the refusal above is the process's (nothing trusted unless the person says).
+    assert not mcp_apply(memenv, ops, env={"MEMCLI_TRUST_WRITES": "mcp"},
+                         in_memory=True).is_error
     assert memenv.notes("user") == []
 
 
