@@ -51,7 +51,7 @@ def build(root: Path, notes: int, anchors: int, files: int) -> tuple[Path, Path]
     from memcli.store.anchor_check import pin
     from memcli.store.anchor_repository import Repository
     from memcli.store.anchors import Anchor, cites_value
-    from memcli.store.notes import dump_yaml
+    from memcli.store.frontmatter_yaml import dump_yaml
 
     rng = random.Random(31)
     repo = root / "repo"

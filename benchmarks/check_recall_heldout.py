@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from memcli.store.names import NOTE_TYPES, slugify  # noqa: E402
-from memcli.store.notes import parse_note, render_new_note  # noqa: E402
+from memcli.store.note_bytes import render_new_note  # noqa: E402
+from memcli.store.notes import parse_note  # noqa: E402
 
 HELDOUT = ROOT / "benchmarks" / "data" / "recall-heldout.json"
 LANGS = {"en", "zh", "es", "ja", "de", "fr", "ko", "ru", "pt"}

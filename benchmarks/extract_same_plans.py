@@ -103,7 +103,7 @@ def plans(root: Path, texts: list[str]) -> list[dict[str, Any]]:
     from memcli.extraction.dedupe import merge_near_duplicates
     from memcli.extraction.rules import extract_rules
     from memcli.messages import Message
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     env = {"MEMCLI_PROJECT_STORE": str(root / "project"),
            "MEMCLI_USER_STORE": str(root / "user"), "MEMCLI_HOME": str(root / "home"),

@@ -149,7 +149,7 @@ class ProviderRun:
     replay_errors: list[str] = field(default_factory=list)
 
     def flags(self, workdir: Path) -> Any:
-        from memcli.settings.config import Flags
+        from memcli.settings.resolve import Flags
 
         return Flags(project_store=str(workdir / "project"), user_store=str(workdir / "user"),
                      provider=self.provider, model=self.model, base_url=self.base_url,
@@ -167,7 +167,7 @@ class ProviderRun:
 
         from memcli.commands.extract import ExtractOptions, run_extract
         from memcli.errors import MemcliError
-        from memcli.settings.config import resolve
+        from memcli.settings.resolve import resolve
 
         line = json.dumps({"role": "user", "content": text}, ensure_ascii=False) + "\n"
         started = time.monotonic()
@@ -397,7 +397,7 @@ def replay_sequence(sequence: dict[str, Any], workdir: Path, on_conflict: str | 
     rules."""
     from memcli.commands.extract import ExtractOptions, run_extract
     from memcli.errors import MemcliError
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     env = {"MEMCLI_HOME": str(workdir / "home"), "MEMCLI_NOW": TODAY.isoformat() + "T09:00:00Z"}
     flags = Flags(project_store=str(workdir / "project"), user_store=str(workdir / "user"))

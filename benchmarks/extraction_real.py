@@ -104,7 +104,7 @@ def notes_per_session(folder: Path, mode: str, today: datetime.date,
     read counts -1."""
     from memcli.commands.extract import ExtractOptions, run_extract
     from memcli.errors import MemcliError
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     counts: dict[str, int] = {}
     for name in sessions(folder):

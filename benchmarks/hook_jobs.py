@@ -138,7 +138,7 @@ def _key(root: Path) -> str:
 
 def queue_folder(env: dict[str, str], repo: Path) -> Path:
     from memcli.hooks import queue_dir
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     return queue_dir(resolve(Flags(), env, repo))
 

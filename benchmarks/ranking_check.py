@@ -40,7 +40,7 @@ import recall_coding  # noqa: E402
 from memcli.search.engine import SearchResult, search_states  # noqa: E402
 from memcli.search.recall import select  # noqa: E402
 from memcli.store.folder import StoreState, load_store  # noqa: E402
-from memcli.store.notes import render_new_note  # noqa: E402
+from memcli.store.note_bytes import render_new_note  # noqa: E402
 
 TOP = 20
 GENERATED_NOTES = 2000

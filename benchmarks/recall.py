@@ -55,7 +55,8 @@ from memcli.search.engine import (  # noqa: E402
 )
 from memcli.search.recall import RECALL_THRESHOLD, select  # noqa: E402
 from memcli.store.folder import StoreState, head_of  # noqa: E402
-from memcli.store.notes import parse_note, render_new_note  # noqa: E402
+from memcli.store.note_bytes import render_new_note  # noqa: E402
+from memcli.store.notes import parse_note  # noqa: E402
 from memcli.tokens import TOKENIZER, count_tokens  # noqa: E402
 from memcli.writes.plan import derive_summary, shorten  # noqa: E402
 

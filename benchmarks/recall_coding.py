@@ -31,7 +31,8 @@ from memcli.search import analyze as analyzer
 from memcli.search.engine import SearchResult, search_states
 from memcli.search.recall import RECALL_THRESHOLD, select
 from memcli.store.folder import StoreState, head_of
-from memcli.store.notes import parse_note, render_new_note
+from memcli.store.note_bytes import render_new_note
+from memcli.store.notes import parse_note
 
 STAMP = "2026-11-29T10:00:00Z"
 

@@ -1744,7 +1744,8 @@ def _frontmatter_strategy() -> Any:
 
 def _check_frontmatter(data: bytes, tally: _FuzzTally) -> None:
     from memcli.errors import BrokenNoteError
-    from memcli.store.notes import parse_note, render_updated_note
+    from memcli.store.note_bytes import render_updated_note
+    from memcli.store.notes import parse_note
 
     name = "project_knowledge_x.md"
     try:

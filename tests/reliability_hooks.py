@@ -170,7 +170,7 @@ def hook_kills(jobs: int = 30, kills: int = 40, *, seed: int = 11,
     """Queue JOBS turns through the real hook while KILLS SIGKILLs land; count the damage."""
     from memcli.hooks.queue import MAX_ATTEMPTS as limit
     from memcli.hooks.queue import queue_dir
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     rng = random.Random(seed)
     started = time.monotonic()

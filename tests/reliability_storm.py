@@ -79,7 +79,7 @@ def hook_storm(events: int = 200, projects: int = 4, *, kills: int = 0, seed: in
                folder: Path | None = None) -> dict[str, Any]:
     """Fire EVENTS Stop events over PROJECTS repositories; count lost and repeated turns."""
     from memcli.hooks.queue import MAX_ATTEMPTS, queue_dir
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     rng = random.Random(seed)
     started = time.monotonic()

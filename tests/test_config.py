@@ -17,8 +17,8 @@ from conftest import MemEnv
 from fakeserver import FakeServer, Step, openai_stream
 
 from memcli.errors import ConfigError
-from memcli.settings.config import Flags, resolve
 from memcli.settings.provider_registry import PROVIDERS
+from memcli.settings.resolve import Flags, resolve
 
 _PROVIDER_VARIABLES = ("MEMCLI_PROVIDER", "MEMCLI_MODEL", "MEMCLI_BASE_URL", "MEMCLI_TIMEOUT",
                        "MEMCLI_API_KEY", "OPENAI_BASE_URL", "OPENAI_API_KEY",

@@ -263,7 +263,7 @@ def _keys_give_the_answers_asking_gives(memenv: MemEnv, fast_share: bool) -> Non
     from memcli.extraction.dedupe import merge_near_duplicates
     from memcli.extraction.rules import extract_rules
     from memcli.messages import Message
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     _big_store(memenv, 300)
     for number, (level, note_type, title, summary) in enumerate(ODD_NOTES):

@@ -127,7 +127,7 @@ def test_a_worker_killed_between_the_commit_and_the_cursor_does_not_extract_agai
 
     from memcli.hooks import queue_dir
     from memcli.hooks.since import write_job_input
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     session = "killed"
     transcript = claude_transcript(transcript_for(agent, session), session, [fact(0)],

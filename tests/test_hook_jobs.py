@@ -33,7 +33,7 @@ from memcli.hooks import queue_dir
 from memcli.hooks.cursor import CURSORS
 from memcli.hooks.queue import drain
 from memcli.hooks.sessions import MARKS
-from memcli.settings.config import Flags, resolve
+from memcli.settings.resolve import Flags, resolve
 
 _REPLY = json.dumps({"operations": [{
     "action": "create", "level": "project", "type": "project_knowledge",

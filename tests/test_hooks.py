@@ -27,7 +27,7 @@ from fakeserver import FakeServer, Step, openai_stream
 
 from memcli.hooks import queue_dir
 from memcli.hooks.turn import copy_turn
-from memcli.settings.config import Flags, resolve
+from memcli.settings.resolve import Flags, resolve
 
 DEADLINE = 60.0
 _LOG_LINE = re.compile(r"^(?P<at>\S+Z) \[(?P<pid>\d+)\] (?P<text>.*)$")

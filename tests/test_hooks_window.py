@@ -34,7 +34,7 @@ from tiers import share
 
 from memcli.hooks import queue_dir
 from memcli.hooks.turn import copy_turn
-from memcli.settings.config import Flags, resolve
+from memcli.settings.resolve import Flags, resolve
 from memcli.transcripts.model import Transcript
 from memcli.transcripts.tail import FIRST_WINDOW
 

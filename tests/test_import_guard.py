@@ -358,7 +358,8 @@ def test_the_store_modules_load_no_hashing_diffing_or_randomness(tmp_path: Path)
     # command for a value only a write, a diff or a trusted project config needs.
     code = ("import json, sys; import memcli.commands, memcli.store.folder, "
             "memcli.store.names, memcli.settings.trust, memcli.writes.transaction, "
-            "memcli.settings.config; print(json.dumps(sorted(sys.modules)))")
+            "memcli.settings.config, memcli.settings.resolve; "
+            "print(json.dumps(sorted(sys.modules)))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=_env(tmp_path), cwd=tmp_path, timeout=60, check=True)
     modules = json.loads(proc.stdout)

@@ -25,7 +25,7 @@ from tiers import examples
 from typer.testing import Result
 
 from memcli.commands.lint import CODES, near_duplicates, run_lint
-from memcli.settings.config import Flags, resolve
+from memcli.settings.resolve import Flags, resolve
 from memcli.store.names import NOTE_TYPES
 from tests.work import growth
 

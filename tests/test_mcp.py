@@ -51,7 +51,7 @@ def drive_in_memory(memenv: MemEnv, body: Callable[[ClientSession], Awaitable[An
         working_folder,
     )
     from memcli.mcp.server import build_server
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     saved = {name: os.environ.get(name) for name in env or {}}
     os.environ.update(env or {})

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from tiers import examples
 
 from memcli.errors import BrokenNoteError, StoreError
-from memcli.store.notes import dump_yaml, parse_note, render_new_note, render_updated_note
+from memcli.store.frontmatter_yaml import dump_yaml
+from memcli.store.note_bytes import render_new_note, render_updated_note
+from memcli.store.notes import parse_note
 
 HAND_WRITTEN = (
     "---\n"

@@ -1,6 +1,6 @@
 """The plain-frontmatter fast path of memcli.store.notes must read exactly what YAML reads.
 
-``_simple_meta`` skips the YAML parser for frontmatter made of plain ``key: text`` lines
+``simple_meta`` skips the YAML parser for frontmatter made of plain ``key: text`` lines
 (a big store loads about twice as fast). Whenever it accepts a frontmatter, the result must
 equal the YAML parser's; whenever YAML could read it differently, it must decline (None).
 """
@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiers import examples
 
-from memcli.store.notes import _simple_meta, load_yaml, parse_note
+from memcli.store.frontmatter_yaml import load_yaml
+from memcli.store.notes import parse_note, simple_meta
 
 # Characters that mean something to YAML somewhere, plus letters of several scripts.
 TRICKY = [
@@ -40,7 +41,7 @@ def _yaml_reading(frontmatter: str) -> Any:
 
 
 def _check(frontmatter: str) -> bool:
-    fast = _simple_meta(frontmatter)
+    fast = simple_meta(frontmatter)
     if fast is None:
         return False
     assert fast == _yaml_reading(frontmatter), repr(frontmatter)
@@ -99,7 +100,7 @@ def test_common_frontmatter_takes_the_fast_path(frontmatter: str) -> None:
     "title: a\u2028b\n", "- a\n", "title: a\n\n", "title: [a, b]\n", "title: &x a\n",
 ])
 def test_anything_unusual_goes_to_yaml(frontmatter: str) -> None:
-    assert _simple_meta(frontmatter) is None
+    assert simple_meta(frontmatter) is None
 
 
 def test_a_whole_note_reads_the_same_either_way() -> None:
@@ -148,7 +149,7 @@ def test_whole_text_checks_decide_as_the_line_by_line_ones() -> None:
             lines.append(key + separator + value + rng.choice(["\n", "\r\n"]))
         frontmatter = "".join(lines)
         expected = _one_line_at_a_time(frontmatter)
-        assert _simple_meta(frontmatter) == expected, repr(frontmatter)
+        assert simple_meta(frontmatter) == expected, repr(frontmatter)
         accepted += expected is not None
     assert accepted > 1000
 
@@ -158,7 +159,7 @@ def test_whole_text_checks_decide_as_the_line_by_line_ones() -> None:
                 min_size=1, max_size=4))
 def test_any_text_is_decided_as_line_by_line(pairs: list[tuple[str, str]]) -> None:
     frontmatter = "".join(f"{key}: {value}\n" for key, value in pairs)
-    assert _simple_meta(frontmatter) == _one_line_at_a_time(frontmatter)
+    assert simple_meta(frontmatter) == _one_line_at_a_time(frontmatter)
 
 
 # ------------------------------------------------------------------ writing, the other way
@@ -168,7 +169,8 @@ def test_any_text_is_decided_as_line_by_line(pairs: list[tuple[str, str]]) -> No
 
 
 def test_plain_frontmatter_is_what_pyyaml_writes() -> None:
-    from memcli.store.notes import dump_yaml, render_frontmatter
+    from memcli.store.frontmatter_yaml import dump_yaml
+    from memcli.store.note_bytes import render_frontmatter
 
     rng = random.Random(33)
     plain = 0
@@ -177,7 +179,7 @@ def test_plain_frontmatter_is_what_pyyaml_writes() -> None:
         meta = {key: _random_value(rng) for key in keys}
         written = render_frontmatter(meta)
         assert written == dump_yaml(meta), repr(meta)
-        plain += _simple_meta(written) == meta
+        plain += simple_meta(written) == meta
     assert plain > 300  # the fast path is taken, not only declined
 
 
@@ -186,7 +188,7 @@ def test_a_new_note_is_rendered_without_pyyaml() -> None:
     import sys
 
     # A fresh process: this one imported PyYAML long ago.
-    code = ("import sys; from memcli.store.notes import render_new_note; "
+    code = ("import sys; from memcli.store.note_bytes import render_new_note; "
             "render_new_note({'type': 'project_knowledge', 'title': 'Build', 'summary': "
             "'Run make.', 'created': '2026-12-01T10:00:00Z', 'updated': "
             "'2026-12-01T10:00:00Z'}, 'Run make.'); print('yaml' in sys.modules)")

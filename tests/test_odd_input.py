@@ -20,7 +20,7 @@ from conftest import MemEnv
 from memcli.errors import InputError
 from memcli.hooks.dispatch import run_hook
 from memcli.hooks.log import log_path
-from memcli.settings.config import Flags, resolve
+from memcli.settings.resolve import Flags, resolve
 
 HUGE = "99999999999999999999999999"
 # The documented caps (README, docs/security.md), as literals: the tests hold them to it.

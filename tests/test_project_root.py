@@ -22,7 +22,7 @@ import typer
 from test_hooks import Agent, claude_transcript, session_start_payload, stop_payload
 from typer.testing import CliRunner, Result
 
-from memcli.settings.config import Flags, resolve
+from memcli.settings.resolve import Flags, resolve
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
 

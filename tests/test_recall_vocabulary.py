@@ -20,7 +20,8 @@ from memcli.render.output import INDEX_PROGRESS_FROM, IndexProgress, Output
 from memcli.search.analyze import query_terms
 from memcli.search.engine import search_states
 from memcli.store.folder import StoreState, head_of
-from memcli.store.notes import parse_note, render_new_note
+from memcli.store.note_bytes import render_new_note
+from memcli.store.notes import parse_note
 
 NOTES: dict[str, tuple[str, str, str]] = {
     # file name: (title, summary, body)

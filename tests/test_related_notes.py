@@ -18,7 +18,7 @@ from fakeserver import SSE_HEADERS, FakeServer, Request, Step, openai_stream
 
 from memcli.extraction.prompt import RELATED_BUDGET, RELATED_NOTES, RelatedNote, within_budget
 from memcli.search.related import related_hits
-from memcli.settings.config import Flags, resolve
+from memcli.settings.resolve import Flags, resolve
 from memcli.store.names import LEVELS
 from memcli.tokens import count_tokens
 from memcli.writes.stores import open_stores

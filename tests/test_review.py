@@ -103,7 +103,7 @@ def test_a_proposal_that_no_longer_applies_stays_and_says_why(memenv: MemEnv) ->
 def test_unattended_deletes_and_gutting_updates_wait_instead_of_being_refused(
         memenv: MemEnv) -> None:
     from memcli.mcp import tools
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
     from memcli.settings.zone import UTC
 
     memenv.write_note("project", "project_knowledge_deploy.md", {"title": "Deploy"}, BODY)
@@ -128,7 +128,7 @@ def test_unattended_deletes_and_gutting_updates_wait_instead_of_being_refused(
 
 def test_mcp_propose_can_submit_to_the_inbox(memenv: MemEnv) -> None:
     from memcli.mcp import tools
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     ops = json.dumps([{"action": "create", "level": "project", "type": "project_knowledge",
                        "title": "Make", "content": "Run make check before a commit."}])

@@ -15,7 +15,8 @@ from memcli.search.cues import asks_name, tells_name
 from memcli.search.dates import asks_when, named_dates, nearness, tells_when
 from memcli.search.fts import StoreIndex
 from memcli.store.folder import StoreState, head_of
-from memcli.store.notes import parse_note, render_new_note
+from memcli.store.note_bytes import render_new_note
+from memcli.store.notes import parse_note
 from memcli.tokens import count_tokens
 
 NOTES: dict[str, tuple[str, str, str]] = {

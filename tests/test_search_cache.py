@@ -8,7 +8,8 @@ from pathlib import Path
 from memcli.search.analyze import analyze, grams_of, query_terms
 from memcli.search.fts import StoreIndex, cache_path, token
 from memcli.store.folder import StoreState, head_of
-from memcli.store.notes import parse_note, render_new_note
+from memcli.store.note_bytes import render_new_note
+from memcli.store.notes import parse_note
 
 
 def _state(folder: Path, bodies: dict[str, str]) -> StoreState:

@@ -241,7 +241,7 @@ def test_status_is_not_healthy_with_an_index_that_is_not_utf8(memenv: MemEnv) ->
 def test_the_mcp_index_resource_refuses_an_index_that_is_not_utf8(memenv: MemEnv) -> None:
     # It read the file with read_text("utf-8"): a UnicodeDecodeError, not a memcli error.
     from memcli.mcp import tools as mcp_tools
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     _store_with_a_latin1_index(memenv)
     settings = resolve(Flags(), memenv.env, memenv.repo)

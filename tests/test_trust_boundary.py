@@ -345,7 +345,7 @@ def test_the_hooks_job_waits_no_longer_than_the_cap(memenv: MemEnv) -> None:
     # The turn's job carries the resolved timeout as a flag (the person's level): a project's
     # day-long timeout went along uncut.
     from memcli.hooks.queue import extract_argv
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     _project_config(memenv).write_text("timeout = 86400\nlock_timeout = 86400\n", "utf-8")
     env = {k: v for k, v in memenv.env.items() if k not in (*_WAITS, "MEMCLI_PROJECT_STORE")}

@@ -116,7 +116,7 @@ def _title(path: Path) -> str:
 
 
 def _stores(ctx: Any) -> dict[str, Path]:
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     root = ctx.find_root().params
     flags = Flags(project_store=root.get("project_store"), user_store=root.get("user_store"))

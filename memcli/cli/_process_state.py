@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def resolve_settings(ctx: typer.Context, **flags: Any) -> "Settings":
     """Resolve the configuration once, from the flags, the environment and the config files."""
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
 
     options = dict(ctx.obj or {})
     options.update({k: v for k, v in flags.items() if v is not None})

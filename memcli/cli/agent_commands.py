@@ -135,7 +135,7 @@ def hooks_status(ctx: typer.Context, as_json: JsonOpt = False) -> None:
     from memcli.commands.gitstore.wiring import git_status
     from memcli.commands.hooks_install import status
     from memcli.render.agents import hooks_status as show_status
-    from memcli.settings.config import for_provider
+    from memcli.settings.resolve import for_provider
 
     settings = resolve_settings(ctx)
     # Where `--provider auto` would look for a local server: as the hook's job resolves it.

@@ -95,7 +95,7 @@ def read_payload(stream: IO[bytes], agent: str) -> dict[str, Any]:
 
 def settings_for(call: HookCall) -> tuple[Settings, Path]:
     """Settings for the project the agent works in (the payload's cwd, else ours)."""
-    from memcli.settings.config import Flags, resolve
+    from memcli.settings.resolve import Flags, resolve
     from memcli.settings.zone import Zone
 
     where = call.text("cwd")

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from memcli.providers._wire import Wire
 
 # The request and answer types load when first asked for: every store command imports the
-# registry (through memcli.settings.config), and with it this package, but only extraction and
+# registry (through memcli.settings.resolve), and with it this package, but only extraction and
 # consolidation talk to a provider (the types' dataclasses and schema cost ~1.5 ms).
 _TYPES = frozenset({"MAX_OUTPUT_TOKENS", "OPERATIONS_SCHEMA", "Completion", "Prompt",
                     "ProviderSettings", "operations_schema"})

@@ -71,7 +71,7 @@ def choose(env: Mapping[str, str], agent: str | None = None, base_url: str | Non
 
 def resolve_auto(settings: Settings, agent: str | None) -> tuple[Settings, str]:
     """SETTINGS for the provider `auto` means here (its model, base URL and key), and why."""
-    from memcli.settings.config import for_provider
+    from memcli.settings.resolve import for_provider
 
     choice = choose(settings.env, agent, settings.base_url)
     return for_provider(settings, choice.provider, choice.base_url), choice.reason

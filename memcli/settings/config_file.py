@@ -2,7 +2,7 @@
 
 A repository's config (``.memcli/config.toml``) is untrusted input: it is read only as a
 regular file of at most MAX_PROJECT_CONFIG_BYTES, never through a link, and it may not hold
-an API key (the project store is committed). What it may decide is :mod:`memcli.settings.config`'s
+an API key (the project store is committed). What it may decide is :mod:`memcli.settings.resolve`'s
 and :mod:`memcli.settings.trust`'s business.
 """
 

@@ -19,7 +19,7 @@ __all__ = ["AGENT_CLIS", "AUTO", "CHILD_MARKER", "EXTRACTORS", "OFFLINE", "PROVI
 
 class ProviderSpec(FrozenRecord):
     """One row of the table: a provider's wire format, defaults and variables (a record:
-    the table is read by every command, through :mod:`memcli.settings.config`)."""
+    the table is read by every command, through :mod:`memcli.settings.resolve`)."""
 
     __slots__ = __match_args__ = ("name", "wire", "default_model", "default_base_url",
                                   "key_variables", "base_url_variables", "key_optional", "local")

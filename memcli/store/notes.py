@@ -1,9 +1,8 @@
-"""One note: a Markdown file with exactly one YAML frontmatter block.
+"""One note read: a Markdown file with exactly one YAML frontmatter block.
 
-python-frontmatter's writer sorts keys and strips the body, so a read-modify-write would
-change bytes nobody touched. Here a note is split into its frontmatter text and its body
-text, and an update rewrites only the frontmatter keys that changed; everything else is
-written back byte for byte.
+A note is split into its frontmatter text and its body text, both kept exactly as on disk,
+so that an update (:mod:`memcli.store.note_bytes`) rewrites only the keys that changed; a
+frontmatter of plain `key: text` lines is read without PyYAML (:func:`simple_meta`).
 """
 
 from __future__ import annotations
@@ -11,78 +10,17 @@ from __future__ import annotations
 import functools
 import re
 from datetime import UTC, datetime
-from types import ModuleType
 from typing import Any, Final
 
 from memcli.errors import BrokenNoteError
+from memcli.store.frontmatter_yaml import MAX_YAML_NODES, YamlTooComplex, load_yaml, yaml_error
 from memcli.value_types import FrozenRecord
 
 FENCE = "---"
 # The key of a note `memcli sync` kept beside another changed on two machines: the other's
 # file name (written by memcli.gitstore.sync, reported by lint as M311).
 SYNC_CONFLICT = "sync_conflict"
-_BOM = "\ufeff"
-# A top-level "key:" line; anything fancier (quoted keys, flow mappings) gets a full re-dump.
-# Compiled when a note is first edited (re caches it): reading never needs it.
-_KEY_LINE = r"^(?P<key>[A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]|\r?$)"
-_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-_BOOL = r"^(?:true|True|TRUE|false|False|FALSE)$"  # compiled with the YAML loader
-
-
-@functools.cache
-def _yaml() -> tuple[ModuleType, Any, Any]:
-    """PyYAML and memcli's loader and dumper, imported on first use: reading notes whose
-    frontmatter is plain `key: text` lines (the common case) never needs them."""
-    import yaml
-
-    class Loader(yaml.CSafeLoader):
-        """Safe loader that keeps timestamps as the strings a person wrote."""
-
-    class Dumper(yaml.CSafeDumper):
-        """Safe dumper that does not quote ISO timestamps (they are plain strings here)."""
-
-    Loader.yaml_implicit_resolvers = _without_tags(
-        yaml.CSafeLoader.yaml_implicit_resolvers, _BOOL_TAG
-    )
-    # YAML 1.1 reads `no`, `on`, `yes` and `off` as booleans, which would turn a person's
-    # `no:` key into False; only true and false are booleans here (as in YAML 1.2).
-    Loader.add_implicit_resolver(_BOOL_TAG, re.compile(_BOOL), list("tTfF"))
-    Dumper.yaml_implicit_resolvers = _without_tags(yaml.CSafeDumper.yaml_implicit_resolvers)
-    return yaml, Loader, Dumper
-
-
-def yaml_error() -> type[Exception]:
-    """PyYAML's error class, for except clauses (they are evaluated only when raising)."""
-    error: type[Exception] = _yaml()[0].YAMLError
-    return error
-
-
-def _without_tags(
-    resolvers: dict[Any, list[tuple[str, Any]]], *also: str
-) -> dict[Any, list[tuple[str, Any]]]:
-    dropped = {_TIMESTAMP_TAG, *also}
-    return {k: [r for r in v if r[0] not in dropped] for k, v in resolvers.items()}
-
-
-class YamlTooComplex(ValueError):
-    """YAML whose value would take too long to walk (an alias bomb, deep nesting)."""
-
-
-def load_yaml(text: str) -> Any:
-    """TEXT's value; raises YamlTooComplex rather than return a value that expands too far."""
-    yaml, loader, _ = _yaml()
-    value = yaml.load(text, Loader=loader)
-    if isinstance(value, (dict, list)) and _too_complex(value):
-        raise YamlTooComplex(f"the YAML nests too deeply or expands (aliases) to more than "
-                             f"{MAX_YAML_NODES} values")
-    return value
-
-
-def dump_yaml(data: dict[str, Any]) -> str:
-    yaml, _, dumper = _yaml()
-    return str(yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False,
-                         width=10**9))
+BOM = "\ufeff"
 
 
 def now_iso(moment: datetime) -> str:
@@ -177,7 +115,7 @@ MAX_FRONTMATTER_CHARS = 64 * 1024
 
 def parse_note_text(filename: str, text: str, data: bytes) -> Note:
     """Parse the decoded TEXT of a note file whose bytes are DATA."""
-    bom = text.startswith(_BOM)
+    bom = text.startswith(BOM)
     start = 1 if bom else 0
     newline = "\r\n" if text.startswith(FENCE + "\r\n", start) else "\n"
     # Positions, not copies: the text is split once, into the frontmatter and the body.
@@ -262,7 +200,7 @@ def _fence_by_pattern(text: str, pos: int) -> tuple[int, int]:
 
 
 def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
-    simple = _simple_meta(frontmatter)
+    simple = simple_meta(frontmatter)
     if simple is not None:
         return simple
     try:
@@ -292,37 +230,13 @@ def _load_meta(filename: str, frontmatter: str) -> dict[str, Any]:
     return {str(k): v for k, v in meta.items()}
 
 
-# The YAML loader shares aliased nodes, so loading a "billion laughs" is cheap; what blows up
-# is anything that walks the value afterwards (JSON output, comparisons, a deep copy). A
-# frontmatter that would take more than this many steps to walk is a broken note for every
-# command: real frontmatter has a few dozen values.
-MAX_YAML_NODES = 10_000
-MAX_YAML_DEPTH = 64
-
-
-def _too_complex(value: dict[Any, Any] | list[Any]) -> bool:
-    """True when walking VALUE would visit too many values (aliases) or go too deep."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    seen = 0
-    while stack:
-        value, depth = stack.pop()
-        seen += 1
-        if seen > MAX_YAML_NODES or depth > MAX_YAML_DEPTH:
-            return True
-        children = value.values() if isinstance(value, dict) else value
-        seen += len(children)
-        stack.extend((child, depth + 1) for child in children
-                     if isinstance(child, (list, dict)))
-    return seen > MAX_YAML_NODES
-
-
 # Parsing YAML costs about 70 us a note, most of a big store's load time; a frontmatter of
 # plain `key: text` lines (what memcli writes, and what people mostly write) is read here
 # instead. Anything YAML might read differently (quotes, comments, numbers, booleans, nulls,
 # indentation, odd characters) returns None and goes to the YAML parser; a differential
 # test against the parser keeps the two in step.
 _SIMPLE_PAIR = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]{0,127}): +(\S(?:.*\S)?)\r?$", re.MULTILINE)
-# Timestamps stay strings here (see _Loader); no other resolver matches these.
+# Timestamps stay strings here (see memcli.store.frontmatter_yaml); no other resolver matches these.
 _ISO_TIME = re.compile(
     r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
     r"(?:[Tt ][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:Z|[+-][0-9]{2}:?[0-9]{2})?)?"
@@ -334,7 +248,7 @@ _YAML_WORDS = frozenset({
 })
 
 
-def _simple_meta(frontmatter: str) -> dict[str, Any] | None:
+def simple_meta(frontmatter: str) -> dict[str, Any] | None:
     """The mapping YAML would read from FRONTMATTER, or None when it is not simple enough."""
     if not frontmatter.endswith("\n"):
         return None
@@ -356,107 +270,3 @@ def _simple_meta(frontmatter: str) -> dict[str, Any] | None:
         if not value[0].isalpha() and _ISO_TIME.fullmatch(value) is None:
             return None
     return meta
-
-
-def render_new_note(meta: dict[str, Any], content: str) -> bytes:
-    """The bytes of a note memcli creates: fixed key order, one trailing newline."""
-    body = _body_for(content, "\n")
-    return f"{FENCE}\n{render_frontmatter(meta)}{FENCE}\n{body}".encode()
-
-
-def render_frontmatter(meta: dict[str, Any]) -> str:
-    """META as frontmatter lines. Plain `key: text` lines when the reader's own fast path
-    (_simple_meta) reads exactly META back from them, which is what PyYAML writes for such
-    values too (a differential test holds the two to the same bytes); anything else goes
-    through PyYAML. Rendering 1,000 new notes through PyYAML cost a third of `apply`'s CPU."""
-    if all(isinstance(value, str) for value in meta.values()):
-        text = "".join(f"{key}: {value}\n" for key, value in meta.items())
-        # PyYAML's emitter quotes (and escapes) any character beyond the BMP, an emoji say.
-        if max(text) <= "\ufffd" and _simple_meta(text) == meta:
-            return text
-    return dump_yaml(meta)
-
-
-def render_updated_note(note: Note, changes: dict[str, Any], content: str | None) -> bytes:
-    """Rewrite only what changed; unknown keys, untouched keys and an unchanged body stay."""
-    nl = note.newline
-    if changes:
-        frontmatter = _replace_keys(note.frontmatter, note.meta, changes, nl)
-    else:
-        frontmatter = note.frontmatter
-    if content is None or content.strip("\n") == note.content:
-        body = note.body
-    else:
-        body = _body_for(content, nl)
-    text = f"{FENCE}{nl}{frontmatter}{FENCE}{nl}{body}"
-    return ((_BOM if note.bom else "") + text).encode()
-
-
-def _body_for(content: str, newline: str) -> str:
-    lines = content.replace("\r\n", "\n").strip("\n").split("\n")
-    return newline.join(lines) + newline
-
-
-def _replace_keys(frontmatter: str, meta: dict[str, Any], changes: dict[str, Any], nl: str) -> str:
-    wanted = {**meta, **changes}
-    segments = _segments(frontmatter)
-    if segments is not None:
-        edited = _edit_segments(segments, changes, nl)
-        try:
-            reloaded = load_yaml(edited)
-        except (yaml_error(), YamlTooComplex, RecursionError):
-            reloaded = None
-        # Only the changed keys are compared: the untouched lines are byte-identical, and a
-        # deep comparison of a person's YAML (an alias bomb, say) could take forever.
-        # Keys are compared as text, as meta holds them: `no:` and `on:` load as booleans.
-        if (isinstance(reloaded, dict) and [str(k) for k in reloaded] == list(wanted)
-                and all(reloaded.get(k) == v for k, v in changes.items())):
-            return edited
-    return dump_yaml(wanted).replace("\n", nl)
-
-
-def _segments(frontmatter: str) -> list[tuple[str | None, str]] | None:
-    """Split frontmatter into (key, text) runs; None when the layout is too unusual to edit."""
-    segments: list[tuple[str | None, str]] = []
-    seen: set[str] = set()
-    for line in frontmatter.splitlines(keepends=True):
-        match = re.match(_KEY_LINE, line)
-        if match:
-            key = match["key"]
-            if key in seen:
-                return None
-            seen.add(key)
-            segments.append((key, line))
-        elif line[:1] in (" ", "\t", "#", "-", "\r", "\n") or not line.strip():
-            if segments:
-                key, text = segments[-1]
-                segments[-1] = (key, text + line)
-            else:
-                segments.append((None, line))
-        else:
-            return None
-    return segments
-
-
-def _edit_segments(segments: list[tuple[str | None, str]], changes: dict[str, Any], nl: str) -> str:
-    out: list[str] = []
-    done: set[str] = set()
-    for key, text in segments:
-        if key is not None and key in changes:
-            out.append(dump_yaml({key: changes[key]}).replace("\n", nl) + _trailing_blank(text))
-            done.add(key)
-        else:
-            out.append(text if text.endswith("\n") else text + nl)
-    for key, value in changes.items():
-        if key not in done:
-            out.append(dump_yaml({key: value}).replace("\n", nl))
-    return "".join(out)
-
-
-def _trailing_blank(text: str) -> str:
-    """Blank or comment lines that ended a replaced key's run belong to the layout, not the key."""
-    lines = text.splitlines(keepends=True)
-    tail: list[str] = []
-    while len(lines) > 1 and (not lines[-1].strip() or lines[-1].lstrip().startswith("#")):
-        tail.insert(0, lines.pop())
-    return "".join(tail)

@@ -26,7 +26,8 @@ from memcli.store.names import (
     title_key,
     unsafe_name_reason,
 )
-from memcli.store.notes import Note, parse_note, render_new_note, render_updated_note
+from memcli.store.note_bytes import render_new_note, render_updated_note
+from memcli.store.notes import Note, parse_note
 from memcli.text import MAX_SUMMARY_CHARS, derive_summary, shorten
 from memcli.writes.transaction import Change
 

@@ -304,7 +304,8 @@ def _conflict_name(path: Path) -> Path:
 
 def _marked(data: bytes, original: str) -> bytes:
     """The note with a ``sync_conflict`` key naming the note it conflicts with."""
-    from memcli.store.notes import SYNC_CONFLICT, parse_note, render_updated_note
+    from memcli.store.note_bytes import render_updated_note
+    from memcli.store.notes import SYNC_CONFLICT, parse_note
 
     try:
         note = parse_note(Path(original).name, data)

@@ -24,9 +24,10 @@ from memcli.commands.interop.results import ExportedFile, ExportResult, LeftOut
 from memcli.durable import fsync_dir
 from memcli.errors import InputError, StoreError, UsageError
 from memcli.settings.config import Settings
+from memcli.store.frontmatter_yaml import dump_yaml
 from memcli.store.index import IndexEntry, ordered
 from memcli.store.names import INDEX_NAME, canonical_type, parse_note_name
-from memcli.store.notes import Note, dump_yaml
+from memcli.store.notes import Note
 from memcli.text import one_line
 from memcli.writes.stores import open_stores
 

@@ -24,8 +24,8 @@ from memcli.commands.interop.gemini import _no_store, _one_level
 from memcli.commands.interop.results import ExportedFile, ExportResult, ImportResult, LeftOut
 from memcli.errors import InputError
 from memcli.settings.config import Settings
+from memcli.store.frontmatter_yaml import dump_yaml, load_yaml
 from memcli.store.index import ordered
-from memcli.store.notes import dump_yaml, load_yaml
 from memcli.text import one_line, shorten
 from memcli.writes.stores import open_stores
 

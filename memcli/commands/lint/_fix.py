@@ -24,8 +24,10 @@ from memcli.commands.lint._scan import FileScan, StoreScan, read_file
 from memcli.errors import BrokenNoteError
 from memcli.safety.redact import SecretFinding, describe, redact
 from memcli.store.folder import NoteHead, StoreState, head_of
+from memcli.store.frontmatter_yaml import yaml_error
 from memcli.store.names import INDEX_NAME, canonical_type, name_key, parse_note_name
-from memcli.store.notes import Note, now_iso, parse_note, render_updated_note, yaml_error
+from memcli.store.note_bytes import render_updated_note
+from memcli.store.notes import Note, now_iso, parse_note
 from memcli.text import derive_summary
 from memcli.writes.transaction import Change
 
