@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,11 +61,30 @@ FIXED_NOW = "2026-11-29T10:00:00Z"
 _INHERITED = ("MEMCLI_USER_STORE", "MEMCLI_PROJECT_STORE", "MEMCLI_LOCK_TIMEOUT", "MEMCLI_NOW")
 
 
+@pytest.fixture(scope="session")
+def _temporary_folders(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of this process's per-test temporary folders (in pytest's base folder)."""
+    return tmp_path_factory.mktemp("tests", numbered=False)
+
+
+def _temporary_folder(parent: Path, name: str) -> Path:
+    """A new folder in PARENT, its name led by NAME. pytest's own (``mktemp``) numbers each
+    one by listing every folder made before it: two a test, 4 ms a test by the end of a
+    worker's 2,300 tests, about 16 s of the fast tier's CPU; mkdtemp's random names need no
+    listing. The same mode (0o700) and place, kept after the run as pytest keeps its own."""
+    return Path(tempfile.mkdtemp(prefix=re.sub(r"[\W]", "_", name)[:30] + "-", dir=parent))
+
+
+@pytest.fixture
+def tmp_path(request: pytest.FixtureRequest, _temporary_folders: Path) -> Path:
+    """pytest's ``tmp_path`` (a new folder for each test), made by ``_temporary_folder``."""
+    return _temporary_folder(_temporary_folders, request.node.name)
+
+
 @pytest.fixture(autouse=True)
-def _isolated_home(tmp_path_factory: pytest.TempPathFactory,
-                   monkeypatch: pytest.MonkeyPatch) -> Path:
+def _isolated_home(_temporary_folders: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """HOME and MEMCLI_HOME in a temporary folder, for every test."""
-    home = tmp_path_factory.mktemp("home")
+    home = _temporary_folder(_temporary_folders, "home")
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("MEMCLI_HOME", str(home / ".memcli"))
     # Days are the person's: a fixed clock names the same day on every machine only in a
