@@ -1,7 +1,8 @@
 """`memcli memory-tool`: Anthropic's memory tool calls (memory_20250818) against the stores.
 
-Each call is what the model sends as the tool_use input; memcli runs as a subprocess and
-prints the tool result.
+Each call is what the model sends as the tool_use input; memcli prints the tool result.
+memcli runs in process (``memenv.call``, the answer a subprocess gives); the exit status of
+a real process is the last test's.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from conftest import MemEnv
 
 
 def call(memenv: MemEnv, **tool_input: Any) -> tuple[int, str]:
-    done = memenv.run("memory-tool", input=json.dumps(tool_input))
+    done = memenv.call("memory-tool", input=json.dumps(tool_input))
     assert done.returncode in (0, 1), done.stderr
     return done.returncode, done.stdout
 
@@ -74,12 +75,12 @@ def test_a_session_of_tool_calls(memenv: MemEnv) -> None:
     # It names what lifts the refusal here: the tool has no --allow-delete flag.
     assert status == 1 and "needs MEMCLI_TRUST_WRITES=memory-tool" in text, text
     assert memenv.notes("project") == ["user_preference_my-test-habit.md"]
-    trusted = memenv.run("memory-tool", input=json.dumps(
+    trusted = memenv.call("memory-tool", input=json.dumps(
         {"command": "delete", "path": "/memories/project/user_preference_my-test-habit.md"}),
         env={"MEMCLI_TRUST_WRITES": "memory-tool"})
     assert trusted.returncode == 0, trusted.stdout
     assert memenv.notes("project") == []
-    logged = memenv.run("log", "--json")
+    logged = memenv.call("log", "--json")
     vias = {t["source"].get("via") for t in json.loads(logged.stdout)["transactions"]}
     assert vias == {"memory-tool"}, logged.stdout
 

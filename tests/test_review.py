@@ -249,8 +249,8 @@ def test_hooks_install_review_sets_the_config_and_refuses_an_unknown_type(
 
 def test_the_memory_tool_holds_a_delete_for_review_when_review_is_on(memenv: MemEnv) -> None:
     def tool(review: str | None = None, **tool_input: object) -> tuple[int, str]:
-        done = memenv.run("memory-tool", input=json.dumps(tool_input),
-                          env={"MEMCLI_REVIEW": review} if review else None)
+        done = memenv.call("memory-tool", input=json.dumps(tool_input),
+                           env={"MEMCLI_REVIEW": review} if review else None)
         return done.returncode, done.stdout
 
     status, text = tool(command="create", path="/memories/project/deploy.md",

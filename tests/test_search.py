@@ -451,7 +451,7 @@ def test_recall_default_budget_matches_the_engine() -> None:
 
 
 def test_recall_bad_budget_is_a_usage_error(store: Any) -> None:
-    result = store.run("recall", "--budget", "0", "tests")
+    result = store.call("recall", "--budget", "0", "tests")
     assert result.returncode == 2
 
 
@@ -485,7 +485,7 @@ def test_a_chinese_question_is_not_diluted_by_its_asking_words(store: Any) -> No
 def test_an_empty_query_is_a_usage_error(store: Any) -> None:
     # `memcli search "$QUERY"` with an unset variable said "no note matches", exit 0.
     for query, stdin in (("", None), ("  ", None), ("-", "\n")):
-        proc = store.run("search", query, input=stdin)
+        proc = store.call("search", query, input=stdin)
         assert proc.returncode == 2, (query, proc.stdout, proc.stderr)
         assert proc.stderr == ("memcli: error: the search query is empty: give the words to "
                                "look for\n")

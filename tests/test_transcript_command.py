@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import MemEnv
 
 from memcli.transcripts import FORMATS
 from tests.transcript_expectations import EXPECTED
@@ -27,12 +28,12 @@ def unreadable_inputs(tmp_path: Path) -> dict[str, Path]:
 
 @pytest.mark.parametrize("command", ["extract", "transcript"])
 @pytest.mark.parametrize("kind", ["markdown", "garbage", "broken"])
-def test_unreadable_input_is_exit_2_with_one_line(run_memcli: Any, tmp_path: Path,
+def test_unreadable_input_is_exit_2_with_one_line(memenv: MemEnv, tmp_path: Path,
                                                   command: str, kind: str) -> None:
     path = unreadable_inputs(tmp_path)[kind]
     args = ["extract", "--input", str(path)] if command == "extract" else ["transcript",
                                                                             str(path)]
-    done = run_memcli(*args)
+    done = memenv.call(*args)  # in process: the next test's is a real process
     assert done.returncode == 2, done.stderr
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("memcli: error: ")
@@ -46,20 +47,21 @@ def test_unreadable_input_is_exit_2_with_one_line(run_memcli: Any, tmp_path: Pat
 
 def test_markdown_error_names_what_it_saw_in_the_issue_s_words(run_memcli: Any) -> None:
     done = run_memcli("extract", "--input", str(README))
+    assert done.returncode == 2 and done.stdout == "", done.stderr
     lines = README.read_text("utf-8").count("\n")
     assert done.stderr.startswith(f"memcli: error: no messages found: {lines} lines, ")
 
 
 @pytest.mark.parametrize("text", ["", "\n\n  \n"])
-def test_empty_input_is_a_no_op_for_extract_that_says_so(run_memcli: Any, text: str) -> None:
-    done = run_memcli("extract", input=text)
+def test_empty_input_is_a_no_op_for_extract_that_says_so(memenv: MemEnv, text: str) -> None:
+    done = memenv.call("extract", input=text)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["operations"] == []
     assert done.stderr == "memcli: nothing to extract: the transcript is empty\n"
 
 
-def test_empty_input_reads_as_nothing_for_transcript(run_memcli: Any) -> None:
-    done = run_memcli("transcript", "--json", input="")
+def test_empty_input_reads_as_nothing_for_transcript(memenv: MemEnv) -> None:
+    done = memenv.call("transcript", "--json", input="")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["messages"] == []
 
