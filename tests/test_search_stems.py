@@ -10,7 +10,8 @@ import snowballstemmer
 from memcli.search import stems
 from memcli.search.engine import search_states
 from memcli.store.folder import StoreState, head_of
-from memcli.store.notes import parse_note, render_new_note
+from memcli.store.note_bytes import render_new_note
+from memcli.store.notes import parse_note
 
 NOTES = {"project_knowledge_deploys.md": "Deploying the queues retries twice; rollbacks wait.",
          "project_knowledge_docs.md": "The documentation site is served by mkdocs locally."}
