@@ -39,8 +39,8 @@ from memcli.errors import StoreError
 # parses notes another way (another version, or an edited notes.py in a checkout) starts
 # a new cache.
 _FORMAT = 4
-_PARSERS = ("notes.py", "folder.py", "folder_files.py", "index.py", "names.py",
-            "heads_cache.py")
+_PARSERS = ("notes.py", "frontmatter_yaml.py", "folder.py", "folder_files.py", "index.py",
+            "names.py", "heads_cache.py")
 _LENGTH = 8  # the header's length, first
 
 Head = tuple[str, str, str, str | None]  # title, summary, updated, keys
