@@ -62,6 +62,10 @@ CHANGE_THRESHOLD = 0.5  # for a sentence the change head is sure of (>= 0.9)
 # on the written files left out, 0.7 found more two-fact memories but made more false notes
 # than it found (written_euro precision 0.82 instead of 0.86 at recall 0.74 instead of 0.71).
 SPLIT_THRESHOLD = 0.9
+# Round 5: in a sentence the ``two`` head is this sure holds two statements, each clause
+# lasting >= TWO_CLAUSE_THRESHOLD on its own makes a note (cut at more places: a comma).
+TWO_THRESHOLD = 0.5
+TWO_CLAUSE_THRESHOLD = 0.3
 # The generated turns' samples weigh this much in the route heads (round 4): their 60
 # shapes a language taught the heads that "I" and "always" are the project's; measured on
 # the authors' folds, 0.3 and 0.1 route alike and better than 1.0 (0.858 -> 0.864).
@@ -125,13 +129,15 @@ def written_files() -> list[Path]:
                   if not p.stem.endswith("_sequences") and "heldout" not in p.name)
 
 
-def samples(rows: list[dict[str, Any]]) -> list[tuple[str, int, int, int]]:
-    """(what the model reads, lasting, route index or -1, changes) per sentence."""
-    out: list[tuple[str, int, int, int]] = []
+def samples(rows: list[dict[str, Any]]) -> list[tuple[str, int, int, int, int]]:
+    """(what the model reads, lasting, route index or -1, changes, two) per sentence; two:
+    the sentence holds the key words of two or more labelled memories."""
+    out: list[tuple[str, int, int, int, int]] = []
     for row in rows:
         units = learned.sentence_units(row["text"])
         changes = int(row.get("family") in CHANGE_FAMILIES)
         labels = [(0, -1)] * len(units)
+        held = [0] * len(units)
         whole = False
         for memory in row["memories"]:
             route = learned.ROUTES.index((memory["level"], memory["type"]))
@@ -140,14 +146,15 @@ def samples(rows: list[dict[str, Any]]) -> list[tuple[str, int, int, int]]:
                      if all(w in said.casefold() for w in words)]
             if found:
                 labels[found[0]] = (1, route)
+                held[found[0]] += 1
             else:
                 whole = True
                 seen = " ".join(seen for seen, _ in units)
-                out.append((seen, 1, route, changes))
+                out.append((seen, 1, route, changes, 0))
         if whole:
             continue
-        for (seen, _), (lasting, route) in zip(units, labels, strict=True):
-            out.append((seen, lasting, route, changes if lasting else 0))
+        for (seen, _), (lasting, route), n in zip(units, labels, held, strict=True):
+            out.append((seen, lasting, route, changes if lasting else 0, int(n >= 2)))
     return out
 
 
@@ -184,7 +191,7 @@ def train(rows: list[dict[str, Any]]) -> bytes:
     return fit(data, matrix([s[0] for s in data]), len(rows), weights)
 
 
-def fit(data: list[tuple[str, int, int, int]], x: Any, turns: int,
+def fit(data: list[tuple[str, int, int, int, int]], x: Any, turns: int,
         route_weights: list[float] | None = None) -> bytes:
     """The weights file of the heads fitted on DATA (``samples``), X its feature matrix
     (``matrix``, given apart so that benchmarks/extraction_folds.py computes each file's
@@ -207,10 +214,15 @@ def fit(data: list[tuple[str, int, int, int]], x: Any, turns: int,
     coef, b = _fit(xp, [data[i][3] for i in positive], balanced=True)
     coefs.append(coef)
     intercepts.append(b)
+    # ``two``: of the lasting sentences, those holding two memories (round 5).
+    coef, b = _fit(xp, [data[i][4] for i in positive], balanced=False)
+    coefs.append(coef)
+    intercepts.append(b)
     rows_f16 = np.ascontiguousarray(np.stack(coefs).T.astype("<f2")).tobytes()
     meta = {"threshold": THRESHOLD, "cjk_threshold": CJK_THRESHOLD,
             "change_threshold": CHANGE_THRESHOLD, "task_threshold": TASK_THRESHOLD,
-            "split_threshold": SPLIT_THRESHOLD,
+            "split_threshold": SPLIT_THRESHOLD, "two_threshold": TWO_THRESHOLD,
+            "two_clause_threshold": TWO_CLAUSE_THRESHOLD,
             "generated_route_weight": GENERATED_ROUTE_WEIGHT,
             "samples": len(data), "turns": turns, "c": C_VALUE}
     return learned.encode(DIM, [round(v, 6) for v in intercepts], rows_f16, meta)

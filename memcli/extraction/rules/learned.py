@@ -34,7 +34,7 @@ MAGIC = b"MEMCLI-EXTRACTOR-2\n"
 ROUTES = (("project", "project_knowledge"), ("user", "user_preference"),
           ("project", "correction_feedback"), ("user", "correction_feedback"),
           ("project", "reference_material"))
-HEADS = ("lasting", *(f"{level}/{kind}" for level, kind in ROUTES), "changes")
+HEADS = ("lasting", *(f"{level}/{kind}" for level, kind in ROUTES), "changes", "two")
 
 # A "sentence" longer than this is a paste or a run of filler, not something said; the
 # rules do not read one that long either.
@@ -148,6 +148,7 @@ class Reading:
     level: str
     type: str
     changes: float  # probability that it changes a fact (correction, update, reversal)
+    two: float = 0.0  # probability that it holds two statements (of a lasting sentence)
 
 
 def sentence_units(text: str) -> list[tuple[str, str]]:
@@ -169,7 +170,8 @@ def read_sentence(seen: str, words: str) -> Reading:
     s = model().scores(seen)
     best = max(range(len(ROUTES)), key=lambda i: s[1 + i])
     level, kind = ROUTES[best]
-    return Reading(words, _sigmoid(s[0]), level, kind, _sigmoid(s[-1]))
+    two = _sigmoid(s[7]) if len(s) > 7 else 0.0  # weights of round 4 have no ``two`` head
+    return Reading(words, _sigmoid(s[0]), level, kind, _sigmoid(s[6]), two)
 
 
 # Where one sentence may join two statements: a semicolon, "and" in the ten languages, a
@@ -188,6 +190,12 @@ _CLAUSE_RE = lazy(
     r"|(?<=[\w\uac00-\ud7af]고)\s+"
     r"|(?<=[\u3040-\u9fff\uac00-\ud7af])\s*[、，,]\s*|(?<=\w)[、，]\s*", re.I)
 MIN_CLAUSE_CHARS = 6
+# More cut points, for a sentence the ``two`` head is sure holds two statements (round 5):
+# a comma between Latin words too ("тесты на catch2, зависимости из conan"), Japanese で
+# after a name before the next topic (テストはcatch2で依存はconanから), Korean -며.
+_WIDE_RE = lazy(
+    _CLAUSE_RE.pattern + r"|\s*,(?!\s*" + _NOT_SPLIT + r")\s*|(?<=[A-Za-z0-9])で(?=[\u3040-\u9fff])"
+    r"|(?<=[\uac00-\ud7af]며)\s+", re.I)
 
 
 def clauses(sentence: str) -> list[str]:
@@ -215,16 +223,40 @@ def setting(name: str, default: float) -> float:
     return float(value) if isinstance(value, (int, float)) else default
 
 
-def split_facts(reading: Reading, cut: float, said: str) -> list[Reading]:
+def split_facts(reading: Reading, cut: float, said: str, two_cut: float = 2.0,
+                two_clause_cut: float = 1.0) -> list[Reading]:
     """Two statements in one sentence ("we use pnpm and deploy with fly") as two readings:
     when it is not a change of a fact and at least two clauses of SAID (what holds the
     statement: the sentence without a request before an aside) are each lasting >= CUT on
-    their own; else the sentence as it is."""
+    their own; else, when the ``two`` head is >= TWO_CUT, SAID cut in two where both halves
+    are most lasting (at least TWO_CLAUSE_CUT); else the sentence as it is."""
     if reading.changes >= 0.5:
         return [reading]
     parts = clauses(said)
-    if len(parts) < 2:
+    if len(parts) >= 2:
+        read = [read_sentence(seen, words) for part in parts
+                for seen, words in sentence_units(part)]
+        lasting = [r for r in read if r.lasting >= cut]
+        if len(lasting) >= 2:
+            return lasting
+    if reading.two < two_cut:
         return [reading]
-    read = [read_sentence(seen, words) for part in parts for seen, words in sentence_units(part)]
-    lasting = [r for r in read if r.lasting >= cut]
-    return lasting if len(lasting) >= 2 else [reading]
+    halves = _halves(said)
+    return halves if halves and min(r.lasting for r in halves) >= two_clause_cut else [reading]
+
+
+def _halves(said: str) -> list[Reading]:
+    """SAID cut in two at the cut point (``_WIDE_RE``) where the less lasting half is most
+    lasting: what a clause hangs on its neighbour ("…, not wicked_pdf", "o banco e mysql")
+    stays with it, as each half is read whole. Empty when there is no cut point."""
+    best: list[Reading] = []
+    for match in _WIDE_RE.finditer(said):
+        left, right = said[:match.start()].strip(), said[match.end():].strip()
+        if min(len(left), len(right)) < MIN_CLAUSE_CHARS:
+            continue
+        read = [read_sentence(seen, words) for part in (left, right)
+                for seen, words in sentence_units(part)]
+        if len(read) == 2 and (not best or min(r.lasting for r in read)
+                               > min(r.lasting for r in best)):
+            best = read
+    return best

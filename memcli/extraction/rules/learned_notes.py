@@ -143,6 +143,8 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     cjk_cut = setting("cjk_threshold", latin_cut)
     sure_in_task = setting("task_threshold", 0.9)
     split_cut = setting("split_threshold", 0.9)
+    two_cut, two_clause_cut = setting("two_threshold", 2.0), setting("two_clause_threshold", 1.0)
+    cjk_two_cut = setting("cjk_two_threshold", two_cut)
     quotes = [f.quote for f in ruled]
     readings = read_text(text)
     task = len(readings) > _TASK_SENTENCES or any(is_question(r.sentence) for r in readings)
@@ -156,7 +158,8 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     for reading in readings:
         # Chinese, Japanese and Korean sentences score lower on phrasing not seen in training
         # (fewer shapes to learn from): their own cut, chosen on another author's turns.
-        cut = cjk_cut if _mostly_cjk(reading.sentence) else latin_cut
+        cjk = _mostly_cjk(reading.sentence)
+        cut = cjk_cut if cjk else latin_cut
         # A sentence worded as a change ("actually we switched to Postgres") is kept on
         # less evidence of lasting: what it replaces was worth keeping.
         kept = reading.lasting >= cut or (reading.changes >= 0.9 and reading.lasting >= changing)
@@ -166,7 +169,8 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
             continue
         if _not_lasting(reading.sentence):
             continue
-        for part in split_facts(reading, split_cut, clean(reading.sentence)):
+        for part in split_facts(reading, split_cut, clean(reading.sentence),
+                                cjk_two_cut if cjk else two_cut, two_clause_cut):
             out += _finding(part, today, message, putting_right)
         skips[:] = [s for s in skips
                     if not (s.message == message and _covered(s.sentence, [reading.sentence]))]
