@@ -335,3 +335,37 @@ def test_a_code_or_a_noted_fact_stays_project_knowledge(memenv: MemEnv, text: st
     ops = say(memenv, text)["operations"]
     assert ops and all((op["level"], op["type"]) == ("project", "project_knowledge")
                        for op in ops)
+
+
+# Round 5: a sentence the ``two`` head reads as holding two statements is cut in two where
+# both halves are most lasting; before it, each clause had to be lasting >= 0.9 alone, and
+# these gave one note holding both (so the second fact could never be found on its own).
+@pytest.mark.parametrize(("text", "first", "second"), [
+    ("prod is on aws eu-west-1 and staging lives on hetzner", "eu-west-1", "hetzner"),
+    ("the api is in go and the admin panel is a rails app", "api", "rails"),
+    ("la base de datos es mariadb y los logs van a loki", "mariadb", "loki"),
+    ("キャッシュはredisで、キューはsqsを使ってる", "redis", "sqs"),
+    ("로그는 loki로 보내고 메트릭은 prometheus로 봐", "loki", "prometheus"),
+])
+def test_two_facts_in_one_sentence_give_two_notes(
+        memenv: MemEnv, text: str, first: str, second: str) -> None:
+    said = [(op["title"] + " " + op["content"]).casefold()
+            for op in say(memenv, text)["operations"]]
+    assert len(said) == 2, said
+    assert any(first in s and second not in s for s in said)
+    assert any(second in s and first not in s for s in said)
+
+
+@pytest.mark.parametrize("text", [
+    # Two steps of one request, and a fact with what it is not: one note at most.
+    "can you check why the build and the lint fail, thanks",
+    "fix the flaky test, rerun the suite and tell me what broke",
+    "la build et le lint cassent, tu regardes pourquoi ?",
+])
+def test_two_clauses_of_a_request_give_nothing(memenv: MemEnv, text: str) -> None:
+    assert say(memenv, text)["operations"] == []
+
+
+def test_what_a_fact_is_not_stays_with_it(memenv: MemEnv) -> None:
+    (op,) = say(memenv, "pdfs are rendered with grover, not wicked_pdf")["operations"]
+    assert "grover" in op["content"] and "wicked_pdf" in op["content"]
