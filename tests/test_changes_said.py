@@ -184,7 +184,9 @@ def test_a_correction_in_other_words_waits_for_the_person_when_it_rewrites_the_n
         memenv: MemEnv) -> None:
     # Rewriting most of a note is what the unattended guard refuses as a delete: the stored
     # note stays as it was (nothing lost), and the person applies the proposal.
-    first = "billing events go through kafka and the consumers read them in batches"
+    # (One fact: "... and the consumers read them in batches" is two, two notes since the
+    # learned detector's `two` head, round 5.)
+    first = "billing events go through kafka, in batches of five hundred"
     assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]
     (name,) = notes_in(memenv.project)
     stored = notes_in(memenv.project)[name]

@@ -78,10 +78,24 @@ def extract_rules(
 
             found = [*found, *changes_said(message.text, today, number, found, known,
                                            findings)]
-        findings.extend(found)
+        findings.extend(_in_order_said(found, message.text))
     trace.found = findings
     trace.kept = dedupe(findings)
     return [_bounded(operation(finding, known), today) for finding in trace.kept]
+
+
+def _in_order_said(found: list[Finding], text: str) -> list[Finding]:
+    """FOUND in the order the message says them: the rules' findings come before the
+    model's, and a bare correction ("no wait, it's on Wednesdays") must follow the statement
+    it corrects for dedupe() to apply it. A quote not found as written keeps its place
+    after the others (a stable sort)."""
+    end = len(text)
+
+    def where(finding: Finding) -> int:
+        at = text.find(finding.quote)
+        return at if at >= 0 else end
+
+    return sorted(found, key=where)
 
 
 def _bounded(op: dict[str, Any], today: datetime.date) -> dict[str, Any]:
