@@ -66,3 +66,16 @@ def test_a_file_of_stems_that_cannot_be_read_is_replaced(tmp_path: Path) -> None
     _ranked(cache, "a zeppelin overhead")  # a word never stemmed before: the file is written
     kept = marshal.loads(path.read_bytes())
     assert kept["zeppelin"] == "zeppelin"
+
+
+def test_only_words_of_a_word_s_length_are_kept(tmp_path: Path) -> None:
+    """A store of long "words" (hashes, blobs, a hostile repository's) never grows the file
+    of stems past what a vocabulary of real words makes."""
+    cache = tmp_path / "cache"
+    blob = "deploy" + "x" * 5000
+    _ranked(cache, f"{blob} and the quokkas")  # (a word no other test stems: the file is written)
+    path = stems.memo_path(cache)
+    assert path is not None
+    kept = marshal.loads(path.read_bytes())
+    assert blob not in kept and "quokkas" in kept
+    assert all(len(word) <= stems.MAX_WORD for word in kept)

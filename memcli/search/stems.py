@@ -18,6 +18,9 @@ from memcli.search.analyze import keep_stems, new_stems
 
 FORMAT = 1
 MAX_KEPT = 1 << 15  # words, the vocabulary's 3,500 first: 0.7 MB of file, 4 ms to read, at most
+# A longer "word" is a hash, a pasted blob or a hostile store's: stemmed again when met, never
+# kept (32,768 words of a megabyte each would be a file of gigabytes).
+MAX_WORD = 40
 
 _loaded: set[Path] = set()
 
@@ -67,7 +70,8 @@ def save(cache_dir: Path) -> None:
     for word, stem in found.items():
         if len(kept) >= MAX_KEPT:
             break
-        kept[word] = stem
+        if len(word) <= MAX_WORD:
+            kept[word] = stem
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
