@@ -118,15 +118,16 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     from memcli.store.heads_cache import DamagedCache
 
     read = _Read(messages, stats, warnings, cut, chosen, passed_over)
-    try:
-        return _extract(settings, provider, read, options, on_progress)
-    except DamagedCache:
-        if provider != "rules":
-            raise  # (only the rules read that cache: a model is never asked twice)
-        # The cache of the notes' heads was found damaged halfway (it is set aside by now,
-        # and nothing was written: the stores' locks are let go before anything is applied):
-        # a derived file, so the turn is matched again against the notes themselves.
-        return _extract(settings, provider, read, options, on_progress)
+    # Each store's cache of the notes' heads can be found damaged halfway (it is set aside
+    # by then, and nothing was written: the stores' locks are let go before anything is
+    # applied): a derived file, so the turn is matched again, at most once a store.
+    for _attempt in LEVELS:
+        try:
+            return _extract(settings, provider, read, options, on_progress)
+        except DamagedCache:
+            if provider != "rules":
+                raise  # (only the rules read that cache: a model is never asked twice)
+    return _extract(settings, provider, read, options, on_progress)
 
 
 @dataclass(frozen=True)
