@@ -154,7 +154,7 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
     # The rules' own findings after a sentence saying what the agent did wrong ("you wrote
     # the test with unittest. we use pytest fixtures"), or worded as the person's wish.
     agent_wrong = any(agent_did(r.sentence) for r in readings)
-    out: list[Finding] = [_rerouted(f, agent_wrong) for f in ruled]
+    out: list[Finding] = [_ruled(f, readings, agent_wrong, putting_right) for f in ruled]
     for reading in readings:
         # Chinese, Japanese and Korean sentences score lower on phrasing not seen in training
         # (fewer shapes to learn from): their own cut, chosen on another author's turns.
@@ -175,6 +175,33 @@ def combine(text: str, today: datetime.date, message: int, ruled: Sequence[Findi
         skips[:] = [s for s in skips
                     if not (s.message == message and _covered(s.sentence, [reading.sentence]))]
     return out
+
+
+def _ruled(finding: Finding, readings: Sequence[Reading], agent_wrong: bool,
+           putting_right: bool) -> Finding:
+    """A rule's finding, routed as the model's are (the route head, then the shapes) when
+    that routes its sentence anything but project knowledge: "always show me the diff
+    before you commit" is the person's preference, "don't add lodash, we write the helpers
+    ourselves" puts the agent right. Else the rules' route stands (round 4's rerouting
+    aside): the rules read standing rules the hand-labelled splits file as the project's,
+    taking the head's word there broke their routing (tests/test_extraction_quality.py), and
+    a move the rules call correction feedback ("we moved to vitest, don't use jest anymore")
+    lost nothing on the folds by staying so (routing round 6, docs/extractor-model.md)."""
+    import dataclasses
+
+    mine = _key(finding.quote)
+    reading = next((r for r in readings if mine and mine in _key(r.sentence)), None)
+    if reading is None:  # a quote over more than one sentence: the first it holds
+        reading = next((r for r in readings if _covered(r.sentence, [finding.quote])), None)
+    if reading is None or (reading.level, reading.type) == ("project", "project_knowledge"):
+        return _rerouted(finding, agent_wrong)
+    level, kind = _route(reading, clean(reading.sentence), putting_right)
+    if (level, kind) == ("project", "project_knowledge"):
+        return _rerouted(finding, agent_wrong)
+    if (level, kind) == (finding.level, finding.type):
+        return finding
+    return dataclasses.replace(finding, level=level, type=kind,
+                               routing=f"the learned detector routed it {level}/{kind}")
 
 
 def _rerouted(finding: Finding, agent_wrong: bool) -> Finding:
@@ -209,6 +236,19 @@ def _finding(reading: Reading, today: datetime.date, message: int,
     # 。 after Chinese and Japanese; Korean ends its sentences with a full stop.
     content = capitalise(words) + ("。" if is_cjk(words[-1]) and not _HANGUL.match(
         words[-1]) else ".")
+    level, kind = _route(reading, words, putting_right)
+    why = f"the learned detector: lasting {reading.lasting:.2f}"
+    if reading.changes >= 0.5:
+        why += f", changes a fact {reading.changes:.2f}"
+    return [Finding(level, kind, cut_title(words), content,
+                    reading.sentence, frozenset(), message, why,
+                    f"the learned detector routed it {level}/{kind}",
+                    changes=reading.changes >= 0.5, learned=True)]
+
+
+def _route(reading: Reading, words: str, putting_right: bool) -> tuple[str, str]:
+    """The level and type of READING's sentence (WORDS: what holds its statement): the route
+    head's choice, then the shapes, in the order measured on the folds."""
     level, kind = reading.level, reading.type
     # "нет, статус заявки closed, а не done": a sentence that can only be putting the agent
     # right is correction feedback whatever the head routed it (a reference, a preference),
@@ -241,10 +281,4 @@ def _finding(reading: Reading, today: datetime.date, message: int,
             not shaped(reading.sentence)) and (
             not plain(reading.sentence) or agrees(reading.sentence)):
         kind = "project_knowledge"
-    why = f"the learned detector: lasting {reading.lasting:.2f}"
-    if reading.changes >= 0.5:
-        why += f", changes a fact {reading.changes:.2f}"
-    return [Finding(level, kind, cut_title(words), content,
-                    reading.sentence, frozenset(), message, why,
-                    f"the learned detector routed it {level}/{kind}",
-                    changes=reading.changes >= 0.5, learned=True)]
+    return level, kind

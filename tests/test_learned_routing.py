@@ -1,0 +1,47 @@
+"""How the offline extractor routes what a cue rule found, once the learned detector has read
+the same sentence (routing round 6, docs/extractor-model.md): the route head and the shapes
+decide, as for the model's own findings, unless the head says project knowledge.
+
+The phrasings here are not rows of the training corpus (benchmarks/data/extraction/).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import MemEnv
+from tests.extract_turns import say
+
+
+def _routes(memenv: MemEnv, text: str) -> list[tuple[str, str]]:
+    ops = say(memenv, text)["operations"]
+    return [(op["level"], op["type"]) for op in ops]
+
+
+@pytest.mark.parametrize("text", [
+    # Cue rules ("always", "never") caught these and filed them as the project's.
+    "always show me the diff before you commit anything",
+    "never open a PR without asking me first",
+    "always explain the plan in two lines before touching my code",
+])
+def test_a_wish_a_cue_rule_caught_is_the_persons_preference(memenv: MemEnv, text: str) -> None:
+    assert _routes(memenv, text) == [("user", "user_preference")]
+
+
+@pytest.mark.parametrize("text", [
+    # A rule read each as a plain fact of the project; it puts the agent right.
+    "we use uv not poetry, dont add a poetry.lock",
+    "don't add lodash, we write the helpers ourselves",
+])
+def test_a_correction_a_rule_caught_is_correction_feedback(memenv: MemEnv, text: str) -> None:
+    assert _routes(memenv, text) == [("project", "correction_feedback")]
+
+
+@pytest.mark.parametrize("text", [
+    # Standing rules of the repository: the head says project knowledge, the rules' route
+    # stands (taking the head's word wider broke the hand-labelled splits' routing).
+    "never commit node_modules",
+    "always run the linter before pushing",
+])
+def test_a_standing_rule_a_cue_rule_caught_stays_the_projects(memenv: MemEnv, text: str) -> None:
+    assert _routes(memenv, text) == [("project", "project_knowledge")]
