@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import marshal
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 import snowballstemmer
 
-from memcli.search import stems
+from memcli.search import analyze, stems
 from memcli.search.engine import search_states
 from memcli.store.folder import StoreState, head_of
 from memcli.store.note_bytes import render_new_note
@@ -15,6 +17,21 @@ from memcli.store.notes import parse_note
 
 NOTES = {"project_knowledge_deploys.md": "Deploying the queues retries twice; rollbacks wait.",
          "project_knowledge_docs.md": "The documentation site is served by mkdocs locally."}
+
+
+@pytest.fixture(autouse=True)
+def _as_a_new_command() -> Iterator[None]:
+    """Each test as a command of its own: a stem another test of this worker kept (in the
+    process's memory) is not new to this one, and would not be written to its file."""
+    saved = (dict(analyze._kept_stems), dict(analyze._new_stems), set(stems._loaded))
+    analyze._kept_stems.clear()
+    analyze._new_stems.clear()
+    stems._loaded.clear()
+    yield
+    for live, old in zip((analyze._kept_stems, analyze._new_stems, stems._loaded), saved,
+                         strict=True):
+        live.clear()
+        live.update(old)
 
 
 def _state(folder: Path) -> StoreState:
