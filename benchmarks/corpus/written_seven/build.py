@@ -13,6 +13,9 @@ import json
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/corpus
+from rows import topic_problems, turn_problems
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parents[1] / "data" / "extraction" / "train"
 LANGS = ["en", "ja", "ko", "de", "ru", "es"]
@@ -54,19 +57,13 @@ def rows_for(lang: str) -> list[dict]:
             if t not in TYPES:
                 fail(f"{lang}.txt:{ln}: type {t!r}")
             keywords = [k.strip() for k in kws.split(",") if k.strip()]
-            if not keywords:
-                fail(f"{lang}.txt:{ln}: no keywords")
-            for k in keywords:
-                if k.lower() not in text.lower():
-                    fail(f"{lang}.txt:{ln}: keyword {k!r} not in text")
             level, typ = TYPES[t]
             memories.append({"level": level, "type": typ, "keywords": keywords})
-        if fam.startswith("none_") and memories:
-            fail(f"{lang}.txt:{ln}: {fam} holds memories")
-        if not fam.startswith("none_") and not memories:
-            fail(f"{lang}.txt:{ln}: {fam} holds nothing")
-        if (fam == "two_facts") != (len(memories) == 2):
-            fail(f"{lang}.txt:{ln}: two_facts needs exactly two memories (and only it)")
+        problems = turn_problems(fam, text, memories)
+        if fam != "two_facts" and len(memories) == 2:
+            problems.append("two memories outside two_facts")
+        if problems:
+            fail(f"{lang}.txt:{ln}: {'; '.join(problems)}")
         if fam == "preference" and any(m["type"] != "user_preference" for m in memories):
             fail(f"{lang}.txt:{ln}: preference must be user_preference")
         n += 1
@@ -97,12 +94,10 @@ def seqs() -> list[dict]:
         else:
             fail(f"seq.txt:{ln}: cannot read {line!r}")
     for s in out:
-        on = [t["text"].lower() for t in s["turns"] if t["topic"]]
-        if not 2 <= len(s["turns"]) <= 4 or len(on) < 2 or not s["topics"]["t"]:
-            fail(f"{s['id']}: needs 2-4 turns, 2 on the topic, topic words")
-        for k in s["topics"]["t"]:
-            if not any(k.lower() in t for t in on):
-                fail(f"{s['id']}: topic word {k!r} in no topic turn")
+        on = [t["text"] for t in s["turns"] if t["topic"]]
+        problems = topic_problems(s["topics"]["t"], on)
+        if not 2 <= len(s["turns"]) <= 4 or not s["topics"]["t"] or problems:
+            fail(f"{s['id']}: needs 2-4 turns and topic words; {'; '.join(problems)}")
     return out
 
 
