@@ -91,13 +91,9 @@ def main() -> None:
         # time and not needed here; the output is the same as the --version option's.
         sys.stdout.write(f"memcli {__version__}\n")
         return
-    completing = "_MEMCLI_COMPLETE" in os.environ
-    if completing:
-        # TAB completion: typer's shell classes are registered only when asked for, since
-        # add_completion=False keeps --install-completion out of the help.
-        from memcli.cli.completion_scripts import register_shells
-
-        register_shells()
+    # TAB completion (answered by the group: memcli.cli.completion_answers) needs every
+    # command, whatever the line names.
+    completing = "_MEMCLI_COMPLETE" in os.environ  # memcli.cli._app.COMPLETE_VAR
     # memcli allocates many small, long-lived objects (one per note, and typer's and the
     # modules' own while they are imported) and frees none of them before it exits: the
     # default thresholds collect over and over for nothing (measured: lint on 10,000 notes

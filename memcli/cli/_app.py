@@ -6,21 +6,21 @@ this module on every key press, so each command imports what it needs when it ru
 
 # No `from __future__ import annotations` here: typer reads every command's annotations on
 # every run, and string annotations cost an eval() apiece (10 ms per start for this app).
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
+# The base class that typer.Typer's documented `cls=` parameter names for a custom group.
+# Only public names of typer are imported anywhere in memcli (tests/test_typer_api.py);
+# what memcli calls on the group, its contexts, parameters and errors is click's documented
+# API (typer vendors click), listed and checked in that test.
+from typer.core import TyperGroup
+
 from memcli import __version__
 from memcli.cli import _complete
-from memcli.cli._typer_internals import (
-    ClickException,
-    NoArgsIsHelpError,
-    NoSuchOption,
-    TyperGroup,
-    UsageError,
-)
 from memcli.errors import ExitStatus, Outcome, exit_status
 
 # The order a newcomer meets the commands in `memcli --help`: a section each, everyday work
@@ -123,27 +123,65 @@ class _OrderedGroup(SummaryGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
-        """Click's main, with usage errors in memcli's one-line form (exit 2)."""
-        argv = hoist_global_options(list(sys.argv[1:] if args is None else args))
-        try:
-            status = super().main(argv, prog_name or "memcli", complete_var,
-                                  standalone_mode=False,
-                                  windows_expand_args=windows_expand_args, **extra)
-        except NoArgsIsHelpError as exc:  # `memcli` alone: the help, as it is
-            sys.stderr.write(exc.format_message().rstrip("\n") + "\n")
-            status = 2
-        except UsageError as exc:
-            sys.stderr.write(usage_error_line(exc, self) + "\n")
-            status = 2
-        except ClickException as exc:
-            sys.stderr.write(f"memcli: error: {exc.format_message()}\n")
-            status = exc.exit_code
-        except typer.Abort:
-            sys.stderr.write("memcli: aborted\n")
-            status = 1
+        """Click's main, with usage errors in memcli's one-line form (exit 2), and TAB
+        completion answered by memcli (memcli.cli.completion_answers)."""
+        instruction = os.environ.get(COMPLETE_VAR)
+        if instruction:
+            status = _answer_tab(self, instruction)
+        else:
+            status = self._run(list(sys.argv[1:] if args is None else args), prog_name,
+                               windows_expand_args, extra)
         if not standalone_mode:
             return status
         sys.exit(status if isinstance(status, int) else 0)
+
+    def _run(self, args: list[str], prog_name: str | None, windows_expand_args: bool,
+             extra: dict[str, Any]) -> Any:
+        try:
+            return super().main(hoist_global_options(args), prog_name or "memcli",
+                                standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except typer.Abort:
+            sys.stderr.write("memcli: aborted\n")
+            return 1
+        except Exception as exc:
+            if not is_command_line_error(exc):
+                raise
+            sys.stderr.write(command_line_error(exc, self).rstrip("\n") + "\n")
+            return int(exc.exit_code)  # type: ignore[attr-defined]
+
+
+# What the completion scripts (memcli.cli.completion_scripts) set to ask for candidates.
+COMPLETE_VAR = "_MEMCLI_COMPLETE"
+
+
+def _answer_tab(group: Any, instruction: str) -> int:
+    from memcli.cli.completion_answers import answer
+
+    text, status = answer(group, instruction, os.environ)
+    (sys.stdout if status == 0 else sys.stderr).write(text)
+    return status
+
+
+def is_command_line_error(exc: BaseException) -> bool:
+    """EXC is one of the errors click raises for a command line it cannot run (usage errors
+    and the like), recognised by click's documented interface: an ``exit_code`` and a
+    ``format_message()``. typer does not export their classes (it vendors click in a private
+    module), so they are not named."""
+    return (isinstance(getattr(exc, "exit_code", None), int)
+            and callable(getattr(exc, "format_message", None)))
+
+
+def command_line_error(exc: Any, group: Any) -> str:
+    """What memcli prints for a command line click could not run: the help, for a command
+    group given no command (`memcli`, `memcli hooks`); one line for a usage error; click's
+    message for any other."""
+    if not hasattr(exc, "ctx"):  # not a usage error (a file click could not open...)
+        return f"memcli: error: {exc.format_message()}"
+    message = exc.format_message()
+    if exc.ctx is not None and message == exc.ctx.get_help():
+        return str(message)  # no command given to a group with no_args_is_help
+    return usage_error_line(exc, group)
 
 
 def hoist_global_options(argv: list[str]) -> list[str]:
@@ -170,7 +208,7 @@ def hoist_global_options(argv: list[str]) -> list[str]:
 def usage_error_line(exc: Any, group: Any) -> str:
     """`memcli: error: no such option --bogus (see memcli show --help)`."""
     message = exc.format_message().strip().rstrip(".")
-    if isinstance(exc, NoSuchOption):
+    if hasattr(exc, "option_name") and hasattr(exc, "possibilities"):  # no such option
         message = f"no such option {exc.option_name}"
         close = [p for p in (exc.possibilities or ()) if p not in ("--help", "-h")]
         if close:

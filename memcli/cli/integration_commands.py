@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from memcli.cli import _complete
-from memcli.cli._app import app, command, command_group
+from memcli.cli._app import command, command_group
 from memcli.cli._errors import handled
 
 hook_app = typer.Typer(help="Entry points for agent hooks (they never fail the agent).")
@@ -112,15 +112,13 @@ def completion(
       mkdir -p ~/.local/share/bash-completion/completions
       memcli completion bash > ~/.local/share/bash-completion/completions/memcli
     """
-    from memcli.cli._typer_internals import get_command
     from memcli.cli.completion_scripts import completion_script, write_scripts
     from memcli.errors import UsageError
 
-    command = get_command(app)
     if write_to is not None:
-        for path in write_scripts(write_to, command):
+        for path in write_scripts(write_to):
             sys.stdout.write(f"wrote {path}\n")
     elif shell is None:
         raise UsageError("name a shell: bash, zsh or fish")
     else:
-        sys.stdout.write(completion_script(shell, command))
+        sys.stdout.write(completion_script(shell))
