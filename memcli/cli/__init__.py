@@ -1,20 +1,20 @@
 """The command line: parse arguments, call one core function, render its result.
 
-One module per command group registers its commands on the typer app; the error handler in
-``_errors`` is the one place where outcomes and errors become exit statuses. Only typer and
-the standard library are imported at start-up: TAB completion and `--help` run this package
-on every key press, so each command imports what it needs when it runs.
+One module per command group registers its commands in memcli's command table; the error
+handler in ``_errors`` is the one place where outcomes and errors become exit statuses. Only
+typer and the standard library are imported at start-up: TAB completion and `--help` run
+this package on every key press, so each command imports what it needs when it runs.
 
 A run of one command imports only the module that registers it (``COMMAND_MODULES``), and
-typer builds the click command of that command only (``_only``): importing every command
-module and converting all thirty-odd commands costs about a fifth of ``import typer`` on
-every run, and converting the six of store_commands for a `memcli show` about 3 %.
-``memcli --help`` imports them all but converts none of their parameters (``_listing``);
-an unknown command and TAB completion get them all whole, and so does ``memcli.cli.app``
-(the tests' and other callers' view of the whole application).
+the typer app built for the run holds that command only (``memcli.cli._app.build_app``, from
+memcli's own table of what the modules register, through typer's public API): importing
+every command module and converting all thirty-odd commands costs about a fifth of
+``import typer`` on every run, and converting the six of store_commands for a `memcli show`
+about 3 %. ``memcli --help`` imports them all but converts none of their parameters (the
+listing); an unknown command and TAB completion get them all whole, and so does
+``memcli.cli.app`` (the tests' and other callers' view of the whole application).
 """
 
-import copy
 import gc
 import importlib
 import os
@@ -55,18 +55,18 @@ ALL_MODULES = tuple(dict.fromkeys(m for group in COMMAND_MODULES.values() for m 
 _VALUE_OPTIONS = ("--project-store", "--user-store")
 
 
-def register(modules: Sequence[str] = ALL_MODULES) -> "typer.Typer":
-    """Import the command modules (each registers its commands on the app); the app."""
+def register(modules: Sequence[str] = ALL_MODULES) -> None:
+    """Import the command modules: each registers its commands in memcli.cli._app's table."""
     for name in modules:
         importlib.import_module(f"memcli.cli.{name}")
-    from memcli.cli._app import app
-
-    return app
 
 
 def __getattr__(name: str) -> Any:
     if name == "app":
-        return register()
+        from memcli.cli._app import build_app
+
+        register()
+        return build_app()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -106,57 +106,17 @@ def app_for(argv: Sequence[str], *, completing: bool = False) -> "typer.Typer":
     """The app that runs the command line ARGV: the one command it names, the listing for
     the group's help, else the whole app (an unknown command, TAB completion). The tests
     run ARGV in process through it too, so that they convert what `memcli` converts."""
+    from memcli.cli._app import build_app
+
     command = None if completing else command_of(argv)
-    app = register(COMMAND_MODULES.get(command or "", ALL_MODULES))
+    register(COMMAND_MODULES.get(command or "", ALL_MODULES))
     if command in COMMAND_MODULES:
-        return _only(app, command)
+        return build_app([command])
     if list(argv) in _GROUP_HELP and not completing:  # completing, argv is empty too
-        return _listing(app)
-    return app
+        return build_app(listing=True)
+    return build_app()
 
 
-# `memcli` and `memcli --help` list the commands with their docstrings' first lines; typer
-# would still turn every parameter of every command into a click option for it (a sixth
-# of the run), so the listing gets the commands without their parameters.
+# `memcli`, `memcli --help` and `memcli -h` list the commands with their docstrings' first
+# lines: the app built for them has no command's parameters (memcli.cli._app.build_app).
 _GROUP_HELP: tuple[list[str], ...] = ([], ["--help"], ["-h"])
-
-
-def _only(app: "typer.Typer", name: str) -> "typer.Typer":
-    """A copy of APP that holds only the command or command group NAME (APP is left whole)."""
-    from memcli.cli._app import command_name
-
-    view = copy.copy(app)
-    view.registered_commands = [
-        info for info in app.registered_commands
-        if info.callback is not None and command_name(info.name, info.callback) == name]
-    view.registered_groups = [info for info in app.registered_groups if info.name == name]
-    return view
-
-
-def _listing(app: "typer.Typer") -> "typer.Typer":
-    """A copy of APP whose commands (and command groups' commands) take no parameters: the
-    same names, help, order and hidden ones, for the group's help only."""
-    view = copy.copy(app)
-    view.registered_commands = [_unparameterised(info) for info in app.registered_commands]
-    view.registered_groups = []
-    for info in app.registered_groups:
-        group = copy.copy(info)
-        if info.typer_instance is not None:
-            group.typer_instance = _listing(info.typer_instance)
-        view.registered_groups.append(group)
-    return view
-
-
-def _unparameterised(info: Any) -> Any:
-    """A copy of a typer CommandInfo whose callback has the name and docstring (the help
-    text typer reads) of the real one, and no parameters."""
-    listed = copy.copy(info)
-    real = info.callback
-
-    def callback() -> None:
-        raise AssertionError("a command of the help listing ran")  # pragma: no cover
-
-    if real is not None:
-        callback.__name__, callback.__doc__ = real.__name__, real.__doc__
-        listed.callback = callback
-    return listed

@@ -241,40 +241,69 @@ def exclusive(**flags: bool) -> None:
         raise UsageError(f"{names} contradict each other; use one")
 
 
-app = typer.Typer(
-    cls=_OrderedGroup,
-    name="memcli",
-    help=GETTING_STARTED,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    suggest_commands=False,
-    no_args_is_help=True,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+# How typer builds memcli's command group: every setting is one of typer.Typer's documented
+# parameters. No --install-completion (memcli ships its completion scripts); plain help.
+APP_SETTINGS: dict[str, Any] = {
+    "cls": _OrderedGroup, "name": "memcli", "help": GETTING_STARTED, "add_completion": False,
+    "rich_markup_mode": None, "pretty_exceptions_enable": False, "suggest_commands": False,
+    "no_args_is_help": True, "context_settings": {"help_option_names": ["-h", "--help"]},
+}
+# What the command modules register, in memcli's own table: each run builds the typer app it
+# needs from it (build_app) through typer's public API, rather than copying typer's.
+COMMANDS: dict[str, Callable[..., Any]] = {}
+GROUPS: dict[str, tuple[typer.Typer, str]] = {}  # name -> (the group's app, its help)
 
 
 def command(name: str | None = None, *, section: str, rank: int
             ) -> Callable[[CommandFunction], CommandFunction]:
-    """`@app.command(name)`, with the command's place in `memcli --help`."""
+    """Register a command (NAME, else the function's name with dashes), with its place in
+    `memcli --help`."""
     def register(function: CommandFunction) -> CommandFunction:
-        _place(command_name(name, function), section, rank)
-        registered: CommandFunction = app.command(name)(function)
-        return registered
+        called = name or function.__name__.lower().replace("_", "-")
+        _place(called, section, rank)
+        COMMANDS[called] = function
+        return function
 
     return register
 
 
-def command_name(name: str | None, function: Callable[..., Any]) -> str:
-    """The name typer gives a command registered as NAME (None: from the function's name)."""
-    return name or function.__name__.lower().replace("_", "-")
-
-
-def command_group(group: typer.Typer, name: str, *, section: str, rank: int) -> None:
-    """`app.add_typer(group, name=name)`, with the group's place in `memcli --help`."""
-    group.info.cls = SummaryGroup
-    app.add_typer(group, name=name)
+def command_group(name: str, *, help: str, section: str, rank: int) -> typer.Typer:
+    """A command group's app (its commands are registered on it with ``.command``), with its
+    place in `memcli --help`."""
+    group = typer.Typer(help=help, cls=SummaryGroup)
+    GROUPS[name] = (group, help)
     _place(name, section, rank)
+    return group
+
+
+def build_app(names: Iterable[str] | None = None, *, listing: bool = False) -> typer.Typer:
+    """The typer app of the registered commands and command groups NAMES (None: all).
+
+    LISTING, for the group's help only: each command without its parameters and each group
+    without its commands (the same names, help and order), since typer would otherwise turn
+    every parameter of every command into a click option for nothing (a sixth of the run).
+    """
+    app = typer.Typer(**APP_SETTINGS)
+    app.callback()(main_options)
+    wanted = None if names is None else set(names)
+    for called, function in COMMANDS.items():
+        if wanted is None or called in wanted:
+            app.command(called)(_listed(function) if listing else function)
+    for called, (group, help) in GROUPS.items():
+        if wanted is None or called in wanted:
+            listed = typer.Typer(help=help, cls=SummaryGroup) if listing else group
+            app.add_typer(listed, name=called)
+    return app
+
+
+def _listed(function: Callable[..., Any]) -> Callable[[], None]:
+    """A stand-in for FUNCTION in the help listing: its name and docstring (what typer reads
+    for the listing), no parameters."""
+    def callback() -> None:
+        raise AssertionError("a command of the help listing ran")  # pragma: no cover
+
+    callback.__name__, callback.__doc__ = function.__name__, function.__doc__
+    return callback
 
 
 LEVEL_CHOICES = "[project|user|all]"
@@ -334,7 +363,6 @@ def _version(value: bool) -> None:
         finish()
 
 
-@app.callback()
 def main_options(
     ctx: typer.Context,
     project_store: Annotated[str | None, typer.Option(

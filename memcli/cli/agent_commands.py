@@ -20,9 +20,10 @@ if TYPE_CHECKING:
     from memcli.commands.gitstore.teams import TeamSyncResult
     from memcli.settings.config import Settings
 
-hooks_app = typer.Typer(help="Wire memcli into agents and git, keeping other hooks.\n\n"
-                        "\b\nExample:\n  memcli hooks install --agent claude-code --dry-run")
-command_group(hooks_app, "hooks", section="agents and integrations", rank=10)
+hooks_app = command_group(
+    "hooks", help="Wire memcli into agents and git, keeping other hooks.\n\n"
+    "\b\nExample:\n  memcli hooks install --agent claude-code --dry-run",
+    section="agents and integrations", rank=10)
 
 AgentOpt = Annotated[str, typer.Option(
     "--agent", "-a", metavar="[claude-code|codex|gemini|copilot|git]",

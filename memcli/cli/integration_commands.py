@@ -14,8 +14,8 @@ from memcli.cli import _complete
 from memcli.cli._app import command, command_group
 from memcli.cli._errors import handled
 
-hook_app = typer.Typer(help="Entry points for agent hooks (they never fail the agent).")
-command_group(hook_app, "hook", section="plumbing", rank=30)
+hook_app = command_group("hook", help="Entry points for agent hooks (they never fail the agent).",
+                         section="plumbing", rank=30)
 
 
 EventArg = Annotated[str | None, typer.Argument(

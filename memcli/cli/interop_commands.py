@@ -21,10 +21,10 @@ from memcli.cli._process_state import make_output, resolve_settings
 if TYPE_CHECKING:
     from memcli.commands.interop.results import ExportResult, ImportResult
 
-import_app = typer.Typer(help="Bring memory from other tools into memcli.")
-export_app = typer.Typer(help="Write memcli stores in other tools' formats.")
-command_group(import_app, "import", section="agents and integrations", rank=40)
-command_group(export_app, "export", section="agents and integrations", rank=50)
+import_app = command_group("import", help="Bring memory from other tools into memcli.",
+                           section="agents and integrations", rank=40)
+export_app = command_group("export", help="Write memcli stores in other tools' formats.",
+                           section="agents and integrations", rank=50)
 
 UserLevelOpt = Annotated[str, typer.Option("--level", "-l", help="project or user.")]
 
