@@ -9,15 +9,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from memcli.extraction.rules.chat import about_life, has_subject
-from memcli.extraction.rules.cues import (
-    LIST_MARK_RE,
-    is_question,
-    not_kept_because,
-    only_corrects,
-    prepare,
-)
+from memcli.extraction.rules.cues import is_question, not_kept_because, prepare
 from memcli.extraction.rules.dates import absolute_dates
 from memcli.extraction.rules.labels import find_label, label_value
+from memcli.extraction.rules.lead_words import LIST_MARK_RE, only_corrects
 from memcli.extraction.rules.model import Finding, Hit, Skip, State
 from memcli.extraction.rules.patterns import (
     INSTRUCTION_VERBS,
