@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Annotated
 
 import pytest
 import typer
@@ -95,6 +96,51 @@ def test_the_click_interface_memcli_calls_is_there(owner: type, names: tuple[str
     assert not missing, (f"typer {typer.__version__}'s {owner.__qualname__} has no "
                          f"{', '.join(missing)}; memcli.cli calls it (_app.py, "
                          "completion_answers.py)")
+
+
+# ... and on the parameters of a command (memcli.cli.completion_answers), and the contexts.
+PARAMETER_ATTRIBUTES = {"option": ("opts", "is_flag", "nargs", "name", "shell_complete"),
+                        "argument": ("nargs", "name", "shell_complete")}
+
+
+def test_the_click_parameter_interface_memcli_reads_is_there() -> None:
+    """On a group typer builds for a documented `cls=`, as memcli's is built."""
+    seen: dict[str, object] = {}
+
+    class Probe(TyperGroup):
+        def main(self, *args: object, **kwargs: object) -> int:
+            seen["group"] = self
+            return 0
+
+    probe = typer.Typer(cls=Probe)
+
+    @probe.command()
+    def one(level: Annotated[str | None, typer.Option("--level")] = None,
+            dry_run: bool = False, name: Annotated[str, typer.Argument()] = "") -> None:
+        """A command with an option, a flag and an argument."""
+
+    @probe.command()
+    def two() -> None:
+        """Another."""
+
+    CliRunner().invoke(probe, [])
+    group: object = seen["group"]
+    ctx = group.make_context("probe", ["one"], resilient_parsing=True)  # type: ignore[attr-defined]
+    command = group.get_command(ctx, "one")  # type: ignore[attr-defined]
+    sub = command.make_context("one", ["--level"], parent=ctx, resilient_parsing=True)
+    params = command.get_params(sub)
+    missing = sorted({f"{type(p).__name__}.{name}" for p in params
+                      for name in PARAMETER_ATTRIBUTES.get(getattr(p, "param_type_name", ""),
+                                                           ("param_type_name",))
+                      if not hasattr(p, name)}
+                     | {f"Context.{name}" for name in ("params", "get_parameter_source")
+                        if not hasattr(sub, name)})
+    assert not missing, (f"typer {typer.__version__} has no {', '.join(missing)}; "
+                         "memcli.cli.completion_answers reads it at TAB time")
+    kinds = sorted(p.param_type_name for p in params)
+    assert kinds == ["argument", "option", "option", "option"]  # --help is an option too
+    source = sub.get_parameter_source("name")
+    assert getattr(source, "name", None) != "COMMANDLINE"
 
 
 @pytest.mark.parametrize(("argv", "status", "last_line"), [
