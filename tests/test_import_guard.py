@@ -131,21 +131,17 @@ def test_tab_completion_loads_no_heavy_library(tmp_path: Path) -> None:
 def test_command_modules_name_every_registered_command() -> None:
     import importlib
 
-    from memcli.cli import COMMAND_MODULES, app
+    from memcli.cli import COMMAND_MODULES, register
+    from memcli.cli._app import COMMANDS, GROUPS
 
-    registered = {(info.name or info.callback.__name__.replace("_", "-")): info.callback.__module__
-                  for info in app.registered_commands if info.callback is not None}
-    for group in app.registered_groups:
-        registered[str(group.name)] = ""
-    assert set(registered) == set(COMMAND_MODULES)
-    for name, module in registered.items():
-        if module:
-            assert module.rsplit(".", 1)[1] in COMMAND_MODULES[name], name
+    register()
+    assert set(COMMANDS) | set(GROUPS) == set(COMMAND_MODULES)
+    for name, function in COMMANDS.items():
+        assert function.__module__.rsplit(".", 1)[1] in COMMAND_MODULES[name], name
     # A group's subcommands may come from several modules: each is listed for the group.
-    for group in app.registered_groups:
-        modules = {info.callback.__module__.rsplit(".", 1)[1]
-                   for info in group.typer_instance.registered_commands if info.callback}
-        assert modules == set(COMMAND_MODULES[str(group.name)]), group.name
+    for name, group in GROUPS.items():
+        modules = {function.__module__.rsplit(".", 1)[1] for function in group.commands.values()}
+        assert modules == set(COMMAND_MODULES[name]), name
     for modules in COMMAND_MODULES.values():
         for module in modules:
             importlib.import_module(f"memcli.cli.{module}")

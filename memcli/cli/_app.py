@@ -251,7 +251,27 @@ APP_SETTINGS: dict[str, Any] = {
 # What the command modules register, in memcli's own table: each run builds the typer app it
 # needs from it (build_app) through typer's public API, rather than copying typer's.
 COMMANDS: dict[str, Callable[..., Any]] = {}
-GROUPS: dict[str, tuple[typer.Typer, str]] = {}  # name -> (the group's app, its help)
+
+
+class CommandGroup:
+    """A command group (`memcli hooks ...`): its help, its commands (registered with
+    ``@group.command(name)``) and the typer app that holds them."""
+
+    def __init__(self, help: str) -> None:
+        self.help = help
+        self.commands: dict[str, Callable[..., Any]] = {}
+        self.app = typer.Typer(help=help, cls=SummaryGroup)
+
+    def command(self, name: str) -> Callable[[CommandFunction], CommandFunction]:
+        def register(function: CommandFunction) -> CommandFunction:
+            self.commands[name] = function
+            registered: CommandFunction = self.app.command(name)(function)
+            return registered
+
+        return register
+
+
+GROUPS: dict[str, CommandGroup] = {}
 
 
 def command(name: str | None = None, *, section: str, rank: int
@@ -267,13 +287,21 @@ def command(name: str | None = None, *, section: str, rank: int
     return register
 
 
-def command_group(name: str, *, help: str, section: str, rank: int) -> typer.Typer:
-    """A command group's app (its commands are registered on it with ``.command``), with its
-    place in `memcli --help`."""
-    group = typer.Typer(help=help, cls=SummaryGroup)
-    GROUPS[name] = (group, help)
+def command_group(name: str, *, help: str, section: str, rank: int) -> CommandGroup:
+    """A command group, with its place in `memcli --help`."""
+    group = GROUPS[name] = CommandGroup(help)
     _place(name, section, rank)
     return group
+
+
+def command_paths() -> list[tuple[str, Callable[..., Any] | None]]:
+    """Every command line memcli registers (``hooks install``; a group alone, with no
+    function), with the function it runs: memcli's own view of its commands."""
+    paths: list[tuple[str, Callable[..., Any] | None]] = list(COMMANDS.items())
+    for name, group in GROUPS.items():
+        paths.append((name, None))
+        paths += [(f"{name} {sub}", function) for sub, function in group.commands.items()]
+    return sorted(paths, key=lambda path: path[0])
 
 
 def build_app(names: Iterable[str] | None = None, *, listing: bool = False) -> typer.Typer:
@@ -289,9 +317,9 @@ def build_app(names: Iterable[str] | None = None, *, listing: bool = False) -> t
     for called, function in COMMANDS.items():
         if wanted is None or called in wanted:
             app.command(called)(_listed(function) if listing else function)
-    for called, (group, help) in GROUPS.items():
+    for called, group in GROUPS.items():
         if wanted is None or called in wanted:
-            listed = typer.Typer(help=help, cls=SummaryGroup) if listing else group
+            listed = typer.Typer(help=group.help, cls=SummaryGroup) if listing else group.app
             app.add_typer(listed, name=called)
     return app
 

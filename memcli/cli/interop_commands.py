@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from memcli.cli._app import ConflictOpt, DryRunOpt, JsonOpt, command_group, finish
+from memcli.cli._app import (
+    CommandGroup,
+    ConflictOpt,
+    DryRunOpt,
+    JsonOpt,
+    command_group,
+    finish,
+)
 from memcli.cli._errors import handled
 from memcli.cli._process_state import make_output, resolve_settings
 
@@ -89,7 +96,7 @@ def _export_command(tool: _Tool) -> None:
     _register(export_app, tool, command)
 
 
-def _register(app: typer.Typer, tool: _Tool, command: Callable[..., None]) -> None:
+def _register(app: CommandGroup, tool: _Tool, command: Callable[..., None]) -> None:
     command.__doc__ = tool.doc
     app.command(tool.name)(handled(command))
 
