@@ -21,6 +21,7 @@ from typer.core import TyperGroup
 
 from memcli import __version__
 from memcli.cli import _complete
+from memcli.cli._errors import command_line_error, is_command_line_error
 from memcli.errors import ExitStatus, Outcome, exit_status
 
 # The order a newcomer meets the commands in `memcli --help`: a section each, everyday work
@@ -45,11 +46,6 @@ Docs: `memcli COMMAND --help`, and README.md and docs/ in memcli's source.
 CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
 
 
-# What a newcomer types for a command memcli names otherwise.
-COMMAND_HINTS = {"list": "show", "ls": "show", "cat": "show", "view": "show", "get": "show",
-                 "remove": "rm", "delete": "rm", "del": "rm", "new": "add", "create": "add",
-                 "write": "apply", "check": "lint", "validate": "lint", "settings": "config",
-                 "reindex": "index", "prompt": "context"}
 # Options of the memcli group that a person may also put after the subcommand.
 GLOBAL_OPTIONS = ("--project-store", "--user-store")
 
@@ -163,27 +159,6 @@ def _answer_tab(group: Any, instruction: str) -> int:
     return status
 
 
-def is_command_line_error(exc: BaseException) -> bool:
-    """EXC is one of the errors click raises for a command line it cannot run (usage errors
-    and the like), recognised by click's documented interface: an ``exit_code`` and a
-    ``format_message()``. typer does not export their classes (it vendors click in a private
-    module), so they are not named."""
-    return (isinstance(getattr(exc, "exit_code", None), int)
-            and callable(getattr(exc, "format_message", None)))
-
-
-def command_line_error(exc: Any, group: Any) -> str:
-    """What memcli prints for a command line click could not run: the help, for a command
-    group given no command (`memcli`, `memcli hooks`); one line for a usage error; click's
-    message for any other."""
-    if not hasattr(exc, "ctx"):  # not a usage error (a file click could not open...)
-        return f"memcli: error: {exc.format_message()}"
-    message = exc.format_message()
-    if exc.ctx is not None and message == exc.ctx.get_help():
-        return str(message)  # no command given to a group with no_args_is_help
-    return usage_error_line(exc, group)
-
-
 def hoist_global_options(argv: list[str]) -> list[str]:
     """Move --project-store/--user-store given after the subcommand to before it."""
     front: list[str] = []
@@ -203,31 +178,6 @@ def hoist_global_options(argv: list[str]) -> list[str]:
         rest.append(token)
         i += 1
     return front + rest
-
-
-def usage_error_line(exc: Any, group: Any) -> str:
-    """`memcli: error: no such option --bogus (see memcli show --help)`."""
-    message = exc.format_message().strip().rstrip(".")
-    if hasattr(exc, "option_name") and hasattr(exc, "possibilities"):  # no such option
-        message = f"no such option {exc.option_name}"
-        close = [p for p in (exc.possibilities or ()) if p not in ("--help", "-h")]
-        if close:
-            message += f"; did you mean {' or '.join(sorted(close))}?"
-    elif message.startswith("No such command"):
-        message = _unknown_command(message, group)
-    message = message[:1].lower() + message[1:]
-    path = exc.ctx.command_path if exc.ctx is not None else "memcli"
-    return f"memcli: error: {message} (see {path} --help)"
-
-
-def _unknown_command(message: str, group: Any) -> str:
-    import difflib
-
-    typed = message.split("'", 2)[1] if message.count("'") >= 2 else ""
-    names = [n for n in group.commands if not group.commands[n].hidden]
-    hint = COMMAND_HINTS.get(typed.lower())
-    close = [hint] if hint in names else difflib.get_close_matches(typed, names, n=1, cutoff=0.75)
-    return f"no command '{typed}'" + (f"; did you mean `memcli {close[0]}`?" if close else "")
 
 
 def exclusive(**flags: bool) -> None:

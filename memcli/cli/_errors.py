@@ -3,7 +3,9 @@
 A :class:`~memcli.errors.MemcliError` is one line on stderr and its class's status. Anything
 else is a bug: one line that names a crash log (traceback, version, platform, command line,
 secrets redacted) for the person to attach to a report, and ``ExitStatus.CRASH`` — never a
-bare traceback that exits 1, which would read as "rejected".
+bare traceback that exits 1, which would read as "rejected". A command line click cannot
+run (an unknown option or command, a missing value) is one line and exit 2 too
+(:func:`command_line_error`, called by the command group's ``main``).
 """
 
 from __future__ import annotations
@@ -109,3 +111,56 @@ def _say(line: str) -> None:
 def _silence_stdout() -> None:
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+
+
+# What a newcomer types for a command memcli names otherwise.
+COMMAND_HINTS = {"list": "show", "ls": "show", "cat": "show", "view": "show", "get": "show",
+                 "remove": "rm", "delete": "rm", "del": "rm", "new": "add", "create": "add",
+                 "write": "apply", "check": "lint", "validate": "lint", "settings": "config",
+                 "reindex": "index", "prompt": "context"}
+
+
+def is_command_line_error(exc: BaseException) -> bool:
+    """EXC is one of the errors click raises for a command line it cannot run (usage errors
+    and the like), recognised by click's documented interface: an ``exit_code`` and a
+    ``format_message()``. typer does not export their classes (it vendors click in a private
+    module), so they are not named."""
+    return (isinstance(getattr(exc, "exit_code", None), int)
+            and callable(getattr(exc, "format_message", None)))
+
+
+def command_line_error(exc: Any, group: Any) -> str:
+    """What memcli prints for a command line click could not run: the help, for a command
+    group given no command (`memcli`, `memcli hooks`); one line for a usage error; click's
+    message for any other."""
+    if not hasattr(exc, "ctx"):  # not a usage error (a file click could not open...)
+        return f"memcli: error: {exc.format_message()}"
+    message = exc.format_message()
+    if exc.ctx is not None and message == exc.ctx.get_help():
+        return str(message)  # no command given to a group with no_args_is_help
+    return usage_error_line(exc, group)
+
+
+def usage_error_line(exc: Any, group: Any) -> str:
+    """`memcli: error: no such option --bogus (see memcli show --help)`."""
+    message = exc.format_message().strip().rstrip(".")
+    if hasattr(exc, "option_name") and hasattr(exc, "possibilities"):  # no such option
+        message = f"no such option {exc.option_name}"
+        close = [p for p in (exc.possibilities or ()) if p not in ("--help", "-h")]
+        if close:
+            message += f"; did you mean {' or '.join(sorted(close))}?"
+    elif message.startswith("No such command"):
+        message = _unknown_command(message, group)
+    message = message[:1].lower() + message[1:]
+    path = exc.ctx.command_path if exc.ctx is not None else "memcli"
+    return f"memcli: error: {message} (see {path} --help)"
+
+
+def _unknown_command(message: str, group: Any) -> str:
+    import difflib
+
+    typed = message.split("'", 2)[1] if message.count("'") >= 2 else ""
+    names = [n for n in group.commands if not group.commands[n].hidden]
+    hint = COMMAND_HINTS.get(typed.lower())
+    close = [hint] if hint in names else difflib.get_close_matches(typed, names, n=1, cutoff=0.75)
+    return f"no command '{typed}'" + (f"; did you mean `memcli {close[0]}`?" if close else "")
