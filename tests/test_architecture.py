@@ -373,7 +373,7 @@ RESULT_TYPES = {
     "commands/undo.py": ("LogResult", "UndoReport"),
     "commands/status.py": ("StatusReport", "LevelStatus", "Dated"),
     "commands/consolidate_proposal.py": ("Proposal",),
-    "writes/plan.py": ("Outcome", "FileChange"),
+    "writes/plan_result.py": ("Outcome", "FileChange"),
 }
 
 

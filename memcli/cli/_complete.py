@@ -41,7 +41,7 @@ def provider(incomplete: str) -> list[str]:
 def conflict_policy(incomplete: str) -> list[str]:
     from typing import get_args
 
-    from memcli.writes.plan import OnConflict
+    from memcli.writes.plan_result import OnConflict
 
     return _starting(get_args(OnConflict), incomplete)
 

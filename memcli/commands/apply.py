@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from memcli.store.folder import StoreState
     from memcli.writes.history import Source
     from memcli.writes.inbox import Proposal
-    from memcli.writes.plan import FileChange, OnConflict, Outcome, Plan
+    from memcli.writes.plan_result import FileChange, OnConflict, Outcome, Plan
 
 
 @dataclass

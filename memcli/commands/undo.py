@@ -18,7 +18,7 @@ from memcli.store.names import INDEX_NAME, LEVELS, unsafe_name_reason
 from memcli.store.notes import parse_note
 from memcli.writes.history import FileRecord, Operation, Source, Transaction, transactions
 from memcli.writes.opening import locked
-from memcli.writes.plan import FileChange
+from memcli.writes.plan_result import FileChange
 from memcli.writes.stores import commit_recorded, levels_for, open_stores
 from memcli.writes.transaction import HISTORY_DIR, Change
 

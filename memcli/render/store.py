@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from memcli.commands.reindex import IndexResult
     from memcli.store.context_block import ContextBlock
     from memcli.store.index import IndexEntry
-    from memcli.writes.plan import FileChange, Outcome
+    from memcli.writes.plan_result import FileChange, Outcome
 
 
 # --------------------------------------------------------------------------- apply, add, rm

@@ -7,19 +7,17 @@ effect of the operations before it, so a batch may create a note and then update
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from memcli.operations.model import CreateOp, DeleteOp, Parsed, UpdateOp
 from memcli.safety.redact import describe, redact
 from memcli.safety.unattended import Guard, aimed_at_agent, removes_most
-from memcli.store.folder import NoteHead, StoreState, head_of
+from memcli.store.folder import StoreState
 from memcli.store.names import (
     INDEX_NAME,
     MAX_SLUG_BYTES,
     MAX_SLUG_CHARS,
     NO_PROJECT,
-    name_key,
     note_filename,
     parse_note_name,
     slugify,
@@ -27,115 +25,11 @@ from memcli.store.names import (
     unsafe_name_reason,
 )
 from memcli.store.note_bytes import render_new_note, render_updated_note
-from memcli.store.notes import Note, parse_note
+from memcli.store.notes import Note
 from memcli.text import MAX_SUMMARY_CHARS, derive_summary, shorten
+from memcli.writes.plan_result import FileChange, OnConflict, Outcome, Plan, Status
 from memcli.writes.transaction import Change
-
-OnConflict = Literal["fail", "update", "rename"]
-Status = Literal["applied", "unchanged", "rejected", "skipped", "held", "proposed"]
-
-
-@dataclass
-class Outcome:
-    """What happened to one operation of the batch."""
-
-    position: int
-    action: str
-    level: str | None
-    filename: str | None
-    status: Status
-    message: str = ""
-    warnings: list[str] = field(default_factory=list)
-    reason: str | None = None  # the operation's own "reason", shown in the dry-run
-
-
-@dataclass(frozen=True)
-class FileChange:
-    level: str
-    filename: str
-    before: bytes | None
-    after: bytes | None
-
-    @property
-    def kind(self) -> str:
-        if self.before is None:
-            return "created"
-        return "deleted" if self.after is None else "modified"
-
-
-@dataclass
-class Plan:
-    outcomes: list[Outcome]
-    files: list[FileChange]
-    stale_levels: list[str]
-    warnings: list[str]
-    changes: list[Change]
-    # The operations that wait for review (the guard's `review`), by level, as they came.
-    proposed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-
-    @property
-    def rejected(self) -> list[Outcome]:
-        return [o for o in self.outcomes if o.status == "rejected"]
-
-
-class _Working:
-    """A store's notes as the batch so far leaves them: the state's heads, and the notes the
-    batch wrote (the others are parsed from the state only when an operation needs them)."""
-
-    def __init__(self, state: StoreState) -> None:
-        self.state = state
-        self.heads: dict[str, NoteHead] = dict(state.heads)
-        self.changed: dict[str, Note] = {}
-        self.broken: dict[str, str] = dict(state.broken)
-        self.written: dict[str, bytes | None] = {}
-        self.keys: dict[str, str] = {
-            name_key(n): n for n in (*state.heads, *state.broken, *state.unsafe)
-        }
-        # A title's notes: one, as memcli writes them; two or more when notes were written by
-        # hand, imported or merged by git with the same title (which lint reports, M303).
-        self.titles: dict[str, list[str]] = {}
-        for f, h in state.heads.items():
-            self.titles.setdefault(title_key(h.title), []).append(f)
-
-    def holders(self, title: str) -> list[str]:
-        """The notes whose title has TITLE's key."""
-        return self.titles.get(title_key(title), [])
-
-    def _untitle(self, filename: str, title: str) -> None:
-        holders = self.titles.get(title_key(title), [])
-        if filename in holders:
-            holders.remove(filename)
-
-    def find(self, filename: str) -> str | None:
-        return self.keys.get(name_key(filename))
-
-    def note(self, filename: str) -> Note:
-        changed = self.changed.get(filename)
-        return changed if changed is not None else self.state.notes[filename]
-
-    def put(self, filename: str, data: bytes) -> None:
-        note = parse_note(filename, data)
-        old = self.heads.get(filename)
-        if old is not None:
-            self._untitle(filename, old.title)
-        self.changed[filename] = note
-        self.heads[filename] = head_of(self.state.level, note)
-        self.keys[name_key(filename)] = filename
-        self.titles.setdefault(title_key(note.title), []).append(filename)
-        self.written[filename] = data
-
-    def remove(self, filename: str) -> None:
-        old = self.heads.pop(filename, None)
-        self.changed.pop(filename, None)
-        if old is not None:
-            self._untitle(filename, old.title)
-        self.broken.pop(filename, None)
-        self.keys.pop(name_key(filename), None)
-        self.written[filename] = None
-
-    def index_text(self) -> str:
-        view = self.state.replace(heads=self.heads, broken=self.broken)
-        return view.rendered_index()
+from memcli.writes.working_copy import WorkingCopy
 
 
 class _Rejected(Exception):
@@ -150,7 +44,7 @@ class Planner:
     def __init__(self, stores: dict[str, StoreState], *, now: str, on_conflict: OnConflict,
                  redact_secrets: bool = True, guard: Guard | None = None,
                  no_project: str = NO_PROJECT) -> None:
-        self.work = {level: _Working(state) for level, state in stores.items()}
+        self.work = {level: WorkingCopy(state) for level, state in stores.items()}
         self.now = now
         self.on_conflict = on_conflict
         self.redact_secrets = redact_secrets
@@ -275,7 +169,7 @@ class Planner:
         outcome.filename = filename
         outcome.message = f"create {op.level}/{filename}"
 
-    def _says_already(self, work: _Working, existing: str, op: CreateOp, title: str,
+    def _says_already(self, work: WorkingCopy, existing: str, op: CreateOp, title: str,
                       outcome: Outcome) -> bool:
         """Whether the note EXISTING holds what the create would write: its type, title,
         summary, dates, anchors and content (an update with them would change nothing)."""
@@ -297,7 +191,7 @@ class Planner:
             del outcome.warnings[kept:]
         return not changes and content.strip("\n") == note.content
 
-    def _titled(self, work: _Working, op: CreateOp, title: str) -> str | None:
+    def _titled(self, work: WorkingCopy, op: CreateOp, title: str) -> str | None:
         """The one note a create's title names. When two or more notes share that title, the
         one of the create's type; when that does not settle it, which one the create meant
         is anyone's guess: updating one would overwrite a note the statement may not be
@@ -321,7 +215,7 @@ class Planner:
             raise _Rejected(f"slug {slug!r} holds a path separator or '..'")
         return slugify(slug)
 
-    def _free_name(self, work: _Working, note_type: str, slug: str) -> str:
+    def _free_name(self, work: WorkingCopy, note_type: str, slug: str) -> str:
         number = 2
         while True:
             suffix = f"-{number}"
@@ -344,7 +238,7 @@ class Planner:
             summary = shorten(summary)
         return summary
 
-    def _target(self, level: str, filename: str) -> tuple[_Working, str]:
+    def _target(self, level: str, filename: str) -> tuple[WorkingCopy, str]:
         unsafe = unsafe_name_reason(filename)
         if unsafe is not None:
             raise _Rejected(unsafe)

@@ -18,7 +18,7 @@ from memcli.writes.opening import locked
 
 if TYPE_CHECKING:
     from memcli.writes.history import Operation, Source
-    from memcli.writes.plan import Outcome
+    from memcli.writes.plan_result import Outcome
     from memcli.writes.transaction import Change
 
 
