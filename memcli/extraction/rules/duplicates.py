@@ -14,22 +14,22 @@ from memcli.extraction.rules.changed_values import (
     changed_value,
     content_words,
     search_words,
-    shared_words,
     subject_words,
     value_kinds,
     with_new_value,
 )
 from memcli.extraction.rules.model import MAX_REASON_CHARS, MAX_SUMMARY_CHARS, Finding, KnownNote
+from memcli.extraction.rules.not_changes import not_a_change
 from memcli.extraction.rules.revisions import says_change
 from memcli.extraction.rules.sentences import shorten
 from memcli.extraction.rules.slots import (
     salient_names,
-    shared_names,
     shared_slot,
     slot_tools,
     slots_of,
 )
 from memcli.extraction.rules.statements import title_terms
+from memcli.extraction.rules.subjects import subject_in_common
 from memcli.safety.invisible_chars import strip_invisible
 
 
@@ -82,10 +82,12 @@ def _same_topic(a: Finding, b: Finding) -> bool:
 
 def changing(finding: Finding) -> bool:
     """It changes a fact the store may hold: the learned detector says so, or the person's
-    words say that something is no longer what it was. (A cue rule's correction, "never use
-    pip", is a rule of its own: it finds its note by its title or its terms.)"""
+    words say that something is no longer what it was; not a one-off, a question, a
+    hypothetical, someone else's words or a status (:mod:`.not_changes`). (A cue rule's
+    correction, "never use pip", is a rule of its own: it finds its note by its title or
+    its terms.)"""
     return ((finding.learned and finding.changes) or says_change(finding.quote)
-            or says_change(finding.content))
+            or says_change(finding.content)) and not_a_change(finding.quote) is None
 
 
 def title_key(title: str) -> str:
@@ -148,6 +150,10 @@ def _matching_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | 
         note = known[i]
         if note.level == finding.level and title_key(note.title) == key:
             return note
+    if not_a_change(finding.quote) is not None:
+        # "for this PR use yarn, not pnpm": what it says of a note's subject is for a moment,
+        # a question or someone else's; only the note of its very title is its own.
+        return None
     if finding.terms:
         # "Use X, not Y", "Don't use Y" (and 用X，不用Y, beyond ASCII).
         pool = (haystack_of(known).holding_or_beyond_ascii(["use"], titles=True)
@@ -252,7 +258,7 @@ def _best(mine: str, level: str, change: bool, known: Sequence[KnownNote], pool:
             continue
         elif changed_value(mine, theirs_text) is not None:
             strength = 2
-        elif shared_names(mine, theirs_text) or shared_words(mine, theirs_text):
+        elif subject_in_common(mine, theirs_text):
             strength = 1
         if not strength:
             continue

@@ -85,6 +85,7 @@ def statements(text: str, found: Sequence[Finding]) -> list[tuple[str, str]]:
     question, a request, a hedge, someone else's words or a task's description."""
     from memcli.extraction.rules.cues import is_question
     from memcli.extraction.rules.findings import DEICTIC_RE
+    from memcli.extraction.rules.not_changes import not_a_change
 
     sentences = split_sentences(text)
     if len(sentences) > _TASK_SENTENCES or any(is_question(s) for s in sentences):
@@ -95,7 +96,8 @@ def statements(text: str, found: Sequence[Finding]) -> list[tuple[str, str]]:
         words = " ".join(sentence.split()).rstrip(" .,;:!?。，；：！？")
         if not (len(words) > _LONGEST or len(words) < 4 or _covered(words, quotes)
                 or _REQUEST_RE.search(words) or _SCREEN_RE.search(words)
-                or _NOT_SAID_RE.search(words) or DEICTIC_RE.search(words)):
+                or _NOT_SAID_RE.search(words) or DEICTIC_RE.search(words)
+                or not_a_change(words) is not None):
             out.append((sentence, words))
     return out
 
