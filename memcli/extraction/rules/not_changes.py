@@ -20,6 +20,7 @@ import functools
 import re
 
 from memcli import compiled_regex as rx
+from memcli.extraction.rules.changed_values import values
 
 # Lower case; ASCII words match as whole words, the others as written.
 _ONE_OFF = (
@@ -119,6 +120,21 @@ _STATUS = (
     r"упал|упала|не работает|на обслуживании|"
     r"挂了|宕机|维护中|在维护|崩了|落ちて|メンテ中|止まって|点検中|점검 ?중|다운됐|죽었"
 )
+# A day of this week or the next: with a day of the week, one meeting moved, not the habit
+# ("this week the demo moved to Friday"); not from then on ("from next week on, Fridays").
+_THIS_WEEK = (
+    r"\b(?:this|next) week\b|\b(?:today|tomorrow|tonight)\b|\b(?:esta|la próxima|la proxima) "
+    r"semana\b|\bsemana que vem\b|\bessa semana\b|\b(?:diese|nächste|naechste) woche\b|"
+    r"\b(?:cette semaine|la semaine prochaine)\b|\b(?:questa settimana|la prossima settimana)"
+    r"\b|\b(?:hoy|mañana|hoje|amanhã|heute|morgen|aujourd'hui|demain|oggi|domani)\b|"
+    r"на этой неделе|на следующей неделе|сегодня|завтра|这周|本周|下周|今天|明天|今週|来週|"
+    r"今日|明日|이번 ?주|다음 ?주|오늘|내일"
+)
+_ONWARDS = (
+    r"\b(?:from|starting|since|as of|beginning|desde|a partir d|ab|seit|dès|à partir|"
+    r"da (?:oggi|domani|questa|la prossima)|dalla prossima)\b|"
+    r"начиная|с этой|从|起|开始|以后|から|以降|부터|앞으로"
+)
 _KINDS = (("a one-off, for now only", _ONE_OFF), ("a hypothetical", _HYPOTHETICAL),
           ("a question", _QUESTION), ("someone else's words", _REPORTED),
           ("a status of the moment", _STATUS))
@@ -136,4 +152,12 @@ def not_a_change(sentence: str) -> str | None:
     for why, pattern in _patterns():
         if pattern.search(folded):
             return why
+    this_week, onwards = _moment()
+    if this_week.search(folded) and not onwards.search(folded) and "day" in values(folded):
+        return "a one-off, one day moved"
     return None
+
+
+@functools.cache
+def _moment() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return rx.compile(_THIS_WEEK, re.I), rx.compile(_ONWARDS, re.I)
