@@ -92,7 +92,7 @@ _QUESTION = (
     r"devemos|sollen wir|können wir|koennen wir|est-ce que|faut-il|dovremmo|possiamo)\b|"
     r"(?:^|\s)(?:ли|разве)(?:\s|$)|"
     r"吗\W*$|呢\W*$|是不是|要不要|能不能|可不可以|会不会|对不对|有没有|"
-    r"(?:かな|かね|でしょうか|ますか|ですか)\W*$|(?:까|나요|어때)\W*$"
+    r"(?:かな|かね|でしょうか|ますか|ませんか|ですか|のか|んですか)\W*$|(?:까|나요|어때)\W*$"
 )
 # Someone else's words: what they said is theirs until the person says it.
 _REPORTED = (
