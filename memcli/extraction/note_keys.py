@@ -32,8 +32,9 @@ _DERIVED_FROM = (
     "memcli.extraction.note_keys", "memcli.extraction.similarity",
     *(f"memcli.extraction.rules.{name}" for name in (
         "asides", "changed_values", "chat", "command_lines", "conventions", "duplicates",
-        "imperatives", "layout", "model", "patterns", "preferences", "revisions", "sentences",
-        "slot_words", "slots", "standing", "statements", "topics", "uses")),
+        "imperatives", "layout", "model", "not_changes", "patterns", "preferences", "revisions",
+        "sentences", "slot_words", "slots", "standing", "statements", "subjects", "topics",
+        "uses")),
 )
 
 
