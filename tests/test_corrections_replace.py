@@ -128,6 +128,11 @@ def test_a_setting_said_in_passing_is_a_project_fact(text: str) -> None:
 def test_a_tool_that_is_an_english_word_counts_only_capitalised() -> None:
     assert slots_of("Express serves the api") == {"web framework": frozenset({"express"})}
     assert slots_of("express the idea in one sentence") == {}
+    # opening a sentence before its object, it is the verb
+    assert slots_of("Express the idea in one sentence") == {}
+    assert slots_of("Render the docs with mkdocs") == {"docs site": frozenset({"mkdocs"})}
+    assert slots_of("Render is where the api runs") == {
+        "deploy target": frozenset({"render"})}
 
 
 @pytest.mark.parametrize("text", [

@@ -21,8 +21,9 @@ from memcli.extraction.rules.not_changes import not_a_change
     "wenn wir zu Fly.io wechseln, ist Heroku weg", "nel caso passassimo a Fly.io",
     "如果换成 Fly.io",
     "만약 Fly.io로 옮기면 Heroku는 안 써", "did we move off Heroku already?",
-    "¿ya no usamos Heroku?", "Heroku 还在用吗", "Heroku はもう使っていませんか",
-    "my colleague said we moved to Fly.io", "听说我们换成 Fly.io 了", "Fly.io に移ったらしい",
+    "¿ya no usamos Heroku?", "será que a gente já saiu do Heroku", "Heroku 还在用吗",
+    "Heroku はもう使っていませんか", "my colleague said we moved to Fly.io",
+    "팀장님이 Fly.io로 옮겼다고 했어요", "听说我们换成 Fly.io 了", "Fly.io に移ったらしい",
     "staging is down, deploys are paused", "il NAS è spento in manutenzione",
     "서버 점검 중입니다, 배포 중단",
 ], ids=lambda text: text[:24])

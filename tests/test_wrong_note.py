@@ -20,6 +20,7 @@ from tests.extract_turns import notes_in, say
     ("the team wiki lives on Confluence", "this week only we use Notion, Confluence is off"),
     ("Wir deployen mit Heroku", "nur diese Woche deployen wir mit Render statt Heroku"),
     ("CI は Jenkins です", "今回だけ GitHub Actions に切り替えます"),
+    ("деплоим на Heroku", "только сегодня деплоим на Render вместо Heroku"),
     # one meeting moved, not the habit
     ("the demo is every Thursday", "this week the demo moved to Friday"),
     # a hypothetical, in Spanish, French, Japanese and Russian
@@ -27,8 +28,12 @@ from tests.extract_turns import notes_in, say
     ("on déploie sur Heroku", "si on passe à Fly.io, Heroku n'est plus utilisé"),
     ("デプロイは Heroku です", "もし Fly.io に移行したら Heroku はやめます"),
     ("деплоим на Heroku", "если перейдём на Fly.io, Heroku больше не нужен"),
-    # someone else's words
+    # someone else's words; a question without its question mark
     ("desplegamos en Heroku", "según Juan ya no usamos Heroku, pasamos a Fly.io"),
+    ("on déploie sur Heroku", "d'après Paul, on a quitté Heroku pour Fly.io"),
+    ("배포는 Heroku로 해요", "Heroku 말고 Fly.io로 바꿀까"),
+    # a word opening a sentence before its object is a verb, not the tool of that name
+    ("Deploys go through Render", "Render the docs with mkdocs now, not sphinx"),
     # one everyday word in common is no subject ("rama": branch; "commit"; "release")
     ("la rama main está protegida", "el código va en la rama develop; main ya no se usa"),
     ("Never commit secrets to the repo", "update: each commit now needs a ticket id"),
@@ -36,9 +41,10 @@ from tests.extract_turns import notes_in, say
     # katakana words that share characters are two words
     ("テストセットは tests/fixtures にあります", "変更セットは廃止です"),
     ("テストデータは fixtures/ にあります", "ログデータは S3 に移りました"),
-], ids=["en-one-off", "de-one-off", "ja-one-off", "en-one-meeting", "es-hypothetical",
-        "fr-hypothetical", "ja-hypothetical", "ru-hypothetical", "es-reported", "es-rama",
-        "en-commit", "en-release", "ja-kana-set", "ja-kana-data"])
+], ids=["en-one-off", "de-one-off", "ja-one-off", "ru-one-off", "en-one-meeting",
+        "es-hypothetical", "fr-hypothetical", "ja-hypothetical", "ru-hypothetical",
+        "es-reported", "fr-reported", "ko-question", "en-verb", "es-rama", "en-commit",
+        "en-release", "ja-kana-set", "ja-kana-data"])
 def test_a_turn_about_something_else_leaves_the_stored_note_as_it_was(
         memenv: MemEnv, first: str, then: str) -> None:
     assert [op["action"] for op in say(memenv, first, "--apply")["operations"]] == ["create"]

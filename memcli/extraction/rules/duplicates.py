@@ -179,7 +179,8 @@ def _changed_note(finding: Finding, known: Sequence[KnownNote]) -> KnownNote | N
     if not (finding.learned or change):
         # a cue rule's finding changes a stored one only when worded as a change
         return None
-    mine = finding.title + " " + finding.content
+    # A line apart: the content opens a sentence of its own (slots: "Render the docs").
+    mine = finding.title + "\n" + finding.content
     best = best_changed(mine, finding.level, change, known)
     return best[1] if best else None
 
@@ -248,7 +249,7 @@ def _best(mine: str, level: str, change: bool, known: Sequence[KnownNote], pool:
     # A note fills a slot only with one of the slot's tools, which its text then holds.
     for i in pool:
         note = known[i]
-        theirs_text = note.title + " " + getattr(note, "summary", "")
+        theirs_text = note.title + "\n" + getattr(note, "summary", "")
         strength = 0
         theirs = slots_of(theirs_text)
         same = [slot for slot in filled if theirs.get(slot)]

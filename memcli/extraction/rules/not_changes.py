@@ -90,7 +90,7 @@ _QUESTION = (
     r"[?？¿]|^(?:do|does|did|is|are|was|were|can|could|should|shall|will|would|has|have|"
     r"what about|how about|why|how come|whether|deberíamos|deberiamos|podemos|debemos|"
     r"devemos|sollen wir|können wir|koennen wir|est-ce que|faut-il|dovremmo|possiamo)\b|"
-    r"(?:^|\s)(?:ли|разве)(?:\s|$)|"
+    r"\b(?:será que|sera que|acaso|per caso)\b|(?:^|\s)(?:ли|разве)(?:\s|$)|"
     r"吗\W*$|呢\W*$|是不是|要不要|能不能|可不可以|会不会|对不对|有没有|"
     r"(?:かな|かね|でしょうか|ますか|ませんか|ですか|のか|んですか)\W*$|(?:까|나요|어때)\W*$"
 )
@@ -106,7 +106,7 @@ _REPORTED = (
     r"d'apres|dice che|ha detto che|dicono che|говорит,? что|сказал,? что|сказала,? что|"
     r"говорят|по словам|якобы)\b|(?:^|,\s*)(?:secondo|segundo|laut)\b|"
     r"(?:他|她|他们|同事|老板|领导|别人|有人|客户|文档)(?:也|还|都)?(?:说|觉得|认为|提到|建议)|"
-    r"据说|听说|によると|らしい|래요|대요|에 따르면"
+    r"据说|听说|によると|らしい|래요|대요|에 따르면|(?:다|라)고 (?:했|하더|들었)"
 )
 # A state of the moment, not a setting: it is down, off, broken, under maintenance.
 _STATUS = (

@@ -63,10 +63,29 @@ def _said(text: str) -> tuple[str, list[tuple[str, str, bool]]]:
         word, slot, tool = entries[index]
         if word.isascii() and not _stands_alone(folded, start, end):
             continue
-        if word in _CAPITALISED_LOWER and not text[start:start + 1].isupper():
-            continue  # "render the page" names no deploy target
+        if word in _CAPITALISED_LOWER and (not text[start:start + 1].isupper()
+                                           or _ordered(folded, start, end)):
+            continue  # "render the page", "Render the docs" name no deploy target
         said.append((word, slot, tool))
     return folded, said
+
+
+_OBJECT_RE = re.compile(r"\s+(?:the|a|an|this|that|these|those|it|them|all|our|my|your|some|"
+                        r"every|each)\b")
+
+
+def opens_as_verb(text: str, word: str) -> bool:
+    """WORD (case-folded) opens a sentence of TEXT before its object: a verb there."""
+    folded = text.casefold()
+    return any(_ordered(folded, m.start(), m.end())
+               for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", folded))
+
+
+def _ordered(folded: str, start: int, end: int) -> bool:
+    """A word opening a sentence before its object is a verb: "Render the docs with
+    mkdocs", "Express the idea in one line"."""
+    before = folded[:start].rstrip(" \t")
+    return (not before or before[-1] in ".!?:;\n") and bool(_OBJECT_RE.match(folded, end))
 
 
 def slots_of(text: str) -> dict[str, frozenset[str]]:

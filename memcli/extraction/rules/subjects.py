@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from memcli import compiled_regex as rx
 from memcli.extraction.rules.changed_values import content_words
-from memcli.extraction.rules.slots import shared_names
+from memcli.extraction.rules.slot_words import CAPITALISED
+from memcli.extraction.rules.slots import opens_as_verb, shared_names
 
 # Everyday words of work that are no subject on their own, beyond slot_words.COMMON_WORDS
 # (English): the things every project has, in the languages written in Latin letters (a
@@ -50,6 +51,7 @@ konfiguration woche kunde kunden nutzer benutzer passwort seite bild daten fehle
 regeln notiz dokument umgebung produktion entwicklung modul paket
 """
 _EVERYDAY = frozenset(_EVERYDAY_WORDS.split())
+_CAPITALISED_LOWER = frozenset(word.casefold() for word in CAPITALISED)
 _KATAKANA_RE = rx.compile(r"[\u30a0-\u30ff\uff66-\uff9f]+")
 _CJK_PAIR_RE = rx.compile(r"[\u3040-\u30ff\u3400-\u9fff]{2}")
 _HAN_RE = rx.compile(r"[\u3400-\u9fff]+")
@@ -60,7 +62,12 @@ _FUNCTION_HAN = frozenset("的了是在不也又都就把被吧呢吗啊呀还�
 def subject_in_common(mine: str, theirs: str) -> bool:
     """Whether MINE (a statement worded as a change) and THEIRS (a stored note) are about
     one thing: a name both hold whole that is not an everyday word, or content words."""
-    return bool(shared_names(mine, theirs) - _EVERYDAY) or shared_content(mine, theirs) > 0
+    names = shared_names(mine, theirs) - _EVERYDAY
+    # A tool that is an English word ("Render", "Express") opening a sentence before its
+    # object is the verb ("Render the docs with mkdocs"), not the tool.
+    names -= {word for word in names & _CAPITALISED_LOWER
+              if opens_as_verb(mine, word) or opens_as_verb(theirs, word)}
+    return bool(names) or shared_content(mine, theirs) > 0
 
 
 def shared_content(a: str, b: str) -> int:
