@@ -95,3 +95,13 @@ def test_a_real_correction_still_replaces_the_note(
     notes = notes_in(memenv.project)
     assert list(notes) == [name]
     assert new in notes[name] and first not in notes[name]
+
+
+@pytest.mark.parametrize("text", [
+    "this week only we use Notion, Confluence is off",
+    "nur diese Woche deployen wir mit Render statt Heroku",
+    "solo por hoy usamos Vitest en vez de Jest",
+], ids=["en", "de", "es"])
+def test_a_one_off_gives_no_note(memenv: MemEnv, text: str) -> None:
+    assert say(memenv, text, "--apply")["operations"] == []
+    assert notes_in(memenv.project) == {}

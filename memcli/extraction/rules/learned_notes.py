@@ -110,9 +110,11 @@ def _not_lasting(sentence: str) -> bool:
     from memcli.extraction.rules.cues import prepare
     from memcli.extraction.rules.findings import DEICTIC_RE
     from memcli.extraction.rules.model import State
+    from memcli.extraction.rules.not_changes import ONE_OFF, not_a_change
 
     return (prepare(State(sentence)) is None or bool(_EPHEMERAL_RE.search(sentence))
-            or bool(DEICTIC_RE.search(sentence)) or bool(about_life(sentence)))
+            or bool(DEICTIC_RE.search(sentence)) or bool(about_life(sentence))
+            or not_a_change(sentence) == ONE_OFF)
 
 
 def _key(text: str) -> str:

@@ -135,7 +135,8 @@ _ONWARDS = (
     r"da (?:oggi|domani|questa|la prossima)|dalla prossima)\b|"
     r"начиная|с этой|从|起|开始|以后|から|以降|부터|앞으로"
 )
-_KINDS = (("a one-off, for now only", _ONE_OFF), ("a hypothetical", _HYPOTHETICAL),
+ONE_OFF = "a one-off, for now only"
+_KINDS = ((ONE_OFF, _ONE_OFF), ("a hypothetical", _HYPOTHETICAL),
           ("a question", _QUESTION), ("someone else's words", _REPORTED),
           ("a status of the moment", _STATUS))
 
