@@ -1,7 +1,7 @@
 """Kinds of things in a memory of people (round 7 of issue 28): "what pet does Caroline have?"
 is answered by the note that says she has a guinea pig, which never says `pet`.
 
-The vocabulary's everyday groups (`pet`, `martial-art`, `injury`, `musical-instrument`…)
+The vocabulary's everyday groups (`pet`, `martial-art`, `injury`, `relationship`…)
 bridge a kind and its members as the coding groups bridge a task and its tools. Each test of
 `test_a_kind_finds_its_member` failed on `main` at d50e9e3 (checked by running this file
 there): the member's note held only the person's name of the question, ranked among the
@@ -25,6 +25,9 @@ PEOPLE: dict[str, tuple[str, str, str]] = {
     "user_preference_melanie-pottery.md": (
         "Melanie took a break from pottery", "Melanie sprained her wrist.",
         "Melanie sprained her wrist and took a break from pottery."),
+    "user_preference_caroline-single.md": (
+        "Caroline is a single parent", "Caroline is a single parent of two.",
+        "Caroline is a single parent of two and loves it."),
     "user_preference_melanie-clarinet.md": (
         "Melanie plays the clarinet", "Melanie plays the clarinet to relax.",
         "Melanie plays the clarinet to relax after work."),
@@ -42,6 +45,7 @@ KINDS = [
     ("What martial arts has John done?", "user_preference_john-kickboxing.md"),
     ("When did Melanie get hurt?", "user_preference_melanie-pottery.md"),
     ("What instrument does Melanie play?", "user_preference_melanie-clarinet.md"),
+    ("What is Caroline's relationship status?", "user_preference_caroline-single.md"),
 ]
 
 
