@@ -172,8 +172,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--generated-route-weight", type=float,
                         default=trainer.GENERATED_ROUTE_WEIGHT,
                         help="weigh the generated turns' samples so in the route heads")
+    parser.add_argument("--route-class-weight", action="append", default=[],
+                        metavar="LEVEL/TYPE=W",
+                        help="weigh that route's samples so in the route heads (in place of "
+                             "train_extractor.ROUTE_CLASS_WEIGHTS; 1 for none)")
     args = parser.parse_args(argv)
     trainer.GENERATED_ROUTE_WEIGHT = args.generated_route_weight
+    for item in args.route_class_weight:
+        route, _, weight = item.partition("=")
+        level, _, kind = route.partition("/")
+        trainer.ROUTE_CLASS_WEIGHTS[(level, kind)] = float(weight)
     settings = {k: float(v) for k, _, v in (s.partition("=") for s in args.set)}
     names = args.only or list(trainer.WRITTEN)
     feats = None if args.reuse else _featurised(_parts())

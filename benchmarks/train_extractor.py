@@ -72,6 +72,13 @@ TWO_CLAUSE_THRESHOLD = 0.3
 # shapes a language taught the heads that "I" and "always" are the project's; measured on
 # the authors' folds, 0.3 and 0.1 route alike and better than 1.0 (0.858 -> 0.864).
 GENERATED_ROUTE_WEIGHT = 0.3
+# Routing round 7: the samples of two routes weigh this much more in the five route heads.
+# Corrections and the person's preferences are a fifth and a seventh of the lasting sentences;
+# trained unweighted, the heads send half the corrections and a third of the preferences of
+# an author left out to project knowledge ("don't X, use Y" is how standing rules are said
+# too). Nine folds (docs/extractor-model.md, routing round 7): 1.0 / 1.5 / 2.0 / 3.0.
+ROUTE_CLASS_WEIGHTS = {("project", "correction_feedback"): 1.5,
+                       ("user", "user_preference"): 1.5}
 CHANGE_FAMILIES = frozenset({"correction", "update", "reversal"})
 
 
@@ -207,10 +214,12 @@ def fit(data: list[tuple[str, int, int, int, int]], x: Any, turns: int,
     intercepts.append(b)
     positive = [i for i, s in enumerate(data) if s[1]]
     xp = x[positive]
+    factor = [ROUTE_CLASS_WEIGHTS.get(route, 1.0) for route in learned.ROUTES]
+    weighed = [(1.0 if route_weights is None else route_weights[i]) * factor[data[i][2]]
+               for i in positive]
     for route in range(len(learned.ROUTES)):
         coef, b = _fit(xp, [int(data[i][2] == route) for i in positive], balanced=False,
-                       weights=None if route_weights is None else [route_weights[i]
-                                                                   for i in positive])
+                       weights=weighed)
         coefs.append(coef)
         intercepts.append(b)
     coef, b = _fit(xp, [data[i][3] for i in positive], balanced=True)
@@ -226,6 +235,8 @@ def fit(data: list[tuple[str, int, int, int, int]], x: Any, turns: int,
             "split_threshold": SPLIT_THRESHOLD, "two_threshold": TWO_THRESHOLD,
             "two_clause_threshold": TWO_CLAUSE_THRESHOLD,
             "generated_route_weight": GENERATED_ROUTE_WEIGHT,
+            "route_class_weights": {f"{level}/{kind}": w for (level, kind), w
+                                    in sorted(ROUTE_CLASS_WEIGHTS.items())},
             "samples": len(data), "turns": turns, "c": C_VALUE}
     return learned.encode(DIM, [round(v, 6) for v in intercepts], rows_f16, meta)
 
