@@ -6,8 +6,8 @@ lines in this folder.
 where mems are `;`-separated `XY:kw1,kw2` with X the level (p project, u user) and Y the type
 (k project_knowledge, u user_preference, c correction_feedback, r reference_material).
 `\\n` in a text is a line break. Lines starting with `#` are comments.
-seq.txt: `== lang name ~~ old,new` opens a sequence, `t ~~ text` is a turn on its topic,
-`- ~~ text` an unrelated one; a blank line closes it.
+seq.txt: `== lang name ~~ old,new` opens a sequence (and closes the one before), `t ~~ text`
+is a turn on its topic, `- ~~ text` an unrelated one (`topic: null`); a reversal names one word.
 Run: python3 benchmarks/corpus/written_nine/build.py  (writes both files, prints the counts,
 exits non-zero on any problem). The script only parses and checks: every line was typed by hand.
 """
@@ -91,26 +91,28 @@ def turns(lang):
     return out
 
 
+def close(cur, out):
+    """Check a finished sequence and keep it."""
+    topical = [t["text"] for t in cur["turns"] if t["topic"]]
+    words = cur["topics"]["t"]
+    problems.extend(f"{cur['id']}: {p}" for p in topic_problems(words, topical))
+    if not 2 <= len(cur["turns"]) <= 4:
+        problems.append(f"{cur['id']}: needs 2-4 turns")
+    elif topical and (not holds(topical[0], words[0]) or not holds(topical[-1], words[-1])):
+        problems.append(f"{cur['id']}: old/new word not found in first/last topic turn")
+    out.append(cur)
+
+
 def sequences():
     out, cur = [], None
-    lines = [*(HERE / "seq.txt").read_text(encoding="utf-8").splitlines(), ""]
+    lines = (HERE / "seq.txt").read_text(encoding="utf-8").splitlines()
     for n, raw in enumerate(lines, 1):
         line = raw.strip()
-        if line.startswith("#"):
-            continue
-        if not line:
-            if cur:
-                topical = [t["text"] for t in cur["turns"] if t["topic"]]
-                old, new = cur["topics"]["t"][0], cur["topics"]["t"][-1]
-                problems.extend(f"{cur['id']}: {p}" for p in topic_problems(cur["topics"]["t"], topical))
-                if not 2 <= len(cur["turns"]) <= 4:
-                    problems.append(f"{cur['id']}: needs 2-4 turns")
-                elif not holds(topical[0], old) or not holds(topical[-1], new):
-                    problems.append(f"{cur['id']}: old/new word not found in first/last topic turn")
-                out.append(cur)
-            cur = None
+        if not line or line.startswith("#"):
             continue
         if line.startswith("=="):
+            if cur:
+                close(cur, out)
             head, _, kws = line[2:].partition(SEP)
             lang, name = head.split()
             cur = {"id": f"seq-w9-{lang}-{name}", "topics": {"t": [k.strip() for k in kws.split(",")]},
@@ -122,6 +124,8 @@ def sequences():
             continue
         cur["turns"].append({"text": text.replace("\\n", "\n").strip(),
                              "topic": "t" if mark == "t" else None})
+    if cur:
+        close(cur, out)
     return out
 
 
