@@ -1,0 +1,173 @@
+"""Assemble and check written_nine.jsonl and written_nine_sequences.jsonl from the hand-typed
+lines in this folder.
+
+<lang>.txt: `@ persona` sets the persona (`source`) of the turns after it. A turn is one line:
+`fam ~~ text` for a turn holding nothing, `fam ~~ text ~~ mems` for one holding something,
+where mems are `;`-separated `XY:kw1,kw2` with X the level (p project, u user) and Y the type
+(k project_knowledge, u user_preference, c correction_feedback, r reference_material).
+`\\n` in a text is a line break. Lines starting with `#` are comments.
+seq.txt: `== lang name ~~ old,new` opens a sequence (and closes the one before), `t ~~ text`
+is a turn on its topic, `- ~~ text` an unrelated one (`topic: null`); a reversal names one word.
+Run: python3 benchmarks/corpus/written_nine/build.py  (writes both files, prints the counts,
+exits non-zero on any problem). The script only parses and checks: every line was typed by hand.
+"""
+import collections
+import json
+import pathlib
+import re
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # benchmarks/corpus
+from rows import topic_problems, turn_problems
+
+HERE = pathlib.Path(__file__).resolve().parent
+OUT = HERE.parent.parent / "data" / "extraction" / "train"
+LANGS = ["en", "zh", "es", "de", "ru", "ko", "ja"]
+MINIMUM = {"en": 200, "zh": 140, "es": 120, "de": 120, "ru": 120, "ko": 110, "ja": 100}
+LASTING = {"ex": "explicit", "fip": "fact_in_passing", "cor": "correction", "upd": "update",
+           "rev": "reversal", "pref": "preference", "two": "two_facts", "ref": "reference"}
+NONE = {"q": "none_question", "oo": "none_oneoff", "paste": "none_paste", "thx": "none_thanks",
+        "quote": "none_quote", "hyp": "none_hypothetical", "tt": "none_thistask",
+        "asst": "none_assistant", "compl": "none_complaint", "small": "none_smalltalk",
+        "status": "none_status", "harness": "none_harness"}
+LEVEL = {"p": "project", "u": "user"}
+TYPE = {"k": "project_knowledge", "u": "user_preference", "c": "correction_feedback",
+        "r": "reference_material"}
+SEP = " ~~ "
+problems: list[str] = []
+
+
+def holds(text, word):
+    """As benchmarks/extraction.py's word matching: is a topic word in a turn."""
+    text, word = text.casefold(), word.casefold()
+    if any("\u3400" <= ch <= "\u9fff" for ch in word):
+        return word in text
+    edge = r"[A-Za-z0-9_]" if word.isascii() else r"\w"
+    return re.search(f"(?<!{edge})" + re.escape(word) + f"(?:s|es)?(?!{edge})", text) is not None
+
+
+def memories(spec, where):
+    out = []
+    for part in spec.split(";"):
+        code, _, kws = part.strip().partition(":")
+        if len(code) != 2 or code[0] not in LEVEL or code[1] not in TYPE:
+            problems.append(f"{where}: bad memory code {code!r}")
+            continue
+        out.append({"level": LEVEL[code[0]], "type": TYPE[code[1]],
+                    "keywords": [k.strip() for k in kws.split(",") if k.strip()]})
+    return out
+
+
+def turns(lang):
+    persona, out = None, []
+    lines = (HERE / f"{lang}.txt").read_text(encoding="utf-8").splitlines()
+    for n, raw in enumerate(lines, 1):
+        line = raw.strip()
+        where = f"{lang}.txt:{n}"
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("@"):
+            persona = line[1:].strip()
+            continue
+        parts = line.split(SEP)
+        fam = parts[0].strip()
+        if fam in NONE and len(parts) == 2:
+            family, mems = NONE[fam], []
+        elif fam in LASTING and len(parts) == 3:
+            family, mems = LASTING[fam], memories(parts[2], where)
+            if family != "two_facts" and len(mems) != 1:
+                problems.append(f"{where}: {family} with {len(mems)} memories")
+        else:
+            problems.append(f"{where}: bad line (family {fam!r}, {len(parts)} fields)")
+            continue
+        text = parts[1].replace("\\n", "\n").strip()
+        if not text or persona is None:
+            problems.append(f"{where}: empty text or no persona")
+            continue
+        problems.extend(f"{where}: {p}" for p in turn_problems(family, text, mems))
+        out.append({"id": f"w9-{lang}-{len(out) + 1:04d}", "split": "written", "lang": lang,
+                    "family": family, "source": f"written (training, {persona})", "text": text,
+                    "memories": mems})
+    return out
+
+
+def close(cur, out):
+    """Check a finished sequence and keep it."""
+    topical = [t["text"] for t in cur["turns"] if t["topic"]]
+    words = cur["topics"]["t"]
+    problems.extend(f"{cur['id']}: {p}" for p in topic_problems(words, topical))
+    if not 2 <= len(cur["turns"]) <= 4:
+        problems.append(f"{cur['id']}: needs 2-4 turns")
+    elif topical and (not holds(topical[0], words[0]) or not holds(topical[-1], words[-1])):
+        problems.append(f"{cur['id']}: old/new word not found in first/last topic turn")
+    out.append(cur)
+
+
+def sequences():
+    out, cur = [], None
+    lines = (HERE / "seq.txt").read_text(encoding="utf-8").splitlines()
+    for n, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("=="):
+            if cur:
+                close(cur, out)
+            head, _, kws = line[2:].partition(SEP)
+            lang, name = head.split()
+            cur = {"id": f"seq-w9-{lang}-{name}", "topics": {"t": [k.strip() for k in kws.split(",")]},
+                   "turns": [], "split": "written", "source": "written (training)", "lang": lang}
+            continue
+        mark, _, text = line.partition(SEP)
+        if cur is None or mark not in ("t", "-") or not text.strip():
+            problems.append(f"seq.txt:{n}: bad sequence line")
+            continue
+        cur["turns"].append({"text": text.replace("\\n", "\n").strip(),
+                             "topic": "t" if mark == "t" else None})
+    if cur:
+        close(cur, out)
+    return out
+
+
+def main():
+    rows = [r for lang in LANGS if (HERE / f"{lang}.txt").exists() for r in turns(lang)]
+    texts = collections.Counter(r["text"].casefold() for r in rows)
+    problems.extend(f"duplicate text: {t!r}" for t, c in texts.items() if c > 1)
+    others = sorted(OUT.glob("*.jsonl")) + sorted(OUT.parent.glob("[dt]e[sv]*.jsonl"))
+    for other in others:
+        if "written_nine" in other.name or "sequences" in other.name or "heldout" in other.name:
+            continue  # the held-out split is never read
+        seen = {json.loads(line)["text"].strip().casefold()
+                for line in other.read_text(encoding="utf-8").splitlines() if line.strip()}
+        problems.extend(f"{r['id']}: same text in {other.name}: {r['text']!r}" for r in rows
+                        if r["text"].strip().casefold() in seen)
+    ids = collections.Counter(r["id"] for r in rows)
+    problems.extend(f"duplicate id {i}" for i, c in ids.items() if c > 1)
+    sq = sequences() if (HERE / "seq.txt").exists() else []
+    sids = collections.Counter(s["id"] for s in sq)
+    problems.extend(f"duplicate sequence id {i}" for i, c in sids.items() if c > 1)
+    with open(OUT / "written_nine.jsonl", "w", encoding="utf-8") as f:
+        f.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    with open(OUT / "written_nine_sequences.jsonl", "w", encoding="utf-8") as f:
+        f.writelines(json.dumps(s, ensure_ascii=False) + "\n" for s in sq)
+    by_lang = collections.Counter(r["lang"] for r in rows)
+    empty = collections.Counter(r["lang"] for r in rows if not r["memories"])
+    for lang in LANGS:
+        n = by_lang[lang]
+        flag = "" if n >= MINIMUM[lang] else f" (< {MINIMUM[lang]})"
+        print(f"{lang}: {n} turns, {empty[lang]} nothing ({empty[lang] / max(n, 1):.0%}){flag}, "
+              f"{sum(1 for s in sq if s['lang'] == lang)} sequences")
+    print("families:", dict(sorted(collections.Counter(r["family"] for r in rows).items())))
+    mems = [m for r in rows for m in r["memories"]]
+    print("types:", dict(collections.Counter(m["type"] for m in mems)),
+          "levels:", dict(collections.Counter(m["level"] for m in mems)))
+    print(f"total {len(rows)} turns ({sum(empty.values())} nothing), {len(sq)} sequences, "
+          f"{sum(1 for r in rows if chr(10) in r['text'])} multi-line, "
+          f"{len({r['source'] for r in rows})} personas")
+    for p in problems:
+        print("PROBLEM", p)
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
