@@ -16,6 +16,7 @@ counts, exits non-zero on any problem). The held-out split is never read.
 import collections
 import json
 import pathlib
+import re
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # benchmarks/corpus
@@ -36,6 +37,16 @@ LEVEL = {"p": "project", "u": "user"}
 TYPE = {"k": "project_knowledge", "u": "user_preference", "c": "correction_feedback",
         "r": "reference_material"}
 problems: list[str] = []
+
+
+def holds(text, word):
+    """As benchmarks/extraction.py's _holds_word: is a topic's word in a turn, as the replay
+    of the sequences finds it (CJK and Hangul by substring, other words at word edges)."""
+    text, word = text.casefold(), word.casefold()
+    if any("\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" for ch in word):
+        return word in text
+    edge = r"[A-Za-z0-9_]" if word.isascii() else r"\w"
+    return re.search(f"(?<!{edge})" + re.escape(word) + f"(?:s|es)?(?!{edge})", text) is not None
 
 
 def parse_mems(spec, where):
@@ -97,6 +108,10 @@ def seqs():
                     problems.append(f"{cur['id']}: needs 2-4 turns")
                 problems.extend(f"{cur['id']}: {p}"
                                 for p in topic_problems(cur["topics"]["t"], topical))
+                words = cur["topics"]["t"]
+                if topical and not (holds(topical[0], words[0]) and holds(topical[-1], words[-1])):
+                    problems.append(f"{cur['id']}: old word not in the first topic turn as the "
+                                    "replay reads it, or new word not in the last")
                 out.append(cur)
             cur = None
             continue
