@@ -115,7 +115,8 @@ def sequences():
                 close(cur, out)
             head, _, kws = line[2:].partition(SEP)
             lang, name = head.split()
-            cur = {"id": f"seq-w9-{lang}-{name}", "topics": {"t": [k.strip() for k in kws.split(",")]},
+            cur = {"id": f"seq-w9-{lang}-{name}",
+                   "topics": {"t": [k.strip() for k in kws.split(",")]},
                    "turns": [], "split": "written", "source": "written (training)", "lang": lang}
             continue
         mark, _, text = line.partition(SEP)
