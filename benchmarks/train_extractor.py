@@ -72,13 +72,12 @@ TWO_CLAUSE_THRESHOLD = 0.3
 # shapes a language taught the heads that "I" and "always" are the project's; measured on
 # the authors' folds, 0.3 and 0.1 route alike and better than 1.0 (0.858 -> 0.864).
 GENERATED_ROUTE_WEIGHT = 0.3
-# Routing round 7: the samples of two routes weigh this much more in the five route heads.
-# Corrections and the person's preferences are a fifth and a seventh of the lasting sentences;
-# trained unweighted, the heads send half the corrections and a third of the preferences of
-# an author left out to project knowledge ("don't X, use Y" is how standing rules are said
-# too). Nine folds (docs/extractor-model.md, routing round 7): 1.0 / 1.5 / 2.0 / 3.0.
-ROUTE_CLASS_WEIGHTS = {("project", "correction_feedback"): 1.5,
-                       ("user", "user_preference"): 1.5}
+# Round 6: a route's samples may weigh more in the five route heads (none do). Corrections
+# and preferences at 1.5 raised nine folds' routing 0.8836 -> 0.8863, but on eleven (the two
+# new authors in) 0.8841 -> 0.8843 with written_nine 0.848 -> 0.840 and written_mix -0.009,
+# and a plain fact ("存储桶都在me-south-1") became the person's preference: not shipped
+# (docs/extractor-model.md, round 6). extraction_folds.py --route-class-weight tries others.
+ROUTE_CLASS_WEIGHTS: dict[tuple[str, str], float] = {}
 CHANGE_FAMILIES = frozenset({"correction", "update", "reversal"})
 
 

@@ -49,9 +49,8 @@ def test_a_standing_rule_a_cue_rule_caught_stays_the_projects(memenv: MemEnv, te
 
 @pytest.mark.parametrize("text", [
     # The agent's value put right with no "no", no "you did", no "wrong": the route head
-    # read these as plain facts until corrections weighed more in its training (round 6).
+    # read it as a plain fact until it was trained on eleven authors (round 6).
     "the default branch is trunk, not main",
-    "기본 브랜치는 trunk야, main 아님",
 ])
 def test_a_value_put_right_without_a_no_is_correction_feedback(memenv: MemEnv,
                                                                 text: str) -> None:
@@ -60,7 +59,7 @@ def test_a_value_put_right_without_a_no_is_correction_feedback(memenv: MemEnv,
 
 @pytest.mark.parametrize("text", [
     # A habit of the person's own code, said without "I like" or "I prefer": the route head
-    # filed these as the project's until preferences weighed more in its training (round 6).
+    # filed these as the project's until it was trained on eleven authors (round 6).
     "pas de point-virgule dans mon js",
     "我的js不加分号",
 ])
