@@ -100,9 +100,19 @@ class ExtractResult:
                 or bool(self.rejected or self.dropped))
 
 
+# How many times a turn is matched again when the notes it was matched against changed
+# before its apply (each time another process or person changed them meanwhile).
+MATCHES = 3
+
+
 def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options: ExtractOptions,
                 on_progress: Callable[[int], None] | None = None,
-                on_read: Callable[[int, int], None] | None = None) -> ExtractResult:
+                on_read: Callable[[int, int], None] | None = None,
+                on_notes: Callable[[str, int, int], None] | None = None,
+                on_matched: Callable[[], None] | None = None) -> ExtractResult:
+    """ON_NOTES: told, by level, how many of the notes the rules read afresh (not from their
+    cache) are read so far. ON_MATCHED: called once a turn is matched, before its plan is
+    applied (no store locked then)."""
     settings.require_extraction()
     chosen = ""
     if settings.provider == "auto":
@@ -116,18 +126,27 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
     messages, stats, warnings, cut = _read(text, options, budget, on_read)
     from memcli.store.heads_cache import DamagedCache
+    from memcli.store.known import StoreChanged
 
     read = _Read(messages, stats, warnings, cut, chosen, passed_over)
+    hooks = (on_progress, on_notes, on_matched)
     # Each store's cache of the notes' heads can be found damaged halfway (it is set aside
-    # by then, and nothing was written: the stores' locks are let go before anything is
-    # applied): a derived file, so the turn is matched again, at most once a store.
-    for _attempt in LEVELS:
+    # by then, and nothing was written): a derived file, so the turn is matched again, at
+    # most once a store. The notes the rules matched can change before the apply (no lock
+    # is held while they match): the turn is matched again then, at most MATCHES times.
+    damaged = changed = 0
+    while True:
         try:
-            return _extract(settings, provider, read, options, on_progress)
+            return _extract(settings, provider, read, options, hooks)
         except DamagedCache:
-            if provider != "rules":
+            damaged += 1
+            if provider != "rules" or damaged > len(LEVELS):
                 raise  # (only the rules read that cache: a model is never asked twice)
-    return _extract(settings, provider, read, options, on_progress)
+        except StoreChanged as exc:
+            changed += 1
+            if changed >= MATCHES:
+                raise StoreChanged(f"{exc}, {MATCHES} times in a row; nothing was written: "
+                                   "run it again") from None
 
 
 @dataclass(frozen=True)
@@ -142,20 +161,26 @@ class _Read:
     passed_over: str
 
 
+_Hooks = tuple[Callable[[int], None] | None, Callable[[str, int, int], None] | None,
+               Callable[[], None] | None]
+
+
 def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOptions,
-             on_progress: Callable[[int], None] | None) -> ExtractResult:
+             hooks: _Hooks) -> ExtractResult:
+    on_progress, on_notes, on_matched = hooks
     messages, stats, warnings, cut = read.messages, read.stats, list(read.warnings), read.cut
     chosen, passed_over = read.chosen, read.passed_over
     related: list[RelatedNote] = []
     view: StoreView | None = None
     known: dict[str, Sequence[IndexEntry]]
+    base: dict[str, str] = {}
     if provider == "rules" and not options.show_prompt:
         # The rules read the notes only for a turn that proposes something (most propose
-        # nothing); the base, then, is that of the notes they read.
+        # nothing); the base, then, is that of the notes they read. Each read locks the
+        # stores for itself: none is held while the rules match.
         from memcli.commands.extract_stores import KnownNotes, StoreView
 
-        view = StoreView(settings)  # holds the stores' locks until closed (below)
-        base = view.base
+        view = StoreView(settings, on_notes)
         known = {"all": KnownNotes(view)}
     else:
         with open_stores(settings, LEVELS) as stores:
@@ -173,33 +198,31 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
         return result
     trace: RulesTrace | None = None
     items: list[Any] = []
-    try:
-        if not messages:
-            # Not an error: a hook fires on turns with nothing new. The empty document (or the
-            # empty apply report) still follows, so that a pipeline reads what it always reads.
-            result.notice = nothing_read(stats)
-        elif provider == "rules":
-            from memcli.extraction.rules import RulesTrace, extract_rules
+    if not messages:
+        # Not an error: a hook fires on turns with nothing new. The empty document (or the
+        # empty apply report) still follows, so that a pipeline reads what it always reads.
+        result.notice = nothing_read(stats)
+    elif provider == "rules":
+        from memcli.extraction.rules import RulesTrace, extract_rules
 
-            trace = RulesTrace() if options.explain else None
-            items = extract_rules(messages, known["all"], today=today, trace=trace,
-                                  mode=options.rules_mode)
-            if not items:
-                result.notice = _nothing_found(messages)
-        else:
-            # Built only for a model: the rules never read it, and redacting every index line
-            # of a large store is not free.
-            result.prompt = prompt_for(messages, known, today, options.redact, cut.dropped, related)
-            items = _ask_model(settings, provider, result.prompt, result, on_progress)
-        # With review on, a delete is kept: it waits in the inbox for the person instead.
-        reviewed = options.propose or (options.apply and bool(settings.review))
-        _validate(items, replace(options, allow_delete=options.allow_delete or reviewed), result)
-        sources = _merge_near_duplicates(result, known, options.on_conflict)
-        if view is not None:
-            result.base = base = view.base  # that of the notes, when they were read
-    finally:
-        if view is not None:
-            view.close()  # the stores' locks, held since the view was made
+        trace = RulesTrace() if options.explain else None
+        items = extract_rules(messages, known["all"], today=today, trace=trace,
+                              mode=options.rules_mode)
+        if not items:
+            result.notice = _nothing_found(messages)
+    else:
+        # Built only for a model: the rules never read it, and redacting every index line
+        # of a large store is not free.
+        result.prompt = prompt_for(messages, known, today, options.redact, cut.dropped, related)
+        items = _ask_model(settings, provider, result.prompt, result, on_progress)
+    # With review on, a delete is kept: it waits in the inbox for the person instead.
+    reviewed = options.propose or (options.apply and bool(settings.review))
+    _validate(items, replace(options, allow_delete=options.allow_delete or reviewed), result)
+    sources = _merge_near_duplicates(result, known, options.on_conflict)
+    if view is not None:
+        result.base = base = view.base  # that of the notes, when they were read
+    if on_matched is not None:
+        on_matched()
     _cite_named_files(settings, result.operations, project="project" in base)
     if options.explain:
         from memcli.extraction.explain import explain
@@ -218,7 +241,8 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
                                     dry_run=not (options.apply or options.propose),
                                     on_conflict=options.on_conflict, guard=guard,
                                     source=_source(options, result),
-                                    evidence=_evidence(messages))
+                                    evidence=_evidence(messages),
+                                    check=view.check if view is not None else None)
     return result
 
 

@@ -28,6 +28,7 @@ from operator import attrgetter
 from pathlib import Path
 from typing import overload
 
+from memcli.errors import StoreError
 from memcli.paths import read_regular_file_stat
 from memcli.store.folder import (
     StoreState,
@@ -45,6 +46,7 @@ from memcli.store.names import INDEX_NAME, is_note_name
 # notes up by: memcli.extraction.note_keys), cached beside its head, and the stamp of the
 # code that derives it; None when a note gives none (a broken note, say).
 Derive = Callable[[str, str], str | None]
+_PROGRESS_EVERY = 500  # notes read between two reports of progress
 
 def index_bytes_of(level: str, path: Path) -> bytes | None:
     """MEMORY.md's bytes as :func:`load_store` reads them (None when the store or the file
@@ -77,12 +79,68 @@ def _check_folder(level: str, path: Path) -> bool:
     return True
 
 
-Known = tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object]
+# What a read of a store's notes saw of them: their names (sorted) and statuses (size,
+# modification and change time, inode: -1 for a note gone since the listing), packed. The
+# same stamps taken again later tell whether any note changed since (an edit by hand or by
+# another process changes its change time, which nobody can set back).
+Stamps = tuple[tuple[str, ...], bytes]
+Known = tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object, Stamps]
+# Told how many of a store's notes (the second number) are read so far (the first): those
+# the cache did not hold (after an upgrade, every note: their keys derived anew).
+Progress = Callable[[int, int], None]
+
+
+class StoreChanged(StoreError):
+    """A store's notes changed between the read a plan was matched against and its apply."""
+
+
+def _is_note(name: str) -> bool:
+    """Whether a listed name is a note's (not MEMORY.md, memcli's own or a dotfile)."""
+    return not name.startswith(".") and is_note_name(name)
+
+
+def _stamps(names: Sequence[str], columns: Sequence[array[int]]) -> Stamps:
+    return tuple(names), b"".join(column.tobytes() for column in columns)
+
+
+def _columns(found: Sequence[os.stat_result | None]) -> list[array[int]]:
+    """The statuses FOUND as four columns: size, modification and change time, inode (-1,
+    -1, -1 and 0 for a note gone)."""
+    columns = [array("q"), array("q"), array("q"), array("Q")]
+    for info in found:
+        row = (-1, -1, -1, 0) if info is None else (
+            info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+        for column, value in zip(columns, row, strict=True):
+            column.append(value)
+    return columns
+
+
+def note_stamps(level: str, path: Path) -> Stamps:
+    """The stamps of the notes the store at PATH holds now (see :data:`Stamps`), as
+    :func:`known_entries` gives them of its read: the same unless a note changed since, was
+    added, removed or renamed. Read under the store's lock, before a plan is applied."""
+    if not _check_folder(level, path):
+        return (), b""
+    try:
+        names = sorted(filter(_is_note, os.listdir(path)))
+    except OSError as exc:
+        raise unlistable(level, path, exc.strerror or "cannot be listed") from None
+    folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        found: list[os.stat_result | None] = []
+        for name in names:
+            try:
+                found.append(os.stat(name, dir_fd=folder, follow_symlinks=False))
+            except OSError:
+                found.append(None)
+    finally:
+        os.close(folder)
+    return _stamps(names, _columns(found))
 
 
 def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None,
                   derive: tuple[Derive, object] | None = None, listed: list[str] | None = None,
-                  postings: Postings | None = None) -> Known:
+                  postings: Postings | None = None, progress: Progress | None = None) -> Known:
     """``load_store(level, path).entries()`` and its index bytes, each note's head taken
     from the cache in CACHE_DIR when its status is unchanged. A head read now is cached
     only when the note changed before SETTLED_BEFORE (nanoseconds, the store's clock);
@@ -90,9 +148,11 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
     what the third list holds for each entry (cached with the head); without it, None.
     LISTED: the folder's names, listed under the lock this read is made under (else the
     folder is listed now). POSTINGS makes, of the third list, what the fourth item is
-    (cached with it; None when the entries are not all read from the cache)."""
+    (cached with it; None when the entries are not all read from the cache); the fifth is
+    the stamps of the notes read (:func:`note_stamps`). PROGRESS is told of the notes read
+    that the cache did not hold, as they are read."""
     if not _check_folder(level, path):
-        return [], None, [], None
+        return [], None, [], None, ((), b"")
     try:
         listing = os.listdir(path) if listed is None else listed
     except OSError as exc:
@@ -110,9 +170,11 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
             # The common case, checked column by column in C: the same files as when the
             # cache was written (every note among them cached), each with its status then.
             index = _index(path, INDEX_NAME, folder) if INDEX_NAME in cache.others else None
-            return _from_cache(level, path, cache, index)
+            stamps = _stamps(cache.names, (cache.sizes, cache.mtimes, cache.ctimes,
+                                           cache.inodes))
+            return (*_from_cache(level, path, cache, index), stamps)
         return _read(level, path, sorted(listing), cache, folder, settled_before, derive,
-                     postings, joined)
+                     postings, joined, progress)
     finally:
         os.close(folder)
 
@@ -128,7 +190,8 @@ def _unchanged(cache: HeadsCache, folder: int) -> bool:
             and array("Q", map(attrgetter("st_ino"), found)) == cache.inodes)
 
 
-def _from_cache(level: str, path: Path, cache: HeadsCache, index_bytes: bytes | None) -> Known:
+def _from_cache(level: str, path: Path, cache: HeadsCache, index_bytes: bytes | None
+                ) -> tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object]:
     if None not in cache.types:
         # The keys (and heads) are read from the cache only when asked for: with the
         # postings, matching never asks for the keys.
@@ -193,17 +256,17 @@ class _CachedEntries(LazyEntries):
 
 
 def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[str | None],
-                 broken: dict[str, str], index_bytes: bytes | None) -> Known:
+                 broken: dict[str, str], index_bytes: bytes | None, stamps: Stamps) -> Known:
     if broken:  # their old index lines, as StoreState.entries() gives them
         old = StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
         entries += old
         keys += [None] * len(old)
-    return entries, index_bytes, keys, None
+    return entries, index_bytes, keys, None, stamps
 
 
 def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: int,
           settled_before: int | None, derive: tuple[Derive, object] | None,
-          postings: Postings | None, listing: str) -> Known:
+          postings: Postings | None, listing: str, progress: Progress | None) -> Known:
     fresh = HeadsCache(None, path, None)  # the records read now
     kept: list[int] = []  # the cache's records still true
     entries: list[IndexEntry] = []
@@ -214,20 +277,24 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
     sizes, mtimes, ctimes, inodes = cache.sizes, cache.mtimes, cache.ctimes, cache.inodes
     types = cache.types
     notes = []  # the note names listed: all of them cached, the next run may skip this loop
+    found: list[os.stat_result | None] = []  # their statuses, for the stamps
+    uncached = (sum(1 for name in names if name not in at and _is_note(name))
+                if progress is not None else 0)
+    parsed = 0
     for name in names:
         i = at.get(name)
-        if i is None:
-            if name.startswith(".") or not (name == INDEX_NAME or is_note_name(name)):
-                continue  # memcli's own files, a person's dotfiles, stray files
+        if i is None and not _is_note(name):
             if name == INDEX_NAME:
                 index_bytes = _index(path, name, folder)
-                continue
+            continue  # memcli's own files, a person's dotfiles, stray files
         notes.append(name)
         try:
             info = os.stat(name, dir_fd=folder, follow_symlinks=False)
         except OSError:
+            found.append(None)
             broken[name] = ""  # gone since the listing: load_store fails to read it
             continue
+        found.append(info)
         # An unchanged status is an unchanged file (a link or a folder in its place
         # would be another inode).
         if (i is not None and info.st_mtime_ns == mtimes[i] and info.st_ctime_ns == ctimes[i]
@@ -243,6 +310,10 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
             continue
         if not stat.S_ISREG(info.st_mode):
             continue  # a link or a special file: memcli leaves it alone
+        if progress is not None and i is None:
+            parsed += 1
+            if parsed % _PROGRESS_EVERY == 0 or parsed == uncached:
+                progress(parsed, uncached)
         entry = _read_entry(level, path, name, fresh, settled_before, derive)
         if entry is None:
             broken[name] = ""
@@ -255,7 +326,8 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
     if len(kept) != len(at) or fresh.names or others != cache.others or (
             others is not None and listing != cache.listing):
         cache.save(kept, fresh, others, postings, listing)
-    return _with_broken(level, path, entries, keys, broken, index_bytes)
+    return _with_broken(level, path, entries, keys, broken, index_bytes,
+                        _stamps(notes, _columns(found)))
 
 
 def _derived(derive: tuple[Derive, object] | None, entry: IndexEntry) -> str | None:

@@ -1,0 +1,168 @@
+"""`extract --provider rules` locks the stores only to read them and to apply its plan, not
+while the rules match the turn (issue 26 item 6; docs/performance.md, "Extraction on a big
+store"): a reader is not kept waiting meanwhile, and a note that changes between the read
+and the apply is seen (the turn is matched again) instead of being written over.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import MemEnv
+from tests.test_extract_big_store import FACT, UPDATES_A_FACT, _big_store, _heroku_note
+
+TODAY = datetime.date(2026, 12, 7)
+
+
+def _settings(memenv: MemEnv, **env: str) -> object:
+    from memcli.settings.resolve import Flags, resolve
+
+    return resolve(Flags(provider="rules"), {**memenv.env, **env}, memenv.repo)
+
+
+def test_a_reader_is_not_kept_waiting_while_extract_matches(memenv: MemEnv) -> None:
+    """A real second memcli process reads the stores (a lock timeout of 0: it fails at once
+    if a lock is held) while the rules are asking the stored notes, the first time the
+    matching asks for one; the matching then goes on to the plan it always gave."""
+    from memcli.commands.extract_stores import KnownNotes, StoreView
+    from memcli.extraction.rules import extract_rules
+    from memcli.messages import Message
+    from memcli.settings.config import Settings
+    from memcli.store.index import IndexEntry
+
+    _big_store(memenv, 30)
+    readers: list[tuple[int, str]] = []
+
+    class Probed(KnownNotes):
+        def _entry(self, index: int) -> IndexEntry:
+            entry = super()._entry(index)  # the notes are read by now
+            if not readers:
+                done = memenv.run("search", "heroku", "--json",
+                                  env={"MEMCLI_LOCK_TIMEOUT": "0"})
+                readers.append((done.returncode, done.stderr))
+            return entry
+
+    settings = _settings(memenv)
+    assert isinstance(settings, Settings)
+    view = StoreView(settings)
+    ops = extract_rules([Message("user", FACT)], Probed(view), today=TODAY)
+    assert readers and readers[0][0] == 0, readers  # it did not wait for a lock: none held
+    assert [(op["action"], op["level"], op.get("filename", "")) for op in ops] == [
+        UPDATES_A_FACT[0][:3]]
+
+
+def _run(memenv: MemEnv, on_matched: Callable[[], None], *,
+         apply: bool = True) -> object:
+    from memcli.commands.extract import ExtractOptions, run_extract
+    from memcli.settings.config import Settings
+
+    settings = _settings(memenv)
+    assert isinstance(settings, Settings)
+    line = json.dumps({"role": "user", "content": FACT}) + "\n"
+    return run_extract(settings, line, ExtractOptions(apply=apply), on_matched=on_matched)
+
+
+def test_a_note_renamed_between_the_match_and_the_apply_is_matched_again(
+        memenv: MemEnv) -> None:
+    """The note the turn updates is renamed by another process after the rules matched the
+    turn and before the apply: the apply sees the notes changed, the turn is matched again
+    and updates the note under its new name (before, the update named the old file)."""
+    from memcli.commands.extract import ExtractResult
+
+    _big_store(memenv, 30)
+    old = _heroku_note(memenv)
+    new = old.with_name("project_knowledge_hosting.md")
+    matched: list[str] = []
+
+    def rename_once() -> None:
+        matched.append("matched")
+        if len(matched) == 1:
+            old.rename(new)
+
+    result = _run(memenv, rename_once)
+    assert isinstance(result, ExtractResult)
+    assert matched == ["matched", "matched"]
+    assert result.report is not None and result.report.written
+    assert [(o.action, o.filename, o.status) for o in result.report.outcomes] == [
+        ("update", new.name, "applied")]
+    assert not old.exists()
+    assert "Fly.io" in new.read_text("utf-8")
+
+
+def test_a_note_edited_by_hand_before_the_apply_is_not_written_over_unseen(
+        memenv: MemEnv) -> None:
+    """A note edited in place (its size and modification time kept: only its change time
+    tells) after every match: after three matches the extract stops with a clear error and
+    writes nothing; the hand edit stands."""
+    from memcli.store.known import StoreChanged
+
+    _big_store(memenv, 30)
+    note = _heroku_note(memenv)
+    matched: list[int] = []
+
+    def edit_by_hand() -> None:
+        matched.append(1)
+        before = note.stat()
+        text = note.read_text("utf-8").replace("Heroku.", "Herok0.")
+        note.write_text(text, "utf-8")
+        os.utime(note, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+    before = memenv.stores_snapshot()
+    with pytest.raises(StoreChanged, match="project store's notes changed .* 3 times in a row; nothing was written"):
+        _run(memenv, edit_by_hand)
+    assert len(matched) == 3
+    after = memenv.stores_snapshot()
+    changed = [name for name in after["project"] if after["project"][name]
+               != before["project"].get(name)]
+    assert changed == [note.name]  # the hand edit alone
+    assert "Herok0." in note.read_text("utf-8")
+
+
+def test_a_note_added_since_the_read_is_seen_and_named_in_one_line(memenv: MemEnv) -> None:
+    """The check the apply runs under the stores' locks: nothing when the notes read are
+    those there now; a note another store gained since, one line naming that store."""
+    from memcli.commands.extract_stores import KnownNotes, StoreView
+    from memcli.extraction.rules import extract_rules
+    from memcli.messages import Message
+    from memcli.settings.config import Settings
+    from memcli.store.known import StoreChanged
+
+    _big_store(memenv, 30)
+    settings = _settings(memenv)
+    assert isinstance(settings, Settings)
+    view = StoreView(settings)
+    extract_rules([Message("user", FACT)], KnownNotes(view), today=TODAY)
+    view.check()  # nothing changed: no error
+    memenv.write_note("user", "user_preference_new-one.md",
+                      {"type": "user_preference", "title": "Tabs", "summary": "Tabs.",
+                       "updated": "2026-10-01"})
+    with pytest.raises(StoreChanged) as raised:
+        view.check()
+    assert "\n" not in str(raised.value) and "user store" in str(raised.value)
+
+
+def test_the_stamps_of_a_read_are_those_taken_again_when_nothing_changed(
+        memenv: MemEnv, tmp_path: Path) -> None:
+    """Read from the cache (every note cached) and read afresh (a note changed since), the
+    stamps are those the apply's check takes of the same notes: no match is repeated for
+    nothing."""
+    from memcli.store.known import known_entries, note_stamps
+
+    _big_store(memenv, 20)
+    store = memenv.store("project")
+    cache = tmp_path / "cache"
+    settled = os.stat(store).st_ctime_ns + 10**12  # (every note older: each one cached)
+    first = known_entries("project", store, cache, settled)
+    second = known_entries("project", store, cache, settled)  # from the cache
+    assert first[4] == second[4] == note_stamps("project", store)
+    assert len(first[4][0]) == sum(1 for name in os.listdir(store)
+                                   if name.endswith(".md") and name != "MEMORY.md")
+    _heroku_note(memenv).touch()
+    third = known_entries("project", store, cache, settled)
+    assert third[4] == note_stamps("project", store) != first[4]
