@@ -114,7 +114,8 @@ def test_a_note_edited_by_hand_before_the_apply_is_not_written_over_unseen(
         os.utime(note, ns=(before.st_atime_ns, before.st_mtime_ns))
 
     before = memenv.stores_snapshot()
-    with pytest.raises(StoreChanged, match="project store's notes changed .* 3 times in a row; nothing was written"):
+    said = r"project store's notes changed .* 3 times in a row; nothing was written"
+    with pytest.raises(StoreChanged, match=said):
         _run(memenv, edit_by_hand)
     assert len(matched) == 3
     after = memenv.stores_snapshot()
@@ -166,3 +167,42 @@ def test_the_stamps_of_a_read_are_those_taken_again_when_nothing_changed(
     _heroku_note(memenv).touch()
     third = known_entries("project", store, cache, settled)
     assert third[4] == note_stamps("project", store) != first[4]
+
+
+def test_reading_notes_the_cache_does_not_hold_tells_its_progress(
+        memenv: MemEnv, tmp_path: Path) -> None:
+    """The first read of a store (or the first after an upgrade: every note's keys derived
+    anew) tells how many of the notes not cached are read; a read from the cache tells
+    nothing. On a terminal, `extract` shows it as search's build does."""
+    import io
+
+    from memcli.extraction.note_keys import derived_by, note_keys
+    from memcli.render.output import IndexProgress, Output
+    from memcli.store.known import known_entries
+
+    _big_store(memenv, 1200)
+    store = memenv.store("project")
+    cache = tmp_path / "cache"
+    settled = os.stat(store).st_ctime_ns + 10**12
+    heard: list[tuple[int, int]] = []
+    derive = (note_keys, derived_by())
+    known_entries("project", store, cache, settled, derive,
+                  progress=lambda done, total: heard.append((done, total)))
+    notes = len(_note_names(store))
+    assert heard[-1] == (notes, notes) and len(heard) == notes // 500 + 1
+    assert [done for done, _ in heard] == sorted(done for done, _ in heard)
+    heard.clear()
+    known_entries("project", store, cache, settled, derive,
+                  progress=lambda done, total: heard.append((done, total)))
+    assert heard == []  # every note from the cache
+    err = io.StringIO()
+    output = Output(out=io.StringIO(), err=err, err_color=True, err_is_terminal=True)
+    with IndexProgress(output, "reading the {level} notes anew") as shown:
+        shown.update("project", 1000, 2400)
+    assert "memcli: reading the project notes anew: 1,000/2,400" in err.getvalue()
+
+
+def _note_names(store: Path) -> tuple[str, ...]:
+    from memcli.store.known import note_stamps
+
+    return note_stamps("project", store)[0]

@@ -147,8 +147,11 @@ def extract(
     else:
         ignored_settings(output, settings)
     try:
+        # Reading every note afresh (a first run, or the first after an upgrade) takes
+        # seconds on a big store: said on a terminal, as search's build is.
+        anew = "reading the {level} notes anew (a first run, or after an upgrade)"
         with ReadProgress(output) as reading, Spinner(output) as spinner, IndexProgress(
-                output, "reading the {level} notes anew (a first run, or after an upgrade)") as notes:
+                output, anew) as notes:
             result = run_extract(settings, text, options, on_progress=spinner.update,
                                  on_read=reading.update, on_notes=notes.update)
     finally:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 from memcli.commands._extract_model import parse_answer, provider_settings
 from memcli.commands._extract_prompt import prompt_for, related_notes
 from memcli.commands._extract_transcript import TranscriptStats, nothing_read, redacted
-from memcli.commands.apply import ApplyReport, apply_items
 from memcli.errors import ProviderError
 from memcli.extraction.dedupe import Merged
 from memcli.json_values import JsonObject
@@ -20,6 +19,7 @@ from memcli.store.names import LEVELS
 from memcli.writes.stores import open_stores
 
 if TYPE_CHECKING:  # the prompt loads only for a model or --show-prompt
+    from memcli.commands.apply import ApplyReport
     from memcli.commands.extract_stores import StoreView
     from memcli.extraction.budget import Budget, Cut
     from memcli.extraction.explain import Explanation
@@ -230,6 +230,7 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
         result.explanation = explain(result.operations, sources, result.positions,
                                      result.merged, messages, trace)
     if options.apply or options.dry_run or options.propose:
+        from memcli.commands.apply import apply_items  # (the write path: only to write)
         from memcli.safety.unattended import UNATTENDED
 
         # Nobody reviews what extract applies: the guard keeps a reply from destroying notes,
