@@ -206,3 +206,39 @@ def _note_names(store: Path) -> tuple[str, ...]:
     from memcli.store.known import note_stamps
 
     return note_stamps("project", store)[0]
+
+
+def test_a_store_written_on_every_match_still_takes_the_turn(memenv: MemEnv) -> None:
+    """Another memcli process (a hook's `memcli apply`) writes an unrelated note into the
+    user store after every match. The first matches see the store changed and match again;
+    the last holds the stores' locks from its read to its apply, as every match once did, so
+    the writer cannot get in (with a lock timeout of 0 it is refused at once) and the turn is
+    applied. Nothing is lost: the writer's notes stand, its refused one is written after.
+    Before, the third change ended the extract with exit 3 and nothing applied."""
+    from memcli.commands.extract import ExtractResult
+
+    _big_store(memenv, 30)
+    written: list[int] = []
+
+    def write(number: int, timeout: str) -> int:
+        note = {"action": "create", "level": "user", "type": "user_preference",
+                "title": f"Unrelated preference {number}",
+                "summary": f"An unrelated preference, number {number}.",
+                "content": f"Unrelated preference {number}."}
+        done = memenv.run("apply", "-", input=json.dumps([note]),
+                          env={"MEMCLI_LOCK_TIMEOUT": timeout})
+        return done.returncode
+
+    def busy() -> None:
+        written.append(write(len(written) + 1, "0"))
+
+    result = _run(memenv, busy)
+    assert isinstance(result, ExtractResult)
+    assert written[:2] == [0, 0] and written[2] != 0 and len(written) == 3
+    assert result.report is not None and result.report.written
+    assert [(o.action, o.filename, o.status) for o in result.report.outcomes] == [
+        ("update", _heroku_note(memenv).name, "applied")]
+    assert "Fly.io" in _heroku_note(memenv).read_text("utf-8")
+    assert write(3, "10") == 0  # the one refused while the turn held the stores
+    titles = "\n".join(path.read_text("utf-8") for path in memenv.store("user").glob("*.md"))
+    assert all(f"Unrelated preference {n}" in titles for n in (1, 2, 3))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from memcli.messages import Message
 from memcli.settings.config import Settings
 from memcli.store.index import IndexEntry
 from memcli.store.names import LEVELS
-from memcli.writes.stores import open_stores
+from memcli.writes.stores import locked_levels, open_stores
 
 if TYPE_CHECKING:  # the prompt loads only for a model or --show-prompt
     from memcli.commands.apply import ApplyReport
@@ -133,11 +134,15 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     # Each store's cache of the notes' heads can be found damaged halfway (it is set aside
     # by then, and nothing was written): a derived file, so the turn is matched again, at
     # most once a store. The notes the rules matched can change before the apply (no lock
-    # is held while they match): the turn is matched again then, at most MATCHES times.
+    # is held while they match): the turn is matched again then. The last of MATCHES tries
+    # holds the stores' locks from its read to its apply, as every match did before: a busy
+    # store (a hook's `memcli apply` every second) makes it wait, not fail; only an edit
+    # that takes no lock (by hand) can still change the notes under it.
     damaged = changed = 0
     while True:
         try:
-            return _extract(settings, provider, read, options, hooks)
+            with _held(settings, last=changed == MATCHES - 1):
+                return _extract(settings, provider, read, options, hooks)
         except DamagedCache:
             damaged += 1
             if provider != "rules" or damaged > len(LEVELS):
@@ -147,6 +152,17 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
             if changed >= MATCHES:
                 raise StoreChanged(f"{exc}, {MATCHES} times in a row; nothing was written: "
                                    "run it again") from None
+
+
+@contextmanager
+def _held(settings: Settings, *, last: bool) -> Iterator[None]:
+    """The stores locked throughout, on the LAST try (the reads and the apply within take
+    the same locks again for free: memcli.writes.locks); else nothing."""
+    if not last:
+        yield
+        return
+    with locked_levels(settings, LEVELS, lend=True):
+        yield
 
 
 @dataclass(frozen=True)
