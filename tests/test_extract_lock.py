@@ -242,3 +242,20 @@ def test_a_store_written_on_every_match_still_takes_the_turn(memenv: MemEnv) -> 
     assert write(3, "10") == 0  # the one refused while the turn held the stores
     titles = "\n".join(path.read_text("utf-8") for path in memenv.store("user").glob("*.md"))
     assert all(f"Unrelated preference {n}" in titles for n in (1, 2, 3))
+
+
+def test_the_progress_counts_only_the_notes_read(memenv: MemEnv, tmp_path: Path) -> None:
+    """A link and a special file named like notes are skipped, not read: the progress of
+    the first read ends at the notes read, each of them counted (before, it stopped at
+    1,000/1,002: the skipped names stayed in its total)."""
+    from memcli.store.known import known_entries
+
+    _big_store(memenv, 1000)
+    store = memenv.store("project")
+    regular = len(_note_names(store))
+    (store / "project_knowledge_a-link.md").symlink_to(_heroku_note(memenv))
+    os.mkfifo(store / "project_knowledge_a-fifo.md")
+    heard: list[tuple[int, int]] = []
+    known_entries("project", store, tmp_path / "cache", None,
+                  progress=lambda done, total: heard.append((done, total)))
+    assert heard[-1] == (regular, regular), heard

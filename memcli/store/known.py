@@ -278,9 +278,8 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
     types = cache.types
     notes = []  # the note names listed: all of them cached, the next run may skip this loop
     found: list[os.stat_result | None] = []  # their statuses, for the stamps
-    uncached = (sum(1 for name in names if name not in at and _is_note(name))
-                if progress is not None else 0)
-    parsed = 0
+    told = _Told(progress, sum(1 for name in names if name not in at and _is_note(name))
+                 if progress is not None else 0)
     for name in names:
         i = at.get(name)
         if i is None and not _is_note(name):
@@ -293,6 +292,7 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
         except OSError:
             found.append(None)
             broken[name] = ""  # gone since the listing: load_store fails to read it
+            told.skipped(i is None)
             continue
         found.append(info)
         # An unchanged status is an unchanged file (a link or a folder in its place
@@ -309,11 +309,10 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
                 keys.append(key)
             continue
         if not stat.S_ISREG(info.st_mode):
+            told.skipped(i is None)
             continue  # a link or a special file: memcli leaves it alone
-        if progress is not None and i is None:
-            parsed += 1
-            if parsed % _PROGRESS_EVERY == 0 or parsed == uncached:
-                progress(parsed, uncached)
+        if i is None:
+            told.read()
         entry = _read_entry(level, path, name, fresh, settled_before, derive)
         if entry is None:
             broken[name] = ""
@@ -321,6 +320,7 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
             entries.append(entry)
             keys.append(fresh.heads[-1][3] if fresh.names and fresh.names[-1] == name
                         else _derived(derive, entry))
+    told.done()
     cached = {cache.names[i] for i in kept} | set(fresh.names)
     others = [name for name in names if name not in cached] if cached.issuperset(notes) else None
     if len(kept) != len(at) or fresh.names or others != cache.others or (
@@ -328,6 +328,32 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
         cache.save(kept, fresh, others, postings, listing)
     return _with_broken(level, path, entries, keys, broken, index_bytes,
                         _stamps(notes, _columns(found)))
+
+
+class _Told:
+    """Tells PROGRESS how many of the TOTAL notes the cache did not hold are read so far,
+    every _PROGRESS_EVERY and at the end. A name skipped (a link, a special file, a note
+    gone since the listing) is not read: it leaves the total, so the count ends at it."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self._progress, self._total, self._read, self._last = progress, total, 0, (0, 0)
+
+    def skipped(self, uncached: bool) -> None:
+        self._total -= uncached
+
+    def read(self) -> None:
+        self._read += 1
+        if self._read % _PROGRESS_EVERY == 0:
+            self._tell()
+
+    def done(self) -> None:
+        if self._read and self._last != (self._read, self._total):
+            self._tell()
+
+    def _tell(self) -> None:
+        if self._progress is not None:
+            self._last = (self._read, self._total)
+            self._progress(*self._last)
 
 
 def _derived(derive: tuple[Derive, object] | None, entry: IndexEntry) -> str | None:
