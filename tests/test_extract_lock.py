@@ -259,3 +259,31 @@ def test_the_progress_counts_only_the_notes_read(memenv: MemEnv, tmp_path: Path)
     known_entries("project", store, tmp_path / "cache", None,
                   progress=lambda done, total: heard.append((done, total)))
     assert heard[-1] == (regular, regular), heard
+
+
+def test_a_note_changed_within_a_tick_of_the_read_has_its_head_checked_again(
+        memenv: MemEnv, tmp_path: Path) -> None:
+    """A note whose change time is not older than the read's lock (changed within a tick of
+    the read: a second change in that tick of a coarse clock keeps every stamp) is kept with
+    the head read; the check reads it again and compares the heads. The notes older than
+    the lock are not (their stamps tell). The same-tick edit itself cannot be made on
+    demand: the head check is asked directly."""
+    from memcli.store.known import head_changed, known_entries
+
+    _big_store(memenv, 20)
+    store = memenv.store("project")
+    note = _heroku_note(memenv)
+    lock = tmp_path / "lock"
+    lock.touch()  # the moment the read's lock was made, on the same clock
+    settled = lock.stat().st_ctime_ns
+    note.write_text(note.read_text("utf-8"), "utf-8")  # changed after it
+    unsettled = known_entries("project", store, tmp_path / "cache", settled)[5]
+    assert list(unsettled) == [note.name]
+    head = unsettled[note.name]
+    assert head is not None and head.title == "Deploy with Heroku"
+    assert head_changed("project", store, unsettled) is None  # nothing changed
+    text = note.read_text("utf-8")
+    note.write_text(text.replace("Deploy with Heroku", "Deploy with Herok0"), "utf-8")
+    assert head_changed("project", store, unsettled) == note.name
+    note.unlink()
+    assert head_changed("project", store, unsettled) == note.name

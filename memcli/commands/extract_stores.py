@@ -26,6 +26,8 @@ from memcli.store.known import (
     Progress,
     Stamps,
     StoreChanged,
+    Unsettled,
+    head_changed,
     index_bytes_of,
     known_entries,
     note_stamps,
@@ -52,7 +54,7 @@ class StoreView:
         self._known: dict[str, Sequence[IndexEntry]] | None = None
         self._keys: dict[str, Sequence[str | None]] = {}
         self._postings: dict[str, object] = {}
-        self._stamps: dict[str, tuple[Path, Stamps]] | None = None
+        self._stamps: dict[str, tuple[Path, Stamps, Unsettled]] | None = None
 
     def close(self) -> None:
         """Nothing is held between reads (kept for callers that close a view)."""
@@ -89,11 +91,11 @@ class StoreView:
                                            listings.get(folder), postings_of,
                                            self._told(lvl))
                         for lvl, folder in folders.items()}
-            self._base = {lvl: fingerprint(index) for lvl, (_, index, _, _, _) in read.items()}
+            self._base = {lvl: fingerprint(known[1]) for lvl, known in read.items()}
             self._known = {lvl: read[lvl][0] if lvl in read else [] for lvl in LEVELS}
             self._keys = {lvl: read[lvl][2] if lvl in read else [] for lvl in LEVELS}
             self._postings = {lvl: read[lvl][3] for lvl in read if read[lvl][3] is not None}
-            self._stamps = {lvl: (folders[lvl], read[lvl][4]) for lvl in read}
+            self._stamps = {lvl: (folders[lvl], read[lvl][4], read[lvl][5]) for lvl in read}
         return self._known
 
     def _told(self, level: str) -> Progress | None:
@@ -105,9 +107,11 @@ class StoreView:
     def check(self) -> None:
         """Under the stores' locks (those of the apply): raise StoreChanged when a note read
         by :meth:`known` has changed since, or the notes listed are not those read. Nothing
-        to check when the notes were never read (the plan matched none)."""
-        for level, (folder, stamps) in (self._stamps or {}).items():
-            if note_stamps(level, folder) != stamps:
+        to check when the notes were never read (the plan matched none). The notes changed
+        within a tick of the read are read again, and their heads compared: a second change
+        in the same tick of a coarse clock keeps every stamp."""
+        for level, (folder, stamps, unsettled) in (self._stamps or {}).items():
+            if note_stamps(level, folder) != stamps or head_changed(level, folder, unsettled):
                 raise StoreChanged(
                     f"the {level} store's notes changed while the turn was matched against "
                     "them (another memcli process, or an edit by hand)")

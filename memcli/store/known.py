@@ -84,7 +84,12 @@ def _check_folder(level: str, path: Path) -> bool:
 # same stamps taken again later tell whether any note changed since (an edit by hand or by
 # another process changes its change time, which nobody can set back).
 Stamps = tuple[tuple[str, ...], bytes]
-Known = tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object, Stamps]
+# The heads read of the notes that changed at or after the moment the read's lock was made
+# (by name; None for a broken one): a change of those within the same tick of a coarse
+# clock keeps every stamp, so the check reads their heads again (:func:`head_changed`).
+Unsettled = dict[str, IndexEntry | None]
+Known = tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object, Stamps,
+              Unsettled]
 # Told how many of a store's notes (the second number) are read so far (the first): those
 # the cache did not hold (after an upgrade, every note: their keys derived anew).
 Progress = Callable[[int, int], None]
@@ -152,7 +157,7 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
     the stamps of the notes read (:func:`note_stamps`). PROGRESS is told of the notes read
     that the cache did not hold, as they are read."""
     if not _check_folder(level, path):
-        return [], None, [], None, ((), b"")
+        return [], None, [], None, ((), b""), {}
     try:
         listing = os.listdir(path) if listed is None else listed
     except OSError as exc:
@@ -172,7 +177,7 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
             index = _index(path, INDEX_NAME, folder) if INDEX_NAME in cache.others else None
             stamps = _stamps(cache.names, (cache.sizes, cache.mtimes, cache.ctimes,
                                            cache.inodes))
-            return (*_from_cache(level, path, cache, index), stamps)
+            return (*_from_cache(level, path, cache, index), stamps, {})  # all settled
         return _read(level, path, sorted(listing), cache, folder, settled_before, derive,
                      postings, joined, progress)
     finally:
@@ -256,12 +261,13 @@ class _CachedEntries(LazyEntries):
 
 
 def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[str | None],
-                 broken: dict[str, str], index_bytes: bytes | None, stamps: Stamps) -> Known:
+                 broken: dict[str, str], index_bytes: bytes | None, stamps: Stamps,
+                 unsettled: Unsettled) -> Known:
     if broken:  # their old index lines, as StoreState.entries() gives them
         old = StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
         entries += old
         keys += [None] * len(old)
-    return entries, index_bytes, keys, None, stamps
+    return entries, index_bytes, keys, None, stamps, unsettled
 
 
 def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: int,
@@ -278,6 +284,7 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
     types = cache.types
     notes = []  # the note names listed: all of them cached, the next run may skip this loop
     found: list[os.stat_result | None] = []  # their statuses, for the stamps
+    unsettled: Unsettled = {}
     told = _Told(progress, sum(1 for name in names if name not in at and _is_note(name))
                  if progress is not None else 0)
     for name in names:
@@ -314,6 +321,8 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
         if i is None:
             told.read()
         entry = _read_entry(level, path, name, fresh, settled_before, derive)
+        if settled_before is not None and info.st_ctime_ns >= settled_before:
+            unsettled[name] = entry
         if entry is None:
             broken[name] = ""
         else:
@@ -327,7 +336,7 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
             others is not None and listing != cache.listing):
         cache.save(kept, fresh, others, postings, listing)
     return _with_broken(level, path, entries, keys, broken, index_bytes,
-                        _stamps(notes, _columns(found)))
+                        _stamps(notes, _columns(found)), unsettled)
 
 
 class _Told:
@@ -379,11 +388,7 @@ def _read_entry(level: str, path: Path, name: str, fresh: HeadsCache,
         data, info = read_regular_file_stat(os.path.join(path, name), MAX_NOTE_BYTES + 1)
     except OSError:
         return None  # not cached: a note that cannot be read now may be readable later
-    entry = None
-    if len(data) <= MAX_NOTE_BYTES:
-        note = read_note(name, data).note
-        if note is not None:
-            entry = entry_for(level, note)
+    entry = _entry_of(level, name, data)
     if settled_before is not None and info.st_ctime_ns < settled_before:
         if entry is None:
             fresh.add(name, info, None, "", "", "", None)
@@ -391,3 +396,21 @@ def _read_entry(level: str, path: Path, name: str, fresh: HeadsCache,
             fresh.add(name, info, entry.type, entry.title, entry.summary, entry.updated,
                       _derived(derive, entry))
     return entry
+
+
+def _entry_of(level: str, name: str, data: bytes) -> IndexEntry | None:
+    note = read_note(name, data).note if len(data) <= MAX_NOTE_BYTES else None
+    return None if note is None else entry_for(level, note)
+
+
+def head_changed(level: str, path: Path, unsettled: Unsettled) -> str | None:
+    """The first of the UNSETTLED notes (see :data:`Unsettled`) whose head differs now from
+    the one read, or is no longer readable; None when none does."""
+    for name, entry in unsettled.items():
+        try:
+            data, _ = read_regular_file_stat(os.path.join(path, name), MAX_NOTE_BYTES + 1)
+        except OSError:
+            return name
+        if _entry_of(level, name, data) != entry:
+            return name
+    return None
