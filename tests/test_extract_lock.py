@@ -100,7 +100,7 @@ def test_a_note_edited_by_hand_before_the_apply_is_not_written_over_unseen(
     """A note edited in place (its size and modification time kept: only its change time
     tells) after every match: after three matches the extract stops with a clear error and
     writes nothing; the hand edit stands."""
-    from memcli.store.known import StoreChanged
+    from memcli.store.stamps import StoreChanged
 
     _big_store(memenv, 30)
     note = _heroku_note(memenv)
@@ -132,7 +132,7 @@ def test_a_note_added_since_the_read_is_seen_and_named_in_one_line(memenv: MemEn
     from memcli.extraction.rules import extract_rules
     from memcli.messages import Message
     from memcli.settings.config import Settings
-    from memcli.store.known import StoreChanged
+    from memcli.store.stamps import StoreChanged
 
     _big_store(memenv, 30)
     settings = _settings(memenv)
@@ -153,7 +153,8 @@ def test_the_stamps_of_a_read_are_those_taken_again_when_nothing_changed(
     """Read from the cache (every note cached) and read afresh (a note changed since), the
     stamps are those the apply's check takes of the same notes: no match is repeated for
     nothing."""
-    from memcli.store.known import known_entries, note_stamps
+    from memcli.store.known import known_entries
+    from memcli.store.stamps import note_stamps
 
     _big_store(memenv, 20)
     store = memenv.store("project")
@@ -203,7 +204,7 @@ def test_reading_notes_the_cache_does_not_hold_tells_its_progress(
 
 
 def _note_names(store: Path) -> tuple[str, ...]:
-    from memcli.store.known import note_stamps
+    from memcli.store.stamps import note_stamps
 
     return note_stamps("project", store)[0]
 
@@ -268,7 +269,8 @@ def test_a_note_changed_within_a_tick_of_the_read_has_its_head_checked_again(
     the head read; the check reads it again and compares the heads. The notes older than
     the lock are not (their stamps tell). The same-tick edit itself cannot be made on
     demand: the head check is asked directly."""
-    from memcli.store.known import head_changed, known_entries
+    from memcli.store.known import known_entries
+    from memcli.store.stamps import head_changed
 
     _big_store(memenv, 20)
     store = memenv.store("project")

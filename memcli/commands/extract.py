@@ -127,7 +127,7 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
     messages, stats, warnings, cut = _read(text, options, budget, on_read)
     from memcli.store.heads_cache import DamagedCache
-    from memcli.store.known import StoreChanged
+    from memcli.store.stamps import StoreChanged
 
     read = _Read(messages, stats, warnings, cut, chosen, passed_over)
     hooks = (on_progress, on_notes, on_matched)

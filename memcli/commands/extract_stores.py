@@ -22,17 +22,9 @@ from typing import TYPE_CHECKING
 from memcli.settings.config import Settings
 from memcli.store.folder import fingerprint
 from memcli.store.index import IndexEntry, LazyEntries
-from memcli.store.known import (
-    Progress,
-    Stamps,
-    StoreChanged,
-    Unsettled,
-    head_changed,
-    index_bytes_of,
-    known_entries,
-    note_stamps,
-)
+from memcli.store.known import Progress, index_bytes_of, known_entries
 from memcli.store.names import LEVELS
+from memcli.store.stamps import Stamps, StoreChanged, Unsettled, head_changed, note_stamps
 from memcli.writes.stores import lock_made_at, locked_levels
 
 if TYPE_CHECKING:

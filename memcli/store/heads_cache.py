@@ -48,7 +48,7 @@ PARSERS = (
     "memcli.value_types",
     *(f"memcli.store.{name}" for name in (
         "anchors", "folder", "folder_files", "freshness", "frontmatter_yaml", "heads_cache",
-        "index", "known", "names", "notes")),
+        "index", "known", "names", "notes", "stamps")),
 )
 _LENGTH = 8  # the header's length, first
 

@@ -28,19 +28,25 @@ from operator import attrgetter
 from pathlib import Path
 from typing import overload
 
-from memcli.errors import StoreError
 from memcli.paths import read_regular_file_stat
 from memcli.store.folder import (
     StoreState,
-    entry_for,
-    not_a_folder,
     read_index_file,
     unlistable,
 )
-from memcli.store.folder_files import MAX_NOTE_BYTES, read_note
+from memcli.store.folder_files import MAX_NOTE_BYTES
 from memcli.store.heads_cache import HeadsCache, Postings
 from memcli.store.index import IndexEntry, LazyEntries
-from memcli.store.names import INDEX_NAME, is_note_name
+from memcli.store.names import INDEX_NAME
+from memcli.store.stamps import (
+    Stamps,
+    Unsettled,
+    check_folder,
+    columns_of,
+    entry_of,
+    is_note,
+    stamps_of,
+)
 
 # What a caller derives from a note's title and summary (the words the matching looks
 # notes up by: memcli.extraction.note_keys), cached beside its head, and the stamp of the
@@ -52,7 +58,7 @@ def index_bytes_of(level: str, path: Path) -> bytes | None:
     """MEMORY.md's bytes as :func:`load_store` reads them (None when the store or the file
     is missing, or MEMORY.md is a link or not a regular file), raising what it raises for a
     folder that cannot be listed or an index that cannot be read."""
-    _check_folder(level, path)
+    check_folder(level, path)
     index = os.path.join(path, INDEX_NAME)
     try:
         info = os.lstat(index)
@@ -65,82 +71,11 @@ def index_bytes_of(level: str, path: Path) -> bytes | None:
     return read_index_file(index)
 
 
-def _check_folder(level: str, path: Path) -> bool:
-    """Whether the store exists; the errors of :func:`load_store` for one it cannot list."""
-    if not path.exists() and not path.is_symlink():
-        return False
-    if not path.is_dir():
-        raise not_a_folder(level, path)
-    try:
-        with os.scandir(path):
-            pass
-    except OSError as exc:
-        raise unlistable(level, path, exc.strerror or "cannot be listed") from None
-    return True
-
-
-# What a read of a store's notes saw of them: their names (sorted) and statuses (size,
-# modification and change time, inode: -1 for a note gone since the listing), packed. The
-# same stamps taken again later tell whether any note changed since (an edit by hand or by
-# another process changes its change time, which nobody can set back).
-Stamps = tuple[tuple[str, ...], bytes]
-# The heads read of the notes that changed at or after the moment the read's lock was made
-# (by name; None for a broken one): a change of those within the same tick of a coarse
-# clock keeps every stamp, so the check reads their heads again (:func:`head_changed`).
-Unsettled = dict[str, IndexEntry | None]
 Known = tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object, Stamps,
               Unsettled]
 # Told how many of a store's notes (the second number) are read so far (the first): those
 # the cache did not hold (after an upgrade, every note: their keys derived anew).
 Progress = Callable[[int, int], None]
-
-
-class StoreChanged(StoreError):
-    """A store's notes changed between the read a plan was matched against and its apply."""
-
-
-def _is_note(name: str) -> bool:
-    """Whether a listed name is a note's (not MEMORY.md, memcli's own or a dotfile)."""
-    return not name.startswith(".") and is_note_name(name)
-
-
-def _stamps(names: Sequence[str], columns: Sequence[array[int]]) -> Stamps:
-    return tuple(names), b"".join(column.tobytes() for column in columns)
-
-
-def _columns(found: Sequence[os.stat_result | None]) -> list[array[int]]:
-    """The statuses FOUND as four columns: size, modification and change time, inode (-1,
-    -1, -1 and 0 for a note gone)."""
-    columns = [array("q"), array("q"), array("q"), array("Q")]
-    for info in found:
-        row = (-1, -1, -1, 0) if info is None else (
-            info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-        for column, value in zip(columns, row, strict=True):
-            column.append(value)
-    return columns
-
-
-def note_stamps(level: str, path: Path) -> Stamps:
-    """The stamps of the notes the store at PATH holds now (see :data:`Stamps`), as
-    :func:`known_entries` gives them of its read: the same unless a note changed since, was
-    added, removed or renamed. Read under the store's lock, before a plan is applied."""
-    if not _check_folder(level, path):
-        return (), b""
-    try:
-        names = sorted(filter(_is_note, os.listdir(path)))
-    except OSError as exc:
-        raise unlistable(level, path, exc.strerror or "cannot be listed") from None
-    folder = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        found: list[os.stat_result | None] = []
-        for name in names:
-            try:
-                found.append(os.stat(name, dir_fd=folder, follow_symlinks=False))
-            except OSError:
-                found.append(None)
-    finally:
-        os.close(folder)
-    return _stamps(names, _columns(found))
 
 
 def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None,
@@ -156,7 +91,7 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
     (cached with it; None when the entries are not all read from the cache); the fifth is
     the stamps of the notes read (:func:`note_stamps`). PROGRESS is told of the notes read
     that the cache did not hold, as they are read."""
-    if not _check_folder(level, path):
+    if not check_folder(level, path):
         return [], None, [], None, ((), b""), {}
     try:
         listing = os.listdir(path) if listed is None else listed
@@ -175,7 +110,7 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
             # The common case, checked column by column in C: the same files as when the
             # cache was written (every note among them cached), each with its status then.
             index = _index(path, INDEX_NAME, folder) if INDEX_NAME in cache.others else None
-            stamps = _stamps(cache.names, (cache.sizes, cache.mtimes, cache.ctimes,
+            stamps = stamps_of(cache.names, (cache.sizes, cache.mtimes, cache.ctimes,
                                            cache.inodes))
             return (*_from_cache(level, path, cache, index), stamps, {})  # all settled
         return _read(level, path, sorted(listing), cache, folder, settled_before, derive,
@@ -285,11 +220,11 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
     notes = []  # the note names listed: all of them cached, the next run may skip this loop
     found: list[os.stat_result | None] = []  # their statuses, for the stamps
     unsettled: Unsettled = {}
-    told = _Told(progress, sum(1 for name in names if name not in at and _is_note(name))
+    told = _Told(progress, sum(1 for name in names if name not in at and is_note(name))
                  if progress is not None else 0)
     for name in names:
         i = at.get(name)
-        if i is None and not _is_note(name):
+        if i is None and not is_note(name):
             if name == INDEX_NAME:
                 index_bytes = _index(path, name, folder)
             continue  # memcli's own files, a person's dotfiles, stray files
@@ -336,7 +271,7 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
             others is not None and listing != cache.listing):
         cache.save(kept, fresh, others, postings, listing)
     return _with_broken(level, path, entries, keys, broken, index_bytes,
-                        _stamps(notes, _columns(found)), unsettled)
+                        stamps_of(notes, columns_of(found)), unsettled)
 
 
 class _Told:
@@ -388,7 +323,7 @@ def _read_entry(level: str, path: Path, name: str, fresh: HeadsCache,
         data, info = read_regular_file_stat(os.path.join(path, name), MAX_NOTE_BYTES + 1)
     except OSError:
         return None  # not cached: a note that cannot be read now may be readable later
-    entry = _entry_of(level, name, data)
+    entry = entry_of(level, name, data)
     if settled_before is not None and info.st_ctime_ns < settled_before:
         if entry is None:
             fresh.add(name, info, None, "", "", "", None)
@@ -397,20 +332,3 @@ def _read_entry(level: str, path: Path, name: str, fresh: HeadsCache,
                       _derived(derive, entry))
     return entry
 
-
-def _entry_of(level: str, name: str, data: bytes) -> IndexEntry | None:
-    note = read_note(name, data).note if len(data) <= MAX_NOTE_BYTES else None
-    return None if note is None else entry_for(level, note)
-
-
-def head_changed(level: str, path: Path, unsettled: Unsettled) -> str | None:
-    """The first of the UNSETTLED notes (see :data:`Unsettled`) whose head differs now from
-    the one read, or is no longer readable; None when none does."""
-    for name, entry in unsettled.items():
-        try:
-            data, _ = read_regular_file_stat(os.path.join(path, name), MAX_NOTE_BYTES + 1)
-        except OSError:
-            return name
-        if _entry_of(level, name, data) != entry:
-            return name
-    return None
