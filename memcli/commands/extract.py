@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from memcli.commands._extract_model import parse_answer, provider_settings
 from memcli.commands._extract_prompt import prompt_for, related_notes
+from memcli.commands._extract_reply import Dropped, validate
 from memcli.commands._extract_transcript import TranscriptStats, nothing_read, redacted
 from memcli.errors import ProviderError
 from memcli.extraction.dedupe import Merged
@@ -26,13 +27,9 @@ if TYPE_CHECKING:  # the prompt loads only for a model or --show-prompt
     from memcli.extraction.explain import Explanation
     from memcli.extraction.prompt import PromptText, RelatedNote
     from memcli.extraction.rules import RulesTrace
-    from memcli.operations.model import AnyOp
     from memcli.transcripts.source import TranscriptFile
     from memcli.writes.history import Source
 
-# One turn rarely holds more than a handful of memories; a reply with dozens is a model
-# running away (or obeying an injected instruction), not a conversation worth keeping.
-MAX_OPERATIONS = 25
 
 
 @dataclass(frozen=True)
@@ -63,15 +60,6 @@ class ExtractOptions:
     rules_mode: str = "combined"
     # The agent whose hook queued the turn: `--provider auto` may use its CLI.
     agent: str | None = None
-
-
-@dataclass(frozen=True)
-class Dropped:
-    """An operation of the reply past MAX_OPERATIONS: where it was, and what it was."""
-
-    position: int
-    action: str  # create, update, delete; "invalid" for one that would have been rejected
-    title: str | None = None  # a create's or update's title, a delete's file name
 
 
 @dataclass
@@ -233,7 +221,10 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
         items = _ask_model(settings, provider, result.prompt, result, on_progress)
     # With review on, a delete is kept: it waits in the inbox for the person instead.
     reviewed = options.propose or (options.apply and bool(settings.review))
-    _validate(items, replace(options, allow_delete=options.allow_delete or reviewed), result)
+    checked = validate(items, options.allow_delete or reviewed)
+    result.operations, result.positions = checked.operations, checked.positions
+    result.rejected.extend(checked.rejected)
+    result.dropped.extend(checked.dropped)
     sources = _merge_near_duplicates(result, known, options.on_conflict)
     if view is not None:
         result.base = base = view.base  # that of the notes, when they were read
@@ -391,44 +382,3 @@ def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: Ex
 
         raise ProviderError(f"{exc} (the model stopped at the {MAX_OUTPUT_TOKENS:,}-token "
                             "output limit: a shorter turn, with --last-turn, may fit)") from None
-
-
-def _revealed(op: dict[str, object]) -> dict[str, object]:
-    """OP with what its text would hide in a rendered note made visible (an HTML comment
-    written as text): an extractor's note must not carry words a reviewer never sees."""
-    from memcli.safety.hidden_markup import might_hide, reveal
-
-    changed = {key: reveal(value) for key in ("title", "summary", "content")
-               if isinstance(value := op.get(key), str) and might_hide(value)}
-    return {**op, **changed} if changed else op
-
-
-def _dropped(position: int, op: AnyOp | None) -> Dropped:
-    if op is None:
-        return Dropped(position, "invalid")
-    return Dropped(position, op.action, getattr(op, "title", None) or getattr(op, "filename", None))
-
-
-def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
-    """Keep each valid operation as the model wrote it; report each invalid one with its reason."""
-    from memcli.operations.model import as_dict, validate_item
-
-    kept = 0
-    for position, raw in enumerate(items, start=1):
-        parsed = validate_item(position, raw)
-        if parsed.skipped:
-            continue
-        if kept >= MAX_OPERATIONS:
-            # Past the cap the reply is a runaway: one line counts what it held (a line per
-            # operation was 56 lines of noise), `--json` lists them.
-            result.dropped.append(_dropped(position, parsed.op))
-        elif parsed.op is None:
-            result.rejected.append((position, parsed.error or "invalid"))
-        elif parsed.op.action == "delete" and not options.allow_delete:
-            result.rejected.append((position, "extract does not delete notes without "
-                                    "--allow-delete; review it and use `memcli rm`"))
-        else:
-            result.operations.append(_revealed(as_dict(parsed.op)))
-            result.positions.append(position)
-            kept += 1
-
