@@ -67,12 +67,13 @@ def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str
                 dry_run: bool = False, strict: bool = False,
                 on_conflict: str = "fail", guard: Guard | None = None,
                 source: Source | None = None, evidence: str = "",
-                check: Callable[[], None] | None = None) -> ApplyReport:
+                check: Callable[[], frozenset[tuple[str, str]]] | None = None) -> ApplyReport:
     """Validate the items, plan them against the locked stores and commit them with their
     history record; what the guard's review holds goes to the inbox in the same
     transaction, with EVIDENCE (the turn's words). CHECK runs under the stores' locks
-    before anything is planned (`extract`: the notes it matched the items against have
-    not changed since; it raises when they have)."""
+    before anything is planned (`extract`: whether the notes it matched the items against
+    changed since): it raises, or names the notes (level, file name) whose change the
+    guard then refuses (memcli.safety.unattended.Guard.changed_since)."""
     from memcli.operations.model import validate_item
     from memcli.writes.plan import Planner
 
@@ -87,7 +88,9 @@ def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str
                if not settings.store_for(lvl).exists()}
     with open_stores(settings, LEVELS, create=creating) as stores:
         if check is not None:
-            check()
+            from memcli.safety.unattended import Guard
+
+            guard = replace(guard or Guard(), changed_since=check())
         planner = Planner(stores, now=settings.timestamp(),
                           on_conflict=conflict_policy(on_conflict), guard=guard,
                           no_project=settings.closed or NO_PROJECT)

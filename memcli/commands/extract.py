@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memcli.commands._extract_model import parse_answer, provider_settings
@@ -18,6 +19,7 @@ from memcli.messages import Message
 from memcli.settings.config import Settings
 from memcli.store.index import IndexEntry
 from memcli.store.names import LEVELS
+from memcli.store.stamps import Stamps, changed_names, note_stamps
 from memcli.writes.stores import locked_levels, open_stores
 
 if TYPE_CHECKING:  # the prompt loads only for a model or --show-prompt
@@ -178,6 +180,7 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
     view: StoreView | None = None
     known: dict[str, Sequence[IndexEntry]]
     base: dict[str, str] = {}
+    stamps: dict[str, tuple[Path, Stamps]] = {}
     if provider == "rules" and not options.show_prompt:
         # The rules read the notes only for a turn that proposes something (most propose
         # nothing); the base, then, is that of the notes they read. Each read locks the
@@ -191,6 +194,10 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
             # Without a project here only the user store is open; project notes are unknown.
             known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
             base = {lvl: state.fingerprint for lvl, state in stores.items()}
+            # What a model's reply is applied against is the store at the apply: the notes
+            # changed while it answered are found by their stamps (see _changed_since).
+            stamps = {lvl: (state.path, note_stamps(lvl, state.path))
+                      for lvl, state in stores.items() if lvl in LEVELS}
             if messages:
                 # Only a model reads them: the notes the turn may change, shown whole.
                 related = related_notes(settings, list(stores.values()), messages, options.redact)
@@ -250,8 +257,16 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
                                     on_conflict=options.on_conflict, guard=guard,
                                     source=_source(options, result),
                                     evidence=_evidence(messages),
-                                    check=view.check if view is not None else None)
+                                    check=view.check if view is not None
+                                    else lambda: _changed_since(stamps))
     return result
+
+
+def _changed_since(stamps: dict[str, tuple[Path, Stamps]]) -> frozenset[tuple[str, str]]:
+    """The notes (level, name) changed since STAMPS were taken, under the apply's locks: a
+    model is never asked again, so the guard refuses a change of those instead."""
+    return frozenset((lvl, name) for lvl, (path, read) in stamps.items()
+                     for name in changed_names(lvl, path, read))
 
 
 def _passed_over(provider: str, agent: str | None) -> str:

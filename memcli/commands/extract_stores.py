@@ -96,7 +96,7 @@ class StoreView:
             return None
         return lambda done, total: progress(level, done, total)
 
-    def check(self) -> None:
+    def check(self) -> frozenset[tuple[str, str]]:
         """Under the stores' locks (those of the apply): raise StoreChanged when a note read
         by :meth:`known` has changed since, or the notes listed are not those read. Nothing
         to check when the notes were never read (the plan matched none). The notes changed
@@ -107,6 +107,7 @@ class StoreView:
                 raise StoreChanged(
                     f"the {level} store's notes changed while the turn was matched against "
                     "them (another memcli process, or an edit by hand)")
+        return frozenset()
 
     def keys(self) -> dict[str, Sequence[str | None]]:
         """Each note's keys (memcli.extraction.note_keys), in the order of known()."""

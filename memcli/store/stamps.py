@@ -65,6 +65,26 @@ def columns_of(found: Sequence[os.stat_result | None]) -> list[array[int]]:
     return columns
 
 
+def changed_names(level: str, path: Path, read: Stamps) -> frozenset[str]:
+    """The notes of the store at PATH that changed since the stamps READ were taken: changed,
+    added, removed or renamed (both names). Under the store's lock."""
+    now = note_stamps(level, path)
+    if now == read:
+        return frozenset()
+    before, after = _rows(read), _rows(now)
+    return frozenset(name for name in before.keys() | after.keys()
+                     if before.get(name) != after.get(name))
+
+
+def _rows(stamps: Stamps) -> dict[str, tuple[int, ...]]:
+    names, packed = stamps
+    columns = [array("q"), array("q"), array("q"), array("Q")]
+    width = len(names) * 8
+    for number, column in enumerate(columns):
+        column.frombytes(packed[number * width:(number + 1) * width])
+    return {name: tuple(row) for name, *row in zip(names, *columns, strict=True)}
+
+
 def note_stamps(level: str, path: Path) -> Stamps:
     """The stamps of the notes the store at PATH holds now (see :data:`Stamps`), as
     :func:`known_entries` gives them of its read: the same unless a note changed since, was
