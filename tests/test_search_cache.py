@@ -34,9 +34,10 @@ def _open(cache: Path, state: StoreState) -> tuple[int, int, list[str]]:
 
 
 def test_an_update_analyses_only_the_notes_that_changed(tmp_path: Path) -> None:
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(30)}
+    # 100 notes: two changed leave two dead rows, below the share that rebuilds the index.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
     cache = tmp_path / "cache"
-    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (30, 0)
+    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (100, 0)
     assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (0, 0)
     bodies["project_knowledge_n03.md"] = "The kubernetes manifests live in deploy/k8s."
     del bodies["project_knowledge_n04.md"]
@@ -45,24 +46,68 @@ def test_an_update_analyses_only_the_notes_that_changed(tmp_path: Path) -> None:
     assert found == ["project_knowledge_n03.md"]
 
 
-def test_a_changed_note_leaves_none_of_its_old_terms_behind(tmp_path: Path) -> None:
-    # The cache keeps the Latin tokens a note's 4-grams come from, not the 4-grams: deleting
-    # a changed note's row must re-derive exactly what was inserted, or FTS5 keeps ghosts.
-    cache = tmp_path / "cache"
-    old = "The kubernetes manifests were reviewed by Zyxwvut in the staging cluster."
-    name = "project_knowledge_zz.md"
-    assert _open(cache, _state(tmp_path / "s", {name: old}))[2] == [name]
-    assert grams_of(analyze(old).latin) == analyze(old).grams
-    indexed, _, found = _open(cache, _state(tmp_path / "s", {name: "Nothing about it now."}))
-    assert indexed == 1 and found == []
-    db = sqlite3.connect(cache_path(cache, tmp_path / "s"))
+def _held(cache: Path, store: Path) -> tuple[set[str], int]:
+    """The terms the cache's FTS rows hold (dead rows' included), and its count of dead rows."""
+    db = sqlite3.connect(cache_path(cache, store))
     try:
         left = {term for (term,) in db.execute("SELECT term FROM vocab WHERE doc > 0")}
+        (dead,) = db.execute("SELECT value FROM meta WHERE key = 'dead'").fetchone()
+        return left, int(dead)
     finally:
         db.close()
-    for gone in ["kubernet", "_zyx", "zyxw", "clust", "_kub"]:
-        assert token(gone) not in left
-    assert "noth" in left  # the new text's terms are there
+
+
+def test_a_changed_note_is_never_found_by_its_old_words(tmp_path: Path) -> None:
+    # The old FTS row of a changed note stays in the index, dead: no search may find the
+    # note by it, and the hit's terms are the new text's.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    name = "project_knowledge_zz.md"
+    bodies[name] = "The kubernetes manifests were reviewed by Zyxwvut in the staging cluster."
+    cache = tmp_path / "cache"
+    assert _open(cache, _state(tmp_path / "s", bodies))[2] == [name]
+    bodies[name] = "Nothing about it now, routine."
+    indexed, _, found = _open(cache, _state(tmp_path / "s", bodies))
+    assert indexed == 1 and found == []
+    left, dead = _held(cache, tmp_path / "s")
+    assert dead == 1 and token("zyxwvut") in left  # the dead row holds them still
+    index = StoreIndex.open(cache, _state(tmp_path / "s", bodies))
+    try:
+        assert index.ranked(query_terms("Zyxwvut"), 10) == []  # words and 4-grams
+        hits = index.ranked(query_terms("nothing about it"), 10)
+        assert [h.filename for h in hits] == [name]
+        assert "noth" in hits[0].words and "zyxwvut" not in hits[0].words
+        assert index.documents == 102  # what the document frequencies are counted in
+    finally:
+        index.close()
+
+
+def test_past_a_share_of_dead_rows_the_index_is_built_again(tmp_path: Path) -> None:
+    # 100 notes, 5 edited: 5 dead rows, at the share (5 %) and kept; a sixth edit passes
+    # it: every note indexed again, and none of the old terms left in the index.
+    from memcli.search._fts_sync import REBUILD_SHARE
+
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    names = list(bodies)
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    _open(cache, _state(store, bodies))
+    for name in names[:5]:
+        bodies[name] = "Kubernetes manifests reviewed by Zyxwvut."
+    assert REBUILD_SHARE * 100 == 5
+    assert _open(cache, _state(store, bodies))[:2] == (5, 0)
+    assert _held(cache, store)[1] == 5
+    bodies[names[0]] = "Nothing about it now, routine."
+    indexed, _, found = _open(cache, _state(store, bodies))
+    assert indexed == 100 and len(found) == 4
+    left, dead = _held(cache, store)
+    assert dead == 0
+    assert token("noth") in left
+    assert grams_of(analyze(bodies[names[1]]).latin) == analyze(bodies[names[1]]).grams
+    db = sqlite3.connect(cache_path(cache, store))
+    try:
+        docs = dict(db.execute("SELECT term, doc FROM vocab WHERE col = 'words'"))
+    finally:
+        db.close()
+    assert docs["zyxwvut"] == 4  # the first note's old row went with the rebuild
 
 
 def _rows(cache: Path, store: Path) -> dict[str, int]:
@@ -147,10 +192,11 @@ def _age(folder: Path, seconds: int) -> None:
 
 
 def test_a_store_read_without_bodies_is_indexed_from_its_files(tmp_path: Path) -> None:
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(10)}
+    # 80 notes: three changed leave three dead rows, below the share that rebuilds.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(80)}
     bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
     cache, folder = tmp_path / "cache", tmp_path / "s"
-    assert _open(cache, _on_disk(folder, bodies)) == (11, 0, ["project_knowledge_k8s.md"])
+    assert _open(cache, _on_disk(folder, bodies)) == (81, 0, ["project_knowledge_k8s.md"])
     _age(folder, 3600)
     assert _open(cache, _on_disk(folder, bodies))[:2] == (0, 0)
     # Stamps of files this old are trusted: only the two files written again are read.
