@@ -1,4 +1,5 @@
-"""The search cache: rebuilt incrementally, and a changed note's old terms fully removed."""
+"""The search cache: updated incrementally, a changed note never found by its old terms (its
+old row left dead), and built again past a share of dead rows."""
 
 from __future__ import annotations
 
@@ -34,16 +35,16 @@ def _open(cache: Path, state: StoreState) -> tuple[int, int, list[str]]:
 
 
 def test_an_update_analyses_only_the_notes_that_changed(tmp_path: Path) -> None:
-    # 100 notes: two changed leave two dead rows, below the share that rebuilds the index.
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    # 200 notes: two changed leave two dead rows, below the share that rebuilds the index.
+    bodies = {f"project_knowledge_n{i:03d}.md": f"Routine check number {i}." for i in range(200)}
     cache = tmp_path / "cache"
-    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (100, 0)
+    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (200, 0)
     assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (0, 0)
-    bodies["project_knowledge_n03.md"] = "The kubernetes manifests live in deploy/k8s."
-    del bodies["project_knowledge_n04.md"]
+    bodies["project_knowledge_n003.md"] = "The kubernetes manifests live in deploy/k8s."
+    del bodies["project_knowledge_n004.md"]
     indexed, removed, found = _open(cache, _state(tmp_path / "s", bodies))
     assert (indexed, removed) == (1, 1)
-    assert found == ["project_knowledge_n03.md"]
+    assert found == ["project_knowledge_n003.md"]
 
 
 def _held(cache: Path, store: Path) -> tuple[set[str], int]:
@@ -82,32 +83,31 @@ def test_a_changed_note_is_never_found_by_its_old_words(tmp_path: Path) -> None:
 
 
 def test_past_a_share_of_dead_rows_the_index_is_built_again(tmp_path: Path) -> None:
-    # 100 notes, 5 edited: 5 dead rows, at the share (5 %) and kept; a sixth edit passes
-    # it: every note indexed again, and none of the old terms left in the index.
+    # 100 notes, 2 edited: 2 dead rows, at the share (2 %) and kept; a third edit passes
+    # it: every note indexed again, and the old rows gone from the index.
     from memcli.search._fts_sync import REBUILD_SHARE
 
     bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
     names = list(bodies)
     cache, store = tmp_path / "cache", tmp_path / "s"
     _open(cache, _state(store, bodies))
-    for name in names[:5]:
+    for name in names[:2]:
         bodies[name] = "Kubernetes manifests reviewed by Zyxwvut."
-    assert REBUILD_SHARE * 100 == 5
-    assert _open(cache, _state(store, bodies))[:2] == (5, 0)
-    assert _held(cache, store)[1] == 5
+    assert REBUILD_SHARE * 100 == 2
+    assert _open(cache, _state(store, bodies))[:2] == (2, 0)
+    assert _held(cache, store)[1] == 2
     bodies[names[0]] = "Nothing about it now, routine."
     indexed, _, found = _open(cache, _state(store, bodies))
-    assert indexed == 100 and len(found) == 4
+    assert indexed == 100 and found == [names[1]]
     left, dead = _held(cache, store)
-    assert dead == 0
-    assert token("noth") in left
+    assert dead == 0 and token("noth") in left
     assert grams_of(analyze(bodies[names[1]]).latin) == analyze(bodies[names[1]]).grams
     db = sqlite3.connect(cache_path(cache, store))
     try:
         docs = dict(db.execute("SELECT term, doc FROM vocab WHERE col = 'words'"))
     finally:
         db.close()
-    assert docs["zyxwvut"] == 4  # the first note's old row went with the rebuild
+    assert docs["zyxwvut"] == 1  # the first note's old row went with the rebuild
 
 
 def _rows(cache: Path, store: Path) -> dict[str, int]:
@@ -119,7 +119,8 @@ def _rows(cache: Path, store: Path) -> dict[str, int]:
 
 
 def test_an_update_rewrites_only_the_rows_of_changed_notes(tmp_path: Path) -> None:
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(20)}
+    # 100 notes: one edit leaves one dead row, below the share that rebuilds the index.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
     cache = tmp_path / "cache"
     _open(cache, _state(tmp_path / "s", bodies))
     before = _rows(cache, tmp_path / "s")
@@ -134,8 +135,8 @@ def test_an_update_rewrites_only_the_rows_of_changed_notes(tmp_path: Path) -> No
 
 
 def test_a_hit_carries_the_terms_of_the_note_as_it_is_now(tmp_path: Path) -> None:
-    # The terms coverage reads are analysed from what the cache holds: after an edit they
-    # are the new text's, never the old one's.
+    # The terms coverage reads are analysed from the note's file: after an edit they are
+    # the new text's, never the old one's.
     cache = tmp_path / "cache"
     name = "project_knowledge_k8s.md"
     _open(cache, _state(tmp_path / "s", {name: "Kubernetes manifests in deploy/k8s, by Qwertz."}))
@@ -192,11 +193,11 @@ def _age(folder: Path, seconds: int) -> None:
 
 
 def test_a_store_read_without_bodies_is_indexed_from_its_files(tmp_path: Path) -> None:
-    # 80 notes: three changed leave three dead rows, below the share that rebuilds.
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(80)}
+    # 200 notes: three changed leave three dead rows, below the share that rebuilds.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(200)}
     bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
     cache, folder = tmp_path / "cache", tmp_path / "s"
-    assert _open(cache, _on_disk(folder, bodies)) == (81, 0, ["project_knowledge_k8s.md"])
+    assert _open(cache, _on_disk(folder, bodies)) == (201, 0, ["project_knowledge_k8s.md"])
     _age(folder, 3600)
     assert _open(cache, _on_disk(folder, bodies))[:2] == (0, 0)
     # Stamps of files this old are trusted: only the two files written again are read.
@@ -289,11 +290,9 @@ def _answers(cache: Path, state: StoreState) -> tuple[list[list[tuple[str, float
 
 
 def test_an_updated_cache_answers_as_one_built_again(tmp_path: Path) -> None:
-    # 600 notes indexed, then 520 of them edited (more than one batch of days deleted at
-    # once) with a new date and 30 removed: the updated cache must rank, score for score,
-    # and date the notes as a cache built from nothing does (its texts compressed against
-    # the dictionary of the notes it was first built from, its days deleted without an
-    # index by note).
+    # 600 notes indexed, then 520 of them edited with a new date and 30 removed: past the
+    # share of dead rows, the cache is emptied and built again in place, and must rank,
+    # score for score, and date the notes as a cache built from nothing does.
     bodies = _generated(tmp_path, 600, 3)
     _answers(tmp_path / "cache", _state(tmp_path / "s", bodies))
     for name in list(bodies)[:520]:
