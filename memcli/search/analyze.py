@@ -38,8 +38,7 @@ from memcli.search.vocabulary import Match, Vocabulary
 # Bump when the terms a text yields change: cached indexes built by an older analyzer are
 # rebuilt rather than silently matching against different terms.
 # The vocabulary's digest is added to it (:func:`analyzer_version`).
-# 3: a note's 4-grams are those of each distinct word once, not of every occurrence.
-ANALYZER_VERSION = "3"
+ANALYZER_VERSION = "2"
 
 _CJK = (
     "\u3040-\u30ff"  # hiragana, katakana
@@ -126,7 +125,6 @@ def analyze(text: str, *, where: bool = False) -> Analyzed:
     pairs: list[str] = []
     grams: list[str] = []
     latin: list[str] = []
-    grams_from: set[str] = set()
     sequence: list[tuple[str, str]] = []  # content words as (stem, token), for the vocabulary
     runs: list[str] = []
     spaced: list[str] = []  # the CJK runs, with what parted each from the one before
@@ -152,10 +150,9 @@ def analyze(text: str, *, where: bool = False) -> Analyzed:
                 if previous is not None:
                     pairs.append(f"{previous}+{term}")
             previous = term if content else previous
-        if token_grams and token not in grams_from:  # each distinct word's 4-grams once
+        if token_grams:
             grams.extend(token_grams)
             latin.append(token)
-            grams_from.add(token)
     if not where:
         return Analyzed(words, pairs, grams, vocabulary().concepts(sequence, runs),
                         latin=latin)

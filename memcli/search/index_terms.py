@@ -108,9 +108,7 @@ def note_columns(text: str) -> tuple[str, str, str]:
         pairs = list(map(_pair, stems, stems[1:]))
         starts = compress(count(), chain.from_iterable(map(_STARTS, records)))
     words = " ".join(filter(None, chain(map(_WORDS, records), pairs)))
-    # Each distinct token's 4-grams once (see analyze): a note repeats its words, and the
-    # 4-grams are two thirds of its tokens.
-    grams = " ".join(filter(None, map(_GRAMS, map(_record, dict.fromkeys(tokens)))))
+    grams = " ".join(filter(None, map(_GRAMS, records)))
     runs = [tok for tok in tokens if _CJK_RUN.match(tok)] if None in stems else []
     sequence = list(chain.from_iterable(map(_SEQUENCE, records)))
     concepts = vocab.concepts_at(sequence, starts, runs, stems)
