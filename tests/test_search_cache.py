@@ -355,3 +355,23 @@ def test_a_cache_gives_back_the_pages_left_free(tmp_path: Path) -> None:
     finally:
         db.close()
     assert _open(tmp_path / "cache", state)[2] == ["project_knowledge_k8s.md"]
+
+
+def test_a_notes_days_are_its_instants_in_utc_however_written() -> None:
+    # A stamp written as memcli writes an instant is kept as it is; any other is parsed and
+    # written again in UTC: the same day rows either way.
+    from memcli.search._fts_schema import instant
+    from memcli.search._fts_sync import note_days
+    from memcli.search.dates import note_time
+
+    stamps = ["2026-03-27T02:38:00Z", "2026-03-27T02:38:00+02:00", "2026-03-27T02:38:00",
+              "2026-03-27 02:38:00Z", "2026-03-27T02:38Z", "2026-03-27T02:38:00.5Z",
+              "2026-03-27", "2026-03-27 evening", "not a date", "0001-01-01T00:00:00Z"]
+    for stamp in stamps:
+        note = parse_note("project_knowledge_x.md", render_new_note(
+            {"type": "project_knowledge", "title": "X", "summary": "x", "created": stamp,
+             "updated": stamp}, "Body."))
+        when = note_time(stamp)
+        expected = set() if when is None else {
+            instant(when) if hasattr(when, "hour") else when.isoformat()}
+        assert note_days(note) == expected, stamp

@@ -57,6 +57,9 @@ def note_days(note: Note) -> set[str]:
     for stamp in {note.created, note.updated}:  # mostly the same: parsed once
         when = note_time(stamp)
         if isinstance(when, datetime):
+            if _in_utc(stamp):  # what memcli writes: the instant already (8 us a note saved)
+                found.add(stamp)
+                continue
             try:
                 found.add(instant(when))
                 continue
@@ -66,6 +69,13 @@ def note_days(note: Note) -> set[str]:
             found.add(when.isoformat())
     return found
 
+
+
+def _in_utc(stamp: str) -> bool:
+    """Whether STAMP (which parses as an instant) is written as :func:`instant` writes one:
+    `YYYY-MM-DDTHH:MM:SSZ`."""
+    return (len(stamp) == 20 and stamp[19] == "Z" and stamp[10] == "T" and stamp[13] == ":"
+            and stamp[16] == ":" and stamp[4] == "-" and stamp[7] == "-")
 
 
 def sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None = None,
