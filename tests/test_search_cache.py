@@ -375,3 +375,30 @@ def test_a_notes_days_are_its_instants_in_utc_however_written() -> None:
         expected = set() if when is None else {
             instant(when) if hasattr(when, "hour") else when.isoformat()}
         assert note_days(note) == expected, stamp
+
+
+def test_a_search_open_while_another_process_rebuilds_the_cache_sees_no_old_text(
+        tmp_path: Path) -> None:
+    # Two commands on one cache: the first has synced and is about to rank when the second
+    # finds 10 of 100 notes changed (past the share of dead rows) and empties and rebuilds
+    # the index. The first then ranks from the rebuilt index, and a hit's terms are its
+    # file's as it is now: no old text either way.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    reader = StoreIndex.open(cache, _state(store, bodies))
+    try:
+        for name in list(bodies)[:10]:
+            bodies[name] = "The kubernetes manifests moved to infra/helm."
+        writer = StoreIndex.open(cache, _state(store, bodies))
+        try:
+            assert writer.stats.indexed == 100  # rebuilt
+        finally:
+            writer.close()
+        reader.state = _state(store, bodies)  # the files as they are now
+        hits = reader.ranked(query_terms("kubernetes manifests"), 20)
+        assert sorted(h.filename for h in hits) == sorted(list(bodies)[:10])
+        assert all("helm" in h.words and "routin" not in h.words for h in hits)
+        assert reader.ranked(query_terms("routine check number 30"), 5)[0].filename == (
+            "project_knowledge_n30.md")
+    finally:
+        reader.close()
