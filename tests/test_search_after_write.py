@@ -18,12 +18,12 @@ def _search(env: Any, query: str) -> tuple[list[str], dict[str, int]]:
 
 
 def test_a_search_after_memcli_writes_indexes_only_what_they_wrote(memenv: Any) -> None:
-    # 120 notes: the edit and the delete leave two dead rows, below the share that rebuilds.
+    # 250 notes: the edit and the delete leave two dead rows, below the share that rebuilds.
     notes = {f"project_knowledge_routine-{i:02d}.md": (
         f"Routine {i}", f"Routine check number {i}.", f"The nightly routine check {i} passed.")
-        for i in range(120)}
+        for i in range(250)}
     write_project_notes(memenv, notes)
-    assert _search(memenv, "routine check")[1] == {"project": 120}  # the first: a build
+    assert _search(memenv, "routine check")[1] == {"project": 250}  # the first: a build
 
     # The words after the first sentence are in the body alone (not the title or summary).
     added = memenv.invoke("add", "The staging deploy reads a queue. Its retries go to the "

@@ -35,10 +35,10 @@ def _open(cache: Path, state: StoreState) -> tuple[int, int, list[str]]:
 
 
 def test_an_update_analyses_only_the_notes_that_changed(tmp_path: Path) -> None:
-    # 200 notes: two changed leave two dead rows, below the share that rebuilds the index.
-    bodies = {f"project_knowledge_n{i:03d}.md": f"Routine check number {i}." for i in range(200)}
+    # 300 notes: two changed leave two dead rows, below the share that rebuilds the index.
+    bodies = {f"project_knowledge_n{i:03d}.md": f"Routine check number {i}." for i in range(300)}
     cache = tmp_path / "cache"
-    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (200, 0)
+    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (300, 0)
     assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (0, 0)
     bodies["project_knowledge_n003.md"] = "The kubernetes manifests live in deploy/k8s."
     del bodies["project_knowledge_n004.md"]
@@ -83,7 +83,7 @@ def test_a_changed_note_is_never_found_by_its_old_words(tmp_path: Path) -> None:
 
 
 def test_past_a_share_of_dead_rows_the_index_is_built_again(tmp_path: Path) -> None:
-    # 100 notes, 2 edited: 2 dead rows, at the share (2 %) and kept; a third edit passes
+    # 100 notes, 1 edited: 1 dead row, at the share (1 %) and kept; a second edit passes
     # it: every note indexed again, and the old rows gone from the index.
     from memcli.search._fts_sync import REBUILD_SHARE
 
@@ -91,12 +91,12 @@ def test_past_a_share_of_dead_rows_the_index_is_built_again(tmp_path: Path) -> N
     names = list(bodies)
     cache, store = tmp_path / "cache", tmp_path / "s"
     _open(cache, _state(store, bodies))
-    for name in names[:2]:
-        bodies[name] = "Kubernetes manifests reviewed by Zyxwvut."
-    assert REBUILD_SHARE * 100 == 2
-    assert _open(cache, _state(store, bodies))[:2] == (2, 0)
-    assert _held(cache, store)[1] == 2
+    bodies[names[0]] = "Kubernetes manifests reviewed by Zyxwvut."
+    assert REBUILD_SHARE * 100 == 1
+    assert _open(cache, _state(store, bodies))[:2] == (1, 0)
+    assert _held(cache, store)[1] == 1
     bodies[names[0]] = "Nothing about it now, routine."
+    bodies[names[1]] = "Kubernetes manifests reviewed by Zyxwvut."
     indexed, _, found = _open(cache, _state(store, bodies))
     assert indexed == 100 and found == [names[1]]
     left, dead = _held(cache, store)
@@ -193,11 +193,11 @@ def _age(folder: Path, seconds: int) -> None:
 
 
 def test_a_store_read_without_bodies_is_indexed_from_its_files(tmp_path: Path) -> None:
-    # 200 notes: three changed leave three dead rows, below the share that rebuilds.
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(200)}
+    # 400 notes: three changed leave three dead rows, below the share that rebuilds.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(400)}
     bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
     cache, folder = tmp_path / "cache", tmp_path / "s"
-    assert _open(cache, _on_disk(folder, bodies)) == (201, 0, ["project_knowledge_k8s.md"])
+    assert _open(cache, _on_disk(folder, bodies)) == (401, 0, ["project_knowledge_k8s.md"])
     _age(folder, 3600)
     assert _open(cache, _on_disk(folder, bodies))[:2] == (0, 0)
     # Stamps of files this old are trusted: only the two files written again are read.

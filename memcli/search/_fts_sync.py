@@ -32,7 +32,7 @@ STALE_BATCH = 500
 # what it held, and the cache keeps no copy of that): it still counts in BM25's statistics
 # (the number of rows, their average length, each term's document frequency), so the index
 # is emptied and built again once the dead rows pass this share of the live ones.
-REBUILD_SHARE = 0.02
+REBUILD_SHARE = 0.01
 
 
 @dataclass
