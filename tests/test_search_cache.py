@@ -402,3 +402,19 @@ def test_a_search_open_while_another_process_rebuilds_the_cache_sees_no_old_text
             "project_knowledge_n30.md")
     finally:
         reader.close()
+
+
+def test_a_note_another_command_indexed_after_this_one_read_the_store_is_left_out(
+        tmp_path: Path) -> None:
+    # The reader read the store before a note was added; the writer, after, indexed it in
+    # the shared cache. The reader ranks from the cache as it is now, and leaves out the
+    # note its own reading of the store does not hold (it would fail to show it).
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    reader = StoreIndex.open(cache, _state(store, bodies))
+    try:
+        bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
+        StoreIndex.open(cache, _state(store, bodies)).close()
+        assert reader.ranked(query_terms("kubernetes manifests"), 10) == []
+    finally:
+        reader.close()

@@ -165,7 +165,8 @@ class StoreIndex:
             "JOIN notes n ON n.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
             (GRAM_WEIGHT, CONCEPT_WEIGHT, expression, limit),
         )
-        return [self._hit(name, -rank) for name, rank in rows]
+        # A note another command indexed after this one read the store is not this one's.
+        return [self._hit(name, -rank) for name, rank in rows if name in self.state.heads]
 
     def dated(self, query: Analyzed, named: Named, limit: int,
               without: Collection[str] = (), zone: Zone = UTC) -> list[Hit]:
