@@ -189,7 +189,9 @@ class StoreIndex:
             f"WHERE {where} GROUP BY note) d ON d.note = n.id "
             "ORDER BY d.latest DESC, n.id DESC LIMIT ?",
             (*params, MAX_DATED + len(without)))
-        dated = [(row_id, name) for row_id, name in rows if name not in without]
+        heads = self.state.heads  # see ranked()
+        dated = [(row_id, name) for row_id, name in rows
+                 if name not in without and name in heads]
         if not dated:
             return []
         held: Counter[int] = Counter()
