@@ -83,18 +83,20 @@ def test_a_changed_note_is_never_found_by_its_old_words(tmp_path: Path) -> None:
 
 
 def test_past_a_share_of_dead_rows_the_index_is_built_again(tmp_path: Path) -> None:
-    # 100 notes, 1 edited: 1 dead row, at the share (1 %) and kept; a second edit passes
-    # it: every note indexed again, and the old rows gone from the index.
-    from memcli.search._fts_sync import REBUILD_SHARE
+    # 100 notes, 16 edited: 16 dead rows, at the floor (above 1 %) and kept; one more edit
+    # passes it: every note indexed again, and the old rows gone from the index.
+    from memcli.search._fts_sync import REBUILD_FLOOR, REBUILD_SHARE
 
     bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
     names = list(bodies)
     cache, store = tmp_path / "cache", tmp_path / "s"
     _open(cache, _state(store, bodies))
     bodies[names[0]] = "Kubernetes manifests reviewed by Zyxwvut."
-    assert REBUILD_SHARE * 100 == 1
-    assert _open(cache, _state(store, bodies))[:2] == (1, 0)
-    assert _held(cache, store)[1] == 1
+    for name in names[50:65]:
+        bodies[name] = "Routine check, edited."
+    assert REBUILD_SHARE * 100 < REBUILD_FLOOR == 16
+    assert _open(cache, _state(store, bodies))[:2] == (16, 0)
+    assert _held(cache, store)[1] == 16
     bodies[names[0]] = "Nothing about it now, routine."
     bodies[names[1]] = "Kubernetes manifests reviewed by Zyxwvut."
     indexed, _, found = _open(cache, _state(store, bodies))
@@ -150,6 +152,41 @@ def test_a_hit_carries_the_terms_of_the_note_as_it_is_now(tmp_path: Path) -> Non
     assert {"helm", token("infra/helm")} <= hit.words
     assert not {"qwertz", token("deploy/k8s"), "deploy"} & hit.words
     assert hit.concepts  # the vocabulary's concepts of the new text (kubernetes, helm)
+
+
+def test_a_small_store_edited_twice_analyses_only_the_edited_notes(tmp_path: Path) -> None:
+    # 150 notes: 1 % is 1.5 dead rows, so without a floor the second edit rebuilt all 150.
+    bodies = {f"project_knowledge_n{i:03d}.md": f"Routine check number {i}." for i in range(150)}
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    assert _open(cache, _state(store, bodies))[:2] == (150, 0)
+    bodies["project_knowledge_n001.md"] = "Routine check, edited once."
+    assert _open(cache, _state(store, bodies))[:2] == (1, 0)
+    bodies["project_knowledge_n002.md"] = "The kubernetes manifests live in deploy/k8s."
+    indexed, _, found = _open(cache, _state(store, bodies))
+    assert indexed == 1 and found == ["project_knowledge_n002.md"]
+    assert _held(cache, store)[1] == 2
+
+
+def test_a_cache_whose_count_of_dead_rows_is_no_number_is_built_again(
+        tmp_path: Path) -> None:
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(5)}
+    bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    _open(cache, _state(store, bodies))
+    for bad in ("x", "-3", ""):
+        db = sqlite3.connect(cache_path(cache, store))
+        try:
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('dead', ?)", (bad,))
+            db.commit()
+        finally:
+            db.close()
+        index = StoreIndex.open(cache, _state(store, bodies))
+        try:
+            assert not index.stats.in_memory and index.stats.indexed == 6
+            assert index.documents == 6
+        finally:
+            index.close()
+        assert _held(cache, store)[1] == 0
 
 
 def test_a_corrupt_cache_is_rebuilt_where_it_lives(tmp_path: Path) -> None:
@@ -380,14 +417,14 @@ def test_a_notes_days_are_its_instants_in_utc_however_written() -> None:
 def test_a_search_open_while_another_process_rebuilds_the_cache_sees_no_old_text(
         tmp_path: Path) -> None:
     # Two commands on one cache: the first has synced and is about to rank when the second
-    # finds 10 of 100 notes changed (past the share of dead rows) and empties and rebuilds
+    # finds 20 of 100 notes changed (past the floor of dead rows) and empties and rebuilds
     # the index. The first then ranks from the rebuilt index, and a hit's terms are its
     # file's as it is now: no old text either way.
     bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
     cache, store = tmp_path / "cache", tmp_path / "s"
     reader = StoreIndex.open(cache, _state(store, bodies))
     try:
-        for name in list(bodies)[:10]:
+        for name in list(bodies)[:20]:
             bodies[name] = "The kubernetes manifests moved to infra/helm."
         writer = StoreIndex.open(cache, _state(store, bodies))
         try:
@@ -396,7 +433,7 @@ def test_a_search_open_while_another_process_rebuilds_the_cache_sees_no_old_text
             writer.close()
         reader.state = _state(store, bodies)  # the files as they are now
         hits = reader.ranked(query_terms("kubernetes manifests"), 20)
-        assert sorted(h.filename for h in hits) == sorted(list(bodies)[:10])
+        assert sorted(h.filename for h in hits) == sorted(list(bodies)[:20])
         assert all("helm" in h.words and "routin" not in h.words for h in hits)
         assert reader.ranked(query_terms("routine check number 30"), 5)[0].filename == (
             "project_knowledge_n30.md")

@@ -49,7 +49,15 @@ def current(db: sqlite3.Connection) -> bool:
         rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.OperationalError:
         return False
-    return (rows.get("schema"), rows.get("analyzer")) == (SCHEMA_VERSION, analyzer_version())
+    if (rows.get("schema"), rows.get("analyzer")) != (SCHEMA_VERSION, analyzer_version()):
+        return False
+    # A `dead` that is no count (a damaged or hand-edited cache) would fail every search:
+    # the cache is taken as corrupt and built again.
+    return _is_count(rows.get("dead", "0"))
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, str | int) and str(value).isdecimal()
 
 
 def drop(db: sqlite3.Connection) -> None:

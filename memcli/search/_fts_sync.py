@@ -31,8 +31,11 @@ STALE_BATCH = 500
 # A changed or removed note's FTS row is left dead (FTS5 deletes a contentless row only given
 # what it held, and the cache keeps no copy of that): it still counts in BM25's statistics
 # (the number of rows, their average length, each term's document frequency), so the index
-# is emptied and built again once the dead rows pass this share of the live ones.
+# is emptied and built again once the dead rows pass this share of the live ones, and
+# REBUILD_FLOOR: on a store under 1,600 notes the share alone would rebuild the whole index
+# at almost every edit (every one under 100 notes), a first search's cost for one note.
 REBUILD_SHARE = 0.01
+REBUILD_FLOOR = 16
 
 
 @dataclass
@@ -115,7 +118,7 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None,
         db.executemany("UPDATE notes SET stamp = ? WHERE id = ?",
                        [(stamps.get(name), known[name][0]) for name in restamp])
         dead_rows = dead(db) + len(stale)
-        if dead_rows > REBUILD_SHARE * len(wanted):
+        if dead_rows > max(REBUILD_SHARE * len(wanted), REBUILD_FLOOR):
             # Too many dead rows: every note indexed again, from an empty index.
             db.execute("INSERT INTO fts (fts) VALUES ('delete-all')")
             db.execute("DELETE FROM days")

@@ -33,7 +33,6 @@ from memcli.search._fts_schema import (
     BUSY_TIMEOUT_MS,
     create,
     current,
-    dead,
     discard_corrupt,
     drop,
     instant,
@@ -137,8 +136,12 @@ class StoreIndex:
     def documents(self) -> int:
         """The FTS rows, dead ones included: what the document frequencies count in."""
         if self._docs is None:
-            (live,) = self.db.execute("SELECT count(*) FROM notes").fetchone()
-            self._docs = int(live) + dead(self.db)
+            # One statement, one snapshot: a rebuild committed between two reads would pair
+            # the live rows after it with the dead rows before it.
+            (live, dead_rows) = self.db.execute(
+                "SELECT (SELECT count(*) FROM notes), "
+                "(SELECT value FROM meta WHERE key = 'dead')").fetchone()
+            self._docs = int(live) + (0 if dead_rows is None else int(dead_rows))
         return self._docs
 
     def document_frequencies(self, terms: Iterable[str], column: str = "words"
@@ -183,6 +186,16 @@ class StoreIndex:
         where, params = _day_clause(named, zone)
         if not where:
             return []
+        # The notes' row ids and the terms' rowids read in one snapshot: a rebuild committed
+        # between the two reads would give the same notes other row ids.
+        self.db.execute("BEGIN")
+        try:
+            return self._dated(query, where, params, limit, without)
+        finally:
+            self.db.execute("COMMIT")
+
+    def _dated(self, query: Analyzed, where: str, params: list[str], limit: int,
+               without: Collection[str]) -> list[Hit]:
         rows = self.db.execute(
             "SELECT n.id, n.filename FROM notes n "
             "JOIN (SELECT note, max(day) AS latest FROM days "
