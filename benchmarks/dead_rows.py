@@ -1,6 +1,7 @@
 """What the search cache's dead rows do to rankings: an updated cache against one built again.
 
     python benchmarks/dead_rows.py            # 2,000 generated notes a level, 304 queries
+    python benchmarks/dead_rows.py --notes 400 --shares 0.01 0.04   # a small store
 
 A changed or removed note's FTS row stays in the cache, dead, until the dead rows pass
 ``REBUILD_SHARE`` of the live ones (memcli/search/_fts_sync.py): they still count in BM25's
@@ -14,6 +15,7 @@ that rebuilds is raised for the run, so that every row stays as it is left.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from datetime import UTC, datetime
@@ -34,21 +36,26 @@ SHARES = (0.01, 0.02, 0.03, 0.05, 0.10)
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--notes", type=int, default=GENERATED_NOTES)
+    parser.add_argument("--shares", type=float, nargs="+", default=SHARES)
+    args = parser.parse_args()
+    notes_a_level: int = args.notes
     _fts_sync.REBUILD_SHARE = 1.0  # no rebuild during the run: the rows as left
     now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
     asked = queries()
-    print(f"{GENERATED_NOTES:,} notes a level, {len(asked)} queries; dead rows as a share of "
+    print(f"{notes_a_level:,} notes a level, {len(asked)} queries; dead rows as a share of "
           "the project level's notes\n")
     print("| dead rows | top 5 differs | top 1 differs | largest score difference |")
     print("|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
-        folders = [genstore.write_store(base / level, GENERATED_NOTES, level)
+        folders = [genstore.write_store(base / level, notes_a_level, level)
                    for level in ("project", "user")]
         notes = sorted(p for p in folders[0].iterdir()
                        if p.suffix == ".md" and p.name != "MEMORY.md")
         done = 0
-        for share in SHARES:
+        for share in args.shares:
             for path in notes[done:int(share * len(notes))]:
                 path.write_text(path.read_text("utf-8").replace("deploy", "rollout"), "utf-8")
             done = int(share * len(notes))
