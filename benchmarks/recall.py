@@ -537,6 +537,16 @@ def latency(notes: int, rounds: int) -> None:
         for _ in range(rounds):
             for name, args in commands.items():
                 times[name].append(timed(args))
+        # memcli's own write of one note into the warm cache's store, then a search: what an
+        # agent's next prompt after `extract --apply` costs.
+        after_write = []
+        for number in range(rounds):
+            turn = base / f"turn-{number}.jsonl"
+            turn.write_text(_one_fact_turn(number), "utf-8")
+            subprocess.run([*memcli, "extract", "--apply", "--input", str(turn)], env=env,
+                           check=True, capture_output=True)
+            after_write.append(timed(commands["search"]))
+        times["search after `extract --apply` of one note"] = after_write
     context = [statistics.median(t[i] for t in times["context"]) for i in (0, 1)]
     print(f"\n### Latency: {notes:,} notes per level, median of {rounds} rounds\n")
     print("| command | seconds | ratio to context | CPU seconds | CPU ratio to context |\n"
@@ -550,6 +560,21 @@ def latency(notes: int, rounds: int) -> None:
           f"({cache / store:.2f}x); the first search's peak memory {peak:.0f} MiB (each "
           "command's, the largest of its runs: "
           + ", ".join(f"{name} {mib:.0f} MiB" for name, mib in peaks.items()) + ").")
+
+
+def _one_fact_turn(number: int) -> str:
+    """A Claude Code turn in which the person states one new fact (the rules extract it)."""
+    words = ("zebra", "walnut", "quartz", "falcon", "maple", "cobalt", "harbor")[number % 7]
+    said = (f"Remember this: the {words} mailbox {number} gets the nightly retry reports of "
+            "the ingest worker.")
+    records = [
+        {"type": "user", "uuid": "u1", "parentUuid": None, "sessionId": "s1",
+         "timestamp": "2026-12-07T10:00:00Z", "cwd": "/workspace/bench",
+         "message": {"role": "user", "content": said}},
+        {"type": "assistant", "uuid": "a1", "parentUuid": "u1", "sessionId": "s1",
+         "timestamp": "2026-12-07T10:00:05Z", "cwd": "/workspace/bench",
+         "message": {"role": "assistant", "content": [{"type": "text", "text": "Noted."}]}}]
+    return "".join(json.dumps(r) + "\n" for r in records)
 
 
 def _size(folder: Path) -> int:

@@ -2426,7 +2426,7 @@ def prompt_injection(*, folder: Path | None = None) -> dict[str, Any]:
     import stamina
     from fakeserver import FakeServer, Step, openai_stream
 
-    from memcli.commands.extract import MAX_OPERATIONS
+    from memcli.commands._extract_reply import MAX_OPERATIONS
 
     started = time.monotonic()
     harmful: list[str] = []

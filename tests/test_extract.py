@@ -448,3 +448,43 @@ def test_a_wrong_format_flag_says_so(env: dict[str, str]) -> None:
     assert result.stderr.endswith("without --format memcli detects the format itself\n")
     assert result.stderr.count("\n") == 1
     assert _invoke("extract", input=claude).exit_code == 0  # detected, it is read
+
+
+@pytest.mark.parametrize("review", ["", "user_preference"])
+def test_a_note_edited_by_hand_while_the_model_answers_is_not_written_over(
+    env: dict[str, str], monkeypatch: pytest.MonkeyPatch, review: str
+) -> None:
+    """The note is edited by hand after the stores were read and before the model's reply
+    arrives (the fake server edits it, then answers): the model's update of it was made
+    without that edit, so the guard refuses it in one line naming the note (exit 1, as for
+    any refusal), the hand edit stands, and the model is asked once; with review on (for
+    another type), the update waits in the inbox instead. Before, the update was applied
+    ("1 applied", exit 0) and the hand edit was gone."""
+    if review:
+        monkeypatch.setenv("MEMCLI_REVIEW", review)
+    _invoke("add", "--type", "project_knowledge", "--title", "Deploy", "Deploy with `make ship`.")
+    note = Path(env["MEMCLI_PROJECT_STORE"]) / "project_knowledge_deploy.md"
+    update = {"action": "update", "level": "project", "filename": note.name,
+              "content": "Deploy with `make ship` from main; ask before a deploy."}
+
+    def edit_by_hand_then_answer(request: Any) -> Step:
+        note.write_text(note.read_text("utf-8") + "\nAsk Dana before a Friday deploy.\n",
+                        "utf-8")
+        return Step(body=openai_stream([_reply([update])]))
+
+    with FakeServer() as server:
+        _use(monkeypatch, server)
+        server.respond(edit_by_hand_then_answer)
+        result = _invoke("extract", "--apply", input=TURN_WITH_SECRET)
+        asked = len(server.requests)
+    assert asked == 1
+    if review:
+        assert "waits for review" in result.output, result.output
+        assert "project/project_knowledge_deploy.md changed after the turn was read" in (
+            result.output)
+    else:
+        assert result.exit_code == 1, result.output
+        assert "project/project_knowledge_deploy.md changed after the turn was read" in (
+            result.stderr)
+    text = note.read_text("utf-8")
+    assert "Ask Dana before a Friday deploy." in text and "from main" not in text

@@ -402,22 +402,39 @@ def test_a_note_that_answers_after_a_hand_edit_is_found_from_the_cache_too(
         assert _plan(_extract(memenv, FACT))[0][:3] == ("update", "project", hosting.name)
 
 
-def test_the_keys_are_stamped_with_every_module_they_are_derived_with() -> None:
-    """An edit to any module note_keys runs (directly or through another) starts the cached
-    keys anew: the list the stamp is made of is the closure of note_keys' memcli imports."""
-    from memcli.extraction.note_keys import _DERIVED_FROM
+def _closure(module: str) -> set[str]:
+    """MODULE and every memcli module it imports, directly or through another."""
     from tests.test_architecture import _graph
 
     graph = _graph()
     closure: set[str] = set()
-    todo = ["memcli.extraction.note_keys"]
+    todo = [module]
     while todo:
-        module = todo.pop()
-        if module not in closure:
-            closure.add(module)
-            todo += graph.get(module, ())
+        name = todo.pop()
+        if name not in closure:
+            closure.add(name)
+            todo += graph.get(name, ())
+    return closure
+
+
+def test_the_keys_are_stamped_with_every_module_they_are_derived_with() -> None:
+    """An edit to any module note_keys runs (directly or through another) starts the cached
+    keys anew: the list the stamp is made of is the closure of note_keys' memcli imports."""
+    from memcli.extraction.note_keys import _DERIVED_FROM
+
+    closure = _closure("memcli.extraction.note_keys")
     assert sorted(closure - set(_DERIVED_FROM)) == [], "add these to note_keys._DERIVED_FROM"
     assert sorted(set(_DERIVED_FROM) - closure) == [], "note_keys no longer runs these"
+
+
+def test_the_heads_are_stamped_with_every_module_that_reads_them() -> None:
+    """The same for the cached heads: an edit to any module memcli.store.known runs
+    (parsing a note, making its index line) starts the cache of heads anew."""
+    from memcli.store.heads_cache import PARSERS
+
+    closure = _closure("memcli.store.known")
+    assert sorted(closure - set(PARSERS)) == [], "add these to heads_cache.PARSERS"
+    assert sorted(set(PARSERS) - closure) == [], "memcli.store.known no longer runs these"
 
 
 def test_the_postings_find_the_notes_the_keys_text_finds() -> None:

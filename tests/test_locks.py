@@ -170,3 +170,35 @@ def test_an_flock_failure_that_is_not_a_held_lock_is_raised_at_once(
     assert not isinstance(caught.value, LockTimeout)
     assert str(caught.value) == f"cannot lock {tmp_path}: {os.strerror(errno.ENOLCK)}"
 
+
+
+def test_a_lent_lock_is_taken_again_in_its_thread_alone(tmp_path: Path) -> None:
+    """Stores locked with lend=True are taken again, without waiting, by another StoreLocks
+    in the same thread (`extract`'s last match reads and applies under the locks it holds);
+    another thread still waits (and a lock not lent still excludes its own thread, above).
+    When the borrower lets go, the lender still holds the lock; when the lender does,
+    nothing is left behind."""
+    import threading
+
+    user, project = tmp_path / "user", tmp_path / "project"
+    user.mkdir()
+    project.mkdir()
+    with StoreLocks([user, project], timeout=1, lend=True):
+        with StoreLocks([project], timeout=0) as again:
+            assert again.held == [project]
+        assert _locked_elsewhere(project / LOCK_NAME)
+        elsewhere: list[BaseException] = []
+
+        def other_thread() -> None:
+            try:
+                StoreLocks([project], timeout=0).__enter__()
+            except LockTimeout as exc:  # what the thread met is the answer
+                elsewhere.append(exc)
+
+        thread = threading.Thread(target=other_thread)
+        thread.start()
+        thread.join()
+        assert len(elsewhere) == 1 and isinstance(elsewhere[0], LockTimeout)
+    assert sorted(os.listdir(user)) == sorted(os.listdir(project)) == []
+    with StoreLocks([project], timeout=0), pytest.raises(LockTimeout):
+        StoreLocks([project], timeout=0).__enter__()  # no longer lent

@@ -1,4 +1,5 @@
-"""The search cache: rebuilt incrementally, and a changed note's old terms fully removed."""
+"""The search cache: updated incrementally, a changed note never found by its old terms (its
+old row left dead), and built again past a share of dead rows."""
 
 from __future__ import annotations
 
@@ -34,35 +35,81 @@ def _open(cache: Path, state: StoreState) -> tuple[int, int, list[str]]:
 
 
 def test_an_update_analyses_only_the_notes_that_changed(tmp_path: Path) -> None:
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(30)}
+    # 300 notes: two changed leave two dead rows, below the share that rebuilds the index.
+    bodies = {f"project_knowledge_n{i:03d}.md": f"Routine check number {i}." for i in range(300)}
     cache = tmp_path / "cache"
-    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (30, 0)
+    assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (300, 0)
     assert _open(cache, _state(tmp_path / "s", bodies))[:2] == (0, 0)
-    bodies["project_knowledge_n03.md"] = "The kubernetes manifests live in deploy/k8s."
-    del bodies["project_knowledge_n04.md"]
+    bodies["project_knowledge_n003.md"] = "The kubernetes manifests live in deploy/k8s."
+    del bodies["project_knowledge_n004.md"]
     indexed, removed, found = _open(cache, _state(tmp_path / "s", bodies))
     assert (indexed, removed) == (1, 1)
-    assert found == ["project_knowledge_n03.md"]
+    assert found == ["project_knowledge_n003.md"]
 
 
-def test_a_changed_note_leaves_none_of_its_old_terms_behind(tmp_path: Path) -> None:
-    # The cache keeps the Latin tokens a note's 4-grams come from, not the 4-grams: deleting
-    # a changed note's row must re-derive exactly what was inserted, or FTS5 keeps ghosts.
-    cache = tmp_path / "cache"
-    old = "The kubernetes manifests were reviewed by Zyxwvut in the staging cluster."
-    name = "project_knowledge_zz.md"
-    assert _open(cache, _state(tmp_path / "s", {name: old}))[2] == [name]
-    assert grams_of(analyze(old).latin) == analyze(old).grams
-    indexed, _, found = _open(cache, _state(tmp_path / "s", {name: "Nothing about it now."}))
-    assert indexed == 1 and found == []
-    db = sqlite3.connect(cache_path(cache, tmp_path / "s"))
+def _held(cache: Path, store: Path) -> tuple[set[str], int]:
+    """The terms the cache's FTS rows hold (dead rows' included), and its count of dead rows."""
+    db = sqlite3.connect(cache_path(cache, store))
     try:
         left = {term for (term,) in db.execute("SELECT term FROM vocab WHERE doc > 0")}
+        (dead,) = db.execute("SELECT value FROM meta WHERE key = 'dead'").fetchone()
+        return left, int(dead)
     finally:
         db.close()
-    for gone in ["kubernet", "_zyx", "zyxw", "clust", "_kub"]:
-        assert token(gone) not in left
-    assert "noth" in left  # the new text's terms are there
+
+
+def test_a_changed_note_is_never_found_by_its_old_words(tmp_path: Path) -> None:
+    # The old FTS row of a changed note stays in the index, dead: no search may find the
+    # note by it, and the hit's terms are the new text's.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    name = "project_knowledge_zz.md"
+    bodies[name] = "The kubernetes manifests were reviewed by Zyxwvut in the staging cluster."
+    cache = tmp_path / "cache"
+    assert _open(cache, _state(tmp_path / "s", bodies))[2] == [name]
+    bodies[name] = "Nothing about it now, routine."
+    indexed, _, found = _open(cache, _state(tmp_path / "s", bodies))
+    assert indexed == 1 and found == []
+    left, dead = _held(cache, tmp_path / "s")
+    assert dead == 1 and token("zyxwvut") in left  # the dead row holds them still
+    index = StoreIndex.open(cache, _state(tmp_path / "s", bodies))
+    try:
+        assert index.ranked(query_terms("Zyxwvut"), 10) == []  # words and 4-grams
+        hits = index.ranked(query_terms("nothing about it"), 10)
+        assert [h.filename for h in hits] == [name]
+        assert "noth" in hits[0].words and "zyxwvut" not in hits[0].words
+        assert index.documents == 102  # what the document frequencies are counted in
+    finally:
+        index.close()
+
+
+def test_past_a_share_of_dead_rows_the_index_is_built_again(tmp_path: Path) -> None:
+    # 100 notes, 16 edited: 16 dead rows, at the floor (above 1 %) and kept; one more edit
+    # passes it: every note indexed again, and the old rows gone from the index.
+    from memcli.search._fts_sync import REBUILD_FLOOR, REBUILD_SHARE
+
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    names = list(bodies)
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    _open(cache, _state(store, bodies))
+    bodies[names[0]] = "Kubernetes manifests reviewed by Zyxwvut."
+    for name in names[50:65]:
+        bodies[name] = "Routine check, edited."
+    assert REBUILD_SHARE * 100 < REBUILD_FLOOR == 16
+    assert _open(cache, _state(store, bodies))[:2] == (16, 0)
+    assert _held(cache, store)[1] == 16
+    bodies[names[0]] = "Nothing about it now, routine."
+    bodies[names[1]] = "Kubernetes manifests reviewed by Zyxwvut."
+    indexed, _, found = _open(cache, _state(store, bodies))
+    assert indexed == 100 and found == [names[1]]
+    left, dead = _held(cache, store)
+    assert dead == 0 and token("noth") in left
+    assert grams_of(analyze(bodies[names[1]]).latin) == analyze(bodies[names[1]]).grams
+    db = sqlite3.connect(cache_path(cache, store))
+    try:
+        docs = dict(db.execute("SELECT term, doc FROM vocab WHERE col = 'words'"))
+    finally:
+        db.close()
+    assert docs["zyxwvut"] == 1  # the first note's old row went with the rebuild
 
 
 def _rows(cache: Path, store: Path) -> dict[str, int]:
@@ -74,7 +121,8 @@ def _rows(cache: Path, store: Path) -> dict[str, int]:
 
 
 def test_an_update_rewrites_only_the_rows_of_changed_notes(tmp_path: Path) -> None:
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(20)}
+    # 100 notes: one edit leaves one dead row, below the share that rebuilds the index.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
     cache = tmp_path / "cache"
     _open(cache, _state(tmp_path / "s", bodies))
     before = _rows(cache, tmp_path / "s")
@@ -89,8 +137,8 @@ def test_an_update_rewrites_only_the_rows_of_changed_notes(tmp_path: Path) -> No
 
 
 def test_a_hit_carries_the_terms_of_the_note_as_it_is_now(tmp_path: Path) -> None:
-    # The terms coverage reads are analysed from what the cache holds: after an edit they
-    # are the new text's, never the old one's.
+    # The terms coverage reads are analysed from the note's file: after an edit they are
+    # the new text's, never the old one's.
     cache = tmp_path / "cache"
     name = "project_knowledge_k8s.md"
     _open(cache, _state(tmp_path / "s", {name: "Kubernetes manifests in deploy/k8s, by Qwertz."}))
@@ -104,6 +152,41 @@ def test_a_hit_carries_the_terms_of_the_note_as_it_is_now(tmp_path: Path) -> Non
     assert {"helm", token("infra/helm")} <= hit.words
     assert not {"qwertz", token("deploy/k8s"), "deploy"} & hit.words
     assert hit.concepts  # the vocabulary's concepts of the new text (kubernetes, helm)
+
+
+def test_a_small_store_edited_twice_analyses_only_the_edited_notes(tmp_path: Path) -> None:
+    # 150 notes: 1 % is 1.5 dead rows, so without a floor the second edit rebuilt all 150.
+    bodies = {f"project_knowledge_n{i:03d}.md": f"Routine check number {i}." for i in range(150)}
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    assert _open(cache, _state(store, bodies))[:2] == (150, 0)
+    bodies["project_knowledge_n001.md"] = "Routine check, edited once."
+    assert _open(cache, _state(store, bodies))[:2] == (1, 0)
+    bodies["project_knowledge_n002.md"] = "The kubernetes manifests live in deploy/k8s."
+    indexed, _, found = _open(cache, _state(store, bodies))
+    assert indexed == 1 and found == ["project_knowledge_n002.md"]
+    assert _held(cache, store)[1] == 2
+
+
+def test_a_cache_whose_count_of_dead_rows_is_no_number_is_built_again(
+        tmp_path: Path) -> None:
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(5)}
+    bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    _open(cache, _state(store, bodies))
+    for bad in ("x", "-3", ""):
+        db = sqlite3.connect(cache_path(cache, store))
+        try:
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('dead', ?)", (bad,))
+            db.commit()
+        finally:
+            db.close()
+        index = StoreIndex.open(cache, _state(store, bodies))
+        try:
+            assert not index.stats.in_memory and index.stats.indexed == 6
+            assert index.documents == 6
+        finally:
+            index.close()
+        assert _held(cache, store)[1] == 0
 
 
 def test_a_corrupt_cache_is_rebuilt_where_it_lives(tmp_path: Path) -> None:
@@ -147,10 +230,11 @@ def _age(folder: Path, seconds: int) -> None:
 
 
 def test_a_store_read_without_bodies_is_indexed_from_its_files(tmp_path: Path) -> None:
-    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(10)}
+    # 400 notes: three changed leave three dead rows, below the share that rebuilds.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(400)}
     bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
     cache, folder = tmp_path / "cache", tmp_path / "s"
-    assert _open(cache, _on_disk(folder, bodies)) == (11, 0, ["project_knowledge_k8s.md"])
+    assert _open(cache, _on_disk(folder, bodies)) == (401, 0, ["project_knowledge_k8s.md"])
     _age(folder, 3600)
     assert _open(cache, _on_disk(folder, bodies))[:2] == (0, 0)
     # Stamps of files this old are trusted: only the two files written again are read.
@@ -243,11 +327,9 @@ def _answers(cache: Path, state: StoreState) -> tuple[list[list[tuple[str, float
 
 
 def test_an_updated_cache_answers_as_one_built_again(tmp_path: Path) -> None:
-    # 600 notes indexed, then 520 of them edited (more than one batch of days deleted at
-    # once) with a new date and 30 removed: the updated cache must rank, score for score,
-    # and date the notes as a cache built from nothing does (its texts compressed against
-    # the dictionary of the notes it was first built from, its days deleted without an
-    # index by note).
+    # 600 notes indexed, then 520 of them edited with a new date and 30 removed: past the
+    # share of dead rows, the cache is emptied and built again in place, and must rank,
+    # score for score, and date the notes as a cache built from nothing does.
     bodies = _generated(tmp_path, 600, 3)
     _answers(tmp_path / "cache", _state(tmp_path / "s", bodies))
     for name in list(bodies)[:520]:
@@ -310,3 +392,66 @@ def test_a_cache_gives_back_the_pages_left_free(tmp_path: Path) -> None:
     finally:
         db.close()
     assert _open(tmp_path / "cache", state)[2] == ["project_knowledge_k8s.md"]
+
+
+def test_a_notes_days_are_its_instants_in_utc_however_written() -> None:
+    # A stamp written as memcli writes an instant is kept as it is; any other is parsed and
+    # written again in UTC: the same day rows either way.
+    from memcli.search._fts_schema import instant
+    from memcli.search._fts_sync import note_days
+    from memcli.search.dates import note_time
+
+    stamps = ["2026-03-27T02:38:00Z", "2026-03-27T02:38:00+02:00", "2026-03-27T02:38:00",
+              "2026-03-27 02:38:00Z", "2026-03-27T02:38Z", "2026-03-27T02:38:00.5Z",
+              "2026-03-27", "2026-03-27 evening", "not a date", "0001-01-01T00:00:00Z"]
+    for stamp in stamps:
+        note = parse_note("project_knowledge_x.md", render_new_note(
+            {"type": "project_knowledge", "title": "X", "summary": "x", "created": stamp,
+             "updated": stamp}, "Body."))
+        when = note_time(stamp)
+        expected = set() if when is None else {
+            instant(when) if hasattr(when, "hour") else when.isoformat()}
+        assert note_days(note) == expected, stamp
+
+
+def test_a_search_open_while_another_process_rebuilds_the_cache_sees_no_old_text(
+        tmp_path: Path) -> None:
+    # Two commands on one cache: the first has synced and is about to rank when the second
+    # finds 20 of 100 notes changed (past the floor of dead rows) and empties and rebuilds
+    # the index. The first then ranks from the rebuilt index, and a hit's terms are its
+    # file's as it is now: no old text either way.
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    reader = StoreIndex.open(cache, _state(store, bodies))
+    try:
+        for name in list(bodies)[:20]:
+            bodies[name] = "The kubernetes manifests moved to infra/helm."
+        writer = StoreIndex.open(cache, _state(store, bodies))
+        try:
+            assert writer.stats.indexed == 100  # rebuilt
+        finally:
+            writer.close()
+        reader.state = _state(store, bodies)  # the files as they are now
+        hits = reader.ranked(query_terms("kubernetes manifests"), 20)
+        assert sorted(h.filename for h in hits) == sorted(list(bodies)[:20])
+        assert all("helm" in h.words and "routin" not in h.words for h in hits)
+        assert reader.ranked(query_terms("routine check number 30"), 5)[0].filename == (
+            "project_knowledge_n30.md")
+    finally:
+        reader.close()
+
+
+def test_a_note_another_command_indexed_after_this_one_read_the_store_is_left_out(
+        tmp_path: Path) -> None:
+    # The reader read the store before a note was added; the writer, after, indexed it in
+    # the shared cache. The reader ranks from the cache as it is now, and leaves out the
+    # note its own reading of the store does not hold (it would fail to show it).
+    bodies = {f"project_knowledge_n{i:02d}.md": f"Routine check number {i}." for i in range(100)}
+    cache, store = tmp_path / "cache", tmp_path / "s"
+    reader = StoreIndex.open(cache, _state(store, bodies))
+    try:
+        bodies["project_knowledge_k8s.md"] = "The kubernetes manifests live in deploy/k8s."
+        StoreIndex.open(cache, _state(store, bodies)).close()
+        assert reader.ranked(query_terms("kubernetes manifests"), 10) == []
+    finally:
+        reader.close()

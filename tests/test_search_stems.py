@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import snowballstemmer
 
-from memcli.search import analyze, stems
+from memcli.search import analyze, index_terms, stems
 from memcli.search.engine import search_states
 from memcli.store.folder import StoreState, head_of
 from memcli.store.note_bytes import render_new_note
@@ -22,8 +22,12 @@ NOTES = {"project_knowledge_deploys.md": "Deploying the queues retries twice; ro
 @pytest.fixture(autouse=True)
 def _as_a_new_command() -> Iterator[None]:
     """Each test as a command of its own: a stem another test of this worker kept (in the
-    process's memory) is not new to this one, and would not be written to its file."""
+    process's memory) is not new to this one, and would not be written to its file. A token
+    another test analysed is remembered with its stems (the analysers' per-token caches),
+    so this one would not ask for them either: those caches start empty too."""
     saved = (dict(analyze._kept_stems), dict(analyze._new_stems), set(stems._loaded))
+    analyze._latin.cache_clear()
+    index_terms._record.cache_clear()
     analyze._kept_stems.clear()
     analyze._new_stems.clear()
     stems._loaded.clear()

@@ -114,7 +114,7 @@ def extract(
     """
     from memcli.commands.extract import ExtractOptions, run_extract
     from memcli.render.extraction import extract_result, ignored_settings, settings_sources
-    from memcli.render.output import ReadProgress, Spinner
+    from memcli.render.output import IndexProgress, ReadProgress, Spinner
 
     exclusive(apply=apply_now, dry_run=dry_run)
     exclusive(apply=apply_now, propose=propose)
@@ -147,9 +147,13 @@ def extract(
     else:
         ignored_settings(output, settings)
     try:
-        with ReadProgress(output) as reading, Spinner(output) as spinner:
+        # Reading every note afresh (a first run, or the first after an upgrade) takes
+        # seconds on a big store: said on a terminal, as search's build is.
+        anew = "reading the {level} notes anew (a first run, or after an upgrade)"
+        with ReadProgress(output) as reading, Spinner(output) as spinner, IndexProgress(
+                output, anew) as notes:
             result = run_extract(settings, text, options, on_progress=spinner.update,
-                                 on_read=reading.update)
+                                 on_read=reading.update, on_notes=notes.update)
     finally:
         compiled_regex.save()
     extract_result(output, result, verbose=verbose, show_prompt=show_prompt)

@@ -3,7 +3,7 @@ planned, and written in one transaction (or shown as a diff)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -66,10 +66,14 @@ def apply_text(settings: Settings, text: str, *, dry_run: bool = False, strict: 
 def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str], *,
                 dry_run: bool = False, strict: bool = False,
                 on_conflict: str = "fail", guard: Guard | None = None,
-                source: Source | None = None, evidence: str = "") -> ApplyReport:
+                source: Source | None = None, evidence: str = "",
+                check: Callable[[], frozenset[tuple[str, str]]] | None = None) -> ApplyReport:
     """Validate the items, plan them against the locked stores and commit them with their
     history record; what the guard's review holds goes to the inbox in the same
-    transaction, with EVIDENCE (the turn's words)."""
+    transaction, with EVIDENCE (the turn's words). CHECK runs under the stores' locks
+    before anything is planned (`extract`: whether the notes it matched the items against
+    changed since): it raises, or names the notes (level, file name) whose change the
+    guard then refuses (memcli.safety.unattended.Guard.changed_since)."""
     from memcli.operations.model import validate_item
     from memcli.writes.plan import Planner
 
@@ -83,6 +87,10 @@ def apply_items(settings: Settings, items: Sequence[object], base: dict[str, str
     missing = {lvl: settings.store_for(lvl) for lvl in creating
                if not settings.store_for(lvl).exists()}
     with open_stores(settings, LEVELS, create=creating) as stores:
+        if check is not None:
+            from memcli.safety.unattended import Guard
+
+            guard = replace(guard or Guard(), changed_since=check())
         planner = Planner(stores, now=settings.timestamp(),
                           on_conflict=conflict_policy(on_conflict), guard=guard,
                           no_project=settings.closed or NO_PROJECT)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memcli.commands._extract_model import parse_answer, provider_settings
 from memcli.commands._extract_prompt import prompt_for, related_notes
+from memcli.commands._extract_reply import Dropped, validate
 from memcli.commands._extract_transcript import TranscriptStats, nothing_read, redacted
-from memcli.commands.apply import ApplyReport, apply_items
 from memcli.errors import ProviderError
 from memcli.extraction.dedupe import Merged
 from memcli.json_values import JsonObject
@@ -17,21 +19,19 @@ from memcli.messages import Message
 from memcli.settings.config import Settings
 from memcli.store.index import IndexEntry
 from memcli.store.names import LEVELS
-from memcli.writes.stores import open_stores
+from memcli.store.stamps import Stamps, changed_names, note_stamps
+from memcli.writes.stores import locked_levels, open_stores
 
 if TYPE_CHECKING:  # the prompt loads only for a model or --show-prompt
+    from memcli.commands.apply import ApplyReport
     from memcli.commands.extract_stores import StoreView
     from memcli.extraction.budget import Budget, Cut
     from memcli.extraction.explain import Explanation
     from memcli.extraction.prompt import PromptText, RelatedNote
     from memcli.extraction.rules import RulesTrace
-    from memcli.operations.model import AnyOp
     from memcli.transcripts.source import TranscriptFile
     from memcli.writes.history import Source
 
-# One turn rarely holds more than a handful of memories; a reply with dozens is a model
-# running away (or obeying an injected instruction), not a conversation worth keeping.
-MAX_OPERATIONS = 25
 
 
 @dataclass(frozen=True)
@@ -64,15 +64,6 @@ class ExtractOptions:
     agent: str | None = None
 
 
-@dataclass(frozen=True)
-class Dropped:
-    """An operation of the reply past MAX_OPERATIONS: where it was, and what it was."""
-
-    position: int
-    action: str  # create, update, delete; "invalid" for one that would have been rejected
-    title: str | None = None  # a create's or update's title, a delete's file name
-
-
 @dataclass
 class ExtractResult:
     provider: str
@@ -100,9 +91,19 @@ class ExtractResult:
                 or bool(self.rejected or self.dropped))
 
 
+# How many times a turn is matched again when the notes it was matched against changed
+# before its apply (each time another process or person changed them meanwhile).
+MATCHES = 3
+
+
 def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options: ExtractOptions,
                 on_progress: Callable[[int], None] | None = None,
-                on_read: Callable[[int, int], None] | None = None) -> ExtractResult:
+                on_read: Callable[[int, int], None] | None = None,
+                on_notes: Callable[[str, int, int], None] | None = None,
+                on_matched: Callable[[], None] | None = None) -> ExtractResult:
+    """ON_NOTES: told, by level, how many of the notes the rules read afresh (not from their
+    cache) are read so far. ON_MATCHED: called once a turn is matched, before its plan is
+    applied (no store locked then)."""
     settings.require_extraction()
     chosen = ""
     if settings.provider == "auto":
@@ -116,18 +117,42 @@ def run_extract(settings: Settings, text: str | bytes | TranscriptFile, options:
     budget = RULES if provider == "rules" and not options.show_prompt else PROMPT
     messages, stats, warnings, cut = _read(text, options, budget, on_read)
     from memcli.store.heads_cache import DamagedCache
+    from memcli.store.stamps import StoreChanged
 
     read = _Read(messages, stats, warnings, cut, chosen, passed_over)
+    hooks = (on_progress, on_notes, on_matched)
     # Each store's cache of the notes' heads can be found damaged halfway (it is set aside
-    # by then, and nothing was written: the stores' locks are let go before anything is
-    # applied): a derived file, so the turn is matched again, at most once a store.
-    for _attempt in LEVELS:
+    # by then, and nothing was written): a derived file, so the turn is matched again, at
+    # most once a store. The notes the rules matched can change before the apply (no lock
+    # is held while they match): the turn is matched again then. The last of MATCHES tries
+    # holds the stores' locks from its read to its apply, as every match did before: a busy
+    # store (a hook's `memcli apply` every second) makes it wait, not fail; only an edit
+    # that takes no lock (by hand) can still change the notes under it.
+    damaged = changed = 0
+    while True:
         try:
-            return _extract(settings, provider, read, options, on_progress)
+            with _held(settings, last=changed == MATCHES - 1):
+                return _extract(settings, provider, read, options, hooks)
         except DamagedCache:
-            if provider != "rules":
+            damaged += 1
+            if provider != "rules" or damaged > len(LEVELS):
                 raise  # (only the rules read that cache: a model is never asked twice)
-    return _extract(settings, provider, read, options, on_progress)
+        except StoreChanged as exc:
+            changed += 1
+            if changed >= MATCHES:
+                raise StoreChanged(f"{exc}, {MATCHES} times in a row; nothing was written: "
+                                   "run it again") from None
+
+
+@contextmanager
+def _held(settings: Settings, *, last: bool) -> Iterator[None]:
+    """The stores locked throughout, on the LAST try (the reads and the apply within take
+    the same locks again for free: memcli.writes.locks); else nothing."""
+    if not last:
+        yield
+        return
+    with locked_levels(settings, LEVELS, lend=True):
+        yield
 
 
 @dataclass(frozen=True)
@@ -142,26 +167,37 @@ class _Read:
     passed_over: str
 
 
+_Hooks = tuple[Callable[[int], None] | None, Callable[[str, int, int], None] | None,
+               Callable[[], None] | None]
+
+
 def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOptions,
-             on_progress: Callable[[int], None] | None) -> ExtractResult:
+             hooks: _Hooks) -> ExtractResult:
+    on_progress, on_notes, on_matched = hooks
     messages, stats, warnings, cut = read.messages, read.stats, list(read.warnings), read.cut
     chosen, passed_over = read.chosen, read.passed_over
     related: list[RelatedNote] = []
     view: StoreView | None = None
     known: dict[str, Sequence[IndexEntry]]
+    base: dict[str, str] = {}
+    stamps: dict[str, tuple[Path, Stamps]] = {}
     if provider == "rules" and not options.show_prompt:
         # The rules read the notes only for a turn that proposes something (most propose
-        # nothing); the base, then, is that of the notes they read.
+        # nothing); the base, then, is that of the notes they read. Each read locks the
+        # stores for itself: none is held while the rules match.
         from memcli.commands.extract_stores import KnownNotes, StoreView
 
-        view = StoreView(settings)  # holds the stores' locks until closed (below)
-        base = view.base
+        view = StoreView(settings, on_notes)
         known = {"all": KnownNotes(view)}
     else:
         with open_stores(settings, LEVELS) as stores:
             # Without a project here only the user store is open; project notes are unknown.
             known = {lvl: stores[lvl].entries() if lvl in stores else [] for lvl in LEVELS}
             base = {lvl: state.fingerprint for lvl, state in stores.items()}
+            # What a model's reply is applied against is the store at the apply: the notes
+            # changed while it answered are found by their stamps (see _changed_since).
+            stamps = {lvl: (state.path, note_stamps(lvl, state.path))
+                      for lvl, state in stores.items() if lvl in LEVELS}
             if messages:
                 # Only a model reads them: the notes the turn may change, shown whole.
                 related = related_notes(settings, list(stores.values()), messages, options.redact)
@@ -173,33 +209,34 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
         return result
     trace: RulesTrace | None = None
     items: list[Any] = []
-    try:
-        if not messages:
-            # Not an error: a hook fires on turns with nothing new. The empty document (or the
-            # empty apply report) still follows, so that a pipeline reads what it always reads.
-            result.notice = nothing_read(stats)
-        elif provider == "rules":
-            from memcli.extraction.rules import RulesTrace, extract_rules
+    if not messages:
+        # Not an error: a hook fires on turns with nothing new. The empty document (or the
+        # empty apply report) still follows, so that a pipeline reads what it always reads.
+        result.notice = nothing_read(stats)
+    elif provider == "rules":
+        from memcli.extraction.rules import RulesTrace, extract_rules
 
-            trace = RulesTrace() if options.explain else None
-            items = extract_rules(messages, known["all"], today=today, trace=trace,
-                                  mode=options.rules_mode)
-            if not items:
-                result.notice = _nothing_found(messages)
-        else:
-            # Built only for a model: the rules never read it, and redacting every index line
-            # of a large store is not free.
-            result.prompt = prompt_for(messages, known, today, options.redact, cut.dropped, related)
-            items = _ask_model(settings, provider, result.prompt, result, on_progress)
-        # With review on, a delete is kept: it waits in the inbox for the person instead.
-        reviewed = options.propose or (options.apply and bool(settings.review))
-        _validate(items, replace(options, allow_delete=options.allow_delete or reviewed), result)
-        sources = _merge_near_duplicates(result, known, options.on_conflict)
-        if view is not None:
-            result.base = base = view.base  # that of the notes, when they were read
-    finally:
-        if view is not None:
-            view.close()  # the stores' locks, held since the view was made
+        trace = RulesTrace() if options.explain else None
+        items = extract_rules(messages, known["all"], today=today, trace=trace,
+                              mode=options.rules_mode)
+        if not items:
+            result.notice = _nothing_found(messages)
+    else:
+        # Built only for a model: the rules never read it, and redacting every index line
+        # of a large store is not free.
+        result.prompt = prompt_for(messages, known, today, options.redact, cut.dropped, related)
+        items = _ask_model(settings, provider, result.prompt, result, on_progress)
+    # With review on, a delete is kept: it waits in the inbox for the person instead.
+    reviewed = options.propose or (options.apply and bool(settings.review))
+    checked = validate(items, options.allow_delete or reviewed)
+    result.operations, result.positions = checked.operations, checked.positions
+    result.rejected.extend(checked.rejected)
+    result.dropped.extend(checked.dropped)
+    sources = _merge_near_duplicates(result, known, options.on_conflict)
+    if view is not None:
+        result.base = base = view.base  # that of the notes, when they were read
+    if on_matched is not None:
+        on_matched()
     _cite_named_files(settings, result.operations, project="project" in base)
     if options.explain:
         from memcli.extraction.explain import explain
@@ -207,6 +244,7 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
         result.explanation = explain(result.operations, sources, result.positions,
                                      result.merged, messages, trace)
     if options.apply or options.dry_run or options.propose:
+        from memcli.commands.apply import apply_items  # (the write path: only to write)
         from memcli.safety.unattended import UNATTENDED
 
         # Nobody reviews what extract applies: the guard keeps a reply from destroying notes,
@@ -218,8 +256,17 @@ def _extract(settings: Settings, provider: str, read: _Read, options: ExtractOpt
                                     dry_run=not (options.apply or options.propose),
                                     on_conflict=options.on_conflict, guard=guard,
                                     source=_source(options, result),
-                                    evidence=_evidence(messages))
+                                    evidence=_evidence(messages),
+                                    check=view.check if view is not None
+                                    else lambda: _changed_since(stamps))
     return result
+
+
+def _changed_since(stamps: dict[str, tuple[Path, Stamps]]) -> frozenset[tuple[str, str]]:
+    """The notes (level, name) changed since STAMPS were taken, under the apply's locks: a
+    model is never asked again, so the guard refuses a change of those instead."""
+    return frozenset((lvl, name) for lvl, (path, read) in stamps.items()
+                     for name in changed_names(lvl, path, read))
 
 
 def _passed_over(provider: str, agent: str | None) -> str:
@@ -350,44 +397,3 @@ def _ask_model(settings: Settings, provider: str, prompt: PromptText, result: Ex
 
         raise ProviderError(f"{exc} (the model stopped at the {MAX_OUTPUT_TOKENS:,}-token "
                             "output limit: a shorter turn, with --last-turn, may fit)") from None
-
-
-def _revealed(op: dict[str, object]) -> dict[str, object]:
-    """OP with what its text would hide in a rendered note made visible (an HTML comment
-    written as text): an extractor's note must not carry words a reviewer never sees."""
-    from memcli.safety.hidden_markup import might_hide, reveal
-
-    changed = {key: reveal(value) for key in ("title", "summary", "content")
-               if isinstance(value := op.get(key), str) and might_hide(value)}
-    return {**op, **changed} if changed else op
-
-
-def _dropped(position: int, op: AnyOp | None) -> Dropped:
-    if op is None:
-        return Dropped(position, "invalid")
-    return Dropped(position, op.action, getattr(op, "title", None) or getattr(op, "filename", None))
-
-
-def _validate(items: Sequence[Any], options: ExtractOptions, result: ExtractResult) -> None:
-    """Keep each valid operation as the model wrote it; report each invalid one with its reason."""
-    from memcli.operations.model import as_dict, validate_item
-
-    kept = 0
-    for position, raw in enumerate(items, start=1):
-        parsed = validate_item(position, raw)
-        if parsed.skipped:
-            continue
-        if kept >= MAX_OPERATIONS:
-            # Past the cap the reply is a runaway: one line counts what it held (a line per
-            # operation was 56 lines of noise), `--json` lists them.
-            result.dropped.append(_dropped(position, parsed.op))
-        elif parsed.op is None:
-            result.rejected.append((position, parsed.error or "invalid"))
-        elif parsed.op.action == "delete" and not options.allow_delete:
-            result.rejected.append((position, "extract does not delete notes without "
-                                    "--allow-delete; review it and use `memcli rm`"))
-        else:
-            result.operations.append(_revealed(as_dict(parsed.op)))
-            result.positions.append(position)
-            kept += 1
-

@@ -4,24 +4,27 @@ its operations carry, and every note's index line only once the turn proposes so
 never lists a store's notes; one that does reads each note's head from a cache
 (:mod:`memcli.store.known`) unless the note changed.
 
-Both reads happen under the stores' locks, as :func:`memcli.writes.stores.open_stores`
-takes them: when the notes are read, the base is read again with them, so that the base
-is always that of the notes the operations were matched against.
+Each read takes the stores' locks, as :func:`memcli.writes.stores.open_stores` takes them,
+for the read alone: the notes and the base are read together, under one lock, and the
+matching that follows holds none (a `memcli context` or `search` meanwhile does not wait
+for it). What was read is stamped (each note's status); :meth:`StoreView.check`, under the
+lock of the apply, tells whether any note changed since, so that the turn is matched again
+instead of applied against notes it did not see.
 """
 
 from __future__ import annotations
 
-import contextlib
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from memcli.settings.config import Settings
 from memcli.store.folder import fingerprint
 from memcli.store.index import IndexEntry, LazyEntries
-from memcli.store.known import index_bytes_of, known_entries
+from memcli.store.known import Progress, index_bytes_of, known_entries
 from memcli.store.names import LEVELS
+from memcli.store.stamps import Stamps, StoreChanged, Unsettled, head_changed, note_stamps
 from memcli.writes.stores import lock_made_at, locked_levels
 
 if TYPE_CHECKING:
@@ -29,37 +32,40 @@ if TYPE_CHECKING:
 
 
 class StoreView:
-    """The project and user stores, read no further than asked, under their locks from the
-    moment it is made until :meth:`close`: the notes, when read, are those of the listing
-    made when the locks were taken (a store is not listed twice)."""
+    """The project and user stores, read no further than asked, each read under the stores'
+    locks and none held between reads: the base alone (:attr:`base`), or every note with
+    the base (:meth:`known`), read once."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, progress: Callable[[str, int, int], None] | None
+                 = None) -> None:
+        """PROGRESS: told, by level, how many of the notes the cache did not hold are read
+        (see memcli.store.known.Progress)."""
         self._settings = settings
+        self._progress = progress
+        self._base: dict[str, str] | None = None
         self._known: dict[str, Sequence[IndexEntry]] | None = None
         self._keys: dict[str, Sequence[str | None]] = {}
         self._postings: dict[str, object] = {}
-        self._listings: dict[Path, list[str]] = {}
-        self._held = contextlib.ExitStack()
-        try:
-            self._folders: dict[str, Path] | None = self._held.enter_context(
-                locked_levels(settings, LEVELS, listings=self._listings))
-            self._index_bytes = {lvl: _with_fingerprint(index_bytes_of(lvl, folder))
-                                 for lvl, folder in self._folders.items()}
-        except BaseException:
-            self._held.close()
-            raise
-        self.base = {lvl: print_ for lvl, (_, print_) in self._index_bytes.items()}
+        self._stamps: dict[str, tuple[Path, Stamps, Unsettled]] | None = None
 
     def close(self) -> None:
-        """Release the stores' locks (the notes read so far stay readable)."""
-        self._folders = None
-        self._held.close()
+        """Nothing is held between reads (kept for callers that close a view)."""
 
     def __enter__(self) -> StoreView:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    @property
+    def base(self) -> dict[str, str]:
+        """The fingerprint of each open store's MEMORY.md: that of the notes, when they were
+        read; else read now (alone)."""
+        if self._base is None:
+            with locked_levels(self._settings, LEVELS) as folders:
+                self._base = {lvl: fingerprint(index_bytes_of(lvl, folder))
+                              for lvl, folder in folders.items()}
+        return self._base
 
     def known(self) -> dict[str, Sequence[IndexEntry]]:
         """Every note's index line, by level (empty for a store not open here)."""
@@ -69,26 +75,39 @@ class StoreView:
 
             cache = self._settings.user_home / "cache" / "known"
             derive = (note_keys, derived_by())
-            with contextlib.ExitStack() as again:
-                folders, listings = self._folders, self._listings
-                if folders is None:  # closed: the locks are taken (and the stores listed) anew
-                    listings = {}
-                    folders = again.enter_context(
-                        locked_levels(self._settings, LEVELS, listings=listings))
+            listings: dict[Path, list[str]] = {}
+            # The stores are listed once, when locked (to see whether a killed process left
+            # a batch to finish), and the notes read from that listing.
+            with locked_levels(self._settings, LEVELS, listings=listings) as folders:
                 read = {lvl: known_entries(lvl, folder, cache, lock_made_at(folder), derive,
-                                           listings.get(folder), postings_of)
+                                           listings.get(folder), postings_of,
+                                           self._told(lvl))
                         for lvl, folder in folders.items()}
-            self.base = {lvl: self._base(lvl, index) for lvl, (_, index, _, _) in read.items()}
+            self._base = {lvl: fingerprint(known[1]) for lvl, known in read.items()}
             self._known = {lvl: read[lvl][0] if lvl in read else [] for lvl in LEVELS}
             self._keys = {lvl: read[lvl][2] if lvl in read else [] for lvl in LEVELS}
             self._postings = {lvl: read[lvl][3] for lvl in read if read[lvl][3] is not None}
+            self._stamps = {lvl: (folders[lvl], read[lvl][4], read[lvl][5]) for lvl in read}
         return self._known
 
-    def _base(self, level: str, index: bytes | None) -> str:
-        """The base of MEMORY.md as read now (hashed again only when it changed)."""
-        if level in self._index_bytes and self._index_bytes[level][0] == index:
-            return self._index_bytes[level][1]
-        return fingerprint(index)
+    def _told(self, level: str) -> Progress | None:
+        progress = self._progress
+        if progress is None:
+            return None
+        return lambda done, total: progress(level, done, total)
+
+    def check(self) -> frozenset[tuple[str, str]]:
+        """Under the stores' locks (those of the apply): raise StoreChanged when a note read
+        by :meth:`known` has changed since, or the notes listed are not those read. Nothing
+        to check when the notes were never read (the plan matched none). The notes changed
+        within a tick of the read are read again, and their heads compared: a second change
+        in the same tick of a coarse clock keeps every stamp."""
+        for level, (folder, stamps, unsettled) in (self._stamps or {}).items():
+            if note_stamps(level, folder) != stamps or head_changed(level, folder, unsettled):
+                raise StoreChanged(
+                    f"the {level} store's notes changed while the turn was matched against "
+                    "them (another memcli process, or an edit by hand)")
+        return frozenset()
 
     def keys(self) -> dict[str, Sequence[str | None]]:
         """Each note's keys (memcli.extraction.note_keys), in the order of known()."""
@@ -100,10 +119,6 @@ class StoreView:
         (memcli.extraction.key_index.postings_of): their keys need not be read."""
         self.known()
         return self._postings
-
-
-def _with_fingerprint(index: bytes | None) -> tuple[bytes | None, str]:
-    return index, fingerprint(index)
 
 
 class KnownNotes(LazyEntries):

@@ -17,9 +17,7 @@ time of the modules that compute them (:func:`derived_by`): other code starts an
 
 from __future__ import annotations
 
-import os
-
-from memcli import __version__
+from memcli import code_stamp
 from memcli.extraction.key_index import KEY as _KEY
 from memcli.extraction.key_index import code
 
@@ -39,22 +37,8 @@ _DERIVED_FROM = (
 
 
 def derived_by() -> tuple[str, tuple[tuple[int, int], ...]]:
-    """memcli's version and the size and modification time of each module deciding keys
-    (their files, found without importing them)."""
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    found = []
-    for name in _DERIVED_FROM:
-        path = os.path.join(root, *name.split("."))
-        try:
-            info = os.stat(path + ".py")
-        except OSError:
-            try:
-                info = os.stat(os.path.join(path, "__init__.py"))  # a package
-            except OSError:
-                found.append((-1, -1))
-                continue
-        found.append((info.st_size, info.st_mtime_ns))
-    return __version__, tuple(found)
+    """memcli's version and the size and modification time of each module deciding keys."""
+    return code_stamp(_DERIVED_FROM)
 
 
 def note_keys(title: str, summary: str) -> str:

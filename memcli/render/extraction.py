@@ -84,7 +84,7 @@ def dropped_line(result: ExtractResult) -> str:
     """The operations past the cap of one turn, counted by kind, in one line."""
     from collections import Counter
 
-    from memcli.commands.extract import MAX_OPERATIONS
+    from memcli.commands._extract_reply import MAX_OPERATIONS
 
     kinds = Counter(d.action for d in result.dropped)
     counted = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items(), key=lambda kv: -kv[1]))

@@ -42,6 +42,10 @@ class Guard:
     # refuse (a delete, an update that removes most of a note, one change too many) waits
     # there too instead of being refused.
     review: frozenset[str] = frozenset()
+    # The notes (level, file name) that changed after the run read the stores and before its
+    # apply (`extract` with a model: an edit by hand while the model answered). A change of
+    # one is refused (with review on, it waits in the inbox): it was made without that edit.
+    changed_since: frozenset[tuple[str, str]] = frozenset()
 
     def reviews(self, note_type: str | None) -> bool:
         """Whether a change to a note of NOTE_TYPE waits for review."""

@@ -7,8 +7,6 @@ The days table's format is here too (:func:`instant`): syncing writes it, queryi
 from __future__ import annotations
 
 import sqlite3
-import zlib
-from collections.abc import Callable
 from datetime import UTC as UTC_TZ
 from datetime import datetime
 from pathlib import Path
@@ -30,18 +28,16 @@ from memcli.search.analyze import analyzer_version
 #    pages freed by merges, 40 % less inserting); the digest kept as 16 bytes, not hex;
 #    `notes.text` compressed against a dictionary of the store's first notes (meta's
 #    `dictionary`: :func:`packer`), two fifths smaller.
-SCHEMA_VERSION = "7"
+# 8: no copy of the notes' text (the dictionary and `notes.text` gone): a changed or removed
+#    note's FTS row is left in place, dead (no `notes` row joins it), and counted in meta's
+#    `dead`; the index is emptied and built again when the dead rows pass a share of the
+#    live ones (_fts_sync.REBUILD_SHARE). `notes.id` AUTOINCREMENT: a dead row's id is never
+#    given to another note. A hit's terms are analysed from its file.
+SCHEMA_VERSION = "8"
 # How many bytes of postings FTS5 gathers in memory before it writes a segment (its default
 # is 1 MiB): a 10,000-note level then writes two segments instead of eighteen that are
 # merged as they come (the merges' pages were left free in the file, 1.6 MB a level).
 HASH_BYTES = 8 << 20
-# The texts of a store's notes share most of their words: each compressed alone, zlib finds
-# little to refer back to in a few hundred bytes; against the first notes' text (the end of
-# it, which zlib reads best), a third of their size instead of a half (the generated store,
-# benchmarks/genstore.py). Level 1: as small, at half the CPU of level 6 (a build compresses
-# every note).
-DICTIONARY_BYTES = 16 << 10
-LEVEL = 1
 # SQLite's auto_vacuum mode that keeps free pages until told to give them back.
 INCREMENTAL = 2
 RECLAIM_PAGES = 256  # 1 MiB of free pages
@@ -53,7 +49,15 @@ def current(db: sqlite3.Connection) -> bool:
         rows = dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.OperationalError:
         return False
-    return (rows.get("schema"), rows.get("analyzer")) == (SCHEMA_VERSION, analyzer_version())
+    if (rows.get("schema"), rows.get("analyzer")) != (SCHEMA_VERSION, analyzer_version()):
+        return False
+    # A `dead` that is no count (a damaged or hand-edited cache) would fail every search:
+    # the cache is taken as corrupt and built again.
+    return _is_count(rows.get("dead", "0"))
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, str | int) and str(value).isdecimal()
 
 
 def drop(db: sqlite3.Connection) -> None:
@@ -81,15 +85,16 @@ def create(db: sqlite3.Connection) -> None:
     # given back (reclaim).
     db.execute(f"PRAGMA auto_vacuum = {INCREMENTAL}")
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    # `text`: the text the note's terms were analysed from, compressed. The FTS table keeps
-    # no copy of its own (contentless): a hit's terms (what coverage reads) and a changed
-    # note's old terms (what its row is deleted by) are analysed again from this one, a
-    # third of the size of the terms.
+    # No copy of the note's text (a tenth of the cache, and compressing it a tenth of a
+    # build): the FTS table is contentless, so a changed note's row, which FTS5 can delete
+    # only given what it held, is left dead instead (see _fts_sync); a hit's terms are
+    # analysed from its file, which search reads to show it anyway.
+    # AUTOINCREMENT: a new row never takes a dead row's id (FTS5 would merge the two).
     # No index on `filename`: a sync reads every row, nothing looks one up by its name.
     # `stamp`: the note file's inode, size and times when its bytes were digested (NULL when
     # the bytes are to be digested at every sync: see _fts_sync.sync).
-    db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, filename TEXT NOT NULL, "
-               "digest BLOB NOT NULL, stamp INTEGER, text BLOB NOT NULL)")
+    db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY AUTOINCREMENT, "
+               "filename TEXT NOT NULL, digest BLOB NOT NULL, stamp INTEGER)")
     # Plain ASCII tokens separated by spaces: no tokenizer folding to disagree with ours.
     # `grams` first: FTS5 marks each posting of a column but the first by its column's
     # number, and the 4-grams are two thirds of the tokens. BM25 is the same whatever the
@@ -107,33 +112,14 @@ def create(db: sqlite3.Connection) -> None:
                    [("schema", SCHEMA_VERSION), ("analyzer", analyzer_version())])
 
 
-def dictionary(db: sqlite3.Connection) -> bytes:
-    """What the notes' texts are compressed against (b'' until a first note is indexed)."""
-    row = db.execute("SELECT value FROM meta WHERE key = 'dictionary'").fetchone()
-    return b"" if row is None else bytes(row[0])
+def dead(db: sqlite3.Connection) -> int:
+    """How many FTS rows no note joins any more (changed or removed notes' old rows)."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'dead'").fetchone()
+    return 0 if row is None else int(row[0])
 
 
-def set_dictionary(db: sqlite3.Connection, texts: list[str]) -> bytes:
-    """The dictionary of a cache that has none, from the first notes it indexes (TEXTS)."""
-    found = "\n".join(texts).encode()[-DICTIONARY_BYTES:]
-    db.execute("INSERT OR REPLACE INTO meta VALUES ('dictionary', ?)", (found,))
-    return found
-
-
-def packer(found: bytes) -> Callable[[str], bytes]:
-    """A text compressed against the dictionary FOUND (each from a copy of one compressor
-    given it: setting a dictionary costs more than compressing a note)."""
-    primed = zlib.compressobj(LEVEL, zdict=found)
-
-    def pack(text: str) -> bytes:
-        one = primed.copy()
-        return one.compress(text.encode()) + one.flush()
-
-    return pack
-
-
-def unpacked(data: bytes, found: bytes) -> str:
-    return zlib.decompressobj(zdict=found).decompress(data).decode()
+def set_dead(db: sqlite3.Connection, count: int) -> None:
+    db.execute("INSERT OR REPLACE INTO meta VALUES ('dead', ?)", (str(count),))
 
 
 def discard_corrupt(path: Path) -> bool:

@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 
 from memcli.errors import BrokenNoteError, StoreError
-from memcli.search._fts_schema import dictionary, instant, packer, set_dictionary, unpacked
+from memcli.search._fts_schema import dead, instant, set_dead
 from memcli.search.dates import note_time
 from memcli.search.index_terms import note_columns
 from memcli.store.folder import StoreState, collector_paused
@@ -28,6 +28,14 @@ Progress = Callable[[str, int, int], None]
 PROGRESS_EVERY = 500
 # The most notes whose days one statement deletes (SQLite takes 32,766 parameters).
 STALE_BATCH = 500
+# A changed or removed note's FTS row is left dead (FTS5 deletes a contentless row only given
+# what it held, and the cache keeps no copy of that): it still counts in BM25's statistics
+# (the number of rows, their average length, each term's document frequency), so the index
+# is emptied and built again once the dead rows pass this share of the live ones, and
+# REBUILD_FLOOR: on a store under 1,600 notes the share alone would rebuild the whole index
+# at almost every edit (every one under 100 notes), a first search's cost for one note.
+REBUILD_SHARE = 0.01
+REBUILD_FLOOR = 16
 
 
 @dataclass
@@ -52,6 +60,9 @@ def note_days(note: Note) -> set[str]:
     for stamp in {note.created, note.updated}:  # mostly the same: parsed once
         when = note_time(stamp)
         if isinstance(when, datetime):
+            if _in_utc(stamp):  # what memcli writes: the instant already (8 us a note saved)
+                found.add(stamp)
+                continue
             try:
                 found.add(instant(when))
                 continue
@@ -61,6 +72,13 @@ def note_days(note: Note) -> set[str]:
             found.add(when.isoformat())
     return found
 
+
+
+def _in_utc(stamp: str) -> bool:
+    """Whether STAMP (which parses as an instant) is written as :func:`instant` writes one:
+    `YYYY-MM-DDTHH:MM:SSZ`."""
+    return (len(stamp) == 20 and stamp[19] == "Z" and stamp[10] == "T" and stamp[13] == ":"
+            and stamp[16] == ":" and stamp[4] == "-" and stamp[7] == "-")
 
 
 def sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None = None,
@@ -99,44 +117,40 @@ def _sync(db: sqlite3.Connection, state: StoreState, progress: Progress | None,
         stamps = _trusted(found, clock)
         db.executemany("UPDATE notes SET stamp = ? WHERE id = ?",
                        [(stamps.get(name), known[name][0]) for name in restamp])
-        found_dictionary = dictionary(db)
-        for row_id in stale:  # a contentless table deletes a row given what it held
-            (text,) = db.execute("SELECT text FROM notes WHERE id = ?", (row_id,)).fetchone()
-            words, grams, concepts = note_columns(unpacked(text, found_dictionary))
-            db.execute("INSERT INTO fts (fts, rowid, grams, words, concepts) "
-                       "VALUES ('delete', ?, ?, ?, ?)", (row_id, grams, words, concepts))
+        dead_rows = dead(db) + len(stale)
+        if dead_rows > max(REBUILD_SHARE * len(wanted), REBUILD_FLOOR):
+            # Too many dead rows: every note indexed again, from an empty index.
+            db.execute("INSERT INTO fts (fts) VALUES ('delete-all')")
+            db.execute("DELETE FROM days")
+            db.execute("DELETE FROM notes")
+            stale, fresh, dead_rows = [], list(wanted), 0
         for start in range(0, len(stale), STALE_BATCH):  # one pass over `days` a batch
             batch = stale[start:start + STALE_BATCH]
             marks = ",".join("?" * len(batch))
             db.execute(f"DELETE FROM days WHERE note IN ({marks})", batch)
         db.executemany("DELETE FROM notes WHERE id = ?", [(i,) for i in stale])
-        (last,) = db.execute("SELECT coalesce(max(id), 0) FROM notes").fetchone()
-        pack = packer(found_dictionary) if found_dictionary else None
+        set_dead(db, dead_rows)
+        # AUTOINCREMENT's counter: above every id given, dead rows' included.
+        (last,) = db.execute("SELECT coalesce(max(seq), 0) FROM sqlite_sequence "
+                             "WHERE name = 'notes'").fetchone()
         for start in range(0, len(fresh), PROGRESS_EVERY):
             if progress is not None:
                 progress(state.level, start, len(fresh))
             # A batch at a time, in three executemany calls: a call per row per table cost
             # a fifth of the inserting.
-            rows, texts, fts_rows, day_rows = [], [], [], []
+            rows, fts_rows, day_rows = [], [], []
             for row_id, name in enumerate(fresh[start:start + PROGRESS_EVERY], last + start + 1):
                 data = _read(state, name)
                 note = None if data is None else _parsed(name, data)
                 if data is None or note is None:
                     continue  # gone or broken since the store was read: the next search sees
-                text = note_text(note)
-                words, grams, concepts = note_columns(text)
+                words, grams, concepts = note_columns(note_text(note))
                 rows.append((row_id, name, digest(data), stamps.get(name)))
-                texts.append(text)
                 fts_rows.append((row_id, grams, words, concepts))
                 day_rows += [(row_id, day) for day in note_days(note)]
                 stats.indexed += 1
-            if pack is None and texts:
-                pack = packer(set_dictionary(db, texts))
-            if pack is not None:  # None: no note of the batch could be read
-                db.executemany("INSERT INTO notes (id, filename, digest, stamp, text) "
-                               "VALUES (?, ?, ?, ?, ?)",
-                               [(*row, pack(text)) for row, text in zip(rows, texts,
-                                                                        strict=True)])
+            db.executemany("INSERT INTO notes (id, filename, digest, stamp) VALUES (?, ?, ?, ?)",
+                           rows)
             db.executemany("INSERT INTO fts (rowid, grams, words, concepts) VALUES (?, ?, ?, ?)",
                            fts_rows)
             db.executemany("INSERT INTO days (note, day) VALUES (?, ?)", day_rows)

@@ -255,7 +255,7 @@ class _Asks:
 def _hit(state: StoreState, hit: Hit, judge: Judge, dates: Named, asks: _Asks,
          now: datetime | None, zone: Zone = UTC) -> SearchHit:
     """A candidate, scored by BM25 alone until :func:`reranked`."""
-    note: Note = state.notes[hit.filename]
+    note: Note = hit.note if hit.note is not None else state.notes[hit.filename]
     stamps = [s for s in (note.created, note.updated) if note_date(s) is not None]
     expires = state.heads[hit.filename].expires
     held = judge.held(hit)

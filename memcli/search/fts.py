@@ -25,7 +25,7 @@ import hashlib
 import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -33,20 +33,19 @@ from memcli.search._fts_schema import (
     BUSY_TIMEOUT_MS,
     create,
     current,
-    dictionary,
     discard_corrupt,
     drop,
     instant,
     reclaim,
-    unpacked,
 )
-from memcli.search._fts_sync import Progress, SyncStats, sync
+from memcli.search._fts_sync import Progress, SyncStats, note_text, sync
 from memcli.search.analyze import Analyzed
 from memcli.search.dates import Named
 from memcli.search.index_terms import note_columns
 from memcli.search.index_terms import token as token  # coverage and tests import it here
 from memcli.settings.zone import UTC, Zone
 from memcli.store.folder import StoreState
+from memcli.store.notes import Note
 
 # Weight of the 4-gram column against the word column in FTS5's bm25(); chosen on the
 # tuning part of LoCoMo's development half (docs/recall.md).
@@ -65,6 +64,8 @@ class Hit:
     score: float  # BM25, higher is better
     words: frozenset[str]  # the note's word terms, for coverage and names
     concepts: frozenset[str] = frozenset()  # the vocabulary's concepts it holds
+    # The note as read to analyse its terms (search shows it: not read twice).
+    note: Note | None = field(default=None, compare=False, repr=False)
 
 
 
@@ -76,11 +77,11 @@ def cache_path(cache_dir: Path, store: Path) -> Path:
 class StoreIndex:
     """One store's index, open for one command."""
 
-    def __init__(self, db: sqlite3.Connection, stats: SyncStats) -> None:
+    def __init__(self, db: sqlite3.Connection, stats: SyncStats, state: StoreState) -> None:
         self.db = db
         self.stats = stats
+        self.state = state  # a hit's terms are analysed from its file
         self._docs: int | None = None
-        self._dictionary: bytes | None = None  # what the notes' texts are compressed against
 
     # ------------------------------------------------------------------ opening
 
@@ -105,7 +106,7 @@ class StoreIndex:
         create(db)
         stats = sync(db, state, progress)
         stats.in_memory = True
-        return cls(db, stats)
+        return cls(db, stats, state)
 
     @classmethod
     def _open_cached(cls, path: Path, state: StoreState,
@@ -121,7 +122,7 @@ class StoreIndex:
             stats = sync(db, state, progress, clock=Path(f"{path}.lock"))
             if stats.indexed or stats.removed:
                 reclaim(db)
-            return cls(db, stats)
+            return cls(db, stats, state)
         except BaseException:
             db.close()
             raise
@@ -133,8 +134,14 @@ class StoreIndex:
 
     @property
     def documents(self) -> int:
+        """The FTS rows, dead ones included: what the document frequencies count in."""
         if self._docs is None:
-            self._docs = int(self.db.execute("SELECT count(*) FROM notes").fetchone()[0])
+            # One statement, one snapshot: a rebuild committed between two reads would pair
+            # the live rows after it with the dead rows before it.
+            (live, dead_rows) = self.db.execute(
+                "SELECT (SELECT count(*) FROM notes), "
+                "(SELECT value FROM meta WHERE key = 'dead')").fetchone()
+            self._docs = int(live) + (0 if dead_rows is None else int(dead_rows))
         return self._docs
 
     def document_frequencies(self, terms: Iterable[str], column: str = "words"
@@ -156,11 +163,13 @@ class StoreIndex:
         if not expression:
             return []
         rows = self.db.execute(
-            "SELECT n.filename, bm25(fts, ?, 1.0, ?) AS rank, n.text FROM fts "
+            # The join leaves out the dead rows (changed and removed notes' old terms).
+            "SELECT n.filename, bm25(fts, ?, 1.0, ?) AS rank FROM fts "
             "JOIN notes n ON n.id = fts.rowid WHERE fts MATCH ? ORDER BY rank LIMIT ?",
             (GRAM_WEIGHT, CONCEPT_WEIGHT, expression, limit),
         )
-        return [self._hit(name, -rank, text) for name, rank, text in rows]
+        # A note another command indexed after this one read the store is not this one's.
+        return [self._hit(name, -rank) for name, rank in rows if name in self.state.heads]
 
     def dated(self, query: Analyzed, named: Named, limit: int,
               without: Collection[str] = (), zone: Zone = UTC) -> list[Hit]:
@@ -177,13 +186,25 @@ class StoreIndex:
         where, params = _day_clause(named, zone)
         if not where:
             return []
+        # The notes' row ids and the terms' rowids read in one snapshot: a rebuild committed
+        # between the two reads would give the same notes other row ids.
+        self.db.execute("BEGIN")
+        try:
+            return self._dated(query, where, params, limit, without)
+        finally:
+            self.db.execute("COMMIT")
+
+    def _dated(self, query: Analyzed, where: str, params: list[str], limit: int,
+               without: Collection[str]) -> list[Hit]:
         rows = self.db.execute(
             "SELECT n.id, n.filename FROM notes n "
             "JOIN (SELECT note, max(day) AS latest FROM days "
             f"WHERE {where} GROUP BY note) d ON d.note = n.id "
             "ORDER BY d.latest DESC, n.id DESC LIMIT ?",
             (*params, MAX_DATED + len(without)))
-        dated = [(row_id, name) for row_id, name in rows if name not in without]
+        heads = self.state.heads  # see ranked()
+        dated = [(row_id, name) for row_id, name in rows
+                 if name not in without and name in heads]
         if not dated:
             return []
         held: Counter[int] = Counter()
@@ -192,16 +213,14 @@ class StoreIndex:
                 "SELECT rowid FROM fts WHERE fts MATCH ?", (f'words : "{term}"',)))
         # sorted() is stable: the most recent first among equals.
         chosen = sorted(dated, key=lambda row: -held[row[0]])[:limit]
-        marks = ",".join("?" * len(chosen))
-        texts = dict(self.db.execute(f"SELECT id, text FROM notes WHERE id IN ({marks})",
-                                     [row_id for row_id, _ in chosen]))
-        return [self._hit(name, 0.0, texts[row_id]) for row_id, name in chosen]
+        return [self._hit(name, 0.0) for _, name in chosen]
 
-    def _hit(self, name: str, score: float, text: bytes) -> Hit:
-        if self._dictionary is None:
-            self._dictionary = dictionary(self.db)
-        words, _, concepts = note_columns(unpacked(text, self._dictionary))
-        return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()))
+    def _hit(self, name: str, score: float) -> Hit:
+        """A hit, its terms analysed from its file as it is now (the index's row is of
+        the same bytes, unless the file changed since this command's sync: then the newer)."""
+        note = self.state.notes[name]
+        words, _, concepts = note_columns(note_text(note))
+        return Hit(name, score, frozenset(words.split()), frozenset(concepts.split()), note)
 
 
 def _day_clause(named: Named, zone: Zone = UTC) -> tuple[str, list[str]]:

@@ -33,14 +33,23 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from memcli import code_stamp
 from memcli.errors import StoreError
 
 # The cached record: what a note parsed to, and the code that parsed it. A memcli that
 # parses notes another way (another version, or an edited notes.py in a checkout) starts
 # a new cache.
-_FORMAT = 4
-_PARSERS = ("notes.py", "frontmatter_yaml.py", "folder.py", "folder_files.py", "index.py",
-            "names.py", "heads_cache.py")
+_FORMAT = 5
+# The modules whose code decides what a note's head is: every memcli module
+# memcli.store.known imports, directly or through another (tests/test_extract_big_store.py
+# checks the list against the imports, as it checks memcli.extraction.note_keys' own).
+PARSERS = (
+    "memcli", "memcli.errors", "memcli.paths", "memcli.safety.invisible_chars", "memcli.text",
+    "memcli.value_types",
+    *(f"memcli.store.{name}" for name in (
+        "anchors", "folder", "folder_files", "freshness", "frontmatter_yaml", "heads_cache",
+        "index", "known", "names", "notes", "stamps")),
+)
 _LENGTH = 8  # the header's length, first
 
 Head = tuple[str, str, str, str | None]  # title, summary, updated, keys
@@ -80,7 +89,7 @@ class HeadsCache:
         where = str(store.resolve())
         self.file = cache_dir / (hashlib.sha256(where.encode("utf-8", "surrogatepass"))
                                  .hexdigest()[:32] + ".marshal")
-        self.stamp = (_FORMAT, where, _parsers_stamp(), derived_by)
+        self.stamp = (_FORMAT, where, code_stamp(PARSERS), derived_by)
         with contextlib.suppress(OSError, EOFError, ValueError, TypeError, OverflowError):
             self._open(self.file)
 
@@ -283,19 +292,3 @@ class _Buckets(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self._where)
-
-
-def _parsers_stamp() -> tuple[str, tuple[tuple[int, int], ...]]:
-    """memcli's version and the size and modification time of the modules that parse a
-    note: a cache written by other code is not read."""
-    from memcli import __version__
-
-    here = os.path.dirname(os.path.abspath(__file__))
-    found = []
-    for module in _PARSERS:
-        try:
-            info = os.stat(os.path.join(here, module))
-            found.append((info.st_size, info.st_mtime_ns))
-        except OSError:
-            found.append((-1, -1))
-    return __version__, tuple(found)

@@ -31,26 +31,34 @@ from typing import overload
 from memcli.paths import read_regular_file_stat
 from memcli.store.folder import (
     StoreState,
-    entry_for,
-    not_a_folder,
     read_index_file,
     unlistable,
 )
-from memcli.store.folder_files import MAX_NOTE_BYTES, read_note
+from memcli.store.folder_files import MAX_NOTE_BYTES
 from memcli.store.heads_cache import HeadsCache, Postings
 from memcli.store.index import IndexEntry, LazyEntries
-from memcli.store.names import INDEX_NAME, is_note_name
+from memcli.store.names import INDEX_NAME
+from memcli.store.stamps import (
+    Stamps,
+    Unsettled,
+    check_folder,
+    columns_of,
+    entry_of,
+    is_note,
+    stamps_of,
+)
 
 # What a caller derives from a note's title and summary (the words the matching looks
 # notes up by: memcli.extraction.note_keys), cached beside its head, and the stamp of the
 # code that derives it; None when a note gives none (a broken note, say).
 Derive = Callable[[str, str], str | None]
+_PROGRESS_EVERY = 500  # notes read between two reports of progress
 
 def index_bytes_of(level: str, path: Path) -> bytes | None:
     """MEMORY.md's bytes as :func:`load_store` reads them (None when the store or the file
     is missing, or MEMORY.md is a link or not a regular file), raising what it raises for a
     folder that cannot be listed or an index that cannot be read."""
-    _check_folder(level, path)
+    check_folder(level, path)
     index = os.path.join(path, INDEX_NAME)
     try:
         info = os.lstat(index)
@@ -63,26 +71,16 @@ def index_bytes_of(level: str, path: Path) -> bytes | None:
     return read_index_file(index)
 
 
-def _check_folder(level: str, path: Path) -> bool:
-    """Whether the store exists; the errors of :func:`load_store` for one it cannot list."""
-    if not path.exists() and not path.is_symlink():
-        return False
-    if not path.is_dir():
-        raise not_a_folder(level, path)
-    try:
-        with os.scandir(path):
-            pass
-    except OSError as exc:
-        raise unlistable(level, path, exc.strerror or "cannot be listed") from None
-    return True
-
-
-Known = tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object]
+Known = tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object, Stamps,
+              Unsettled]
+# Told how many of a store's notes (the second number) are read so far (the first): those
+# the cache did not hold (after an upgrade, every note: their keys derived anew).
+Progress = Callable[[int, int], None]
 
 
 def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before: int | None,
                   derive: tuple[Derive, object] | None = None, listed: list[str] | None = None,
-                  postings: Postings | None = None) -> Known:
+                  postings: Postings | None = None, progress: Progress | None = None) -> Known:
     """``load_store(level, path).entries()`` and its index bytes, each note's head taken
     from the cache in CACHE_DIR when its status is unchanged. A head read now is cached
     only when the note changed before SETTLED_BEFORE (nanoseconds, the store's clock);
@@ -90,9 +88,11 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
     what the third list holds for each entry (cached with the head); without it, None.
     LISTED: the folder's names, listed under the lock this read is made under (else the
     folder is listed now). POSTINGS makes, of the third list, what the fourth item is
-    (cached with it; None when the entries are not all read from the cache)."""
-    if not _check_folder(level, path):
-        return [], None, [], None
+    (cached with it; None when the entries are not all read from the cache); the fifth is
+    the stamps of the notes read (:func:`note_stamps`). PROGRESS is told of the notes read
+    that the cache did not hold, as they are read."""
+    if not check_folder(level, path):
+        return [], None, [], None, ((), b""), {}
     try:
         listing = os.listdir(path) if listed is None else listed
     except OSError as exc:
@@ -110,9 +110,11 @@ def known_entries(level: str, path: Path, cache_dir: Path | None, settled_before
             # The common case, checked column by column in C: the same files as when the
             # cache was written (every note among them cached), each with its status then.
             index = _index(path, INDEX_NAME, folder) if INDEX_NAME in cache.others else None
-            return _from_cache(level, path, cache, index)
+            stamps = stamps_of(cache.names, (cache.sizes, cache.mtimes, cache.ctimes,
+                                           cache.inodes))
+            return (*_from_cache(level, path, cache, index), stamps, {})  # all settled
         return _read(level, path, sorted(listing), cache, folder, settled_before, derive,
-                     postings, joined)
+                     postings, joined, progress)
     finally:
         os.close(folder)
 
@@ -128,7 +130,8 @@ def _unchanged(cache: HeadsCache, folder: int) -> bool:
             and array("Q", map(attrgetter("st_ino"), found)) == cache.inodes)
 
 
-def _from_cache(level: str, path: Path, cache: HeadsCache, index_bytes: bytes | None) -> Known:
+def _from_cache(level: str, path: Path, cache: HeadsCache, index_bytes: bytes | None
+                ) -> tuple[Sequence[IndexEntry], bytes | None, Sequence[str | None], object]:
     if None not in cache.types:
         # The keys (and heads) are read from the cache only when asked for: with the
         # postings, matching never asks for the keys.
@@ -193,17 +196,18 @@ class _CachedEntries(LazyEntries):
 
 
 def _with_broken(level: str, path: Path, entries: list[IndexEntry], keys: list[str | None],
-                 broken: dict[str, str], index_bytes: bytes | None) -> Known:
+                 broken: dict[str, str], index_bytes: bytes | None, stamps: Stamps,
+                 unsettled: Unsettled) -> Known:
     if broken:  # their old index lines, as StoreState.entries() gives them
         old = StoreState(level, path, True, broken=broken, index_bytes=index_bytes).entries()
         entries += old
         keys += [None] * len(old)
-    return entries, index_bytes, keys, None
+    return entries, index_bytes, keys, None, stamps, unsettled
 
 
 def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: int,
           settled_before: int | None, derive: tuple[Derive, object] | None,
-          postings: Postings | None, listing: str) -> Known:
+          postings: Postings | None, listing: str, progress: Progress | None) -> Known:
     fresh = HeadsCache(None, path, None)  # the records read now
     kept: list[int] = []  # the cache's records still true
     entries: list[IndexEntry] = []
@@ -214,20 +218,25 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
     sizes, mtimes, ctimes, inodes = cache.sizes, cache.mtimes, cache.ctimes, cache.inodes
     types = cache.types
     notes = []  # the note names listed: all of them cached, the next run may skip this loop
+    found: list[os.stat_result | None] = []  # their statuses, for the stamps
+    unsettled: Unsettled = {}
+    told = _Told(progress, sum(1 for name in names if name not in at and is_note(name))
+                 if progress is not None else 0)
     for name in names:
         i = at.get(name)
-        if i is None:
-            if name.startswith(".") or not (name == INDEX_NAME or is_note_name(name)):
-                continue  # memcli's own files, a person's dotfiles, stray files
+        if i is None and not is_note(name):
             if name == INDEX_NAME:
                 index_bytes = _index(path, name, folder)
-                continue
+            continue  # memcli's own files, a person's dotfiles, stray files
         notes.append(name)
         try:
             info = os.stat(name, dir_fd=folder, follow_symlinks=False)
         except OSError:
+            found.append(None)
             broken[name] = ""  # gone since the listing: load_store fails to read it
+            told.skipped(i is None)
             continue
+        found.append(info)
         # An unchanged status is an unchanged file (a link or a folder in its place
         # would be another inode).
         if (i is not None and info.st_mtime_ns == mtimes[i] and info.st_ctime_ns == ctimes[i]
@@ -242,20 +251,53 @@ def _read(level: str, path: Path, names: list[str], cache: HeadsCache, folder: i
                 keys.append(key)
             continue
         if not stat.S_ISREG(info.st_mode):
+            told.skipped(i is None)
             continue  # a link or a special file: memcli leaves it alone
+        if i is None:
+            told.read()
         entry = _read_entry(level, path, name, fresh, settled_before, derive)
+        if settled_before is not None and info.st_ctime_ns >= settled_before:
+            unsettled[name] = entry
         if entry is None:
             broken[name] = ""
         else:
             entries.append(entry)
             keys.append(fresh.heads[-1][3] if fresh.names and fresh.names[-1] == name
                         else _derived(derive, entry))
+    told.done()
     cached = {cache.names[i] for i in kept} | set(fresh.names)
     others = [name for name in names if name not in cached] if cached.issuperset(notes) else None
     if len(kept) != len(at) or fresh.names or others != cache.others or (
             others is not None and listing != cache.listing):
         cache.save(kept, fresh, others, postings, listing)
-    return _with_broken(level, path, entries, keys, broken, index_bytes)
+    return _with_broken(level, path, entries, keys, broken, index_bytes,
+                        stamps_of(notes, columns_of(found)), unsettled)
+
+
+class _Told:
+    """Tells PROGRESS how many of the TOTAL notes the cache did not hold are read so far,
+    every _PROGRESS_EVERY and at the end. A name skipped (a link, a special file, a note
+    gone since the listing) is not read: it leaves the total, so the count ends at it."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self._progress, self._total, self._read, self._last = progress, total, 0, (0, 0)
+
+    def skipped(self, uncached: bool) -> None:
+        self._total -= uncached
+
+    def read(self) -> None:
+        self._read += 1
+        if self._read % _PROGRESS_EVERY == 0:
+            self._tell()
+
+    def done(self) -> None:
+        if self._read and self._last != (self._read, self._total):
+            self._tell()
+
+    def _tell(self) -> None:
+        if self._progress is not None:
+            self._last = (self._read, self._total)
+            self._progress(*self._last)
 
 
 def _derived(derive: tuple[Derive, object] | None, entry: IndexEntry) -> str | None:
@@ -281,11 +323,7 @@ def _read_entry(level: str, path: Path, name: str, fresh: HeadsCache,
         data, info = read_regular_file_stat(os.path.join(path, name), MAX_NOTE_BYTES + 1)
     except OSError:
         return None  # not cached: a note that cannot be read now may be readable later
-    entry = None
-    if len(data) <= MAX_NOTE_BYTES:
-        note = read_note(name, data).note
-        if note is not None:
-            entry = entry_for(level, note)
+    entry = entry_of(level, name, data)
     if settled_before is not None and info.st_ctime_ns < settled_before:
         if entry is None:
             fresh.add(name, info, None, "", "", "", None)
@@ -293,3 +331,4 @@ def _read_entry(level: str, path: Path, name: str, fresh: HeadsCache,
             fresh.add(name, info, entry.type, entry.title, entry.summary, entry.updated,
                       _derived(derive, entry))
     return entry
+

@@ -16,6 +16,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -51,6 +52,22 @@ def by_store_key(changes: Iterable[_T], store: Callable[[_T], Path]) -> dict[str
     return groups
 
 
+# The stores this thread holds locked and lends (StoreLocks(lend=True)), by store_key, and
+# how many StoreLocks hold each. An flock is held by an open file, so a second lock of the
+# same store in one thread would wait on itself: a command that holds the stores over a span
+# (`extract`'s last match, see memcli.commands.extract) and reads or writes them within it
+# takes them again here for free. Only lent locks: any other second lock still waits, as a
+# second process's does. Per thread: two threads exclude each other, as two processes do.
+_HELD_HERE = threading.local()
+
+
+def _held_here() -> dict[str, int]:
+    held: dict[str, int] | None = getattr(_HELD_HERE, "stores", None)
+    if held is None:
+        held = _HELD_HERE.stores = {}
+    return held
+
+
 class StoreLocks:
     """Exclusive locks on several stores, always taken in one global order (resolved path).
 
@@ -60,7 +77,11 @@ class StoreLocks:
     """
 
     def __init__(self, stores: Sequence[Path], timeout: float,
-                 create: Sequence[Path] = (), private: Sequence[Path] = ()) -> None:
+                 create: Sequence[Path] = (), private: Sequence[Path] = (), *,
+                 lend: bool = False) -> None:
+        """LEND: the stores locked here are taken again, without waiting, by any StoreLocks
+        made in this thread while these are held (see _HELD_HERE)."""
+        self._lend = lend
         unique = {store_key(p): p for p in [*stores, *create]}
         self._stores = [unique[k] for k in sorted(unique)]
         self._timeout = timeout
@@ -68,10 +89,14 @@ class StoreLocks:
         self._private = {store_key(p) for p in private}
         self._held: list[tuple[Path, int]] = []
         self._created: list[Path] = []
+        self._again: list[str] = []  # the stores this thread held already (see _HELD_HERE)
 
     @property
     def held(self) -> list[Path]:
-        return [path for path, _ in self._held]
+        if not self._again:
+            return [path for path, _ in self._held]
+        keys = {*self._again, *(store_key(path) for path, _ in self._held)}
+        return [path for path in self._stores if store_key(path) in keys]
 
     def __enter__(self) -> StoreLocks:
         try:
@@ -87,7 +112,13 @@ class StoreLocks:
 
     def acquire(self, store: Path) -> bool:
         """Lock one store; False when it does not exist and may not be created, or is read-only."""
-        creating = store_key(store) in self._create
+        key = store_key(store)
+        here = _held_here()
+        if here.get(key):
+            here[key] += 1
+            self._again.append(key)
+            return True
+        creating = key in self._create
         if creating:
             self._created.extend(_make_store(store, store_key(store) in self._private))
         elif not store.is_dir():
@@ -106,11 +137,17 @@ class StoreLocks:
             where = f"{LOCK_NAME}: " if opening else ""
             raise StoreError(f"cannot lock {store}: {where}{exc.strerror}") from None
         self._held.append((store, fd))
+        if self._lend:
+            here[key] = 1
         return True
 
     def release(self) -> None:
+        here = _held_here()
+        while self._again:
+            here[self._again.pop()] -= 1
         while self._held:
             store, fd = self._held.pop()
+            here.pop(store_key(store), None)
             with contextlib.suppress(OSError):
                 (store / LOCK_NAME).unlink()
             unlock(fd)

@@ -20,15 +20,16 @@ from memcli.writes.locks import StoreLocks
 
 @contextlib.contextmanager
 def locked(stores: Sequence[Path], timeout: float, create: Sequence[Path] = (),
-           private: Sequence[Path] = (), listings: dict[Path, list[str]] | None = None
-           ) -> Iterator[StoreLocks]:
+           private: Sequence[Path] = (), listings: dict[Path, list[str]] | None = None,
+           *, lend: bool = False) -> Iterator[StoreLocks]:
     """Lock the stores, finish what a killed process left, and yield the locks.
 
     A store in CREATE is made when missing; one also in PRIVATE is made 0700. LISTINGS, when
     given, gets the names each store held under the lock when there was nothing to finish
     (the names a reader lists anyway: `extract` reads them instead of listing again).
+    LEND: see :class:`StoreLocks`.
     """
-    with StoreLocks(stores, timeout, create, private) as locks:
+    with StoreLocks(stores, timeout, create, private, lend=lend) as locks:
         names = {store: _names(store) for store in locks.held}
         if any(_holds_a_batch(listed) for listed in names.values()):
             from memcli.writes.transaction import recover

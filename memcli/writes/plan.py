@@ -319,6 +319,10 @@ class Planner:
     def _may_change(self, level: str, filename: str, old: str, new: str | None) -> None:
         """Refuse what the guard does not allow; count the existing notes changed."""
         guard = self.guard
+        if (level, filename) in guard.changed_since:
+            raise _Refused(f"{level}/{filename} changed after the turn was read (an edit by "
+                           "hand or another process while the model answered): the change "
+                           "would write over it; review it and use `memcli apply`")
         if not guard.allow_delete:
             if new is None:
                 raise _Refused(f"deleting a note needs {guard.lifted_by}; review it and use "

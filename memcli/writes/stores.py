@@ -101,11 +101,14 @@ def open_stores(settings: Settings, levels: Sequence[str], create: Sequence[str]
 
 @contextmanager
 def locked_levels(settings: Settings, levels: Sequence[str], create: Sequence[str] = (),
-                  listings: dict[Path, list[str]] | None = None) -> Iterator[dict[str, Path]]:
+                  listings: dict[Path, list[str]] | None = None, *,
+                  lend: bool = False) -> Iterator[dict[str, Path]]:
     """Lock the project and user stores and finish any interrupted batch, reading nothing:
     the folders of LEVELS (of the user store alone without a project here), for a command
     that reads only what it needs of them (`extract`, see :func:`open_stores`). LISTINGS:
-    see :func:`memcli.writes.opening.locked`."""
+    see :func:`memcli.writes.opening.locked`. LEND: while these locks are held, the reads and
+    writes this thread makes of the stores take them again without waiting
+    (:class:`memcli.writes.locks.StoreLocks`)."""
     levels = [lvl for lvl in levels if lvl in LEVELS]
     if no_project(settings):
         levels = [lvl for lvl in levels if lvl == "user"]
@@ -116,7 +119,7 @@ def locked_levels(settings: Settings, levels: Sequence[str], create: Sequence[st
     creating = [settings.store_for(lvl) for lvl in create]
     # The user store holds what a person said about themselves: only they may read it.
     with locked(paths, settings.lock_timeout, creating, private=[settings.user_store],
-                listings=listings):
+                listings=listings, lend=lend):
         yield {lvl: settings.store_for(lvl) for lvl in levels}
 
 

@@ -71,19 +71,43 @@ _ONE_OFF = (
 _HYPOTHETICAL = (
     r"\b(?:if|what if|suppose|supposing|imagine|assuming|hypothetically|in case|let's say|"
     r"lets say|were we to)\b|"
-    # es/fr "si" before a subject or a verb of "we" ("sí" is yes; Italian "si usa" is no "if")
-    r"\bs'ils?\b|\bsi (?:on|nous|vous|je|tu|le|la|les|l'|un|une|el|los|las|alguien|no|"
-    r"usted|se|ya|algún|algun|\w+(?:amos|emos|imos|ons))\b|"
     r"\b(?:supongamos|imaginemos|en caso de|en el caso de|digamos que|"
     r"caso (?:a gente|você|voce|seja)|supondo|imagina se|"
     r"se (?:a gente|nós|eu|você|voce)|se \w+(?:rmos|ssemos|iamo|ssimo|ssimi|ssero)|"
     r"nel caso|qualora|supponiamo|mettiamo che|"
-    r"wenn wir|wenn man|falls|angenommen|gesetzt den fall|"
+    r"falls|angenommen|gesetzt den fall|"
     r"au cas où|au cas ou|supposons|imaginons|"
-    r"если|допустим|предположим|в случае)\b|"
-    r"如果|假如|要是|假设|万一|的话|もし|なら(?:ば)?(?:[、,。]|$|\s)|場合は|とすれば|"
+    r"допустим|предположим|в случае)\b|"
+    r"如果|假如|要是|假设|万一|もし|とすれば|만약|만일"
+)
+# Words that say "if" and also "when(ever)": "wenn wir deployen, dann ab jetzt mit Fly.io",
+# 以后部署的话用 Fly.io, デプロイするなら、今後は..., 앞으로 배포하면...: with a word that says
+# the change lasts (_LASTING) they say when the habit applies, not a hypothetical.
+_IF_OR_WHEN = (
+    # es/fr "si" before a subject or a verb of "we" ("sí" is yes; Italian "si usa" is no "if")
+    r"\bs'ils?\b|\bsi (?:on|nous|vous|je|tu|le|la|les|l'|un|une|el|los|las|alguien|no|"
+    r"usted|se|ya|algún|algun|\w+(?:amos|emos|imos|ons))\b|"
+    r"\b(?:wenn wir|wenn man|если)\b|的话|なら(?:ば)?(?:[、,。]|$|\s)|場合は|"
     # Korean "-면": not 화면 (screen) and the like, nor "-면 (안) 돼" (may / must not)
-    r"만약|만일|(?<![화측반표정전])면(?=[\s,.?]|$)(?!\s*(?:안\s*)?(?:돼|되|된))"
+    r"(?<![화측반표정전])면(?=[\s,.?]|$)(?!\s*(?:안\s*)?(?:돼|되|된))"
+)
+# The change lasts: a one-off word, an "if" that means "when" or a status beside it does not
+# make the sentence a moment ("今回は npm をやめて pnpm に統一", "the old server is down for
+# good", "ab heute gilt: vorerst und dauerhaft pnpm").
+_LASTING = (
+    r"\b(?:for good|from now on|going forward|from here on|henceforth|permanently|"
+    r"en adelante|a partir de ahora|desde ahora|para siempre|y siempre|definitivamente|"
+    r"daqui (?:pra|para) frente|de agora em diante|a partir de agora|para sempre|"
+    r"ab jetzt|ab sofort|ab heute|von nun an|künftig|kuenftig|zukünftig|fortan|dauerhaft|"
+    r"endgültig|désormais|dorénavant|à partir de maintenant|pour de bon|définitivement|"
+    r"d'ora in poi|da ora in poi|d'ora in avanti|da adesso in poi|per sempre|"
+    r"отныне|теперь|впредь|с этого момента|навсегда)\b|"
+    r"以后|今后|往后|从此|从今|统一|統一|一律|今後|これから|以後|以降|앞으로|이제부터|통일"
+)
+# Said aside, not a condition of the change: "falls du fragst", "if you ask".
+_ASIDE = (
+    r",?\s*\b(?:falls (?:du|ihr) (?:fragst|fragt)|if you (?:ask|wonder|are wondering|"
+    r"'re wondering)|si (?:te|le|les) (?:preguntas|interesa)|si tu demandes)\b,?"
 )
 # Asked, not said.
 _QUESTION = (
@@ -104,14 +128,20 @@ _REPORTED = (
     r"\b(?:dice que|dijo que|dicen que|según|segun|diz que|disse que|dizem que|"
     r"sagt,? dass|meint,? dass|angeblich|dit que|a dit que|disent que|selon|d'après|"
     r"d'apres|dice che|ha detto che|dicono che|говорит,? что|сказал,? что|сказала,? что|"
-    r"говорят|по словам|якобы)\b|(?:^|,\s*)(?:secondo|segundo|laut)\b|"
+    r"говорят|по словам|якобы)\b|"
+    # "segundo passo", "secondo posto": second; "laut Beschluss": a decision, not a person
+    r"(?:^|,\s*)(?:secondo|segundo) (?!(?:passo|lugar|dia|ponto|item|tempo|turno|ano|vez|"
+    r"caso|giorno|punto|posto|anno|livello|piano|step)\b)|(?:^|,\s*)laut (?!(?:beschluss|"
+    r"plan|vereinbarung|absprache|entscheidung|vorgabe|richtlinie|konvention|protokoll)\b)|"
     r"(?:他|她|他们|同事|老板|领导|别人|有人|客户|文档)(?:也|还|都)?(?:说|觉得|认为|提到|建议)|"
     r"据说|听说|によると|らしい|래요|대요|에 따르면|(?:다|라)고 (?:했|하더|들었)"
 )
 # A state of the moment, not a setting: it is down, off, broken, under maintenance.
 _STATUS = (
     r"\b(?:is|are|went|was) (?:down|offline|broken|flaky|unreachable)\b|"
-    r"\bunder maintenance\b|\bbeing (?:restarted|rebuilt|redeployed)\b|\boutage\b|"
+    r"\bunder maintenance\b|\bbeing (?:restarted|rebuilt|redeployed)\b|"
+    # "during an outage we page with PagerDuty": when the habit applies, not a state
+    r"(?<!during an )(?<!during the )(?<!in an )(?<!in case of an )\boutage\b|"
     r"\b(?:está|esta|están|estan) caíd[oa]s?\b|\ben mantenimiento\b|\bse cayó\b|\bse cayo\b|"
     r"\bfora do ar\b|\bcaiu\b|\bem manutenção\b|\bem manutencao\b|"
     r"\b(?:ist|sind) (?:down|kaputt|offline|ausgefallen)\b|\bin wartung\b|"
@@ -135,10 +165,22 @@ _ONWARDS = (
     r"da (?:oggi|domani|questa|la prossima)|dalla prossima)\b|"
     r"начиная|с этой|从|起|开始|以后|から|以降|부터|앞으로"
 )
+# Where a sentence says two things: "Bob said pnpm is faster, so we switched to pnpm", "we
+# now deploy with Fly.io (temporary Heroku apps are deleted)", "...; if a deploy fails, roll
+# back". A guard word in a clause that says no change leaves the clause that does alone.
+_CLAUSE_BREAK = (
+    r"[;；()（）]|,\s*(?=(?:so|but|and|then|therefore|hence|así que|asi que|pero|entonces|"
+    r"por eso|also|aber|daher|deshalb|donc|mais|alors|quindi|ma|allora|поэтому|но|так что|"
+    r"所以|但是|因此)\s)"
+)
+_SHORT_CLAUSE = 3  # words: "(just for today)" still says what its sentence is about
 ONE_OFF = "a one-off, for now only"
-_KINDS = ((ONE_OFF, _ONE_OFF), ("a hypothetical", _HYPOTHETICAL),
-          ("a question", _QUESTION), ("someone else's words", _REPORTED),
-          ("a status of the moment", _STATUS))
+_HYPOTHETICAL_WHY = "a hypothetical"
+_KINDS = ((ONE_OFF, _ONE_OFF), (_HYPOTHETICAL_WHY, _HYPOTHETICAL),
+          (_HYPOTHETICAL_WHY, _IF_OR_WHEN), ("a question", _QUESTION),
+          ("someone else's words", _REPORTED), ("a status of the moment", _STATUS))
+# What a word that says the change lasts overrides (a question and a report it does not).
+_OVERRIDDEN = frozenset({0, 2, 5})
 
 
 @functools.cache
@@ -146,13 +188,28 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((why, rx.compile(pattern, re.I)) for why, pattern in _KINDS)
 
 
+@functools.cache
+def _helpers() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    return (rx.compile(_LASTING, re.I), rx.compile(_ASIDE, re.I),
+            rx.compile(_CLAUSE_BREAK, re.I))
+
+
 def not_a_change(sentence: str) -> str | None:
     """Why SENTENCE, though worded like a change, changes no stored note (a one-off, a
     hypothetical, a question, someone else's words, a status of the moment), else None."""
-    folded = " ".join(sentence.casefold().split())
-    for why, pattern in _patterns():
-        if pattern.search(folded):
-            return why
+    from memcli.extraction.rules.revisions import says_change
+
+    lasting, aside, clause_break = _helpers()
+    folded = aside.sub(" ", " ".join(sentence.casefold().split())).strip()
+    clauses = [c.strip(" ,") for c in clause_break.split(folded) if c.strip(" ,")]
+    saying = [says_change(c) for c in clauses] if len(clauses) > 1 else []
+    checked = ([c for c, says in zip(clauses, saying, strict=True)
+                if says or len(c.split()) <= _SHORT_CLAUSE] if any(saying) else [folded])
+    for clause in checked:
+        lasts = bool(lasting.search(clause))
+        for kind, (why, pattern) in enumerate(_patterns()):
+            if not (lasts and kind in _OVERRIDDEN) and pattern.search(clause):
+                return why
     this_week, onwards = _moment()
     if this_week.search(folded) and not onwards.search(folded) and "day" in values(folded):
         return "a one-off, one day moved"
