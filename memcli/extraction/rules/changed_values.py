@@ -158,7 +158,12 @@ def content_words(text: str) -> frozenset[str]:
 def shared_words(a: str, b: str) -> int:
     """How many content words A and B share when they are about one thing, else 0: at
     least two, and at least a third of the shorter text's."""
-    mine, theirs = content_words(a), content_words(b)
+    return shared_between(content_words(a), content_words(b))
+
+
+def shared_between(mine: frozenset[str], theirs: frozenset[str]) -> int:
+    """How many words MINE and THEIRS share when that makes them about one thing, else 0:
+    at least two, and at least a third of the smaller set."""
     shared = len(mine & theirs)
     if shared >= 2 and 3 * shared >= min(len(mine), len(theirs)):
         return shared

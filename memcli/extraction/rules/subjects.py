@@ -18,7 +18,7 @@ pairs of kana ("セッ", "ット", "トは"). A subject is:
 from __future__ import annotations
 
 from memcli import compiled_regex as rx
-from memcli.extraction.rules.changed_values import content_words
+from memcli.extraction.rules.changed_values import content_words, shared_between
 from memcli.extraction.rules.slot_words import CAPITALISED
 from memcli.extraction.rules.slots import opens_as_verb, shared_names
 
@@ -73,11 +73,7 @@ def subject_in_common(mine: str, theirs: str) -> bool:
 def shared_content(a: str, b: str) -> int:
     """How many content words A and B share when they are about one thing, else 0 (at
     least two, a third of the shorter's), Chinese and Japanese read as words."""
-    mine, theirs = _words(a), _words(b)
-    shared = len(mine & theirs)
-    if shared >= 2 and 3 * shared >= min(len(mine), len(theirs)):
-        return shared
-    return 0
+    return shared_between(_words(a), _words(b))
 
 
 def _words(text: str) -> frozenset[str]:
