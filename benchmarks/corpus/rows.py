@@ -9,11 +9,48 @@ Run with plain python3: nothing here imports memcli.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 LEVELS = ("project", "user")
 TYPES = ("project_knowledge", "user_preference", "correction_feedback", "reference_material")
+
+# The short codes the eighth, ninth and tenth authors typed their turns with (each in a line
+# syntax of their own): a family, and a memory as `XY:kw1,kw2` (X the level, Y the type).
+LASTING = {"ex": "explicit", "fip": "fact_in_passing", "cor": "correction", "upd": "update",
+           "rev": "reversal", "pref": "preference", "two": "two_facts", "ref": "reference"}
+NONE = {"q": "none_question", "oo": "none_oneoff", "paste": "none_paste", "thx": "none_thanks",
+        "quote": "none_quote", "hyp": "none_hypothetical", "tt": "none_thistask",
+        "asst": "none_assistant", "compl": "none_complaint", "small": "none_smalltalk",
+        "status": "none_status", "harness": "none_harness"}
+LEVEL = {"p": "project", "u": "user"}
+TYPE = dict(zip("kucr", TYPES, strict=True))
+
+
+def memories(spec: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """The memories a `XY:kw1,kw2;XY:kw` SPEC names, and what is wrong with it."""
+    found: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for part in spec.split(";"):
+        code, _, kws = part.strip().partition(":")
+        if len(code) != 2 or code[0] not in LEVEL or code[1] not in TYPE:
+            problems.append(f"bad memory code {code!r}")
+            continue
+        found.append({"level": LEVEL[code[0]], "type": TYPE[code[1]],
+                      "keywords": [k.strip() for k in kws.split(",") if k.strip()]})
+    return found, problems
+
+
+def holds(text: str, word: str) -> bool:
+    """Is a sequence's topic WORD in TEXT as benchmarks/extraction.py's replay finds it
+    (its `_holds_word`, on case-folded text): Chinese, Japanese and Korean by substring,
+    other words at word edges, a plural allowed."""
+    text, word = text.casefold(), word.casefold()
+    if any("\u3040" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7af" for ch in word):
+        return word in text
+    edge = r"[A-Za-z0-9_]" if word.isascii() else r"\w"
+    return re.search(f"(?<!{edge})" + re.escape(word) + f"(?:s|es)?(?!{edge})", text) is not None
 
 
 def turn_problems(family: str, text: str, memories: Sequence[dict[str, Any]]) -> list[str]:

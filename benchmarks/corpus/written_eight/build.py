@@ -12,48 +12,16 @@ exits non-zero on any problem).
 import collections
 import json
 import pathlib
-import re
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # benchmarks/corpus
-from rows import turn_problems
+from rows import LASTING, NONE, holds, memories, turn_problems
 
 HERE = pathlib.Path(__file__).resolve().parent
 OUT = HERE.parent.parent / "data" / "extraction" / "train"
 LANGS = ["en", "zh", "pt", "fr", "it", "ko", "ja"]
 MINIMUM = {"en": 260, "zh": 200, "pt": 170, "fr": 170, "it": 170, "ko": 170, "ja": 120}
-LASTING = {"ex": "explicit", "fip": "fact_in_passing", "cor": "correction", "upd": "update",
-           "rev": "reversal", "pref": "preference", "two": "two_facts", "ref": "reference"}
-NONE = {"q": "none_question", "oo": "none_oneoff", "paste": "none_paste", "thx": "none_thanks",
-        "quote": "none_quote", "hyp": "none_hypothetical", "tt": "none_thistask",
-        "asst": "none_assistant", "compl": "none_complaint", "small": "none_smalltalk",
-        "status": "none_status", "harness": "none_harness"}
-LEVEL = {"p": "project", "u": "user"}
-TYPE = {"k": "project_knowledge", "u": "user_preference", "c": "correction_feedback",
-        "r": "reference_material"}
 problems = []
-
-
-def holds(text, word):
-    """As benchmarks/extraction.py's _holds_word: is a topic's word in a turn, as the replay
-    sees it."""
-    text, word = text.casefold(), word.casefold()
-    if any("\u3400" <= ch <= "\u9fff" for ch in word):
-        return word in text
-    edge = r"[A-Za-z0-9_]" if word.isascii() else r"\w"
-    return re.search(f"(?<!{edge})" + re.escape(word) + f"(?:s|es)?(?!{edge})", text) is not None
-
-
-def parse_mems(spec, text, where):
-    mems = []
-    for part in spec.split(";"):
-        code, _, kws = part.strip().partition(":")
-        if len(code) != 2 or code[0] not in LEVEL or code[1] not in TYPE:
-            problems.append(f"{where}: bad memory code {code!r}")
-            continue
-        words = [k.strip() for k in kws.split(",") if k.strip()]
-        mems.append({"level": LEVEL[code[0]], "type": TYPE[code[1]], "keywords": words})
-    return mems
 
 
 def rows_of(lang):
@@ -73,7 +41,9 @@ def rows_of(lang):
         elif fam in LASTING:
             spec, _, text = rest.partition(" | ")
             text = text.replace("\\n", "\n").strip()
-            mems, family = parse_mems(spec, text, where), LASTING[fam]
+            mems, bad = memories(spec)
+            family = LASTING[fam]
+            problems.extend(f"{where}: {p}" for p in bad)
             problems.extend(f"{where}: {p}" for p in turn_problems(family, text, mems))
             if family != "two_facts" and len(mems) != 1:
                 problems.append(f"{where}: {family} with {len(mems)} memories")

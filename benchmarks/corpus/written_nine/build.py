@@ -14,48 +14,17 @@ exits non-zero on any problem). The script only parses and checks: every line wa
 import collections
 import json
 import pathlib
-import re
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # benchmarks/corpus
-from rows import topic_problems, turn_problems
+from rows import LASTING, NONE, holds, memories, topic_problems, turn_problems
 
 HERE = pathlib.Path(__file__).resolve().parent
 OUT = HERE.parent.parent / "data" / "extraction" / "train"
 LANGS = ["en", "zh", "es", "de", "ru", "ko", "ja"]
 MINIMUM = {"en": 200, "zh": 140, "es": 120, "de": 120, "ru": 120, "ko": 110, "ja": 100}
-LASTING = {"ex": "explicit", "fip": "fact_in_passing", "cor": "correction", "upd": "update",
-           "rev": "reversal", "pref": "preference", "two": "two_facts", "ref": "reference"}
-NONE = {"q": "none_question", "oo": "none_oneoff", "paste": "none_paste", "thx": "none_thanks",
-        "quote": "none_quote", "hyp": "none_hypothetical", "tt": "none_thistask",
-        "asst": "none_assistant", "compl": "none_complaint", "small": "none_smalltalk",
-        "status": "none_status", "harness": "none_harness"}
-LEVEL = {"p": "project", "u": "user"}
-TYPE = {"k": "project_knowledge", "u": "user_preference", "c": "correction_feedback",
-        "r": "reference_material"}
 SEP = " ~~ "
 problems: list[str] = []
-
-
-def holds(text, word):
-    """As benchmarks/extraction.py's word matching: is a topic word in a turn."""
-    text, word = text.casefold(), word.casefold()
-    if any("\u3400" <= ch <= "\u9fff" for ch in word):
-        return word in text
-    edge = r"[A-Za-z0-9_]" if word.isascii() else r"\w"
-    return re.search(f"(?<!{edge})" + re.escape(word) + f"(?:s|es)?(?!{edge})", text) is not None
-
-
-def memories(spec, where):
-    out = []
-    for part in spec.split(";"):
-        code, _, kws = part.strip().partition(":")
-        if len(code) != 2 or code[0] not in LEVEL or code[1] not in TYPE:
-            problems.append(f"{where}: bad memory code {code!r}")
-            continue
-        out.append({"level": LEVEL[code[0]], "type": TYPE[code[1]],
-                    "keywords": [k.strip() for k in kws.split(",") if k.strip()]})
-    return out
 
 
 def turns(lang):
@@ -74,7 +43,8 @@ def turns(lang):
         if fam in NONE and len(parts) == 2:
             family, mems = NONE[fam], []
         elif fam in LASTING and len(parts) == 3:
-            family, mems = LASTING[fam], memories(parts[2], where)
+            (mems, bad), family = memories(parts[2]), LASTING[fam]
+            problems.extend(f"{where}: {p}" for p in bad)
             if family != "two_facts" and len(mems) != 1:
                 problems.append(f"{where}: {family} with {len(mems)} memories")
         else:
