@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import MemEnv
-from tests.extract_turns import notes_in, say
+from tests.extract_turns import assert_replaces, notes_in, say
 
 _CASES = [
     # 1. "if" that means "when": the change is said of every deploy
@@ -72,18 +72,7 @@ _IDS = ["de-wenn", "zh-dehua", "ja-nara", "ko-myeon", "ru-esli", "es-si", "fr-si
 @pytest.mark.parametrize(("first", "then", "new"), _CASES, ids=_IDS)
 def test_a_lasting_correction_replaces_the_note(
         memenv: MemEnv, first: str, then: str, new: str) -> None:
-    name = "project_knowledge_stored.md"
-    memenv.write_note("project", name, {"type": "project_knowledge", "title": "Stored",
-                                        "summary": first, "updated": "2026-01-01T00:00:00Z"},
-                      first + "\n")
-    assert memenv.invoke("index").exit_code == 0
-    document = say(memenv, then)  # the person applies it: the guard may hold a rewrite
-    assert [(op["action"], op["filename"]) for op in document["operations"]] == [
-        ("update", name)], document["operations"]
-    assert memenv.apply(document["operations"]).exit_code == 0
-    notes = notes_in(memenv.project)
-    assert list(notes) == [name]
-    assert new in notes[name] and first not in notes[name]
+    assert_replaces(memenv, first, then, new)
 
 
 @pytest.mark.parametrize(("text", "new"), [

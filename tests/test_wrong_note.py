@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import MemEnv
-from tests.extract_turns import notes_in, say
+from tests.extract_turns import assert_replaces, notes_in, say
 
 
 @pytest.mark.parametrize(("first", "then"), [
@@ -83,18 +83,7 @@ def test_someone_elses_words_leave_the_setting_alone(memenv: MemEnv) -> None:
         "en-lower-case-name", "en-reversal"])
 def test_a_real_correction_still_replaces_the_note(
         memenv: MemEnv, first: str, then: str, new: str) -> None:
-    name = "project_knowledge_stored.md"
-    memenv.write_note("project", name, {"type": "project_knowledge", "title": "Stored",
-                                        "summary": first, "updated": "2026-01-01T00:00:00Z"},
-                      first + "\n")
-    assert memenv.invoke("index").exit_code == 0
-    document = say(memenv, then)  # the person applies it: the guard may hold a rewrite
-    assert [(op["action"], op["filename"]) for op in document["operations"]] == [
-        ("update", name)]
-    assert memenv.apply(document["operations"]).exit_code == 0
-    notes = notes_in(memenv.project)
-    assert list(notes) == [name]
-    assert new in notes[name] and first not in notes[name]
+    assert_replaces(memenv, first, then, new)
 
 
 @pytest.mark.parametrize("text", [
