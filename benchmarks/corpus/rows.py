@@ -9,8 +9,11 @@ Run with plain python3: nothing here imports memcli.
 
 from __future__ import annotations
 
+import collections
+import json
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 LEVELS = ("project", "user")
@@ -82,3 +85,34 @@ def topic_problems(topic_words: Sequence[str], topical: Sequence[str]) -> list[s
     problems += [f"topic word {word!r} in no topic turn" for word in topic_words
                  if not any(word.lower() in text for text in lowered)]
     return problems
+
+
+def file_problems(rows: Sequence[dict[str, Any]], sequences: Sequence[dict[str, Any]],
+                  name: str, train: Path) -> list[str]:
+    """What is wrong with an author's NAME files as a whole: a text, an id or a sequence id
+    twice, or a text another file of TRAIN (or a dev or test split beside it) holds: the
+    model would be trained on it in the other author's fold. The held-out split is never
+    read."""
+    problems: list[str] = []
+    for what, keys in (("text", [r["text"].casefold() for r in rows]),
+                       ("id", [r["id"] for r in rows]),
+                       ("sequence id", [s["id"] for s in sequences])):
+        problems += [f"duplicate {what}: {k!r}" for k, c in collections.Counter(keys).items()
+                     if c > 1]
+    for other in sorted(train.glob("*.jsonl")) + sorted(train.parent.glob("[dt]e[sv]*.jsonl")):
+        if name in other.name or "sequences" in other.name or "heldout" in other.name:
+            continue
+        seen = {json.loads(line)["text"].strip().casefold()
+                for line in other.read_text(encoding="utf-8").splitlines() if line.strip()}
+        problems += [f"{r['id']}: same text in {other.name}: {r['text']!r}" for r in rows
+                     if r["text"].strip().casefold() in seen]
+    return problems
+
+
+def write_files(train: Path, name: str, rows: Sequence[dict[str, Any]],
+                sequences: Sequence[dict[str, Any]]) -> None:
+    """NAME.jsonl and NAME_sequences.jsonl in TRAIN, a row a line."""
+    for path, items in ((train / f"{name}.jsonl", rows),
+                        (train / f"{name}_sequences.jsonl", sequences)):
+        with open(path, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(item, ensure_ascii=False) + "\n" for item in items)

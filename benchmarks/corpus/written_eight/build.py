@@ -10,15 +10,15 @@ Run: python3 benchmarks/corpus/written_eight/build.py  (writes both files, print
 exits non-zero on any problem).
 """
 import collections
-import json
 import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # benchmarks/corpus
-from rows import LASTING, NONE, holds, memories, turn_problems
+from rows import LASTING, NONE, file_problems, holds, memories, turn_problems, write_files
 
 HERE = pathlib.Path(__file__).resolve().parent
 OUT = HERE.parent.parent / "data" / "extraction" / "train"
+NAME = "written_eight"
 LANGS = ["en", "zh", "pt", "fr", "it", "ko", "ja"]
 MINIMUM = {"en": 260, "zh": 200, "pt": 170, "fr": 170, "it": 170, "ko": 170, "ja": 120}
 problems = []
@@ -100,26 +100,9 @@ def main():
     for lang in LANGS:
         if (HERE / f"{lang}.txt").exists():
             rows += rows_of(lang)
-    texts = collections.Counter(r["text"].lower() for r in rows)
-    problems.extend(f"duplicate text: {t!r}" for t, c in texts.items() if c > 1)
-    for other in sorted(OUT.glob("*.jsonl")) + sorted(OUT.parent.glob("[dt]e[sv]*.jsonl")):
-        if "written_eight" in other.name or "sequences" in other.name or "heldout" in other.name:
-            continue  # the held-out split is never read
-        lines = other.read_text(encoding="utf-8").splitlines()
-        seen = {json.loads(line)["text"].strip().casefold() for line in lines}
-        problems.extend(f"{r['id']}: same text in {other.name}" for r in rows
-                        if r["text"].strip().casefold() in seen)
-    ids = collections.Counter(r["id"] for r in rows)
-    problems.extend(f"duplicate id {i}" for i, c in ids.items() if c > 1)
     sq = seqs() if (HERE / "seq.txt").exists() else []
-    sids = collections.Counter(s["id"] for s in sq)
-    problems.extend(f"duplicate sequence id {i}" for i, c in sids.items() if c > 1)
-    with open(OUT / "written_eight.jsonl", "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
-    with open(OUT / "written_eight_sequences.jsonl", "w", encoding="utf-8") as f:
-        for s in sq:
-            f.write(json.dumps(s, ensure_ascii=False) + "\n")
+    problems.extend(file_problems(rows, sq, NAME, OUT))
+    write_files(OUT, NAME, rows, sq)
     by_lang = collections.Counter(r["lang"] for r in rows)
     empty = collections.Counter(r["lang"] for r in rows if not r["memories"])
     for lang in LANGS:

@@ -12,15 +12,24 @@ Run: python3 benchmarks/corpus/written_nine/build.py  (writes both files, prints
 exits non-zero on any problem). The script only parses and checks: every line was typed by hand.
 """
 import collections
-import json
 import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # benchmarks/corpus
-from rows import LASTING, NONE, holds, memories, topic_problems, turn_problems
+from rows import (
+    LASTING,
+    NONE,
+    file_problems,
+    holds,
+    memories,
+    topic_problems,
+    turn_problems,
+    write_files,
+)
 
 HERE = pathlib.Path(__file__).resolve().parent
 OUT = HERE.parent.parent / "data" / "extraction" / "train"
+NAME = "written_nine"
 LANGS = ["en", "zh", "es", "de", "ru", "ko", "ja"]
 MINIMUM = {"en": 200, "zh": 140, "es": 120, "de": 120, "ru": 120, "ko": 110, "ja": 100}
 SEP = " ~~ "
@@ -102,25 +111,9 @@ def sequences():
 
 def main():
     rows = [r for lang in LANGS if (HERE / f"{lang}.txt").exists() for r in turns(lang)]
-    texts = collections.Counter(r["text"].casefold() for r in rows)
-    problems.extend(f"duplicate text: {t!r}" for t, c in texts.items() if c > 1)
-    others = sorted(OUT.glob("*.jsonl")) + sorted(OUT.parent.glob("[dt]e[sv]*.jsonl"))
-    for other in others:
-        if "written_nine" in other.name or "sequences" in other.name or "heldout" in other.name:
-            continue  # the held-out split is never read
-        seen = {json.loads(line)["text"].strip().casefold()
-                for line in other.read_text(encoding="utf-8").splitlines() if line.strip()}
-        problems.extend(f"{r['id']}: same text in {other.name}: {r['text']!r}" for r in rows
-                        if r["text"].strip().casefold() in seen)
-    ids = collections.Counter(r["id"] for r in rows)
-    problems.extend(f"duplicate id {i}" for i, c in ids.items() if c > 1)
     sq = sequences() if (HERE / "seq.txt").exists() else []
-    sids = collections.Counter(s["id"] for s in sq)
-    problems.extend(f"duplicate sequence id {i}" for i, c in sids.items() if c > 1)
-    with open(OUT / "written_nine.jsonl", "w", encoding="utf-8") as f:
-        f.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
-    with open(OUT / "written_nine_sequences.jsonl", "w", encoding="utf-8") as f:
-        f.writelines(json.dumps(s, ensure_ascii=False) + "\n" for s in sq)
+    problems.extend(file_problems(rows, sq, NAME, OUT))
+    write_files(OUT, NAME, rows, sq)
     by_lang = collections.Counter(r["lang"] for r in rows)
     empty = collections.Counter(r["lang"] for r in rows if not r["memories"])
     for lang in LANGS:
